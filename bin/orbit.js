@@ -1,0 +1,5 @@
+#!/usr/bin/env node
+// The `orbit` command: runs the TypeScript CLI through tsx's loader.
+import { register } from 'tsx/esm/api';
+register();
+await import('../src/cli.ts');

@@ -1,0 +1,83 @@
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Ctx } from './context.js';
+import { installErrorHandler } from './http/errors.js';
+import { servingRoutes } from './modules/serving/routes.js';
+import { trackingRoutes } from './modules/tracking/routes.js';
+import { adminRoutes } from './modules/admin/routes.js';
+import { opsRoutes } from './modules/ops/routes.js';
+
+/** Route groups; `ORBIT_ROUTES=tracking,serving` runs only those in this process. */
+const GROUPS = {
+  serving: servingRoutes,
+  tracking: trackingRoutes,
+  admin: adminRoutes,
+} as const;
+
+const REDACT_QUERY = /([?&](?:p|api_key|token)=)[^&]*/g;
+
+export async function buildApp(ctx: Ctx, opts: { redis?: Redis } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: ctx.log as FastifyBaseLogger,
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: ctx.config.trustedProxies,
+    bodyLimit: ctx.config.bodyLimitBytes,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  // Log one line per request without secrets: keys and tokens never reach the log.
+  app.addHook('onResponse', async (req, reply) => {
+    if (reply.statusCode >= 500 || ctx.config.logLevel === 'debug' || ctx.config.logLevel === 'trace') {
+      req.log.info(
+        { method: req.method, url: req.url.replace(REDACT_QUERY, '$1[redacted]'), status: reply.statusCode, ms: reply.elapsedTime },
+        'request',
+      );
+    }
+  });
+
+  await app.register(rateLimit, {
+    global: false,
+    ...(opts.redis ? { redis: opts.redis, nameSpace: `${ctx.config.redisPrefix}rl:` } : {}),
+    keyGenerator: (req) => {
+      const k = req.headers['x-api-key'] ?? req.headers.authorization ?? req.ip;
+      return String(k);
+    },
+    errorResponseBuilder: (_req, c) => ({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: `Rate limit exceeded: at most ${c.max} requests per ${c.after}`,
+      code: 'RATE_LIMITED',
+    }),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Orbit API', version: '0.1.0', description: 'Ad serving, tracking, reporting and the agent index.' },
+      components: {
+        securitySchemes: {
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  // Ops first and on the root, so its metrics hook sees every route.
+  await opsRoutes(app, ctx);
+  for (const [name, register] of Object.entries(GROUPS)) {
+    if (ctx.config.routes.has('all') || ctx.config.routes.has(name)) {
+      await app.register(async (scope) => register(scope, ctx));
+    }
+  }
+  return app as unknown as FastifyInstance;
+}

@@ -1,0 +1,150 @@
+import { Command, InvalidArgumentError } from 'commander';
+import { loadConfig } from './config.js';
+import { closeContext, createContext, startServer, type RunningServer } from './server.js';
+import { ensureDemo, demoBanner } from './db/demo.js';
+import * as accounts from './modules/accounts/service.js';
+import { DomainError } from './lib/errors.js';
+import type { Ctx } from './context.js';
+
+/**
+ * `orbit` — the operator's command line. Every command calls the same
+ * services as the admin API, so an operator never edits the database by hand.
+ */
+const program = new Command();
+program.name('orbit').description('Orbit: open ad platform and agent-commerce index').showHelpAfterError();
+
+const num = (v: string) => {
+  const n = Number(v);
+  if (!Number.isFinite(n)) throw new InvalidArgumentError('not a number');
+  return n;
+};
+
+async function withCtx<T>(fn: (ctx: Ctx) => Promise<T>): Promise<void> {
+  const ctx = await createContext(loadConfig({ logLevel: 'warn' }));
+  try {
+    const out = await fn(ctx);
+    if (out !== undefined) console.log(JSON.stringify(out, null, 2));
+  } catch (err) {
+    if (err instanceof DomainError) {
+      console.error(`error: ${err.message}`);
+      process.exitCode = 1;
+    } else throw err;
+  } finally {
+    await closeContext(ctx);
+  }
+}
+
+function handleSignals(server: RunningServer): void {
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    server.ctx.log.info({ signal }, 'shutting down: draining in-flight work');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    server.close().then(
+      () => process.exit(0),
+      (err) => {
+        server.ctx.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+program
+  .command('serve')
+  .description('run the server (config from the environment: PORT, DATABASE_URL, REDIS_URL, …)')
+  .action(async () => {
+    const server = await startServer(loadConfig());
+    handleSignals(server);
+    server.ctx.log.info({ url: server.url, storage: server.ctx.database.dialect }, 'orbit listening');
+  });
+
+program
+  .command('demo')
+  .description('run the server with a demo publisher, advertiser and campaign, and print keys and example calls')
+  .action(async () => {
+    const t0 = performance.now();
+    const server = await startServer(loadConfig({ logLevel: 'warn' }));
+    handleSignals(server);
+    const keys = await ensureDemo(server.ctx);
+    await server.ctx.inventory.rebuild();
+    console.log(demoBanner(server.url, keys, server.ctx.secrets.adminToken));
+    console.log(`ready in ${Math.round(performance.now() - t0)} ms — Ctrl-C to stop`);
+  });
+
+program
+  .command('migrate')
+  .description('apply database migrations and exit')
+  .action(() => withCtx(async () => ({ migrated: true })));
+
+const publishers = program.command('publishers').description('manage publishers');
+publishers
+  .command('create')
+  .requiredOption('--name <name>', 'display name')
+  .option('--url <url>', 'site or app URL')
+  .option('--revenue-share <fraction>', 'share of spend paid to the publisher (0-1)', num)
+  .action((o: { name: string; url?: string; revenueShare?: number }) =>
+    withCtx(async (ctx) => {
+      const r = await accounts.createPublisher(ctx, {
+        name: o.name,
+        url: o.url,
+        revenueShareBps: o.revenueShare === undefined ? undefined : Math.round(o.revenueShare * 10_000),
+      });
+      return { publisher_id: r.publisher.id, name: r.publisher.name, api_key: r.apiKey, note: 'the key is shown once' };
+    }),
+  );
+publishers.command('list').action(() => withCtx(async (ctx) => (await accounts.listPublishers(ctx)).map((p) => ({ id: p.id, name: p.name }))));
+
+const advertisers = program.command('advertisers').description('manage advertisers');
+advertisers
+  .command('create')
+  .requiredOption('--name <name>', 'display name')
+  .option('--email <email>', 'contact email (stored encrypted)')
+  .option('--payment-method', 'mark a payment method as on file')
+  .action((o: { name: string; email?: string; paymentMethod?: boolean }) =>
+    withCtx(async (ctx) => {
+      const r = await accounts.createAdvertiser(ctx, { name: o.name, email: o.email, hasPaymentMethod: o.paymentMethod });
+      return { advertiser_id: r.advertiser.id, name: r.advertiser.name, api_key: r.apiKey, note: 'the key is shown once' };
+    }),
+  );
+advertisers.command('list').action(() => withCtx(async (ctx) => (await accounts.listAdvertisers(ctx)).map((a) => ({ id: a.id, name: a.name }))));
+
+const keys = program.command('keys').description('manage API keys');
+keys
+  .command('create')
+  .requiredOption('--account <id>', 'publisher or advertiser id')
+  .option('--label <label>', 'a name for the key')
+  .action((o: { account: string; label?: string }) =>
+    withCtx(async (ctx) => {
+      const k = await accounts.createApiKey(ctx, { accountId: o.account, label: o.label });
+      return { key_id: k.id, kind: k.kind, api_key: k.key, note: 'the key is shown once' };
+    }),
+  );
+keys
+  .command('revoke')
+  .argument('<key_id>')
+  .action((id: string) =>
+    withCtx(async (ctx) => {
+      await accounts.revokeApiKey(ctx, id);
+      return { revoked: id };
+    }),
+  );
+
+const credits = program.command('credits').description('manage advertiser credits');
+credits
+  .command('add')
+  .requiredOption('--advertiser <id>', 'advertiser id')
+  .requiredOption('--amount <dollars>', 'amount in dollars', num)
+  .option('--note <note>')
+  .action((o: { advertiser: string; amount: number; note?: string }) =>
+    withCtx((ctx) => accounts.addCredits(ctx, { advertiserId: o.advertiser, amountDollars: o.amount, note: o.note })),
+  );
+
+program.parseAsync(process.argv).catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+/**
+ * The whole configuration of one Orbit process, read once from the environment
+ * (or given directly by tests and the CLI). Every address of the spec defaults
+ * to the process's own origin.
+ */
+const boolish = z
+  .union([z.boolean(), z.string()])
+  .transform((v) => (typeof v === 'boolean' ? v : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase())));
+
+export const ConfigSchema = z.object({
+  host: z.string().default('127.0.0.1'),
+  port: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Directory for the embedded database and generated secrets. */
+  dataDir: z.string().default(path.resolve('data')),
+  /** PostgreSQL connection string; embedded SQLite when absent. */
+  databaseUrl: z.string().optional(),
+  /** PostgreSQL schema to use (tests give each run its own). */
+  databaseSchema: z.string().regex(/^[a-z_][a-z0-9_]*$/).optional(),
+  /** SQLite file name inside dataDir (tests use their own directory). */
+  sqliteFile: z.string().default('orbit.sqlite'),
+  /** SQLite `synchronous` level: FULL fsyncs every group commit (survives power loss), NORMAL survives process crashes. */
+  sqliteSync: z.enum(['FULL', 'NORMAL']).default('FULL'),
+  redisUrl: z.string().optional(),
+  /** Key prefix in Redis, so several deployments (or tests) can share one server. */
+  redisPrefix: z.string().default('orbit:'),
+  /** Operator admin token; generated into dataDir when absent. */
+  adminToken: z.string().min(16).optional(),
+  /** Tracking-token keys `id:base64key,...`; the first encrypts. Generated into dataDir when absent. */
+  tokenKeys: z.string().optional(),
+  publicUrl: z.string().url().optional(),
+  apiUrl: z.string().url().optional(),
+  platformUrl: z.string().url().optional(),
+  indexUrl: z.string().url().optional(),
+  clickBase: z.string().url().optional(),
+  pixelScriptUrl: z.string().url().optional(),
+  /** Peers whose X-Forwarded-For is believed (IPs, CIDRs, or `loopback`). */
+  trustedProxies: z
+    .string()
+    .default('loopback')
+    .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean)),
+  /** Tracking tokens older than this are refused. */
+  tokenTtlSeconds: z.coerce.number().int().positive().default(30 * 24 * 3600),
+  /** Largest accepted request body. */
+  bodyLimitBytes: z.coerce.number().int().positive().default(1024 * 1024),
+  /** Ad requests per publisher key per second window (0 disables). */
+  adRateLimitPerSecond: z.coerce.number().int().min(0).default(1000),
+  /** Longest a tracking write waits for companions before it commits (0: commit at the end of the current I/O turn). */
+  groupCommitMaxWaitMs: z.coerce.number().min(0).max(50).default(0),
+  groupCommitMaxBatch: z.coerce.number().int().positive().default(2000),
+  /** Publisher revenue share applied to new publishers, in basis points. */
+  defaultRevenueShareBps: z.coerce.number().int().min(0).max(10000).default(7000),
+  /** How often the serving inventory is refreshed from the database. */
+  inventoryRefreshMs: z.coerce.number().int().positive().default(5000),
+  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Route groups served by this process (all by default). */
+  routes: z
+    .string()
+    .default('all')
+    .transform((s) => new Set(s.split(',').map((x) => x.trim()))),
+  demo: boolish.default(false),
+});
+
+export type Config = z.output<typeof ConfigSchema>;
+export type ConfigInput = z.input<typeof ConfigSchema>;
+
+const ENV_MAP: Record<string, keyof ConfigInput> = {
+  HOST: 'host',
+  PORT: 'port',
+  ORBIT_DATA_DIR: 'dataDir',
+  DATABASE_URL: 'databaseUrl',
+  DATABASE_SCHEMA: 'databaseSchema',
+  ORBIT_SQLITE_SYNC: 'sqliteSync',
+  REDIS_URL: 'redisUrl',
+  REDIS_PREFIX: 'redisPrefix',
+  ORBIT_ADMIN_TOKEN: 'adminToken',
+  ORBIT_TOKEN_KEYS: 'tokenKeys',
+  ORBIT_PUBLIC_URL: 'publicUrl',
+  ORBIT_API_URL: 'apiUrl',
+  ORBIT_PLATFORM_URL: 'platformUrl',
+  ORBIT_INDEX_URL: 'indexUrl',
+  ORBIT_CLICK_BASE: 'clickBase',
+  ORBIT_PIXEL_SCRIPT_URL: 'pixelScriptUrl',
+  ORBIT_TRUSTED_PROXIES: 'trustedProxies',
+  ORBIT_TOKEN_TTL_SECONDS: 'tokenTtlSeconds',
+  ORBIT_BODY_LIMIT_BYTES: 'bodyLimitBytes',
+  ORBIT_AD_RATE_LIMIT: 'adRateLimitPerSecond',
+  ORBIT_GROUP_COMMIT_WAIT_MS: 'groupCommitMaxWaitMs',
+  ORBIT_REVENUE_SHARE_BPS: 'defaultRevenueShareBps',
+  ORBIT_INVENTORY_REFRESH_MS: 'inventoryRefreshMs',
+  LOG_LEVEL: 'logLevel',
+  ORBIT_ROUTES: 'routes',
+};
+
+export function loadConfig(overrides: ConfigInput = {}, env: NodeJS.ProcessEnv = process.env): Config {
+  const fromEnv: Record<string, unknown> = {};
+  for (const [name, key] of Object.entries(ENV_MAP)) {
+    const v = env[name];
+    if (v !== undefined && v !== '') fromEnv[key] = v;
+  }
+  const parsed = ConfigSchema.safeParse({ ...fromEnv, ...overrides });
+  if (!parsed.success) {
+    const msg = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${msg}`);
+  }
+  return parsed.data;
+}
+
+/** The origin this process is reached at, used for every address the config leaves unset. */
+export function origin(config: Config, listenPort?: number): string {
+  if (config.publicUrl) return config.publicUrl.replace(/\/$/, '');
+  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  return `http://${host}:${listenPort ?? config.port}`;
+}

@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
+import type { Config } from '../config.js';
+import type { DB } from './schema.js';
+import { MIGRATIONS } from './migrations/index.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  /** The raw SQLite handle (embedded backend only), used by the event journal's group commit. */
+  sqlite?: BetterSqlite3.Database;
+  /** The raw pool (PostgreSQL only), used by the event journal's group commit. */
+  pool?: pg.Pool;
+  close(): Promise<void>;
+}
+
+// node-postgres returns int8 and numeric as strings; every such value in Orbit
+// (epoch ms, micros, counts) fits a double exactly, so parse them as numbers.
+pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+export function openDatabase(config: Config): Database {
+  if (config.databaseUrl) {
+    const schema = config.databaseSchema;
+    const pool = new pg.Pool({
+      connectionString: config.databaseUrl,
+      max: 10,
+      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    });
+    pool.on('error', () => {
+      /* idle client errors are surfaced by the next query */
+    });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      db,
+      dialect: 'postgres',
+      pool,
+      close: async () => {
+        await db.destroy();
+      },
+    };
+  }
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const file = path.join(config.dataDir, config.sqliteFile);
+  const sqlite = new BetterSqlite3(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma(`synchronous = ${config.sqliteSync}`);
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('cache_size = -65536');
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return {
+    db,
+    dialect: 'sqlite',
+    sqlite,
+    close: async () => {
+      await db.destroy();
+    },
+  };
+}
+
+/** Create the PostgreSQL schema named in the config when it does not exist yet. */
+export async function ensureSchema(config: Config): Promise<void> {
+  if (!config.databaseUrl || !config.databaseSchema) return;
+  const client = new pg.Client({ connectionString: config.databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${config.databaseSchema}`);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function migrate(database: Database): Promise<string[]> {
+  const provider: MigrationProvider = {
+    async getMigrations() {
+      const out: Record<string, Migration> = {};
+      for (const [name, m] of Object.entries(MIGRATIONS)) {
+        out[name] = { up: (db) => m.up(db, database.dialect) };
+      }
+      return out;
+    },
+  };
+  const migrator = new Migrator({ db: database.db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error;
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,12 @@
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../index.js';
+import * as m0001 from './0001_foundation.js';
+
+export interface OrbitMigration {
+  up(db: Kysely<any>, dialect: Dialect): Promise<void>;
+}
+
+/** Every migration, in order. Names are permanent once released. */
+export const MIGRATIONS: Record<string, OrbitMigration> = {
+  '0001_foundation': m0001,
+};

@@ -1,0 +1,242 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Table types for Kysely. Conventions (one rule for both backends):
+ * ids are text (UUID v7), times are integer epoch milliseconds (`*_at`),
+ * money is integer micros (`*_micros`), booleans are integers 0/1, and
+ * structured values are JSON text (`*_json`).
+ */
+export interface PublisherTable {
+  id: string;
+  name: string;
+  url: string;
+  payout_model: string;
+  revenue_share_bps: number;
+  status: string; // active | suspended
+  index_approved: number;
+  floor_cpm_micros: number;
+  created_at: number;
+}
+
+export interface AdvertiserTable {
+  id: string;
+  name: string;
+  /** Contact email, AES-GCM encrypted with the data key (never plaintext). */
+  email_enc: string | null;
+  email_hash: string | null;
+  has_payment_method: number;
+  status: string;
+  created_at: number;
+}
+
+export interface ApiKeyTable {
+  id: string;
+  kind: string; // pub | adv
+  account_id: string;
+  /** SHA-256 of the whole key; keys are 190-bit random so a fast hash is right. */
+  key_hash: string;
+  /** First characters, for display ("orb_pub_Ab12…"). */
+  display_prefix: string;
+  label: string | null;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+export interface CreditTable {
+  id: string;
+  advertiser_id: string;
+  amount_micros: number;
+  note: string | null;
+  created_at: number;
+}
+
+export interface CampaignTable {
+  id: string;
+  advertiser_id: string;
+  name: string;
+  status: string; // draft | active | paused
+  is_active: number;
+  is_archived: number;
+  daily_budget_micros: number;
+  landing_page: string;
+  campaign_objective: string | null;
+  billing_model: string | null;
+  bid_strategy: string | null;
+  start_time: number | null;
+  end_time: number | null;
+  click_goal: number | null;
+  impression_goal: number | null;
+  max_cpc_micros: number | null;
+  max_cpm_micros: number | null;
+  conversion_type: string | null;
+  max_cpa_micros: number | null;
+  demographics_json: string | null;
+  utm_params_json: string | null;
+  allowed_countries_json: string | null;
+  allowed_devices_json: string | null;
+  custom_favicon_url: string | null;
+  deployment_status: string;
+  review_status: string;
+  submitted_for_review_at: number | null;
+  reviewed_at: number | null;
+  review_notes: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface AdGroupTable {
+  id: string;
+  campaign_id: string;
+  advertiser_id: string;
+  name: string;
+  group_type: string; // generative | manual
+  status: string; // active | paused | archived
+  context: string | null;
+  ad_prompt: string | null;
+  negative_context: string | null;
+  landing_page: string | null;
+  brand_name: string | null;
+  daily_budget_micros: number | null;
+  auto_optimize_budget: number;
+  min_daily_budget_micros: number | null;
+  max_daily_budget_micros: number | null;
+  max_cpc_micros: number | null;
+  allowed_countries_json: string | null;
+  allowed_devices_json: string | null;
+  sort_order: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface AdTable {
+  id: string;
+  ad_group_id: string;
+  campaign_id: string;
+  advertiser_id: string;
+  name: string | null;
+  headline: string | null;
+  copy: string | null;
+  cta: string | null;
+  description: string | null;
+  landing_page: string | null;
+  image_url: string | null;
+  source: string; // manual | generated
+  status: string; // active | paused | archived
+  review_status: string; // pending | approved | rejected
+  created_at: number;
+  updated_at: number;
+}
+
+export interface PlacementTable {
+  id: string;
+  publisher_id: string;
+  name: string;
+  slug: string;
+  placement_type: string;
+  device: string;
+  framework: string;
+  page_url: string | null;
+  description: string | null;
+  screenshot_url: string | null;
+  screenshot_region_json: string | null;
+  status: string;
+  display_config_json: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One row per ad request (append-only). */
+export interface AdRequestTable {
+  id: string;
+  publisher_id: string;
+  at: number;
+  session_hash: string;
+  slots: number;
+  filled: number;
+  device: string;
+  country: string;
+  is_test: number;
+}
+
+/** One row per ad served (append-only); `click_id` is the ad's tracking id. */
+export interface AdServeTable {
+  click_id: string;
+  request_id: string;
+  publisher_id: string;
+  placement_id: string;
+  placement_type: string;
+  campaign_id: string;
+  ad_group_id: string;
+  ad_id: string;
+  advertiser_id: string;
+  pricing: string;
+  price_micros: number;
+  at: number;
+  is_test: number;
+}
+
+/** Impressions and clicks (append-only). One human impression and one human click per click id. */
+export interface TrackingEventTable {
+  id: Generated<number>;
+  kind: string; // imp | click
+  click_id: string;
+  at: number;
+  publisher_id: string;
+  placement_id: string;
+  placement_type: string;
+  campaign_id: string;
+  ad_group_id: string;
+  ad_id: string;
+  advertiser_id: string;
+  device: string;
+  country: string;
+  /** Keyed hash of the end user's IP (for fraud checks), never the IP itself. */
+  ip_hash: string;
+  is_bot: number;
+  is_test: number;
+  spend_micros: number;
+  revenue_micros: number;
+  take_micros: number;
+  graid: string | null;
+}
+
+/**
+ * Rollups by UTC quarter hour, written in the same transaction as the events.
+ * Empty dimension values are ''.
+ */
+export interface RollupTable {
+  bucket: number; // epoch ms / 900000
+  publisher_id: string;
+  placement_id: string;
+  placement_type: string;
+  advertiser_id: string;
+  campaign_id: string;
+  ad_group_id: string;
+  ad_id: string;
+  device: string;
+  country: string;
+  requests: number;
+  wins: number;
+  impressions: number;
+  clicks: number;
+  conversions: number;
+  spend_micros: number;
+  revenue_micros: number;
+  take_micros: number;
+  conversion_value_micros: number;
+}
+
+export interface DB {
+  publishers: PublisherTable;
+  advertisers: AdvertiserTable;
+  api_keys: ApiKeyTable;
+  credits: CreditTable;
+  campaigns: CampaignTable;
+  ad_groups: AdGroupTable;
+  ads: AdTable;
+  placements: PlacementTable;
+  ad_requests: AdRequestTable;
+  ad_serves: AdServeTable;
+  tracking_events: TrackingEventTable;
+  rollups: RollupTable;
+}

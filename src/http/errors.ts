@@ -1,0 +1,86 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DomainError } from '../lib/errors.js';
+
+/** Error body everywhere except the index: Fastify's shape plus `code` and field details. */
+export const ErrorBody = z.object({
+  statusCode: z.number(),
+  error: z.string(),
+  message: z.string(),
+  code: z.string().optional(),
+  details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  requestId: z.string().optional(),
+});
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  402: 'Payment Required',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  410: 'Gone',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+const fieldOf = (instancePath: string, context: string) =>
+  [context === 'body' ? '' : context, ...instancePath.split('/').filter(Boolean)].filter(Boolean).join('.') || context;
+
+/**
+ * The one place HTTP maps errors: domain errors keep their status; schema
+ * failures are 422 for bodies and 400 for query and path parameters, naming
+ * each field; Fastify's own 4xx (bad JSON, too large, wrong content type)
+ * pass through with their message; anything else is a 500 that shows only
+ * the request id (details go to the log).
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof DomainError) {
+      return reply.code(err.statusCode).send({
+        statusCode: err.statusCode,
+        error: STATUS_TEXT[err.statusCode] ?? 'Error',
+        message: err.message,
+        code: err.code,
+        ...(err.details ? { details: err.details } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const context = err.validationContext ?? 'body';
+      const status = context === 'body' ? 422 : 400;
+      const details = err.validation.map((v) => ({ field: fieldOf(v.instancePath, context), message: v.message ?? 'is invalid' }));
+      return reply.code(status).send({
+        statusCode: status,
+        error: STATUS_TEXT[status],
+        message: details.map((d) => `${d.field}: ${d.message}`).join('; '),
+        code: 'VALIDATION',
+        details,
+      });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({
+        statusCode: status,
+        error: STATUS_TEXT[status] ?? 'Error',
+        message: err.message,
+        code: err.code,
+      });
+    }
+    req.log.error({ err }, 'unhandled error');
+    const code = status === 503 ? 503 : 500;
+    return reply.code(code).send({
+      statusCode: code,
+      error: STATUS_TEXT[code],
+      message: code === 503 ? 'Service temporarily unavailable; safe to retry' : 'Internal error',
+      requestId: req.id,
+    });
+  });
+  app.setNotFoundHandler((req, reply) =>
+    reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `Route ${req.method} ${req.url.split('?')[0]} not found` }),
+  );
+}

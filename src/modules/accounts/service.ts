@@ -1,0 +1,159 @@
+import type { Ctx } from '../../context.js';
+import { NotFound, Unauthorized, Validation } from '../../lib/errors.js';
+import { apiKeyKind, newApiKey, newId, type KeyKind } from '../../lib/ids.js';
+import { sha256Hex } from '../../lib/hash.js';
+import { encryptField } from '../../lib/secrets.js';
+import { dollarsToMicros, microsToDollars } from '../../lib/money.js';
+import * as repo from './repo.js';
+
+export interface Principal {
+  kind: KeyKind;
+  accountId: string;
+  keyId: string;
+}
+
+const KIND_NAME: Record<KeyKind, string> = { pub: 'publisher', adv: 'advertiser' };
+
+export async function createPublisher(
+  ctx: Ctx,
+  input: { name: string; url?: string; revenueShareBps?: number; indexApproved?: boolean },
+) {
+  const name = input.name.trim();
+  if (!name) throw Validation.field('name', 'must not be empty');
+  const row = {
+    id: newId(),
+    name,
+    url: input.url ?? '',
+    payout_model: 'revenue_share',
+    revenue_share_bps: input.revenueShareBps ?? ctx.config.defaultRevenueShareBps,
+    status: 'active',
+    index_approved: input.indexApproved ? 1 : 0,
+    floor_cpm_micros: 0,
+    created_at: ctx.clock.now(),
+  };
+  await repo.insertPublisher(ctx.db, row);
+  const key = await createApiKey(ctx, { accountId: row.id, kind: 'pub', label: 'default' });
+  return { publisher: row, apiKey: key.key, keyId: key.id };
+}
+
+export async function createAdvertiser(ctx: Ctx, input: { name: string; email?: string; hasPaymentMethod?: boolean }) {
+  const name = input.name.trim();
+  if (!name) throw Validation.field('name', 'must not be empty');
+  const email = input.email?.trim().toLowerCase();
+  if (email !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw Validation.field('email', 'is not an email address');
+  const row = {
+    id: newId(),
+    name,
+    email_enc: email ? encryptField(ctx.secrets.dataKey, email) : null,
+    email_hash: email ? sha256Hex(email) : null,
+    has_payment_method: input.hasPaymentMethod ? 1 : 0,
+    status: 'active',
+    created_at: ctx.clock.now(),
+  };
+  await repo.insertAdvertiser(ctx.db, row);
+  const key = await createApiKey(ctx, { accountId: row.id, kind: 'adv', label: 'default' });
+  return { advertiser: row, apiKey: key.key, keyId: key.id };
+}
+
+/** Which kind of account an id belongs to, or NotFound. */
+export async function accountKind(ctx: Ctx, accountId: string): Promise<KeyKind> {
+  if (await repo.findPublisher(ctx.db, accountId)) return 'pub';
+  if (await repo.findAdvertiser(ctx.db, accountId)) return 'adv';
+  throw new NotFound('account');
+}
+
+/** Mint a key. The plaintext is returned once; only its SHA-256 is stored. */
+export async function createApiKey(ctx: Ctx, input: { accountId: string; kind?: KeyKind; label?: string }) {
+  const kind = input.kind ?? (await accountKind(ctx, input.accountId));
+  const key = newApiKey(kind);
+  const id = newId();
+  await repo.insertApiKey(ctx.db, {
+    id,
+    kind,
+    account_id: input.accountId,
+    key_hash: sha256Hex(key),
+    display_prefix: key.slice(0, 12),
+    label: input.label ?? null,
+    created_at: ctx.clock.now(),
+    revoked_at: null,
+  });
+  return { id, key, kind, accountId: input.accountId };
+}
+
+export async function revokeApiKey(ctx: Ctx, keyId: string): Promise<void> {
+  const key = await repo.findKey(ctx.db, keyId);
+  if (!key) throw new NotFound('key');
+  await repo.revokeKey(ctx.db, keyId, ctx.clock.now());
+  ctx.keyCache.delete(key.key_hash);
+}
+
+/** Revoke every live key of an account with this label (used to rotate the demo keys). */
+export async function revokeLabelledKeys(ctx: Ctx, accountId: string, label: string): Promise<void> {
+  await repo.revokeKeysByLabel(ctx.db, accountId, label, ctx.clock.now());
+  ctx.keyCache.clear();
+}
+
+const KEY_CACHE_TTL_MS = 30_000;
+
+/**
+ * Resolve a presented key to its account. Keys are looked up by hash (the
+ * database compares digests, never the secret); results are cached briefly so
+ * the hot path does not hit storage, and revocation clears the cache.
+ */
+export async function authenticate(ctx: Ctx, presented: string | undefined, want: KeyKind): Promise<Principal> {
+  if (!presented) throw new Unauthorized(`Missing API key: send the ${KIND_NAME[want]} key in X-API-Key or Authorization: Bearer`);
+  const kind = apiKeyKind(presented);
+  if (!kind) throw new Unauthorized('Invalid API key');
+  if (kind !== want) {
+    throw new Unauthorized(`This endpoint needs a ${KIND_NAME[want]} key; a ${KIND_NAME[kind]} key was given`);
+  }
+  const hash = sha256Hex(presented);
+  const now = ctx.clock.now();
+  const cached = ctx.keyCache.get(hash);
+  if (cached && cached.until > now) {
+    if (!cached.principal) throw new Unauthorized('Invalid API key');
+    return cached.principal;
+  }
+  const row = await repo.findKeyByHash(ctx.db, hash);
+  const principal = row && row.revoked_at === null ? { kind: row.kind as KeyKind, accountId: row.account_id, keyId: row.id } : null;
+  if (ctx.keyCache.size > 10_000) ctx.keyCache.clear();
+  ctx.keyCache.set(hash, { principal, until: now + KEY_CACHE_TTL_MS });
+  if (!principal) throw new Unauthorized(row ? 'API key has been revoked' : 'Invalid API key');
+  return principal;
+}
+
+export async function addCredits(ctx: Ctx, input: { advertiserId: string; amountDollars: number; note?: string }) {
+  if (!(await repo.findAdvertiser(ctx.db, input.advertiserId))) throw new NotFound('advertiser');
+  if (!Number.isFinite(input.amountDollars) || input.amountDollars === 0 || Math.abs(input.amountDollars) > 1e9) {
+    throw Validation.field('amount', 'must be a non-zero number of dollars below one billion');
+  }
+  await repo.insertCredit(ctx.db, {
+    id: newId(),
+    advertiser_id: input.advertiserId,
+    amount_micros: dollarsToMicros(input.amountDollars),
+    note: input.note ?? null,
+    created_at: ctx.clock.now(),
+  });
+  return { advertiser_id: input.advertiserId, credits_dollars: microsToDollars(await repo.creditsTotal(ctx.db, input.advertiserId)) };
+}
+
+export async function setPaymentMethod(ctx: Ctx, advertiserId: string, has: boolean) {
+  if (!(await repo.findAdvertiser(ctx.db, advertiserId))) throw new NotFound('advertiser');
+  await repo.setPaymentMethod(ctx.db, advertiserId, has);
+}
+
+export const getPublisher = async (ctx: Ctx, id: string) => {
+  const p = await repo.findPublisher(ctx.db, id);
+  if (!p) throw new NotFound('publisher');
+  return p;
+};
+
+export const getAdvertiser = async (ctx: Ctx, id: string) => {
+  const a = await repo.findAdvertiser(ctx.db, id);
+  if (!a) throw new NotFound('advertiser');
+  return a;
+};
+
+export const listPublishers = (ctx: Ctx) => repo.listPublishers(ctx.db);
+export const listAdvertisers = (ctx: Ctx) => repo.listAdvertisers(ctx.db);
+export const creditsTotal = (ctx: Ctx, advertiserId: string) => repo.creditsTotal(ctx.db, advertiserId);

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import client from 'prom-client';
+import type { Ctx } from '../../context.js';
+
+/** /health and /metrics. Each app gets its own registry so several can share a process (tests). */
+export async function opsRoutes(app: FastifyInstance, ctx: Ctx): Promise<void> {
+  const registry = new client.Registry();
+  client.collectDefaultMetrics({ register: registry, prefix: 'orbit_' });
+  const duration = new client.Histogram({
+    name: 'orbit_http_request_duration_seconds',
+    help: 'HTTP request duration by route and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+    registers: [registry],
+  });
+  new client.Gauge({
+    name: 'orbit_journal_commits_total',
+    help: 'Group commits of the event journal',
+    registers: [registry],
+    collect() {
+      this.set(ctx.journal.commits);
+    },
+  });
+  new client.Gauge({
+    name: 'orbit_journal_records_total',
+    help: 'Records committed by the event journal',
+    registers: [registry],
+    collect() {
+      this.set(ctx.journal.committedItems);
+    },
+  });
+  new client.Gauge({
+    name: 'orbit_inventory_active_ads',
+    help: 'Ads in the serving inventory',
+    registers: [registry],
+    async collect() {
+      this.set((await ctx.inventory.current()).activeAds);
+    },
+  });
+
+  app.addHook('onResponse', async (req, reply) => {
+    duration.observe(
+      { method: req.method, route: req.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+
+  app.get('/health', { schema: { tags: ['ops'], summary: 'Liveness and storage check' } }, async (_req, reply) => {
+    try {
+      await sql`select 1`.execute(ctx.db);
+      return { status: 'ok', storage: ctx.database.dialect };
+    } catch {
+      return reply.code(503).send({ status: 'unavailable', storage: ctx.database.dialect });
+    }
+  });
+  app.get('/metrics', { schema: { hide: true } }, async (_req, reply) => {
+    reply.header('content-type', registry.contentType);
+    return registry.metrics();
+  });
+}

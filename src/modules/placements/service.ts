@@ -1,0 +1,61 @@
+import type { Ctx } from '../../context.js';
+import { Conflict, Validation } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import type { PlacementType } from '../../lib/placement-types.js';
+import * as repo from './repo.js';
+
+/** Spec 1: the slug is the name with runs of other characters turned into one hyphen, case kept. */
+export function slugify(name: string): string {
+  return name
+    .trim()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+export interface PlacementInput {
+  name: string;
+  placement_type?: PlacementType;
+  device?: string;
+  framework?: string;
+  page_url?: string;
+  description?: string;
+  display_config?: { max_ad_text_chars?: number } | null;
+}
+
+export async function createPlacement(ctx: Ctx, publisherId: string, input: PlacementInput) {
+  const name = input.name;
+  if (!name.trim()) throw Validation.field('name', 'must not be empty');
+  if (name.length > 100) throw Validation.field('name', 'must be at most 100 characters');
+  if (!/[\p{L}\p{N}]/u.test(name)) throw Validation.field('name', 'must contain a letter or digit');
+  const slug = slugify(name);
+  if (await repo.findBySlug(ctx.db, publisherId, slug)) throw new Conflict(`A placement with slug "${slug}" already exists`);
+  const now = ctx.clock.now();
+  const row = {
+    id: newId(),
+    publisher_id: publisherId,
+    name,
+    slug,
+    placement_type: input.placement_type ?? 'below_response',
+    device: input.device ?? 'all',
+    framework: input.framework ?? 'any',
+    page_url: input.page_url ?? null,
+    description: input.description ?? null,
+    screenshot_url: null,
+    screenshot_region_json: null,
+    status: 'active',
+    display_config_json: input.display_config ? JSON.stringify(input.display_config) : null,
+    created_at: now,
+    updated_at: now,
+  };
+  try {
+    await repo.insertPlacement(ctx.db, row);
+  } catch (err) {
+    // A concurrent create of the same slug loses the race at the unique constraint.
+    if (await repo.findBySlug(ctx.db, publisherId, slug)) throw new Conflict(`A placement with slug "${slug}" already exists`);
+    throw err;
+  }
+  ctx.inventory.invalidate();
+  return row;
+}
+
+export const listActivePlacements = (ctx: Ctx) => repo.listActive(ctx.db);

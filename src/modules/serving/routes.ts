@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Ctx } from '../../context.js';
+import { requireKey } from '../accounts/http.js';
+import { AdObject, AdRequestBody } from './schemas.js';
+import { requestAds } from './service.js';
+import { ErrorBody } from '../../http/errors.js';
+
+export async function servingRoutes(app: FastifyInstance, ctx: Ctx): Promise<void> {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/v1/ad',
+    {
+      schema: {
+        tags: ['serving'],
+        summary: 'Request ads for a conversation',
+        description:
+          'Returns one ad per filled placement (200, JSON array) or 204 when nothing fills. Auth: publisher key in `Authorization: Bearer` or `X-API-Key`.',
+        body: AdRequestBody,
+        response: { 200: z.array(AdObject), 204: z.null().describe('No ad filled'), 401: ErrorBody, 422: ErrorBody, 429: ErrorBody },
+      },
+      config: { rateLimit: ctx.config.adRateLimitPerSecond > 0 ? { max: ctx.config.adRateLimitPerSecond, timeWindow: 1000 } : false },
+    },
+    async (req, reply) => {
+      const who = await requireKey(ctx, req, 'pub');
+      const ads = await requestAds(ctx, who, req.body, { ip: req.ip, ua: req.headers['user-agent'] });
+      if (ads.length === 0) return reply.code(204).send(null);
+      return ads;
+    },
+  );
+}

@@ -1,0 +1,174 @@
+import type BetterSqlite3 from 'better-sqlite3';
+import type pg from 'pg';
+import type { Database } from '../../db/index.js';
+import type { AdRequestTable, AdServeTable, TrackingEventTable } from '../../db/schema.js';
+import { ROLLUP_COUNTER_COLUMNS, ROLLUP_KEY_COLUMNS, type RollupRow } from './rollup.js';
+
+/**
+ * The journal's storage: one transaction per group commit, holding the
+ * append-only records and the rollup deltas they cause. The hot path uses
+ * prepared statements (SQLite) and multi-row statements (PostgreSQL) directly.
+ */
+export type EventRow = Omit<TrackingEventTable, 'id'>;
+
+export interface Batch {
+  requests: AdRequestTable[];
+  serves: AdServeTable[];
+  events: EventRow[];
+  /** Rollup rows caused by the batch; called inside the transaction with which events were new. */
+  rollups: (inserted: boolean[]) => RollupRow[];
+}
+
+export interface JournalStore {
+  /** Commit the batch durably; returns, per event, whether it was newly recorded (not a duplicate). */
+  commit(batch: Batch): Promise<boolean[]>;
+}
+
+const EVENT_COLS = [
+  'kind',
+  'click_id',
+  'at',
+  'publisher_id',
+  'placement_id',
+  'placement_type',
+  'campaign_id',
+  'ad_group_id',
+  'ad_id',
+  'advertiser_id',
+  'device',
+  'country',
+  'ip_hash',
+  'is_bot',
+  'is_test',
+  'spend_micros',
+  'revenue_micros',
+  'take_micros',
+  'graid',
+] as const;
+const REQUEST_COLS = ['id', 'publisher_id', 'at', 'session_hash', 'slots', 'filled', 'device', 'country', 'is_test'] as const;
+const SERVE_COLS = [
+  'click_id',
+  'request_id',
+  'publisher_id',
+  'placement_id',
+  'placement_type',
+  'campaign_id',
+  'ad_group_id',
+  'ad_id',
+  'advertiser_id',
+  'pricing',
+  'price_micros',
+  'at',
+  'is_test',
+] as const;
+const ROLLUP_COLS = [...ROLLUP_KEY_COLUMNS, ...ROLLUP_COUNTER_COLUMNS];
+const ROLLUP_UPDATE = ROLLUP_COUNTER_COLUMNS.map((c) => `${c} = rollups.${c} + excluded.${c}`).join(', ');
+const ROLLUP_CONFLICT = `ON CONFLICT (${ROLLUP_KEY_COLUMNS.join(', ')}) DO UPDATE SET ${ROLLUP_UPDATE}`;
+
+const placeholders = (n: number) => `(${Array.from({ length: n }, () => '?').join(', ')})`;
+
+export function sqliteJournalStore(sqlite: BetterSqlite3.Database): JournalStore {
+  const insReq = sqlite.prepare(`INSERT INTO ad_requests (${REQUEST_COLS.join(', ')}) VALUES ${placeholders(REQUEST_COLS.length)}`);
+  const insServe = sqlite.prepare(`INSERT INTO ad_serves (${SERVE_COLS.join(', ')}) VALUES ${placeholders(SERVE_COLS.length)}`);
+  const insEvent = sqlite.prepare(
+    `INSERT OR IGNORE INTO tracking_events (${EVENT_COLS.join(', ')}) VALUES ${placeholders(EVENT_COLS.length)}`,
+  );
+  const upRollup = sqlite.prepare(
+    `INSERT INTO rollups (${ROLLUP_COLS.join(', ')}) VALUES ${placeholders(ROLLUP_COLS.length)} ${ROLLUP_CONFLICT}`,
+  );
+  const tx = sqlite.transaction((batch: Batch): boolean[] => {
+    for (const r of batch.requests) insReq.run(REQUEST_COLS.map((c) => r[c]));
+    for (const s of batch.serves) insServe.run(SERVE_COLS.map((c) => s[c]));
+    const inserted = batch.events.map((e) => insEvent.run(EVENT_COLS.map((c) => e[c])).changes === 1);
+    for (const row of batch.rollups(inserted)) upRollup.run(ROLLUP_COLS.map((c) => row[c]));
+    return inserted;
+  });
+  return {
+    commit: async (batch) => tx.immediate(batch),
+  };
+}
+
+async function multiInsert(
+  client: pg.PoolClient,
+  table: string,
+  cols: readonly string[],
+  rows: Record<string, unknown>[],
+  suffix = '',
+): Promise<pg.QueryResult> {
+  const params: unknown[] = [];
+  const tuples = rows.map((r) => `(${cols.map((c) => (params.push(r[c]), `$${params.length}`)).join(', ')})`);
+  return client.query(`INSERT INTO ${table} (${cols.join(', ')}) VALUES ${tuples.join(', ')} ${suffix}`, params);
+}
+
+const CHUNK = 1000;
+function chunks<T>(rows: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += CHUNK) out.push(rows.slice(i, i + CHUNK));
+  return out;
+}
+
+export function postgresJournalStore(pool: pg.Pool): JournalStore {
+  return {
+    async commit(batch) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        for (const part of chunks(batch.requests)) await multiInsert(client, 'ad_requests', REQUEST_COLS, part as never);
+        for (const part of chunks(batch.serves)) await multiInsert(client, 'ad_serves', SERVE_COLS, part as never);
+        // Insert events one chunk at a time; RETURNING tells which were new. Human
+        // duplicates inside the batch are settled here first (the first one wins).
+        const inserted = new Array<boolean>(batch.events.length).fill(false);
+        const firstOf = new Map<string, number>();
+        const candidates: number[] = [];
+        batch.events.forEach((e, i) => {
+          if (e.is_bot) return void candidates.push(i);
+          const k = `${e.click_id}\u0001${e.kind}`;
+          if (!firstOf.has(k)) {
+            firstOf.set(k, i);
+            candidates.push(i);
+          }
+        });
+        for (const part of chunks(candidates)) {
+          const res = await multiInsert(
+            client,
+            'tracking_events',
+            EVENT_COLS,
+            part.map((i) => batch.events[i]) as never,
+            'ON CONFLICT (click_id, kind) WHERE is_bot = 0 DO NOTHING RETURNING click_id, kind, is_bot',
+          );
+          for (const i of part) if (batch.events[i].is_bot) inserted[i] = true; // bot hits never conflict
+          for (const r of res.rows as { click_id: string; kind: string; is_bot: number }[]) {
+            if (!r.is_bot) inserted[firstOf.get(`${r.click_id}\u0001${r.kind}`)!] = true;
+          }
+        }
+        const rollups = batch.rollups(inserted);
+        for (const part of chunks(rollups)) await multiInsert(client, 'rollups', ROLLUP_COLS, part as never, ROLLUP_CONFLICT);
+        await client.query('COMMIT');
+        return inserted;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+  };
+}
+
+export function journalStore(database: Database): JournalStore {
+  if (database.sqlite) return sqliteJournalStore(database.sqlite);
+  if (database.pool) return postgresJournalStore(database.pool);
+  throw new Error('no database handle for the journal');
+}
+
+/** Spend per campaign since the start of a bucket, from the rollups. */
+export async function spendSince(db: Database['db'], fromBucket: number): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('rollups')
+    .select((eb) => ['campaign_id', eb.fn.sum<number>('spend_micros').as('spend')])
+    .where('bucket', '>=', fromBucket)
+    .where('campaign_id', '!=', '')
+    .groupBy('campaign_id')
+    .execute();
+  return new Map(rows.map((r) => [r.campaign_id, Number(r.spend)]));
+}

@@ -1,0 +1,92 @@
+import { quarterBucket } from '../../lib/clock.js';
+import type { RollupTable } from '../../db/schema.js';
+
+/** The dimensions of a rollup row; '' where a dimension does not apply. */
+export type RollupKey = Pick<
+  RollupTable,
+  'bucket' | 'publisher_id' | 'placement_id' | 'placement_type' | 'advertiser_id' | 'campaign_id' | 'ad_group_id' | 'ad_id' | 'device' | 'country'
+>;
+export type RollupCounters = Pick<
+  RollupTable,
+  'requests' | 'wins' | 'impressions' | 'clicks' | 'conversions' | 'spend_micros' | 'revenue_micros' | 'take_micros' | 'conversion_value_micros'
+>;
+export type RollupRow = RollupKey & RollupCounters;
+
+export const ROLLUP_KEY_COLUMNS = [
+  'bucket',
+  'publisher_id',
+  'placement_id',
+  'placement_type',
+  'advertiser_id',
+  'campaign_id',
+  'ad_group_id',
+  'ad_id',
+  'device',
+  'country',
+] as const;
+export const ROLLUP_COUNTER_COLUMNS = [
+  'requests',
+  'wins',
+  'impressions',
+  'clicks',
+  'conversions',
+  'spend_micros',
+  'revenue_micros',
+  'take_micros',
+  'conversion_value_micros',
+] as const;
+
+export const zeroCounters = (): RollupCounters => ({
+  requests: 0,
+  wins: 0,
+  impressions: 0,
+  clicks: 0,
+  conversions: 0,
+  spend_micros: 0,
+  revenue_micros: 0,
+  take_micros: 0,
+  conversion_value_micros: 0,
+});
+
+/** Sums deltas per rollup key so one batch writes each row once, in a stable order. */
+export class RollupAccumulator {
+  private readonly rows = new Map<string, RollupRow>();
+
+  add(at: number, key: Omit<RollupKey, 'bucket'>, delta: Partial<RollupCounters>): void {
+    this.addBucket(quarterBucket(at), key, delta);
+  }
+
+  private addBucket(bucket: number, key: Omit<RollupKey, 'bucket'>, delta: Partial<RollupCounters>): void {
+    const full: RollupKey = { bucket, ...key };
+    const k = ROLLUP_KEY_COLUMNS.map((c) => full[c]).join('\u0001');
+    let row = this.rows.get(k);
+    if (!row) {
+      row = { ...full, ...zeroCounters() };
+      this.rows.set(k, row);
+    }
+    for (const [c, v] of Object.entries(delta) as [keyof RollupCounters, number][]) row[c] += v;
+  }
+
+  addRow(row: RollupRow): void {
+    const { bucket, ...rest } = row;
+    const key = Object.fromEntries(ROLLUP_KEY_COLUMNS.filter((c) => c !== 'bucket').map((c) => [c, rest[c]])) as Omit<RollupKey, 'bucket'>;
+    const delta = Object.fromEntries(ROLLUP_COUNTER_COLUMNS.map((c) => [c, row[c]])) as RollupCounters;
+    this.addBucket(bucket, key, delta);
+  }
+
+  /** Rows sorted by key, so concurrent writers lock rows in the same order. */
+  drain(): RollupRow[] {
+    const out = [...this.rows.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map((e) => e[1]);
+    this.rows.clear();
+    return out;
+  }
+
+  get size(): number {
+    return this.rows.size;
+  }
+}
+
+/** One rollup row for a single record at time `at`. */
+export function rollupRow(at: number, key: Omit<RollupKey, 'bucket'>, delta: Partial<RollupCounters>): RollupRow {
+  return { bucket: quarterBucket(at), ...key, ...zeroCounters(), ...delta };
+}

@@ -1,0 +1,145 @@
+import type { Ctx } from '../../context.js';
+import { BadRequest, Gone } from '../../lib/errors.js';
+import { TokenError, type TrackingClaims } from '../../lib/token.js';
+import { cpmImpressionCharge, splitCharge } from '../../lib/money.js';
+import { deviceType, isBot } from '../../lib/request-facts.js';
+import { hmacSha256 } from '../../lib/hash.js';
+import { keyedHash } from '../../lib/secrets.js';
+import { adDestination } from '../campaigns/service.js';
+import { rollupRow } from './rollup.js';
+import type { EventRow } from './repo.js';
+
+export interface HitFacts {
+  ip: string;
+  ua: string | undefined;
+}
+
+/** Open a `p` token; anything forged, malformed or expired is a 4xx and records nothing. */
+export function openToken(ctx: Ctx, p: unknown): TrackingClaims {
+  if (typeof p !== 'string' || p.length === 0) throw new BadRequest('Query parameter p (the tracking token) is required');
+  let claims: TrackingClaims;
+  try {
+    claims = ctx.codec.open(p);
+  } catch (err) {
+    if (err instanceof TokenError) throw new BadRequest(`Invalid tracking token: ${err.message}`);
+    throw err;
+  }
+  const ageS = ctx.clock.now() / 1000 - claims.issuedAt;
+  if (ageS > ctx.config.tokenTtlSeconds) throw new Gone('Tracking token has expired');
+  if (ageS < -300) throw new BadRequest('Invalid tracking token: issued in the future');
+  return claims;
+}
+
+/** A short id that resolves to the click: derived, so every click of one ad gets the same one. */
+export const graidFor = (ctx: Ctx, clickId: string): string =>
+  hmacSha256(ctx.secrets.dataKey, `graid\u0000${clickId}`).subarray(0, 9).toString('base64url');
+
+/** `grsig`: HMAC over the attribution values appended to the landing page. */
+export const attributionSignature = (ctx: Ctx, v: { grclid: string; grcpid: string; grpuid: string; gradid: string }): string =>
+  hmacSha256(ctx.secrets.dataKey, `grsig\u0000${v.grclid}.${v.grcpid}.${v.grpuid}.${v.gradid}`).subarray(0, 16).toString('base64url');
+
+function eventRow(ctx: Ctx, kind: 'imp' | 'click', c: TrackingClaims, facts: HitFacts, bot: boolean): EventRow {
+  return {
+    kind,
+    click_id: c.clickId,
+    at: ctx.clock.now(),
+    publisher_id: c.publisherId,
+    placement_id: c.placementId,
+    placement_type: c.placementType,
+    campaign_id: c.campaignId,
+    ad_group_id: c.adGroupId,
+    ad_id: c.adId,
+    advertiser_id: c.advertiserId,
+    device: deviceType(facts.ua),
+    country: '',
+    ip_hash: keyedHash(ctx.secrets.dataKey, 'ip', facts.ip),
+    is_bot: bot ? 1 : 0,
+    is_test: c.test ? 1 : 0,
+    spend_micros: 0,
+    revenue_micros: 0,
+    take_micros: 0,
+    graid: kind === 'click' ? graidFor(ctx, c.clickId) : null,
+  };
+}
+
+/**
+ * Record one event durably. Bots and test ads are recorded but never billed or
+ * counted; the first human impression (or click) of a click id is counted and
+ * charged, repeats are ignored by the database's unique index.
+ */
+async function record(ctx: Ctx, kind: 'imp' | 'click', claims: TrackingClaims, facts: HitFacts): Promise<boolean> {
+  const bot = isBot(facts.ua);
+  const row = eventRow(ctx, kind, claims, facts, bot);
+  const billable = !bot && !claims.test;
+  const charge =
+    billable && kind === 'imp' && claims.pricing === 'cpm'
+      ? cpmImpressionCharge(claims.priceMicros)
+      : billable && kind === 'click' && claims.pricing === 'cpc'
+        ? claims.priceMicros
+        : 0;
+  const split = splitCharge(charge, claims.revenueShareBps);
+  row.spend_micros = split.spend;
+  row.revenue_micros = split.revenue;
+  row.take_micros = split.take;
+  const rollups = billable
+    ? [
+        rollupRow(
+          row.at,
+          {
+            publisher_id: row.publisher_id,
+            placement_id: row.placement_id,
+            placement_type: row.placement_type,
+            advertiser_id: row.advertiser_id,
+            campaign_id: row.campaign_id,
+            ad_group_id: row.ad_group_id,
+            ad_id: row.ad_id,
+            device: row.device,
+            country: row.country,
+          },
+          {
+            impressions: kind === 'imp' ? 1 : 0,
+            clicks: kind === 'click' ? 1 : 0,
+            spend_micros: split.spend,
+            revenue_micros: split.revenue,
+            take_micros: split.take,
+          },
+        ),
+      ]
+    : [];
+  return ctx.journal.append({ type: 'event', event: row, rollups });
+}
+
+export async function recordImpression(ctx: Ctx, p: unknown, facts: HitFacts): Promise<void> {
+  const claims = openToken(ctx, p);
+  await record(ctx, 'imp', claims, facts);
+}
+
+/** Record the click and return where to send the user: the landing page with attribution appended. */
+export async function recordClick(ctx: Ctx, p: unknown, facts: HitFacts): Promise<string> {
+  const claims = openToken(ctx, p);
+  const dest = await adDestination(ctx, claims.adId);
+  if (!dest) throw new Gone('This ad no longer exists');
+  await record(ctx, 'click', claims, facts);
+  return landingUrl(ctx, dest, claims);
+}
+
+export function landingUrl(ctx: Ctx, dest: { url: string; utm: Record<string, string> }, c: TrackingClaims): string {
+  const url = new URL(dest.url);
+  for (const [k, v] of Object.entries(dest.utm)) if (!url.searchParams.has(k)) url.searchParams.set(k, v);
+  const attribution = { grclid: c.clickId, grcpid: c.campaignId, grpuid: c.publisherId, gradid: c.adId };
+  for (const [k, v] of Object.entries(attribution)) url.searchParams.set(k, v);
+  url.searchParams.set('grsig', attributionSignature(ctx, attribution));
+  url.searchParams.set('graid', graidFor(ctx, c.clickId));
+  return url.toString();
+}
+
+/** Keep today's spend current as charges commit on this instance. */
+export function registerSpendListener(ctx: Ctx): void {
+  ctx.journal.onCommit((results) => {
+    for (const { item, newlyRecorded } of results) {
+      if (item.type === 'event' && newlyRecorded && item.event.spend_micros > 0) {
+        ctx.spend.add(item.event.campaign_id, item.event.spend_micros, item.event.at);
+      }
+    }
+  });
+}

@@ -1,0 +1,105 @@
+import pino, { type Logger } from 'pino';
+import { Redis } from 'ioredis';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, origin, type Config, type ConfigInput } from './config.js';
+import type { Ctx, Urls } from './context.js';
+import { ensureSchema, migrate, openDatabase } from './db/index.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import { loadSecrets } from './lib/secrets.js';
+import { parseKeyRing, TokenCodec } from './lib/token.js';
+import { Journal } from './modules/tracking/journal.js';
+import { journalStore } from './modules/tracking/repo.js';
+import { Inventory } from './modules/serving/inventory.js';
+import { SpendTracker } from './modules/tracking/spend.js';
+import { registerSpendListener } from './modules/tracking/service.js';
+import { buildApp } from './app.js';
+
+export interface ContextOptions {
+  clock?: Clock;
+  log?: Logger;
+}
+
+function urlsFor(config: Config, listenPort?: number): Urls {
+  const o = origin(config, listenPort);
+  return {
+    api: (config.apiUrl ?? o).replace(/\/$/, ''),
+    platform: (config.platformUrl ?? o).replace(/\/$/, ''),
+    index: (config.indexUrl ?? o).replace(/\/$/, ''),
+    clickBase: (config.clickBase ?? o).replace(/\/$/, ''),
+    pixelScript: config.pixelScriptUrl ?? `${o}/pixel.js`,
+  };
+}
+
+/** Open storage (migrating it), secrets and the shared machinery; no HTTP. Used by the server, the CLI and tests. */
+export async function createContext(config: Config, opts: ContextOptions = {}): Promise<Ctx> {
+  const log =
+    opts.log ??
+    pino({
+      level: config.logLevel,
+      redact: { paths: ['req.headers.authorization', 'req.headers["x-api-key"]', '*.api_key', '*.apiKey', '*.password'], censor: '[redacted]' },
+    });
+  await ensureSchema(config);
+  const database = openDatabase(config);
+  await migrate(database);
+  const secrets = loadSecrets(config);
+  const clock = opts.clock ?? systemClock;
+  const journal = new Journal(journalStore(database), {
+    maxWaitMs: config.groupCommitMaxWaitMs,
+    maxBatch: config.groupCommitMaxBatch,
+    onError: (err) => log.error({ err }, 'journal commit failed'),
+  });
+  const ctx: Ctx = {
+    config,
+    database,
+    db: database.db,
+    clock,
+    secrets,
+    codec: new TokenCodec(parseKeyRing(secrets.tokenKeys)),
+    journal,
+    inventory: new Inventory(() => ctx),
+    spend: new SpendTracker(() => clock.now()),
+    log,
+    keyCache: new Map(),
+    urls: urlsFor(config),
+  };
+  registerSpendListener(ctx);
+  return ctx;
+}
+
+export async function closeContext(ctx: Ctx): Promise<void> {
+  ctx.inventory.stop();
+  await ctx.journal.close();
+  await ctx.database.close();
+}
+
+export interface RunningServer {
+  app: FastifyInstance;
+  ctx: Ctx;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Start a full server: context, HTTP, background refresh. `port: 0` picks a free port. */
+export async function startServer(input: ConfigInput | Config = {}, opts: ContextOptions = {}): Promise<RunningServer> {
+  const config = 'routes' in input && input.routes instanceof Set ? (input as Config) : loadConfig(input as ConfigInput);
+  const ctx = await createContext(config, opts);
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
+  const app = await buildApp(ctx, { redis });
+  await app.listen({ host: config.host, port: config.port });
+  const addr = app.server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : config.port;
+  ctx.urls = urlsFor(config, port);
+  await Promise.all([ctx.inventory.rebuild(), ctx.spend.sync(ctx)]);
+  ctx.inventory.start(config.inventoryRefreshMs);
+  const spendTimer = setInterval(() => void ctx.spend.sync(ctx).catch((err) => ctx.log.warn({ err }, 'spend sync failed')), config.inventoryRefreshMs);
+  spendTimer.unref();
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= (async () => {
+      clearInterval(spendTimer);
+      await app.close(); // stops accepting, waits for in-flight requests
+      await closeContext(ctx); // drains the journal, closes storage
+      redis?.disconnect();
+    })());
+  return { app, ctx, url: origin(config, port), close };
+}
