@@ -1,11 +1,25 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The suite runs on embedded SQLite always, and again on PostgreSQL when
+ * TEST_DATABASE_URL is set (each test server gets its own schema).
+ */
+const backends = ['sqlite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    reporters: ['default'],
+    projects: backends.map((backend) => ({
+      test: {
+        name: backend,
+        include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+        env: { ORBIT_TEST_BACKEND: backend },
+        testTimeout: 60_000,
+        hookTimeout: 60_000,
+        pool: 'forks',
+      },
+    })),
   },
 });
