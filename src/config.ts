@@ -60,6 +60,11 @@ export const ConfigSchema = z.object({
     .string()
     .default('all')
     .transform((s) => new Set(s.split(',').map((x) => x.trim()))),
+  /** OpenAI-compatible endpoint (OpenAI, vLLM, Ollama…); built-in deterministic fallbacks when unset. */
+  llmBaseUrl: z.string().url().optional(),
+  llmApiKey: z.string().optional(),
+  llmModel: z.string().default('gpt-4o-mini'),
+  llmTimeoutMs: z.coerce.number().int().positive().default(8000),
   demo: boolish.default(false),
 });
 
@@ -91,6 +96,10 @@ const ENV_MAP: Record<string, keyof ConfigInput> = {
   ORBIT_REVENUE_SHARE_BPS: 'defaultRevenueShareBps',
   ORBIT_INVENTORY_REFRESH_MS: 'inventoryRefreshMs',
   LOG_LEVEL: 'logLevel',
+  ORBIT_LLM_BASE_URL: 'llmBaseUrl',
+  ORBIT_LLM_API_KEY: 'llmApiKey',
+  ORBIT_LLM_MODEL: 'llmModel',
+  ORBIT_LLM_TIMEOUT_MS: 'llmTimeoutMs',
   ORBIT_ROUTES: 'routes',
 };
 

@@ -1,0 +1,43 @@
+import OpenAI from 'openai';
+import type { Config } from '../config.js';
+
+/**
+ * The one adapter to a language model: any OpenAI-compatible endpoint
+ * (configured by ORBIT_LLM_BASE_URL / ORBIT_LLM_API_KEY / ORBIT_LLM_MODEL).
+ * `createLlm` returns null when none is configured; every caller has a
+ * deterministic built-in fallback. Text given to the model is data: callers
+ * put user content in the user message, never in the instructions.
+ */
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export interface Llm {
+  readonly model: string;
+  /** One completion. Throws on timeout or error (callers fall back). */
+  complete(messages: ChatMessage[], opts?: { maxTokens?: number; timeoutMs?: number; json?: boolean; temperature?: number }): Promise<string>;
+}
+
+export function createLlm(config: Config): Llm | null {
+  if (!config.llmBaseUrl) return null;
+  const client = new OpenAI({ baseURL: config.llmBaseUrl, apiKey: config.llmApiKey ?? 'none', maxRetries: 0, timeout: config.llmTimeoutMs });
+  return {
+    model: config.llmModel,
+    async complete(messages, opts = {}) {
+      const res = await client.chat.completions.create(
+        {
+          model: config.llmModel,
+          messages,
+          max_tokens: opts.maxTokens ?? 400,
+          temperature: opts.temperature ?? 0.2,
+          ...(opts.json ? { response_format: { type: 'json_object' as const } } : {}),
+        },
+        { timeout: opts.timeoutMs ?? config.llmTimeoutMs },
+      );
+      const text = res.choices[0]?.message?.content;
+      if (typeof text !== 'string') throw new Error('LLM returned no content');
+      return text;
+    },
+  };
+}
