@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Ctx } from './context.js';
 import { installErrorHandler } from './http/errors.js';
+import { forwardedForTrust } from './lib/request-facts.js';
 import { servingRoutes } from './modules/serving/routes.js';
 import { trackingRoutes } from './modules/tracking/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
@@ -24,7 +25,8 @@ export async function buildApp(ctx: Ctx, opts: { redis?: Redis } = {}): Promise<
   const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: ctx.config.trustedProxies,
+    // The end user's IP: the first X-Forwarded-For address when the peer is a trusted proxy (spec 1, proxy rules).
+    trustProxy: forwardedForTrust(ctx.config.trustedProxies),
     bodyLimit: ctx.config.bodyLimitBytes,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,

@@ -2,7 +2,7 @@ import type { Ctx } from '../../context.js';
 import { BadRequest, Gone } from '../../lib/errors.js';
 import { TokenError, type TrackingClaims } from '../../lib/token.js';
 import { cpmImpressionCharge, splitCharge } from '../../lib/money.js';
-import { deviceType, isBot } from '../../lib/request-facts.js';
+import { countryOf, deviceType, isBot } from '../../lib/request-facts.js';
 import { hmacSha256 } from '../../lib/hash.js';
 import { keyedHash } from '../../lib/secrets.js';
 import { adDestination } from '../campaigns/service.js';
@@ -51,7 +51,7 @@ function eventRow(ctx: Ctx, kind: 'imp' | 'click', c: TrackingClaims, facts: Hit
     ad_id: c.adId,
     advertiser_id: c.advertiserId,
     device: deviceType(facts.ua),
-    country: '',
+    country: countryOf(facts.ip),
     ip_hash: keyedHash(ctx.secrets.dataKey, 'ip', facts.ip),
     is_bot: bot ? 1 : 0,
     is_test: c.test ? 1 : 0,
