@@ -67,7 +67,10 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.code(status).send({
         statusCode: status,
         error: STATUS_TEXT[status] ?? 'Error',
-        message: err.message,
+        message:
+          err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+            ? `Unsupported Content-Type ${JSON.stringify(req.headers['content-type'] ?? '')}: send application/json`
+            : err.message,
         code: err.code,
       });
     }

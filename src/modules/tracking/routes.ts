@@ -17,8 +17,9 @@ function noCache(reply: FastifyReply): void {
  * decryption records nothing.
  */
 export async function trackingRoutes(app: FastifyInstance, ctx: Ctx): Promise<void> {
+  // Every answer of this scope forbids caching, errors included (a cached 410 would hide later fixes).
+  app.addHook('onRequest', async (_req, reply) => noCache(reply));
   const impression = async (req: { query: unknown; ip: string; headers: Record<string, unknown> }, reply: FastifyReply) => {
-    noCache(reply);
     await recordImpression(ctx, (req.query as { p?: unknown }).p, { ip: req.ip, ua: req.headers['user-agent'] as string | undefined });
     return reply.code(200).header('content-type', 'application/json').send('{"ok":true}');
   };
@@ -32,7 +33,6 @@ export async function trackingRoutes(app: FastifyInstance, ctx: Ctx): Promise<vo
   app.get('/track/imp', docs('Record an impression (deduplicated per served ad)'), impression);
   app.get('/ack', docs('Record an impression (alias of /track/imp)'), impression);
   app.get('/track/click', docs('Record a click and redirect (302) to the landing page'), async (req, reply) => {
-    noCache(reply);
     const location = await recordClick(ctx, (req.query as { p?: unknown }).p, { ip: req.ip, ua: req.headers['user-agent'] });
     return reply.code(302).header('location', location).send();
   });
