@@ -11,12 +11,14 @@ import { servingRoutes } from './modules/serving/routes.js';
 import { trackingRoutes } from './modules/tracking/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { opsRoutes } from './modules/ops/routes.js';
+import { webRoutes } from './modules/web/routes.js';
 
 /** Route groups; `ORBIT_ROUTES=tracking,serving` runs only those in this process. */
 const GROUPS = {
   serving: servingRoutes,
   tracking: trackingRoutes,
   admin: adminRoutes,
+  web: webRoutes,
 } as const;
 
 const REDACT_QUERY = /([?&](?:p|api_key|token)=)[^&]*/g;
