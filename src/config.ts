@@ -65,6 +65,28 @@ export const ConfigSchema = z.object({
   llmApiKey: z.string().optional(),
   llmModel: z.string().default('gpt-4o-mini'),
   llmTimeoutMs: z.coerce.number().int().positive().default(8000),
+  // --- ad decisioning (serving) ---
+  /** Embedding model on the LLM endpoint, blended into relevance when set (cached per ad group). */
+  embeddingModel: z.string().optional(),
+  /** Platform-wide minimum relevance (0–1) for any ad; a request's `relevancy` can only raise it. */
+  minRelevance: z.coerce.number().min(0).max(1).default(0.4),
+  /** Charging rule of the auction: second price (pay just enough to win) or first price (pay the bid). */
+  auctionPricing: z.enum(['second', 'first']).default('second'),
+  /** Share of served ads that ask for feedback (`feedbackPrompt: true`). */
+  feedbackPromptRate: z.coerce.number().min(0).max(1).default(0.1),
+  /** Frequency caps: ads of one campaign per session (per hour), and per user per UTC day (0 disables). */
+  freqCapPerSession: z.coerce.number().int().min(0).default(3),
+  freqCapPerUserDay: z.coerce.number().int().min(0).default(10),
+  /** How long a serve's maximum charge stays reserved against its budget (the hard stop's window). */
+  budgetReservationMs: z.coerce.number().int().positive().default(10 * 60_000),
+  /** Pacing: spend may run ahead of the even share of the day by this many hours' worth. */
+  pacingAheadHours: z.coerce.number().min(0).max(24).default(0.5),
+  /** Latency budget for generated ad copy before falling back to pre-written ads. */
+  generativeTimeoutMs: z.coerce.number().int().positive().default(250),
+  /** Latency budget for the conversation's embedding before falling back to the lexical model. */
+  embeddingTimeoutMs: z.coerce.number().int().positive().default(150),
+  /** Decisions kept for GET /admin/decisions/{id} (in-memory ring buffer per process). */
+  decisionLogSize: z.coerce.number().int().min(0).default(5000),
   demo: boolish.default(false),
 });
 
@@ -101,6 +123,17 @@ const ENV_MAP: Record<string, keyof ConfigInput> = {
   ORBIT_LLM_MODEL: 'llmModel',
   ORBIT_LLM_TIMEOUT_MS: 'llmTimeoutMs',
   ORBIT_ROUTES: 'routes',
+  ORBIT_EMBEDDING_MODEL: 'embeddingModel',
+  ORBIT_MIN_RELEVANCE: 'minRelevance',
+  ORBIT_AUCTION_PRICING: 'auctionPricing',
+  ORBIT_FEEDBACK_PROMPT_RATE: 'feedbackPromptRate',
+  ORBIT_FREQ_CAP_SESSION: 'freqCapPerSession',
+  ORBIT_FREQ_CAP_USER_DAY: 'freqCapPerUserDay',
+  ORBIT_BUDGET_RESERVATION_MS: 'budgetReservationMs',
+  ORBIT_PACING_AHEAD_HOURS: 'pacingAheadHours',
+  ORBIT_GENERATIVE_TIMEOUT_MS: 'generativeTimeoutMs',
+  ORBIT_EMBEDDING_TIMEOUT_MS: 'embeddingTimeoutMs',
+  ORBIT_DECISION_LOG_SIZE: 'decisionLogSize',
 };
 
 export function loadConfig(overrides: ConfigInput = {}, env: NodeJS.ProcessEnv = process.env): Config {

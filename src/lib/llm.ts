@@ -41,3 +41,27 @@ export function createLlm(config: Config): Llm | null {
     },
   };
 }
+
+/** Text embeddings from the same endpoint (`ORBIT_EMBEDDING_MODEL`); null when either is not configured. */
+export interface Embeddings {
+  readonly model: string;
+  /** One vector per text, in order. Throws on timeout or error (callers fall back). */
+  embed(texts: string[], opts?: { timeoutMs?: number }): Promise<number[][]>;
+}
+
+export function createEmbeddings(config: Config): Embeddings | null {
+  if (!config.llmBaseUrl || !config.embeddingModel) return null;
+  const model = config.embeddingModel;
+  const client = new OpenAI({ baseURL: config.llmBaseUrl, apiKey: config.llmApiKey ?? 'none', maxRetries: 0, timeout: config.llmTimeoutMs });
+  return {
+    model,
+    async embed(texts, opts = {}) {
+      if (texts.length === 0) return [];
+      const res = await client.embeddings.create({ model, input: texts }, { timeout: opts.timeoutMs ?? config.llmTimeoutMs });
+      const out = new Array<number[]>(texts.length);
+      for (const d of res.data) out[d.index] = d.embedding;
+      if (out.some((v) => !Array.isArray(v))) throw new Error('embedding endpoint returned too few vectors');
+      return out;
+    },
+  };
+}

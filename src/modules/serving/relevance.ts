@@ -1,0 +1,225 @@
+import { PhraseSet, expandTopics, stems, termsWithPhrases } from '../../lib/text.js';
+
+/**
+ * The built-in relevance model: BM25 over ad groups' context (plus name),
+ * with Porter stems, synonyms and adjacent-pair phrase terms (lib/text.ts).
+ * The conversation is the query: the last turns weigh most and the user's
+ * words more than the assistant's. Scores are mapped to [0, 1) so a
+ * publisher's `relevancy` and the platform's minimum are comparable across
+ * inventories of any size (IDF is normalised by the rarest possible term's).
+ * No network; an optional embedding model can be blended in (embeddings.ts).
+ */
+export interface ConversationTurn {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+/** How much of a conversation is read: the last turns, the last characters of each. */
+export const MAX_TURNS = 8;
+export const MAX_CHARS_PER_TURN = 2000;
+const USER_WEIGHT = 1;
+const ASSISTANT_WEIGHT = 1 / 3;
+const RECENCY_DECAY = 0.6;
+
+export interface Query {
+  /** Term (and phrase term) → weight. */
+  weights: Map<string, number>;
+  /** Stems of every word read (stop words kept), for phrase checks (sensitive topics, negative context). */
+  stems: string[];
+  /** The last user turn's single-word terms: how many of them a group explains is its coverage. */
+  lastUserTerms: Set<string>;
+}
+
+export function conversationQuery(messages: readonly ConversationTurn[]): Query {
+  const weights = new Map<string, number>();
+  const recent = messages.slice(-MAX_TURNS);
+  const allStems: string[] = [];
+  let lastUserTerms = new Set<string>();
+  let seenLastUser = false;
+  for (let i = recent.length - 1; i >= 0; i--) {
+    const m = recent[i];
+    const age = recent.length - 1 - i;
+    const w = (m.role === 'user' ? USER_WEIGHT : ASSISTANT_WEIGHT) * Math.pow(RECENCY_DECAY, age);
+    const content = typeof m.content === 'string' ? m.content : '';
+    const uniq = new Set(termsWithPhrases(content, MAX_CHARS_PER_TURN));
+    for (const t of uniq) weights.set(t, (weights.get(t) ?? 0) + w);
+    if (m.role === 'user' && !seenLastUser) {
+      seenLastUser = true;
+      lastUserTerms = new Set([...uniq].filter((t) => !t.includes(' ')));
+    }
+    const s = stems(content, MAX_CHARS_PER_TURN);
+    for (const x of s) allStems.push(x);
+    allStems.push('\u0000'); // no phrase spans two turns
+  }
+  return { weights, stems: allStems, lastUserTerms };
+}
+
+/** Topics where no ad may show, whatever an advertiser wants: self-harm, medical crisis, abuse, minors. */
+const SENSITIVE = new PhraseSet([
+  // self-harm
+  'suicide', 'suicidal', 'kill myself', 'killing myself', 'end my life', 'ending my life', 'take my own life', 'want to die',
+  'wanna die', 'better off dead', 'self harm', 'self-harm', 'selfharm', 'cutting myself', 'cut myself', 'hurt myself',
+  'hurting myself', 'overdose', 'overdosed', 'no reason to live', 'not want to be alive', 'don\'t want to live',
+  // medical crisis
+  'heart attack', 'chest pain', 'stroke symptoms', 'having a stroke', 'can\'t breathe', 'cannot breathe', 'unconscious',
+  'not breathing', 'anaphylaxis', 'anaphylactic', 'seizure', 'bleeding heavily', 'call 911', 'call an ambulance', 'poisoned',
+  'swallowed bleach', 'miscarriage', 'miscarrying', 'emergency room',
+  // abuse and violence
+  'abuse', 'abused', 'abusing', 'molest', 'molested', 'rape', 'raped', 'sexual assault', 'domestic violence', 'hits me',
+  'beats me', 'being stalked',
+  // minors
+  'i am 12', 'i am 13', 'i am 14', 'i am 15', 'i\'m 12', 'i\'m 13', 'i\'m 14', 'i\'m 15', 'im 12', 'im 13', 'im 14', 'im 15',
+  '12 years old', '13 years old', '14 years old', '15 years old', 'in middle school', 'in 7th grade', 'in 8th grade',
+  'my mom won\'t let me', 'child porn',
+  // addiction
+  'gambling addiction', 'gambling problem', 'can\'t stop gambling', 'cannot stop gambling', 'addicted to gambling', 'relapse',
+  'addicted to', 'withdrawal symptoms',
+  // grief and crisis
+  'passed away', 'just died', 'funeral', 'terminal cancer', 'grieving',
+]);
+
+/** The sensitive phrase found in the conversation, or null. */
+export const sensitivePhrase = (q: Query): string | null => SENSITIVE.find(q.stems);
+
+export interface IndexedDoc {
+  /** Context, name and other describing text of the ad group. */
+  text: string;
+}
+
+const K1 = 1.2;
+const B = 0.75;
+/** Score at which relevance reaches 1 − 1/e. */
+const SCALE = 1.5;
+
+/**
+ * The BM25 index over a fixed set of documents (one per ad group). Posting
+ * lists hold each document's saturated, length-normalised term frequency so
+ * scoring a query is one pass over the query's posting lists.
+ */
+export class LexicalIndex {
+  private readonly postings = new Map<string, { docs: Int32Array; tf: Float64Array; idf: number }>();
+  private readonly acc: Float64Array;
+  private readonly cov: Float64Array;
+  readonly size: number;
+
+  constructor(docs: readonly IndexedDoc[]) {
+    this.size = docs.length;
+    this.acc = new Float64Array(docs.length);
+    this.cov = new Float64Array(docs.length);
+    const docTerms = docs.map((d) => termsWithPhrases(d.text, 8000));
+    const avgLen = docTerms.reduce((a, t) => a + t.length, 0) / Math.max(1, docTerms.length) || 1;
+    const tmp = new Map<string, { docs: number[]; tf: number[] }>();
+    docTerms.forEach((ts, i) => {
+      const counts = new Map<string, number>();
+      for (const t of ts) counts.set(t, (counts.get(t) ?? 0) + 1);
+      const norm = K1 * (1 - B + (B * ts.length) / avgLen);
+      for (const [t, c] of counts) {
+        let p = tmp.get(t);
+        if (!p) tmp.set(t, (p = { docs: [], tf: [] }));
+        p.docs.push(i);
+        p.tf.push((c * (K1 + 1)) / (c + norm));
+      }
+    });
+    const n = docs.length;
+    const maxIdf = Math.log(1 + (n - 1 + 0.5) / 1.5) || 1;
+    for (const [t, p] of tmp) {
+      const idf = Math.log(1 + (n - p.docs.length + 0.5) / (p.docs.length + 0.5)) / maxIdf;
+      this.postings.set(t, { docs: Int32Array.from(p.docs), tf: Float64Array.from(p.tf), idf });
+    }
+  }
+
+  /**
+   * Relevance in [0, 1) of every document the query touches. Coverage (how
+   * much of the last user turn the document explains) tempers a lone
+   * incidental word in a long message.
+   */
+  score(q: Query): Map<number, number> {
+    const acc = this.acc;
+    const cov = this.cov;
+    const touched: number[] = [];
+    for (const [t, w] of q.weights) {
+      const p = this.postings.get(t);
+      if (!p) continue;
+      const wi = w * p.idf;
+      const inLast = q.lastUserTerms.has(t) ? 1 : 0;
+      for (let k = 0; k < p.docs.length; k++) {
+        const d = p.docs[k];
+        if (acc[d] === 0) touched.push(d);
+        acc[d] += wi * p.tf[k];
+        cov[d] += inLast;
+      }
+    }
+    const out = new Map<number, number>();
+    const lastN = q.lastUserTerms.size;
+    for (const d of touched) {
+      out.set(d, relevanceOf(acc[d], lastN ? cov[d] / lastN : 0));
+      acc[d] = 0;
+      cov[d] = 0;
+    }
+    return out;
+  }
+}
+
+/**
+ * BM25 score → [0, 1), tempered by coverage (the share of the last user
+ * turn's words the group explains): one incidental shared word in a question
+ * about something else ("the boiling point of water") scores low.
+ */
+export const relevanceOf = (bm25: number, coverage: number): number =>
+  (1 - Math.exp(-bm25 / SCALE)) * (COVERAGE_BASE + (1 - COVERAGE_BASE) * Math.min(1, coverage));
+const COVERAGE_BASE = 0.5;
+
+export interface RelevanceGroupInput {
+  name: string;
+  context: string | null;
+  negativeContext: string | null;
+}
+
+export type RelevanceVerdict =
+  | { ok: true; relevance: number }
+  | { ok: false; reason: 'negative_context' | 'excluded_topic' | 'below_relevance'; relevance: number; detail?: string };
+
+/** Phrases a request excludes (its `excludedTopics`, expanded: "alcohol" covers wine and beer). */
+export const excludedPhrases = (topics: readonly string[] | undefined): PhraseSet => new PhraseSet(expandTopics(topics ?? []));
+
+/**
+ * Relevance of ad groups to one conversation: BM25 match, then the group's
+ * negative context (found in the conversation), the request's excluded topics
+ * (found in the group's context or in the conversation) and the floor.
+ */
+export class RelevanceModel {
+  private readonly index: LexicalIndex;
+  private readonly negatives: PhraseSet[];
+  private readonly groupStems: string[][];
+
+  constructor(groups: readonly RelevanceGroupInput[]) {
+    this.index = new LexicalIndex(groups.map((g) => ({ text: `${g.name}. ${g.context ?? ''}` })));
+    this.negatives = groups.map((g) => PhraseSet.fromList(g.negativeContext));
+    this.groupStems = groups.map((g) => stems(`${g.name}. ${g.context ?? ''}`, 8000));
+  }
+
+  /** Every group the conversation touches, with its verdict (group index → verdict). */
+  judge(q: Query, excluded: PhraseSet, floor: number): Map<number, RelevanceVerdict> {
+    const out = new Map<number, RelevanceVerdict>();
+    const scores = this.index.score(q);
+    const convExcluded = excluded.size > 0 ? excluded.find(q.stems) : null;
+    for (const [i, relevance] of scores) {
+      const neg = this.negatives[i].find(q.stems);
+      if (neg) {
+        out.set(i, { ok: false, reason: 'negative_context', relevance, detail: neg });
+        continue;
+      }
+      const ex = convExcluded ?? (excluded.size > 0 ? excluded.find(this.groupStems[i]) : null);
+      if (ex) {
+        out.set(i, { ok: false, reason: 'excluded_topic', relevance, detail: ex });
+        continue;
+      }
+      if (relevance < floor) {
+        out.set(i, { ok: false, reason: 'below_relevance', relevance });
+        continue;
+      }
+      out.set(i, { ok: true, relevance });
+    }
+    return out;
+  }
+}
