@@ -37,6 +37,18 @@ export async function buildApp(ctx: Ctx, opts: { redis?: Redis } = {}): Promise<
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
 
+  // Graceful shutdown: Node's server.close() reaps only idle keep-alive sockets, so a connection whose
+  // request was in flight would stay open (and close() wait) until the keep-alive timeout. Once closing,
+  // every answer says `Connection: close`, so draining ends when the last in-flight request is answered.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
+
   // Log one line per request without secrets: keys and tokens never reach the log.
   app.addHook('onResponse', async (req, reply) => {
     if (reply.statusCode >= 500 || ctx.config.logLevel === 'debug' || ctx.config.logLevel === 'trace') {
