@@ -161,9 +161,13 @@ export function render(container: Element, ad: AdObject, opts: RenderOptions = {
     root.append(label, ' ', link(S.textLink, [v.title]));
     if (v.brand && v.brand !== v.title) root.append(h('span', { color: 'var(--orbit-ad-muted, #6b7280)' }, {}, [` · ${v.brand}`]));
   } else {
-    const icon = v.favicon
-      ? h('img', S.icon, { src: v.favicon, alt: '', width: '20', height: '20', loading: 'lazy' })
-      : h('span', S.initial, { 'aria-hidden': 'true' }, [v.initial]);
+    const initial = () => h('span', S.initial, { 'aria-hidden': 'true' }, [v.initial]);
+    let icon: HTMLElement = initial();
+    if (v.favicon) {
+      const img = h('img', S.icon, { src: v.favicon, alt: '', width: '20', height: '20' });
+      img.addEventListener('error', () => img.replaceWith(initial()));
+      icon = img;
+    }
     const header = h('span', S.header, {}, [icon, v.brand && h('span', S.brand, {}, [v.brand]), label]);
     let body: Child[];
     if (variant === 'inline') {

@@ -218,6 +218,19 @@ function Feedback({ ad, opts }: { ad: AdObject; opts: AdFeedbackOptions }) {
   );
 }
 
+/** The advertiser's icon; its initial when the image is missing or fails to load. */
+function Favicon({ src, initial }: { src: string; initial: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) {
+    return (
+      <span style={css(S.initial)} aria-hidden="true">
+        {initial}
+      </span>
+    );
+  }
+  return <img src={src} alt="" width={20} height={20} style={css(S.icon)} onError={() => setFailed(true)} />;
+}
+
 export interface AdProps extends AdTrackingOptions, AdFeedbackOptions {
   ad: AdObject | null | undefined;
   variant?: AdVariant;
@@ -262,7 +275,7 @@ export function Ad(props: AdProps): ReactNode {
   }
 
   const icon = view.favicon ? (
-    <img src={view.favicon} alt="" width={20} height={20} style={css(S.icon)} loading="lazy" />
+    <Favicon src={view.favicon} initial={view.initial} />
   ) : (
     <span style={css(S.initial)} aria-hidden="true">
       {view.initial}
