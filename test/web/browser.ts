@@ -57,7 +57,7 @@ export async function settleFrames(page: Page): Promise<void> {
   await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 0)))));
 }
 
-export type Handler = (req: http.IncomingMessage, body: string, res: http.ServerResponse) => void | Promise<void>;
+export type Handler = (req: http.IncomingMessage, body: string, res: http.ServerResponse) => unknown;
 
 export interface Site {
   url: string;
