@@ -109,10 +109,10 @@ describe('React <Ad> component in Chromium', () => {
     await s?.stop();
   });
 
-  async function serveAd(): Promise<Record<string, unknown>> {
+  async function serveAd(): Promise<{ impUrl: string; clickUrl: string; campaignId: string; [k: string]: unknown }> {
     const res = await requestAd(s.url, w.publisherKey, adRequestBody('Which trail running shoes for my first marathon?'));
     expect(res.status).toBe(200);
-    const [ad] = (await res.json()) as Record<string, unknown>[];
+    const [ad] = (await res.json()) as { impUrl: string; clickUrl: string; campaignId: string }[];
     expect(ad.campaignId).toBe(w.campaignId);
     return ad;
   }
