@@ -10,6 +10,7 @@ import type { Journal } from './modules/tracking/journal.js';
 import type { Principal } from './modules/accounts/service.js';
 import type { Inventory } from './modules/serving/inventory.js';
 import type { SpendTracker } from './modules/tracking/spend.js';
+import type { Counters } from './lib/counters.js';
 
 /**
  * Everything a service function needs, passed as its first argument. Routes,
@@ -26,6 +27,8 @@ export interface Ctx {
   journal: Journal;
   inventory: Inventory;
   spend: SpendTracker;
+  /** Shared counters (frequency caps, pacing, budget reservations): in-process, or Redis when configured. */
+  counters: Counters;
   log: Logger;
   keyCache: Map<string, { principal: Principal | null; until: number }>;
   /** The origin used for every address the config leaves unset (set once listening). */

@@ -13,6 +13,7 @@ import { Inventory } from './modules/serving/inventory.js';
 import { SpendTracker } from './modules/tracking/spend.js';
 import { registerSpendListener } from './modules/tracking/service.js';
 import { buildApp } from './app.js';
+import { createCounters } from './lib/counters.js';
 
 export interface ContextOptions {
   clock?: Clock;
@@ -58,6 +59,7 @@ export async function createContext(config: Config, opts: ContextOptions = {}): 
     journal,
     inventory: new Inventory(() => ctx),
     spend: new SpendTracker(() => clock.now()),
+    counters: createCounters({ redisUrl: config.redisUrl, prefix: config.redisPrefix, now: () => clock.now() }),
     log,
     keyCache: new Map(),
     urls: urlsFor(config),
@@ -69,6 +71,7 @@ export async function createContext(config: Config, opts: ContextOptions = {}): 
 export async function closeContext(ctx: Ctx): Promise<void> {
   ctx.inventory.stop();
   await ctx.journal.close();
+  await ctx.counters.close();
   await ctx.database.close();
 }
 

@@ -1,0 +1,200 @@
+import { Redis } from 'ioredis';
+
+/**
+ * Shared counters for the serving path: frequency caps, pacing and the
+ * budget hard stop. In-process by default; in Redis (ioredis) when
+ * `REDIS_URL` is set, so every instance sees the same numbers. Keys carry the
+ * configured prefix.
+ *
+ * Two shapes:
+ * - hash counters with a time to live (`hincr`/`hgetall`): per session or per
+ *   user, how many ads of each campaign were shown;
+ * - sliding-window sums in one-minute buckets (`reserve`): money reserved
+ *   against a budget at serve time. `reserve` checks every budget and adds
+ *   the amount to all of them in one atomic step (a Lua script in Redis), so
+ *   concurrent serves, on one instance or many, cannot overshoot together.
+ */
+export interface BudgetCheck {
+  /** Counter name (e.g. `c:<campaign id>:<day>`). */
+  name: string;
+  /** Spend already committed, known to the caller. */
+  base: number;
+  /** Committed + reserved + amount must stay within this. */
+  limit: number;
+}
+
+export interface Counters {
+  readonly kind: 'memory' | 'redis';
+  hincr(key: string, field: string, by: number, ttlMs: number): Promise<void>;
+  /** Fields of several hash counters (empty objects for absent keys). */
+  hgetall(keys: string[]): Promise<Record<string, number>[]>;
+  /**
+   * Reserve `amount` under every check over the window ending at `now`:
+   * returns -1 when reserved, else the index of the first check that refused
+   * (nothing is reserved then).
+   */
+  reserve(checks: BudgetCheck[], amount: number, now: number, windowMs: number): Promise<number>;
+  /** Sum reserved under `name` over the window ending at `now`. */
+  reserved(name: string, now: number, windowMs: number): Promise<number>;
+  close(): Promise<void>;
+}
+
+const BUCKET_MS = 60_000;
+const bucketsOf = (now: number, windowMs: number): number[] => {
+  const cur = Math.floor(now / BUCKET_MS);
+  const n = Math.max(1, Math.ceil(windowMs / BUCKET_MS));
+  return Array.from({ length: n }, (_, i) => cur - i);
+};
+
+export class MemoryCounters implements Counters {
+  readonly kind = 'memory' as const;
+  private readonly hashes = new Map<string, { until: number; fields: Map<string, number> }>();
+  private readonly windows = new Map<string, Map<number, number>>();
+  private sweepAt = 0;
+
+  constructor(
+    private readonly prefix: string,
+    private readonly now: () => number,
+  ) {}
+
+  private sweep(): void {
+    const t = this.now();
+    if (t < this.sweepAt) return;
+    this.sweepAt = t + 60_000;
+    for (const [k, v] of this.hashes) if (v.until <= t) this.hashes.delete(k);
+    const oldest = Math.floor(t / BUCKET_MS) - 24 * 60;
+    for (const [k, w] of this.windows) {
+      for (const b of w.keys()) if (b < oldest) w.delete(b);
+      if (w.size === 0) this.windows.delete(k);
+    }
+  }
+
+  async hincr(key: string, field: string, by: number, ttlMs: number): Promise<void> {
+    this.sweep();
+    const k = this.prefix + key;
+    const t = this.now();
+    let h = this.hashes.get(k);
+    if (!h || h.until <= t) this.hashes.set(k, (h = { until: 0, fields: new Map() }));
+    h.until = t + ttlMs;
+    h.fields.set(field, (h.fields.get(field) ?? 0) + by);
+  }
+
+  async hgetall(keys: string[]): Promise<Record<string, number>[]> {
+    const t = this.now();
+    return keys.map((key) => {
+      const h = this.hashes.get(this.prefix + key);
+      return h && h.until > t ? Object.fromEntries(h.fields) : {};
+    });
+  }
+
+  private sum(name: string, buckets: number[]): number {
+    const w = this.windows.get(this.prefix + name);
+    if (!w) return 0;
+    let s = 0;
+    for (const b of buckets) s += w.get(b) ?? 0;
+    return s;
+  }
+
+  async reserve(checks: BudgetCheck[], amount: number, now: number, windowMs: number): Promise<number> {
+    this.sweep();
+    const buckets = bucketsOf(now, windowMs);
+    for (let i = 0; i < checks.length; i++) {
+      if (checks[i].base + this.sum(checks[i].name, buckets) + amount > checks[i].limit) return i;
+    }
+    for (const c of checks) {
+      const k = this.prefix + c.name;
+      let w = this.windows.get(k);
+      if (!w) this.windows.set(k, (w = new Map()));
+      w.set(buckets[0], (w.get(buckets[0]) ?? 0) + amount);
+    }
+    return -1;
+  }
+
+  async reserved(name: string, now: number, windowMs: number): Promise<number> {
+    return this.sum(name, bucketsOf(now, windowMs));
+  }
+
+  async close(): Promise<void> {
+    this.hashes.clear();
+    this.windows.clear();
+  }
+}
+
+/** KEYS: per check, nb bucket keys (current first). ARGV: nb, amount, ttlMs, then base and limit per check. */
+const RESERVE_LUA = `
+local nb = tonumber(ARGV[1])
+local amount = tonumber(ARGV[2])
+local ttl = tonumber(ARGV[3])
+local nchecks = #KEYS / nb
+for c = 0, nchecks - 1 do
+  local sum = tonumber(ARGV[4 + 2 * c])
+  local limit = tonumber(ARGV[5 + 2 * c])
+  for b = 1, nb do
+    local v = redis.call('GET', KEYS[c * nb + b])
+    if v then sum = sum + tonumber(v) end
+  end
+  if sum + amount > limit then return c end
+end
+for c = 0, nchecks - 1 do
+  redis.call('INCRBY', KEYS[c * nb + 1], amount)
+  redis.call('PEXPIRE', KEYS[c * nb + 1], ttl)
+end
+return -1
+`;
+
+type RedisWithReserve = Redis & {
+  orbitReserve(numKeys: number, ...args: (string | number)[]): Promise<number>;
+};
+
+export class RedisCounters implements Counters {
+  readonly kind = 'redis' as const;
+  private readonly redis: RedisWithReserve;
+
+  constructor(
+    url: string,
+    private readonly prefix: string,
+  ) {
+    const r = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
+    r.defineCommand('orbitReserve', { lua: RESERVE_LUA });
+    this.redis = r as RedisWithReserve;
+  }
+
+  async hincr(key: string, field: string, by: number, ttlMs: number): Promise<void> {
+    const k = this.prefix + key;
+    await this.redis.multi().hincrby(k, field, by).pexpire(k, ttlMs).exec();
+  }
+
+  async hgetall(keys: string[]): Promise<Record<string, number>[]> {
+    if (keys.length === 0) return [];
+    const p = this.redis.pipeline();
+    for (const k of keys) p.hgetall(this.prefix + k);
+    const res = (await p.exec()) ?? [];
+    return res.map(([err, v]) => {
+      if (err) throw err;
+      const out: Record<string, number> = {};
+      for (const [f, n] of Object.entries((v ?? {}) as Record<string, string>)) out[f] = Number(n);
+      return out;
+    });
+  }
+
+  async reserve(checks: BudgetCheck[], amount: number, now: number, windowMs: number): Promise<number> {
+    if (checks.length === 0) return -1;
+    const buckets = bucketsOf(now, windowMs);
+    const keys = checks.flatMap((c) => buckets.map((b) => `${this.prefix}w:${c.name}:${b}`));
+    const args = [buckets.length, Math.round(amount), windowMs + 2 * BUCKET_MS, ...checks.flatMap((c) => [Math.round(c.base), Math.round(c.limit)])];
+    return Number(await this.redis.orbitReserve(keys.length, ...keys, ...args));
+  }
+
+  async reserved(name: string, now: number, windowMs: number): Promise<number> {
+    const vals = await this.redis.mget(bucketsOf(now, windowMs).map((b) => `${this.prefix}w:${name}:${b}`));
+    return vals.reduce((a, v) => a + (v ? Number(v) : 0), 0);
+  }
+
+  async close(): Promise<void> {
+    this.redis.disconnect();
+  }
+}
+
+export function createCounters(opts: { redisUrl?: string; prefix: string; now: () => number }): Counters {
+  return opts.redisUrl ? new RedisCounters(opts.redisUrl, `${opts.prefix}ctr:`) : new MemoryCounters(opts.prefix, opts.now);
+}
