@@ -20,6 +20,10 @@ export async function createPublisher(
 ) {
   const name = input.name.trim();
   if (!name) throw Validation.field('name', 'must not be empty');
+  const share = input.revenueShareBps;
+  if (share !== undefined && !(Number.isInteger(share) && share >= 0 && share <= 10_000)) {
+    throw Validation.field('revenue_share', 'must be a fraction between 0 and 1');
+  }
   const row = {
     id: newId(),
     name,
