@@ -12,6 +12,7 @@ import { trackingRoutes } from './modules/tracking/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { opsRoutes } from './modules/ops/routes.js';
 import { webRoutes } from './modules/web/routes.js';
+import { conversionDashboardRoutes, conversionRoutes } from './modules/conversions/routes.js';
 
 /** Route groups; `ORBIT_ROUTES=tracking,serving` runs only those in this process. */
 const GROUPS = {
@@ -19,6 +20,8 @@ const GROUPS = {
   tracking: trackingRoutes,
   admin: adminRoutes,
   web: webRoutes,
+  conversions: conversionRoutes,
+  conversions_dashboard: conversionDashboardRoutes,
 } as const;
 
 const REDACT_QUERY = /([?&](?:p|api_key|token)=)[^&]*/g;

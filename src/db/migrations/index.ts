@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../index.js';
 import * as m0001 from './0001_foundation.js';
+import * as m0003 from './0003_conversions.js';
 
 export interface OrbitMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -9,4 +10,5 @@ export interface OrbitMigration {
 /** Every migration, in order. Names are permanent once released. */
 export const MIGRATIONS: Record<string, OrbitMigration> = {
   '0001_foundation': m0001,
+  '0003_conversions': m0003,
 };

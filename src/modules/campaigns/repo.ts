@@ -55,3 +55,19 @@ export const insertAdGroup = (db: Kysely<DB>, row: AdGroupTable) =>
   db.insertInto('ad_groups').values(row).execute();
 export const insertAds = (db: Kysely<DB>, rows: AdTable[]) =>
   rows.length ? db.insertInto('ads').values(rows).execute() : Promise.resolve([]);
+
+/** Owner and conversion-billing facts of campaigns (for conversion attribution and CPA charges). */
+export async function campaignBilling(db: Kysely<DB>, ids: string[]) {
+  const out = [];
+  const uniq = [...new Set(ids)];
+  for (let i = 0; i < uniq.length; i += 500) {
+    out.push(
+      ...(await db
+        .selectFrom('campaigns')
+        .select(['id', 'advertiser_id', 'billing_model', 'max_cpa_micros', 'conversion_type'])
+        .where('id', 'in', uniq.slice(i, i + 500))
+        .execute()),
+    );
+  }
+  return out;
+}

@@ -160,3 +160,9 @@ export async function createApprovedCampaign(ctx: Ctx, advertiserId: string, spe
   ctx.inventory.invalidate();
   return campaignId;
 }
+
+/** Owner and conversion-billing facts (billing_model, max_cpa_micros, conversion_type) of campaigns, by id. */
+export async function campaignBilling(ctx: Ctx, ids: string[]) {
+  const rows = ids.length ? await repo.campaignBilling(ctx.db, ids) : [];
+  return new Map(rows.map((r) => [r.id, r]));
+}

@@ -172,3 +172,67 @@ export async function spendSince(db: Database['db'], fromBucket: number): Promis
     .execute();
   return new Map(rows.map((r) => [r.campaign_id, Number(r.spend)]));
 }
+
+// --- Conversion attribution support (issue #4): additive; used through tracking/service.ts.
+
+/** A human click as attribution needs it: where it was served and what it was priced at. */
+export interface ClickRow {
+  click_id: string;
+  graid: string | null;
+  at: number;
+  publisher_id: string;
+  placement_id: string;
+  placement_type: string;
+  campaign_id: string;
+  ad_group_id: string;
+  ad_id: string;
+  advertiser_id: string;
+  device: string;
+  country: string;
+  is_test: number;
+  pricing: string | null;
+}
+
+/** Human clicks by click id or by graid (both indexed), in chunks. */
+export async function findClicks(db: Database['db'], q: { clickIds: string[]; graids: string[] }): Promise<ClickRow[]> {
+  const out: ClickRow[] = [];
+  const base = () =>
+    db
+      .selectFrom('tracking_events as e')
+      .leftJoin('ad_serves as s', 's.click_id', 'e.click_id')
+      .select([
+        'e.click_id',
+        'e.graid',
+        'e.at',
+        'e.publisher_id',
+        'e.placement_id',
+        'e.placement_type',
+        'e.campaign_id',
+        'e.ad_group_id',
+        'e.ad_id',
+        'e.advertiser_id',
+        'e.device',
+        'e.country',
+        'e.is_test',
+        's.pricing',
+      ])
+      .where('e.kind', '=', 'click')
+      .where('e.is_bot', '=', 0);
+  for (const part of chunks([...new Set(q.clickIds)])) out.push(...(await base().where('e.click_id', 'in', part).execute()));
+  for (const part of chunks([...new Set(q.graids)])) out.push(...(await base().where('e.graid', 'in', part).execute()));
+  return out;
+}
+
+/** An upsert adding rollup deltas, as a query for the caller to run inside its own transaction. */
+export function rollupUpsertQuery(db: Database['db'], rows: RollupRow[]) {
+  return db
+    .insertInto('rollups')
+    .values(rows)
+    .onConflict((oc) =>
+      oc.columns([...ROLLUP_KEY_COLUMNS]).doUpdateSet((eb) => {
+        const set: Record<string, unknown> = {};
+        for (const c of ROLLUP_COUNTER_COLUMNS) set[c] = eb(`rollups.${c}`, '+', eb.ref(`excluded.${c}`));
+        return set as never;
+      }),
+    );
+}

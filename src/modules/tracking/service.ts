@@ -6,7 +6,8 @@ import { countryOf, deviceType, isBot } from '../../lib/request-facts.js';
 import { hmacSha256 } from '../../lib/hash.js';
 import { keyedHash } from '../../lib/secrets.js';
 import { adDestination } from '../campaigns/service.js';
-import { rollupRow } from './rollup.js';
+import { rollupRow, type RollupRow } from './rollup.js';
+import * as trackingRepo from './repo.js';
 import type { EventRow } from './repo.js';
 
 export interface HitFacts {
@@ -143,3 +144,11 @@ export function registerSpendListener(ctx: Ctx): void {
     }
   });
 }
+
+// --- Conversion attribution support (issue #4): additive.
+
+/** Human clicks by click id or graid, for conversion attribution. */
+export const findClicks = (ctx: Ctx, q: { clickIds: string[]; graids: string[] }) => trackingRepo.findClicks(ctx.db, q);
+
+/** A rollup-delta upsert for the caller to run inside its own transaction (conversions write theirs with the record). */
+export const rollupUpsertQuery = (ctx: Ctx, rows: RollupRow[]) => trackingRepo.rollupUpsertQuery(ctx.db, rows);

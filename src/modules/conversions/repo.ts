@@ -1,0 +1,288 @@
+import { sql, type CompiledQuery, type Kysely } from 'kysely';
+import type BetterSqlite3 from 'better-sqlite3';
+import type { Database } from '../../db/index.js';
+import type { ConversionTable, DB } from '../../db/schema.js';
+
+/**
+ * Storage of conversions. A batch is written in one transaction: dedup keys
+ * (unique per advertiser × event type × event id; a key older than the window
+ * is taken over), the new records, their rollup deltas and the gateway
+ * activity. The write is a generator of queries so the same steps run
+ * synchronously inside one SQLite transaction (nothing else can interleave on
+ * the shared connection) and asynchronously in a PostgreSQL transaction.
+ */
+interface Compilable {
+  compile(): CompiledQuery;
+}
+type Steps<T> = Generator<Compilable, T, unknown[]>;
+
+const CHUNK = 300;
+const chunks = <T>(rows: T[], n = CHUNK): T[][] => {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += n) out.push(rows.slice(i, i + n));
+  return out;
+};
+
+const stmtCache = new WeakMap<BetterSqlite3.Database, Map<string, BetterSqlite3.Statement>>();
+
+function runSqlite(sqlite: BetterSqlite3.Database, q: Compilable): unknown[] {
+  const c = q.compile();
+  let cache = stmtCache.get(sqlite);
+  if (!cache) stmtCache.set(sqlite, (cache = new Map()));
+  let stmt = cache.get(c.sql);
+  if (!stmt) {
+    stmt = sqlite.prepare(c.sql);
+    if (cache.size > 200) cache.clear();
+    cache.set(c.sql, stmt);
+  }
+  const params = c.parameters as unknown[];
+  if (stmt.reader) return stmt.all(...params);
+  stmt.run(...params);
+  return [];
+}
+
+async function runSteps<T>(database: Database, steps: () => Steps<T>): Promise<T> {
+  const sqlite = database.sqlite;
+  if (sqlite) {
+    // Another module's Kysely transaction may be open on the shared connection: wait for it to end.
+    while (sqlite.inTransaction) await new Promise((r) => setImmediate(r));
+    const tx = sqlite.transaction(() => {
+      const gen = steps();
+      let r = gen.next([]);
+      while (!r.done) r = gen.next(runSqlite(sqlite, r.value));
+      return r.value;
+    });
+    return tx.immediate();
+  }
+  return database.db.transaction().execute(async (trx) => {
+    const gen = steps();
+    let r = gen.next([]);
+    while (!r.done) r = gen.next((await trx.executeQuery(r.value.compile())).rows as unknown[]);
+    return r.value;
+  });
+}
+
+export type ConversionRow = ConversionTable;
+
+export interface CommitInput {
+  advertiserId: string;
+  now: number;
+  windowMs: number;
+  /** Rows in batch order; `dedupKey` null means the event is not deduplicated (no event id). */
+  rows: { row: ConversionRow; dedupKey: { event_type: string; event_id: string } | null }[];
+  /** Rollup upsert queries for the rows that turned out new. */
+  rollups: (isNew: boolean[]) => Compilable[];
+  /** Real events received (for the gateway status); 0 writes nothing. */
+  activity: number;
+  /** Idempotency of a webhook delivery: when already seen, nothing else is written. */
+  receipt?: { provider: string; externalId: string; outcome: string };
+}
+
+export interface CommitResult {
+  isNew: boolean[];
+  receiptDuplicate: boolean;
+}
+
+export function commitConversions(database: Database, input: CommitInput): Promise<CommitResult> {
+  const db = database.db;
+  return runSteps(database, function* (): Steps<CommitResult> {
+    if (input.receipt) {
+      const got = yield db
+        .insertInto('webhook_receipts')
+        .values({
+          provider: input.receipt.provider,
+          advertiser_id: input.advertiserId,
+          external_id: input.receipt.externalId,
+          outcome: input.receipt.outcome,
+          received_at: input.now,
+        })
+        .onConflict((oc) => oc.columns(['provider', 'advertiser_id', 'external_id']).doNothing())
+        .returning('provider');
+      if (got.length === 0) return { isNew: input.rows.map(() => false), receiptDuplicate: true };
+    }
+    const keyed = input.rows
+      .map((r, i) => ({ i, key: r.dedupKey, id: r.row.id }))
+      .filter((r): r is { i: number; key: { event_type: string; event_id: string }; id: string } => r.key !== null)
+      // One lock order for every writer (PostgreSQL), so concurrent batches never deadlock.
+      .sort((a, b) => (a.key.event_type + '\u0001' + a.key.event_id < b.key.event_type + '\u0001' + b.key.event_id ? -1 : 1));
+    const fresh = new Set<string>();
+    const threshold = input.now - input.windowMs;
+    for (const part of chunks(keyed)) {
+      const got = (yield db
+        .insertInto('conversion_dedup')
+        .values(
+          part.map((k) => ({
+            advertiser_id: input.advertiserId,
+            event_type: k.key.event_type,
+            event_id: k.key.event_id,
+            seen_at: input.now,
+            conversion_id: k.id,
+          })),
+        )
+        .onConflict((oc) =>
+          oc
+            .columns(['advertiser_id', 'event_type', 'event_id'])
+            .doUpdateSet((eb) => ({ seen_at: eb.ref('excluded.seen_at'), conversion_id: eb.ref('excluded.conversion_id') }))
+            .where('conversion_dedup.seen_at', '<=', threshold),
+        )
+        .returning('conversion_id')) as { conversion_id: string }[];
+      for (const g of got) fresh.add(g.conversion_id);
+    }
+    const isNew = input.rows.map((r) => r.dedupKey === null || fresh.has(r.row.id));
+    const newRows = input.rows.filter((_, i) => isNew[i]).map((r) => r.row);
+    for (const part of chunks(newRows)) yield db.insertInto('conversions').values(part);
+    for (const q of input.rollups(isNew)) yield q;
+    if (input.activity > 0) {
+      yield db
+        .insertInto('gateway_activity')
+        .values({ advertiser_id: input.advertiserId, first_received_at: input.now, last_received_at: input.now, events_total: input.activity })
+        .onConflict((oc) =>
+          oc.column('advertiser_id').doUpdateSet((eb) => ({
+            last_received_at: eb.ref('excluded.last_received_at'),
+            events_total: eb('gateway_activity.events_total', '+', eb.ref('excluded.events_total')),
+          })),
+        );
+    }
+    return { isNew, receiptDuplicate: false };
+  });
+}
+
+/** Forget dedup keys older than the window (they can no longer match). */
+export async function purgeDedup(db: Kysely<DB>, before: number): Promise<number> {
+  const r = await db.deleteFrom('conversion_dedup').where('seen_at', '<', before).executeTakeFirst();
+  return Number(r.numDeletedRows ?? 0);
+}
+
+// --- suppression lists
+
+export async function suppressedAmong(db: Kysely<DB>, advertiserId: string, hashes: string[]): Promise<Set<string>> {
+  const out = new Set<string>();
+  for (const part of chunks([...new Set(hashes)], 500)) {
+    const rows = await db
+      .selectFrom('conversion_suppressions')
+      .select('identity_hash')
+      .where('advertiser_id', '=', advertiserId)
+      .where('identity_hash', 'in', part)
+      .execute();
+    for (const r of rows) out.add(r.identity_hash);
+  }
+  return out;
+}
+
+export async function addSuppressions(db: Kysely<DB>, advertiserId: string, hashes: string[], now: number): Promise<number> {
+  let added = 0;
+  for (const part of chunks([...new Set(hashes)], 500)) {
+    const r = await db
+      .insertInto('conversion_suppressions')
+      .values(part.map((h) => ({ advertiser_id: advertiserId, identity_hash: h, created_at: now })))
+      .onConflict((oc) => oc.columns(['advertiser_id', 'identity_hash']).doNothing())
+      .executeTakeFirst();
+    added += Number(r.numInsertedOrUpdatedRows ?? 0);
+  }
+  return added;
+}
+
+export async function removeSuppressions(db: Kysely<DB>, advertiserId: string, hashes: string[]): Promise<number> {
+  let removed = 0;
+  for (const part of chunks([...new Set(hashes)], 500)) {
+    const r = await db
+      .deleteFrom('conversion_suppressions')
+      .where('advertiser_id', '=', advertiserId)
+      .where('identity_hash', 'in', part)
+      .executeTakeFirst();
+    removed += Number(r.numDeletedRows ?? 0);
+  }
+  return removed;
+}
+
+export async function countSuppressions(db: Kysely<DB>, advertiserId: string): Promise<number> {
+  const r = await db
+    .selectFrom('conversion_suppressions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('advertiser_id', '=', advertiserId)
+    .executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+// --- reads for reports
+
+export interface ConversionFilter {
+  advertiserId: string;
+  campaignId?: string;
+  eventType?: string;
+}
+
+export async function listConversions(db: Kysely<DB>, f: ConversionFilter & { beforeId?: string; limit: number }) {
+  let q = db
+    .selectFrom('conversions')
+    .select(['id', 'event_type', 'value_micros', 'currency', 'event_at', 'campaign_id', 'order_id', 'page_url', 'source', 'attributed'])
+    .where('advertiser_id', '=', f.advertiserId);
+  if (f.campaignId) q = q.where('campaign_id', '=', f.campaignId);
+  if (f.eventType) q = q.where('event_type', '=', f.eventType);
+  if (f.beforeId) q = q.where('id', '<', f.beforeId);
+  return q.orderBy('id', 'desc').limit(f.limit).execute();
+}
+
+export async function countConversions(db: Kysely<DB>, f: ConversionFilter): Promise<number> {
+  let q = db.selectFrom('conversions').select((eb) => eb.fn.countAll<number>().as('n')).where('advertiser_id', '=', f.advertiserId);
+  if (f.campaignId) q = q.where('campaign_id', '=', f.campaignId);
+  if (f.eventType) q = q.where('event_type', '=', f.eventType);
+  const r = await q.executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+/** Conversions per bucket of `bucketMs` (aligned to the epoch) and per event type, in [from, to). */
+export async function conversionSeries(
+  db: Kysely<DB>,
+  f: { advertiserId: string; from: number; to: number; eventType?: string; bucketMs: number },
+) {
+  let q = db
+    .selectFrom('conversions')
+    .select((eb) => [sql<number>`(event_at / ${sql.lit(f.bucketMs)})`.as('b'), 'event_type', eb.fn.countAll<number>().as('n')])
+    .where('advertiser_id', '=', f.advertiserId)
+    .where('event_at', '>=', f.from)
+    .where('event_at', '<', f.to);
+  if (f.eventType) q = q.where('event_type', '=', f.eventType);
+  const rows = await q.groupBy([sql`(event_at / ${sql.lit(f.bucketMs)})`, 'event_type']).execute();
+  return rows.map((r) => ({ bucket: Math.floor(Number(r.b)), event_type: r.event_type, n: Number(r.n) }));
+}
+
+// --- pixel events
+
+export type PixelEventRow = DB['pixel_events'];
+
+export async function insertPixelEvents(db: Kysely<DB>, rows: PixelEventRow[]): Promise<void> {
+  for (const part of chunks(rows)) await db.insertInto('pixel_events').values(part).execute();
+}
+
+export async function pixelEventSeries(
+  db: Kysely<DB>,
+  f: { advertiserId: string; from: number; to: number; domain?: string; eventType?: string },
+) {
+  let q = db
+    .selectFrom('pixel_events')
+    .select((eb) => [
+      sql<number>`(at / 3600000)`.as('h'),
+      'domain',
+      'event_type',
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.max<number>('at').as('last_at'),
+    ])
+    .where('advertiser_id', '=', f.advertiserId)
+    .where('at', '>=', f.from)
+    .where('at', '<', f.to);
+  if (f.domain) q = q.where(sql<boolean>`lower(domain) like ${'%' + f.domain.toLowerCase().replace(/[\\%_]/g, (c) => '\\' + c) + '%'} escape '\\'`);
+  if (f.eventType) q = q.where('event_type', '=', f.eventType);
+  const rows = await q.groupBy([sql`(at / 3600000)`, 'domain', 'event_type']).execute();
+  return rows.map((r) => ({ hour: Math.floor(Number(r.h)), domain: r.domain, event_type: r.event_type, n: Number(r.n), last_at: Number(r.last_at) }));
+}
+
+export async function hasPixelEvents(db: Kysely<DB>, advertiserId: string): Promise<boolean> {
+  const r = await db.selectFrom('pixel_events').select('id').where('advertiser_id', '=', advertiserId).limit(1).executeTakeFirst();
+  return r !== undefined;
+}
+
+// --- gateway activity
+
+export const gatewayActivity = (db: Kysely<DB>, advertiserId: string) =>
+  db.selectFrom('gateway_activity').selectAll().where('advertiser_id', '=', advertiserId).executeTakeFirst();

@@ -1,0 +1,189 @@
+import { z } from 'zod';
+
+/** Conversion event names of spec 2 "Events", by their canonical event type (the name reports and filters use). */
+export const STANDARD_EVENTS: Record<string, string> = {
+  Purchase: 'purchase',
+  Lead: 'lead',
+  CompleteRegistration: 'complete_registration',
+  Subscribe: 'subscribe',
+  StartTrial: 'start_trial',
+  InitiateCheckout: 'initiate_checkout',
+  AddToCart: 'add_to_cart',
+  Contact: 'contact',
+  Schedule: 'schedule',
+};
+const BY_FOLDED = new Map<string, string>();
+for (const [name, type] of Object.entries(STANDARD_EVENTS)) {
+  BY_FOLDED.set(name.toLowerCase(), type);
+  BY_FOLDED.set(type, type);
+  BY_FOLDED.set(type.replace(/_/g, ''), type);
+}
+
+/**
+ * The event type stored and reported for an event name: the standard names
+ * in any case or in snake case (`Purchase`, `purchase`, `complete_registration`)
+ * fold to one type; custom names are kept as sent (trimmed).
+ */
+export function canonicalEventType(name: string): string {
+  const t = name.trim();
+  return BY_FOLDED.get(t.toLowerCase()) ?? BY_FOLDED.get(t.toLowerCase().replace(/[_\s-]/g, '')) ?? t;
+}
+
+/** Values of action_source accepted besides `website` (the spec shows only `website`). */
+export const ACTION_SOURCES = [
+  'website',
+  'app',
+  'email',
+  'phone_call',
+  'chat',
+  'physical_store',
+  'system_generated',
+  'business_messaging',
+  'other',
+] as const;
+
+const MAX_AMOUNT = 1e9;
+
+const httpUrl = z
+  .string()
+  .max(2048)
+  .refine((s) => {
+    try {
+      const u = new URL(s);
+      return u.protocol === 'http:' || u.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, 'must be an http(s) URL');
+
+const shortId = z.string().trim().min(1).max(200);
+
+const AttributionFields = {
+  grclid: shortId.nullish(),
+  grcpid: shortId.nullish(),
+  grpuid: shortId.nullish(),
+  gradid: shortId.nullish(),
+  grsig: z.string().trim().max(200).nullish(),
+  graid: shortId.nullish(),
+  visitor_id: z.string().trim().max(100).nullish(),
+  session_id: z.string().trim().max(100).nullish(),
+  client_user_agent: z.string().max(1000).nullish(),
+  opt_out: z.boolean().nullish(),
+};
+
+export const UserData = z.looseObject(AttributionFields);
+
+export const CustomData = z.looseObject({
+  value: z.number().finite().min(0).max(MAX_AMOUNT).nullish(),
+  currency: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/, 'must be an ISO 4217 code such as USD')
+    .transform((s) => s.toUpperCase())
+    .nullish(),
+  order_id: z.union([shortId, z.number().int().transform(String)]).nullish(),
+  contents: z
+    .array(
+      z.looseObject({
+        id: z.union([z.string().max(200), z.number()]).nullish(),
+        quantity: z.number().int().min(0).max(1_000_000).nullish(),
+        item_price: z.number().finite().min(0).max(MAX_AMOUNT).nullish(),
+        title: z.string().max(500).nullish(),
+      }),
+    )
+    .max(200)
+    .nullish(),
+  content_name: z.string().max(500).nullish(),
+  content_category: z.string().max(500).nullish(),
+  predicted_ltv: z.number().finite().min(0).max(MAX_AMOUNT).nullish(),
+});
+
+export const ConversionEvent = z.looseObject({
+  event_name: z.string().trim().min(1, 'is required').max(100),
+  event_time: z.number({ error: 'must be an integer Unix time in seconds' }).int('must be an integer Unix time in seconds').positive(),
+  event_id: z.union([shortId, z.number().int().transform(String)]).nullish(),
+  action_source: z.enum(ACTION_SOURCES, { error: `must be one of ${ACTION_SOURCES.join(', ')}` }),
+  event_source_url: httpUrl.nullish(),
+  user_data: UserData,
+  client_context: z.record(z.string(), z.unknown()).nullish(),
+  custom_data: CustomData.nullish(),
+});
+export type ConversionEvent = z.output<typeof ConversionEvent>;
+
+export const GatewayBody = z.object({
+  test_event_code: z.string().trim().min(1).max(100).optional(),
+  data: z.array(z.unknown()).min(1, 'must hold at least one event').max(1000, 'must hold at most 1000 events per request'),
+});
+export type GatewayBody = z.output<typeof GatewayBody>;
+
+export const GatewayResult = z.object({
+  event_id: z.string(),
+  status: z.enum(['ok', 'duplicate', 'test_ok', 'skipped', 'error']),
+  attributed: z.boolean(),
+  error: z.string().optional(),
+});
+export const GatewayResponse = z.object({
+  events_received: z.number().int(),
+  events_processed: z.number().int(),
+  events_errored: z.number().int(),
+  results: z.array(GatewayResult),
+  test_mode: z.boolean(),
+});
+export type GatewayResponse = z.output<typeof GatewayResponse>;
+
+const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
+export const RangeQuery = {
+  days: z.coerce.number().int().min(1).max(365).default(30),
+  start_date: date.optional(),
+  end_date: date.optional(),
+};
+
+export const ConversionsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: z.string().max(200).optional(),
+  campaign_id: z.string().min(1).max(100).optional(),
+  event_type: z.string().min(1).max(100).optional(),
+});
+export type ConversionsQuery = z.output<typeof ConversionsQuery>;
+
+export const AnalyticsQuery = z.object({
+  ...RangeQuery,
+  domain: z.string().min(1).max(253).optional(),
+  event_type: z.string().min(1).max(100).optional(),
+});
+export type AnalyticsQuery = z.output<typeof AnalyticsQuery>;
+
+export const StatsQuery = z.object({ ...RangeQuery, event_type: z.string().min(1).max(100).optional() });
+export type StatsQuery = z.output<typeof StatsQuery>;
+
+/** Identities for the suppression list (plaintext accepted, hashed at once; 64-hex taken as hashed). */
+export const SuppressionBody = z
+  .object({
+    em: z.array(z.string().max(320)).max(1000).optional(),
+    ph: z.array(z.string().max(64)).max(1000).optional(),
+    external_id: z.array(z.string().max(320)).max(1000).optional(),
+  })
+  .refine((b) => (b.em?.length ?? 0) + (b.ph?.length ?? 0) + (b.external_id?.length ?? 0) > 0, 'give at least one of em, ph, external_id');
+
+/** Browser pixel events (sent by packages/pixel). */
+export const PixelEventsBody = z.object({
+  advertiser_id: z.string().min(1).max(100),
+  events: z
+    .array(
+      z.looseObject({
+        event_type: z
+          .string()
+          .trim()
+          .min(1)
+          .max(64)
+          .regex(/^[A-Za-z0-9_.:-]+$/, 'letters, digits, _ . : - only'),
+        url: httpUrl,
+        ts: z.number().int().positive().optional(),
+        visitor_id: z.string().max(100).nullish(),
+        session_id: z.string().max(100).nullish(),
+        grclid: z.string().max(200).nullish(),
+      }),
+    )
+    .min(1)
+    .max(50),
+});
+export type PixelEventsBody = z.output<typeof PixelEventsBody>;

@@ -1,0 +1,57 @@
+import { adRequestBody, BROWSER_UA, requestAd, RUNNING_CAMPAIGN, type TestServer, type World } from '../helpers.js';
+import type { SeedCampaign } from '../../src/modules/campaigns/service.js';
+
+/** Serve an ad and click it through the real redirect; returns the landing URL's attribution parameters. */
+export async function clickThrough(s: TestServer, w: World, question?: string): Promise<Record<string, string>> {
+  const res = await requestAd(s.url, w.publisherKey, question ? adRequestBody(question) : undefined);
+  if (res.status !== 200) throw new Error(`ad request gave ${res.status}`);
+  const ads = (await res.json()) as { clickUrl: string }[];
+  const click = await fetch(ads[0].clickUrl, { headers: { 'user-agent': BROWSER_UA }, redirect: 'manual' });
+  if (click.status !== 302) throw new Error(`click gave ${click.status}`);
+  const loc = new URL(click.headers.get('location')!);
+  const out: Record<string, string> = {};
+  for (const k of ['grclid', 'grcpid', 'grpuid', 'gradid', 'grsig', 'graid']) out[k] = loc.searchParams.get(k) ?? '';
+  return out;
+}
+
+export async function sendEvents(s: TestServer, key: string, body: unknown, how: 'query' | 'bearer' = 'bearer'): Promise<Response> {
+  const url = how === 'query' ? `${s.url}/gateway/events?api_key=${encodeURIComponent(key)}` : `${s.url}/gateway/events`;
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(how === 'bearer' ? { authorization: `Bearer ${key}` } : {}) },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+export function purchase(s: TestServer, extra: Record<string, unknown> = {}, userData: Record<string, unknown> = {}) {
+  return {
+    event_name: 'Purchase',
+    event_time: Math.floor(s.ctx.clock.now() / 1000),
+    action_source: 'website',
+    event_source_url: 'https://shoes.example.com/checkout/done',
+    user_data: { em: ['buyer@example.com'], ...userData },
+    custom_data: { value: 49.99, currency: 'usd', order_id: `o-${Math.random().toString(36).slice(2)}` },
+    ...extra,
+  };
+}
+
+export interface GatewayOut {
+  events_received: number;
+  events_processed: number;
+  events_errored: number;
+  test_mode: boolean;
+  results: { event_id: string; status: string; attributed: boolean; error?: string }[];
+}
+
+export async function dashboard(s: TestServer, key: string, path: string): Promise<Response> {
+  return fetch(`${s.url}${path}`, { headers: { 'x-api-key': key } });
+}
+
+/** A campaign about one topic, so several worlds in one server each win their own conversations. */
+export function topicCampaign(topic: string, words: string): SeedCampaign {
+  return {
+    ...RUNNING_CAMPAIGN,
+    name: topic,
+    groups: [{ ...RUNNING_CAMPAIGN.groups[0], name: topic, context: words, brand_name: topic, ads: [{ headline: topic, copy: `All about ${words}`, cta: 'Go' }] }],
+  };
+}
