@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Ctx } from '../../context.js';
+import { ErrorBody } from '../../http/errors.js';
+import { sha256Hex } from '../../lib/hash.js';
+import { requireKey, presentedKey } from '../accounts/http.js';
+import { submitFeedback } from './service.js';
+
+export const FeedbackBody = z.object({
+  sessionId: z.string().min(1).max(256).describe('the session identifier passed when the ad was requested'),
+  impUrl: z.string().min(1).max(4096).describe('the exact impUrl of the ad'),
+  sentiment: z.enum(['thumbs_up', 'thumbs_down']),
+  reasons: z.array(z.string().max(100)).max(20).optional(),
+  comment: z.string().max(1000, 'must be at most 1,000 characters').optional(),
+  placement: z.string().max(64).optional(),
+  placementId: z.string().max(255).optional(),
+  userId: z.string().max(256).optional(),
+  device: z.record(z.string(), z.unknown()).optional().describe('same shape as the device object of the ad request'),
+});
+
+const Receipt = z.object({ status: z.literal('ok'), feedbackId: z.string() });
+
+/** Submissions per session per minute (spec 1). */
+export const FEEDBACK_PER_SESSION_PER_MINUTE = 30;
+
+export async function feedbackRoutes(app: FastifyInstance, ctx: Ctx): Promise<void> {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/ad-feedback',
+    {
+      schema: {
+        tags: ['publisher'],
+        summary: 'End-user feedback on a served ad',
+        description: 'Thumbs up or down with optional reasons and comment. Never counts as a click. Auth: publisher key in X-API-Key.',
+        body: FeedbackBody,
+        response: { 200: Receipt, 401: ErrorBody, 422: ErrorBody, 429: ErrorBody, 503: ErrorBody },
+      },
+      config: {
+        // After body validation, keyed by the session (and the key presenting it); the Redis store makes it hold across instances.
+        rateLimit: {
+          max: FEEDBACK_PER_SESSION_PER_MINUTE,
+          timeWindow: 60_000,
+          hook: 'preHandler',
+          keyGenerator: (req) => `fb:${sha256Hex(`${presentedKey(req) ?? ''}\u0000${(req.body as { sessionId?: string } | undefined)?.sessionId ?? ''}`)}`,
+        },
+      },
+    },
+    async (req) => {
+      const who = await requireKey(ctx, req, 'pub');
+      return submitFeedback(ctx, who.accountId, req.body, { ip: req.ip, ua: req.headers['user-agent'] });
+    },
+  );
+}

@@ -1,0 +1,84 @@
+import type { z } from 'zod';
+import type { Ctx } from '../../context.js';
+import type { KeyKind } from '../../lib/ids.js';
+import * as S from '../reporting/schemas.js';
+import * as pub from '../reporting/service.js';
+import * as adv from '../reporting/advertiser.js';
+
+/**
+ * The read-only tools of the tool server. Each mirrors one reporting endpoint:
+ * its input is that endpoint's query schema (the JSON Schema is generated from
+ * it), and it calls the same service function, so a tool's result is the
+ * endpoint's response body.
+ */
+export interface ToolDef {
+  name: string;
+  kind: KeyKind;
+  description: string;
+  input: z.ZodObject;
+  run(ctx: Ctx, accountId: string, args: never): Promise<unknown>;
+}
+
+const tool = <Q extends z.ZodObject>(
+  kind: KeyKind,
+  name: string,
+  description: string,
+  input: Q,
+  run: (ctx: Ctx, accountId: string, args: z.output<Q>) => Promise<unknown>,
+): ToolDef => ({ kind, name, description, input, run: run as ToolDef['run'] });
+
+export const TOOLS: ToolDef[] = [
+  tool('pub', 'publisher_get_info', 'Publisher profile with lifetime impressions and clicks (GET /publisher-dashboard/info).', S.NoQuery, (ctx, id) =>
+    pub.publisherInfo(ctx, id),
+  ),
+  tool(
+    'pub',
+    'publisher_get_stats',
+    'Revenue, impressions, clicks, CPM, CPC and CTR (percent) per day, days bucketed in tz (GET /publisher-dashboard/stats).',
+    S.StatsQuery,
+    (ctx, id, q) => pub.publisherStats(ctx, id, q),
+  ),
+  tool(
+    'pub',
+    'publisher_get_activity',
+    'Ad requests, wins and impressions per day with fill rate and show rate (GET /publisher-dashboard/activity).',
+    S.ActivityQuery,
+    (ctx, id, q) => pub.publisherActivity(ctx, id, q),
+  ),
+  tool('pub', 'publisher_get_placements', 'Performance per placement, UTC days (GET /publisher-dashboard/placements).', S.PlacementsQuery, (ctx, id, q) =>
+    pub.publisherPlacements(ctx, id, q),
+  ),
+  tool('pub', 'publisher_get_devices', 'Performance per device type, UTC days (GET /publisher-dashboard/devices).', S.DevicesQuery, (ctx, id, q) =>
+    pub.publisherDevices(ctx, id, q),
+  ),
+  tool('pub', 'publisher_get_geography', 'Performance per country, UTC days (GET /publisher-dashboard/geography).', S.GeographyQuery, (ctx, id, q) =>
+    pub.publisherGeography(ctx, id, q),
+  ),
+  tool(
+    'pub',
+    'publisher_get_countries',
+    'Top countries by requests over the last 30 days, with ads served and unique users (GET /publisher-dashboard/countries).',
+    S.CountriesQuery,
+    (ctx, id, q) => pub.publisherCountries(ctx, id, q),
+  ),
+  tool('adv', 'advertiser_get_info', 'Advertiser profile: id, name, contact email (GET /advertiser-dashboard/info).', S.NoQuery, (ctx, id) =>
+    adv.advertiserInfo(ctx, id),
+  ),
+  tool(
+    'adv',
+    'advertiser_get_metrics',
+    'Daily impressions, clicks, conversions, spend, revenue, CTR, CPC, CPM, conversion rate, CPA and ROAS, days bucketed in tz (GET /advertiser-dashboard/metrics).',
+    S.MetricsQuery,
+    (ctx, id, q) => adv.advertiserMetrics(ctx, id, q),
+  ),
+  tool(
+    'adv',
+    'advertiser_get_ad_group_metrics',
+    'Delivery and conversions per ad group, 2,000 per call; page with offset while truncated is true (GET /advertiser-dashboard/ad-group-metrics).',
+    S.AdGroupMetricsQuery,
+    (ctx, id, q) => adv.adGroupMetrics(ctx, id, q),
+  ),
+  tool('adv', 'advertiser_get_billing', 'Total spend, billed, unbilled and credits in dollars (GET /advertiser-dashboard/billing).', S.NoQuery, (ctx, id) =>
+    adv.advertiserBilling(ctx, id),
+  ),
+];

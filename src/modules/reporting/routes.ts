@@ -1,0 +1,53 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { Ctx } from '../../context.js';
+import { ErrorBody } from '../../http/errors.js';
+import { requireKey } from '../accounts/http.js';
+import * as S from './schemas.js';
+import * as svc from './service.js';
+import * as adv from './advertiser.js';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
+
+/**
+ * Reporting (GET) of spec 1 (publisher key) and spec 2 (advertiser key). Each
+ * handler authenticates, calls one service function and returns its result;
+ * the MCP tools call the same functions.
+ */
+export async function reportingRoutes(app: FastifyInstance, ctx: Ctx): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  const pub = <Q extends z.ZodType>(path: string, summary: string, querystring: Q, run: (id: string, q: z.output<Q>) => Promise<unknown>) =>
+    r.get(path, { schema: { tags: ['publisher reporting'], summary, querystring, response: errors } }, async (req: FastifyRequest) => {
+      const who = await requireKey(ctx, req, 'pub');
+      return run(who.accountId, req.query as z.output<Q>);
+    });
+  const advr = <Q extends z.ZodType>(path: string, summary: string, querystring: Q, run: (id: string, q: z.output<Q>) => Promise<unknown>) =>
+    r.get(path, { schema: { tags: ['advertiser reporting'], summary, querystring, response: errors } }, async (req: FastifyRequest) => {
+      const who = await requireKey(ctx, req, 'adv');
+      return run(who.accountId, req.query as z.output<Q>);
+    });
+
+  pub('/publisher-dashboard/info', 'Publisher profile with lifetime impressions and clicks', S.NoQuery, (id) => svc.publisherInfo(ctx, id));
+  pub('/publisher-dashboard/stats', 'Revenue, impressions, clicks per day (tz-bucketed)', S.StatsQuery, (id, q) => svc.publisherStats(ctx, id, q));
+  pub('/publisher-dashboard/activity', 'Requests, wins, impressions per day; fill and show rates', S.ActivityQuery, (id, q) =>
+    svc.publisherActivity(ctx, id, q),
+  );
+  pub('/publisher-dashboard/placements', 'Performance per placement (UTC days)', S.PlacementsQuery, (id, q) => svc.publisherPlacements(ctx, id, q));
+  pub('/publisher-dashboard/devices', 'Performance per device type (UTC days)', S.DevicesQuery, (id, q) => svc.publisherDevices(ctx, id, q));
+  pub('/publisher-dashboard/geography', 'Performance per country (UTC days)', S.GeographyQuery, (id, q) => svc.publisherGeography(ctx, id, q));
+  pub('/publisher-dashboard/countries', 'Top countries by requests over the last 30 days', S.CountriesQuery, (id, q) =>
+    svc.publisherCountries(ctx, id, q),
+  );
+
+  advr('/advertiser-dashboard/info', 'Advertiser profile', S.NoQuery, (id) => adv.advertiserInfo(ctx, id));
+  advr('/advertiser-dashboard/metrics', 'Daily metrics (tz-bucketed)', S.MetricsQuery, (id, q) => adv.advertiserMetrics(ctx, id, q));
+  advr('/advertiser-dashboard/ad-unit-metrics', 'Daily delivery per legacy ad unit', S.AdUnitMetricsQuery, (id, q) =>
+    adv.adUnitMetrics(ctx, id, q),
+  );
+  advr('/advertiser-dashboard/ad-group-metrics', 'Delivery and conversions per ad group (2,000 per call)', S.AdGroupMetricsQuery, (id, q) =>
+    adv.adGroupMetrics(ctx, id, q),
+  );
+  advr('/advertiser-dashboard/billing', 'Spend, credits, billed and unbilled amounts', S.NoQuery, (id) => adv.advertiserBilling(ctx, id));
+}

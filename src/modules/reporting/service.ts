@@ -1,0 +1,304 @@
+import type { Ctx } from '../../context.js';
+import { BadRequest } from '../../lib/errors.js';
+import { microsToDollars } from '../../lib/money.js';
+import { QUARTER_HOUR_MS } from '../../lib/clock.js';
+import { decompose, dayIntervals, dayString, DAY_MS, localDay, parseDay, QUARTERS_PER_DAY, requireTimeZone } from '../../lib/tz.js';
+import * as m from '../../lib/metrics.js';
+import { DEVICE_TYPES } from '../../lib/placement-types.js';
+import * as accounts from '../accounts/service.js';
+import { listPublisherPlacements } from '../placements/service.js';
+import * as repo from './repo.js';
+import { COUNTERS, zero, type Counters, type Scope } from './repo.js';
+import type { CountriesQuery, RangeQuery } from './schemas.js';
+
+// ---------- ranges ----------
+
+export interface DayRange {
+  tz: string;
+  firstDay: number;
+  lastDay: number;
+}
+
+/**
+ * The local days a report covers: the last `days` days up to today in `tz`,
+ * or start_date..end_date (given together; they override days), at most
+ * `maxDays` long. Bad dates, a lone date, end before start or a longer
+ * range are 400s naming the parameter.
+ */
+export function resolveRange(ctx: Ctx, q: RangeQuery, maxDays: number): DayRange {
+  const tz = requireTimeZone(q.tz);
+  if (q.start_date === undefined && q.end_date === undefined) {
+    const lastDay = localDay(tz, ctx.clock.now());
+    return { tz, firstDay: lastDay - q.days + 1, lastDay };
+  }
+  if (q.start_date === undefined || q.end_date === undefined) {
+    const field = q.start_date === undefined ? 'start_date' : 'end_date';
+    throw new BadRequest(`${field}: start_date and end_date must be given together`, [{ field, message: 'required with the other date' }]);
+  }
+  const firstDay = parseDay(q.start_date);
+  if (firstDay === null) throw new BadRequest(`start_date: "${q.start_date}" is not a calendar date`, [{ field: 'start_date', message: 'not a calendar date' }]);
+  const lastDay = parseDay(q.end_date);
+  if (lastDay === null) throw new BadRequest(`end_date: "${q.end_date}" is not a calendar date`, [{ field: 'end_date', message: 'not a calendar date' }]);
+  if (lastDay < firstDay) throw new BadRequest('end_date: must not be before start_date', [{ field: 'end_date', message: 'before start_date' }]);
+  if (lastDay - firstDay + 1 > maxDays) {
+    throw new BadRequest(`end_date: the range covers ${lastDay - firstDay + 1} days; at most ${maxDays} are allowed`, [
+      { field: 'end_date', message: `range longer than ${maxDays} days` },
+    ]);
+  }
+  return { tz, firstDay, lastDay };
+}
+
+const daysOf = (r: DayRange): number[] => Array.from({ length: r.lastDay - r.firstDay + 1 }, (_, i) => r.firstDay + i);
+
+// ---------- the scope engine ----------
+
+function addInto(into: Counters, from: Counters, sign: 1 | -1): void {
+  for (const c of COUNTERS) into[c] += sign * from[c];
+}
+
+const isZero = (c: Counters): boolean => COUNTERS.every((k) => c[k] === 0);
+
+/**
+ * Counters per scope id per local day of `range`, exact in its timezone: each
+ * local day is read as whole UTC days from `rollup_scope_day` plus or minus
+ * short quarter-hour ranges from `rollup_scope_qh` (see lib/tz decompose).
+ * Days whose counters are all zero are absent.
+ */
+export async function scopeSeries(
+  ctx: Ctx,
+  scope: Scope,
+  parentId: string,
+  range: DayRange,
+  ids?: string[],
+): Promise<Map<string, Map<number, Counters>>> {
+  const plan: { day: number; terms: ReturnType<typeof decompose> }[] = dayIntervals(range.tz, range.firstDay, range.lastDay).map((iv) => ({
+    day: iv.day,
+    terms: decompose(iv.from, iv.to),
+  }));
+  let minDay = Infinity;
+  let maxDay = -Infinity;
+  const ranges = new Map<string, [number, number]>();
+  for (const p of plan) {
+    for (const t of p.terms) {
+      if ('day' in t) {
+        minDay = Math.min(minDay, t.day);
+        maxDay = Math.max(maxDay, t.day);
+      } else ranges.set(`${t.from}:${t.to}`, [t.from, t.to]);
+    }
+  }
+  const [dayRows, rangeRows] = await Promise.all([
+    minDay <= maxDay ? repo.scopeDays(ctx.db, scope, parentId, minDay, maxDay, ids) : Promise.resolve([]),
+    ranges.size ? repo.scopeRanges(ctx.db, scope, parentId, [...ranges.values()], ids) : Promise.resolve([]),
+  ]);
+  const keep = ids && ids.length > 100 ? new Set(ids) : null;
+  const byDay = new Map<number, repo.DayRow[]>();
+  for (const r of dayRows) {
+    if (keep && !keep.has(r.scope_id)) continue;
+    let list = byDay.get(r.day);
+    if (!list) byDay.set(r.day, (list = []));
+    list.push(r);
+  }
+  const byRange = new Map<string, repo.RangeRow[]>();
+  for (const r of rangeRows) {
+    if (keep && !keep.has(r.scope_id)) continue;
+    const k = `${r.from}:${r.to}`;
+    let list = byRange.get(k);
+    if (!list) byRange.set(k, (list = []));
+    list.push(r);
+  }
+  const out = new Map<string, Map<number, Counters>>();
+  const cell = (id: string, day: number): Counters => {
+    let s = out.get(id);
+    if (!s) out.set(id, (s = new Map()));
+    let c = s.get(day);
+    if (!c) s.set(day, (c = zero()));
+    return c;
+  };
+  for (const p of plan) {
+    for (const t of p.terms) {
+      const rows = 'day' in t ? byDay.get(t.day) : byRange.get(`${t.from}:${t.to}`);
+      if (rows) for (const r of rows) addInto(cell(r.scope_id, p.day), r, t.sign);
+    }
+  }
+  for (const s of out.values()) for (const [d, c] of s) if (isZero(c)) s.delete(d);
+  return out;
+}
+
+function total(series: Map<number, Counters> | undefined): Counters {
+  const t = zero();
+  if (series) for (const c of series.values()) addInto(t, c, 1);
+  return t;
+}
+
+const dollars = microsToDollars;
+
+// ---------- publisher ----------
+
+export async function publisherInfo(ctx: Ctx, publisherId: string) {
+  const p = await accounts.getPublisher(ctx, publisherId);
+  const life = (await repo.scopeLifetime(ctx.db, 'pub', publisherId))[0] ?? zero();
+  return {
+    publisher_id: p.id,
+    name: p.name,
+    url: p.url,
+    payout_model: p.payout_model,
+    total_impressions: life.impressions,
+    total_clicks: life.clicks,
+  };
+}
+
+/** Publisher figures: revenue is the publisher's share; its cpm and cpc are earnings per thousand impressions and per click. */
+const pubFigures = (c: Pick<Counters, 'impressions' | 'clicks' | 'revenue_micros'>) => ({
+  ctr: m.ctr(c.clicks, c.impressions),
+  revenue: dollars(c.revenue_micros),
+  cpm: m.cpm(c.revenue_micros, c.impressions),
+  cpc: m.cpc(c.revenue_micros, c.clicks),
+});
+
+export async function publisherStats(ctx: Ctx, publisherId: string, q: RangeQuery) {
+  const range = resolveRange(ctx, q, 3650);
+  const series = (await scopeSeries(ctx, 'pub', publisherId, range, [publisherId])).get(publisherId);
+  const t = total(series);
+  const f = pubFigures(t);
+  return {
+    totalImpressions: t.impressions,
+    totalClicks: t.clicks,
+    totalRevenue: f.revenue,
+    avgCpm: f.cpm,
+    avgCpc: f.cpc,
+    avgCtr: f.ctr,
+    timeSeries: daysOf(range).map((d) => {
+      const c = series?.get(d) ?? zero();
+      const g = pubFigures(c);
+      return { date: dayString(d), impressions: c.impressions, clicks: c.clicks, revenue: g.revenue, cpm: g.cpm, cpc: g.cpc, ctr: g.ctr };
+    }),
+  };
+}
+
+export async function publisherActivity(ctx: Ctx, publisherId: string, q: RangeQuery) {
+  const range = resolveRange(ctx, q, 30);
+  const series = (await scopeSeries(ctx, 'pub', publisherId, range, [publisherId])).get(publisherId);
+  const t = total(series);
+  return {
+    data: daysOf(range).map((d) => {
+      const c = series?.get(d) ?? zero();
+      return { date: dayString(d), requests: c.requests, wins: c.wins, impressions: c.impressions };
+    }),
+    total_requests: t.requests,
+    total_wins: t.wins,
+    total_impressions: t.impressions,
+    fill_rate: m.fillRate(t.wins, t.requests),
+    show_rate: m.showRate(t.impressions, t.wins),
+  };
+}
+
+type Delivery = { impressions: number; clicks: number; revenue_micros: number };
+const noDelivery = (): Delivery => ({ impressions: 0, clicks: 0, revenue_micros: 0 });
+
+/** UTC-day breakdown of a publisher's delivery by one dimension (placements, devices, geography take no tz). */
+async function breakdown(ctx: Ctx, publisherId: string, dim: repo.PublisherDim, q: RangeQuery, maxDays: number) {
+  const range = resolveRange(ctx, { ...q, tz: undefined }, maxDays);
+  const rows = await repo.publisherByDim(
+    ctx.db,
+    publisherId,
+    dim,
+    range.firstDay * QUARTERS_PER_DAY,
+    (range.lastDay + 1) * QUARTERS_PER_DAY,
+  );
+  const byKey = new Map<string, { type: string; total: Delivery; days: Map<number, Delivery> }>();
+  for (const r of rows) {
+    let e = byKey.get(r.key);
+    if (!e) byKey.set(r.key, (e = { type: r.placement_type, total: noDelivery(), days: new Map() }));
+    let d = e.days.get(r.day);
+    if (!d) e.days.set(r.day, (d = noDelivery()));
+    for (const k of ['impressions', 'clicks', 'revenue_micros'] as const) {
+      d[k] += r[k];
+      e.total[k] += r[k];
+    }
+  }
+  return { range, byKey };
+}
+
+export async function publisherPlacements(ctx: Ctx, publisherId: string, q: RangeQuery) {
+  const [{ range, byKey }, placements] = await Promise.all([breakdown(ctx, publisherId, 'placement', q, 365), listPublisherPlacements(ctx, publisherId)]);
+  const known = new Map(placements.map((p) => [p.slug, p]));
+  const slugs = [...new Set([...placements.map((p) => p.slug), ...byKey.keys()])];
+  return {
+    placements: slugs.map((slug) => {
+      const e = byKey.get(slug);
+      const p = known.get(slug);
+      const t = e?.total ?? noDelivery();
+      return {
+        placement: p?.placement_type ?? e?.type ?? 'below_response',
+        placement_id: slug,
+        name: p?.name ?? slug,
+        impressions: t.impressions,
+        clicks: t.clicks,
+        ...pubFigures(t),
+        daily: daysOf(range).map((d) => {
+          const c = e?.days.get(d) ?? noDelivery();
+          return { date: dayString(d), impressions: c.impressions, clicks: c.clicks, ...pubFigures(c) };
+        }),
+      };
+    }),
+    period_days: range.lastDay - range.firstDay + 1,
+  };
+}
+
+export async function publisherDevices(ctx: Ctx, publisherId: string, q: RangeQuery) {
+  const { range, byKey } = await breakdown(ctx, publisherId, 'device', q, 365);
+  return {
+    devices: DEVICE_TYPES.map((device_type) => {
+      const e = byKey.get(device_type);
+      const t = e?.total ?? noDelivery();
+      return {
+        device_type,
+        impressions: t.impressions,
+        clicks: t.clicks,
+        ...pubFigures(t),
+        daily: daysOf(range).map((d) => {
+          const c = e?.days.get(d) ?? noDelivery();
+          return { date: dayString(d), device_type, impressions: c.impressions, clicks: c.clicks, ...pubFigures(c) };
+        }),
+      };
+    }),
+    period_days: range.lastDay - range.firstDay + 1,
+  };
+}
+
+/** Country code for reports: ISO 3166-1 alpha-2, `ZZ` (unknown region) when it could not be determined. */
+const countryCode = (c: string): string => c || 'ZZ';
+
+export async function publisherGeography(ctx: Ctx, publisherId: string, q: RangeQuery) {
+  const { range, byKey } = await breakdown(ctx, publisherId, 'country', q, 365);
+  const countries = [...byKey.entries()]
+    .map(([country, e]) => ({ country_code: countryCode(country), impressions: e.total.impressions, clicks: e.total.clicks, ...pubFigures(e.total) }))
+    .sort((a, b) => b.impressions - a.impressions || b.clicks - a.clicks || a.country_code.localeCompare(b.country_code));
+  return { countries, period_days: range.lastDay - range.firstDay + 1 };
+}
+
+/** Window of the top-countries report (it takes no days parameter): the last 30 UTC days including today. */
+export const COUNTRIES_WINDOW_DAYS = 30;
+
+export async function publisherCountries(ctx: Ctx, publisherId: string, q: CountriesQuery) {
+  const today = Math.floor(ctx.clock.now() / DAY_MS);
+  const firstDay = today - COUNTRIES_WINDOW_DAYS + 1;
+  const fromMs = firstDay * DAY_MS;
+  const toMs = (today + 1) * DAY_MS;
+  const [traffic, users] = await Promise.all([
+    repo.publisherCountryTraffic(ctx.db, publisherId, fromMs / QUARTER_HOUR_MS, toMs / QUARTER_HOUR_MS),
+    repo.publisherUniqueSessions(ctx.db, publisherId, fromMs, toMs),
+  ]);
+  const all = traffic.reduce((a, r) => a + r.requests, 0);
+  const countries = traffic
+    .map((r) => ({
+      country_code: countryCode(r.country),
+      requests: r.requests,
+      ads_served: r.wins,
+      unique_users: users.get(r.country) ?? 0,
+      pct_requests: m.percentOf(r.requests, all),
+    }))
+    .sort((a, b) => b.requests - a.requests || a.country_code.localeCompare(b.country_code))
+    .slice(0, q.limit);
+  return { countries, period_days: COUNTRIES_WINDOW_DAYS };
+}
