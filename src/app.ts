@@ -10,6 +10,10 @@ import { forwardedForTrust } from './lib/request-facts.js';
 import { servingRoutes } from './modules/serving/routes.js';
 import { trackingRoutes } from './modules/tracking/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
+import { reviewRoutes } from './modules/admin/review-routes.js';
+import { campaignRoutes } from './modules/campaigns/routes.js';
+import { adUnitRoutes } from './modules/adunits/routes.js';
+import { pixelRoutes } from './modules/pixels/routes.js';
 import { opsRoutes } from './modules/ops/routes.js';
 import { webRoutes } from './modules/web/routes.js';
 import { conversionDashboardRoutes, conversionRoutes } from './modules/conversions/routes.js';
@@ -18,7 +22,13 @@ import { conversionDashboardRoutes, conversionRoutes } from './modules/conversio
 const GROUPS = {
   serving: servingRoutes,
   tracking: trackingRoutes,
-  admin: adminRoutes,
+  admin: async (app: FastifyInstance, c: Ctx) => {
+    await adminRoutes(app, c);
+    await app.register(async (scope) => reviewRoutes(scope, c));
+  },
+  campaigns: campaignRoutes,
+  adunits: adUnitRoutes,
+  pixels: pixelRoutes,
   web: webRoutes,
   conversions: conversionRoutes,
   conversions_dashboard: conversionDashboardRoutes,

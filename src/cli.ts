@@ -3,6 +3,7 @@ import { loadConfig } from './config.js';
 import { closeContext, createContext, startServer, type RunningServer } from './server.js';
 import { ensureDemo, demoBanner } from './db/demo.js';
 import * as accounts from './modules/accounts/service.js';
+import { listForReview, reviewCampaign } from './modules/campaigns/service.js';
 import { DomainError } from './lib/errors.js';
 import type { Ctx } from './context.js';
 
@@ -143,6 +144,26 @@ credits
   .action((o: { advertiser: string; amount: number; note?: string }) =>
     withCtx((ctx) => accounts.addCredits(ctx, { advertiserId: o.advertiser, amountDollars: o.amount, note: o.note })),
   );
+
+const campaignCmd = program.command('campaigns').description('review advertiser campaigns');
+campaignCmd
+  .command('review')
+  .description('approve or reject a campaign waiting for review')
+  .requiredOption('--campaign <id>', 'campaign id')
+  .option('--approve', 'approve it (it serves once active)')
+  .option('--reject', 'reject it')
+  .option('--notes <text>', 'review notes shown to the advertiser')
+  .action((o: { campaign: string; approve?: boolean; reject?: boolean; notes?: string }) =>
+    withCtx(async (ctx) => {
+      if (Boolean(o.approve) === Boolean(o.reject)) throw new InvalidArgumentError('give exactly one of --approve and --reject');
+      const c = await reviewCampaign(ctx, o.campaign, { approve: Boolean(o.approve), notes: o.notes });
+      return { campaign_id: c.campaign_id, review_status: c.review_status, deployment_status: c.deployment_status, review_notes: c.review_notes };
+    }),
+  );
+campaignCmd
+  .command('pending')
+  .description('list campaigns waiting for review')
+  .action(() => withCtx((ctx) => listForReview(ctx)));
 
 program.parseAsync(process.argv).catch((err) => {
   console.error(err instanceof Error ? err.message : err);

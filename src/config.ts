@@ -88,6 +88,8 @@ export const ConfigSchema = z.object({
   /** Decisions kept for GET /admin/decisions/{id} (in-memory ring buffer per process). */
   decisionLogSize: z.coerce.number().int().min(0).default(5000),
   demo: boolish.default(false),
+  /** Let background page fetches (pixel verification, ad-unit generation) reach loopback/private addresses. */
+  fetchPrivateHosts: boolish.default(false),
 });
 
 export type Config = z.output<typeof ConfigSchema>;
@@ -123,6 +125,7 @@ const ENV_MAP: Record<string, keyof ConfigInput> = {
   ORBIT_LLM_MODEL: 'llmModel',
   ORBIT_LLM_TIMEOUT_MS: 'llmTimeoutMs',
   ORBIT_ROUTES: 'routes',
+  ORBIT_FETCH_PRIVATE_HOSTS: 'fetchPrivateHosts',
   ORBIT_EMBEDDING_MODEL: 'embeddingModel',
   ORBIT_MIN_RELEVANCE: 'minRelevance',
   ORBIT_AUCTION_PRICING: 'auctionPricing',

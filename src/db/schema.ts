@@ -239,6 +239,11 @@ export interface DB {
   ad_serves: AdServeTable;
   tracking_events: TrackingEventTable;
   rollups: RollupTable;
+  ad_units: AdUnitTable;
+  campaign_ad_units: CampaignAdUnitTable;
+  pixels: PixelTable;
+  campaign_stats: CampaignStatsTable;
+  campaign_stat_deltas: CampaignStatDeltaTable;
   conversions: ConversionTable;
   conversion_dedup: ConversionDedupTable;
   conversion_suppressions: ConversionSuppressionTable;
@@ -396,4 +401,71 @@ export interface AdFeedbackTable {
   user_hash: string | null;
   device: string;
   country: string;
+}
+
+/** Legacy ad units (spec 2 "Legacy ad units"); served through their campaign links. */
+export interface AdUnitTable {
+  id: string;
+  advertiser_id: string;
+  name: string;
+  headline: string | null;
+  ad_text: string | null;
+  cta: string | null;
+  landing_page: string | null;
+  context: string | null;
+  favicon_url: string | null;
+  image_url: string | null;
+  brand_name: string | null;
+  utm_params_json: string | null;
+  source: string; // manual | generated
+  status: string; // draft | active | archived
+  review_status: string; // not_submitted | pending | approved | rejected
+  review_reason: string | null;
+  is_archived: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CampaignAdUnitTable {
+  campaign_id: string;
+  ad_unit_id: string;
+  advertiser_id: string;
+  position: number;
+  created_at: number;
+}
+
+/** Conversion pixels; `is_functional` null until verified (0/1 after). */
+export interface PixelTable {
+  id: string;
+  advertiser_id: string;
+  name: string;
+  url: string;
+  domain: string;
+  is_functional: number | null;
+  verification_error: string | null;
+  last_checked_at: number | null;
+  last_seen_at: number | null;
+  created_at: number;
+}
+
+/** Lifetime campaign totals folded from `campaign_stat_deltas` (which a trigger on `rollups` appends). */
+export interface CampaignStatsTable {
+  campaign_id: string;
+  advertiser_id: string;
+  impressions: number;
+  clicks: number;
+  conversions: number;
+  spend_micros: number;
+  conversion_value_micros: number;
+}
+
+export interface CampaignStatDeltaTable {
+  id: Generated<number>;
+  campaign_id: string;
+  advertiser_id: string;
+  impressions: number;
+  clicks: number;
+  conversions: number;
+  spend_micros: number;
+  conversion_value_micros: number;
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../index.js';
 import * as m0001 from './0001_foundation.js';
+import * as m0002 from './0002_advertiser.js';
 import * as m0003 from './0003_conversions.js';
 
 export interface OrbitMigration {
@@ -10,5 +11,6 @@ export interface OrbitMigration {
 /** Every migration, in order. Names are permanent once released. */
 export const MIGRATIONS: Record<string, OrbitMigration> = {
   '0001_foundation': m0001,
+  '0002_advertiser': m0002,
   '0003_conversions': m0003,
 };

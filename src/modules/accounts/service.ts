@@ -1,5 +1,6 @@
 import type { Ctx } from '../../context.js';
-import { NotFound, Unauthorized, Validation } from '../../lib/errors.js';
+import { NotFound, PaymentRequired, Unauthorized, Validation } from '../../lib/errors.js';
+import { advertiserLifetimeSpend } from '../tracking/service.js';
 import { apiKeyKind, newApiKey, newId, type KeyKind } from '../../lib/ids.js';
 import { sha256Hex } from '../../lib/hash.js';
 import { encryptField } from '../../lib/secrets.js';
@@ -161,3 +162,17 @@ export const getAdvertiser = async (ctx: Ctx, id: string) => {
 export const listPublishers = (ctx: Ctx) => repo.listPublishers(ctx.db);
 export const listAdvertisers = (ctx: Ctx) => repo.listAdvertisers(ctx.db);
 export const creditsTotal = (ctx: Ctx, advertiserId: string) => repo.creditsTotal(ctx.db, advertiserId);
+
+/**
+ * The billing gate of campaign activation (spec 2): a payment method on file,
+ * or a credit balance (credits added minus lifetime spend) above zero.
+ * Throws PaymentRequired naming what is missing.
+ */
+export async function assertCanActivate(ctx: Ctx, advertiserId: string): Promise<void> {
+  const adv = await repo.findAdvertiser(ctx.db, advertiserId);
+  if (!adv) throw new NotFound('advertiser');
+  if (adv.has_payment_method === 1) return;
+  const balance = (await repo.creditsTotal(ctx.db, advertiserId)) - (await advertiserLifetimeSpend(ctx, advertiserId));
+  if (balance > 0) return;
+  throw new PaymentRequired('Activation needs a payment method on file or a positive credit balance; add credits or a payment method first');
+}

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { AdGroupTable, AdTable, CampaignTable, DB } from '../../db/schema.js';
 
 /** Campaigns that may serve now: active, approved, not archived, inside their schedule. */
@@ -71,3 +71,141 @@ export async function campaignBilling(db: Kysely<DB>, ids: string[]) {
   }
   return out;
 }
+
+// ---------- advertiser management ----------
+
+type Patch<T> = Partial<Omit<T, 'id'>>;
+
+export const findCampaign = (db: Kysely<DB>, advertiserId: string, id: string) =>
+  db.selectFrom('campaigns').selectAll().where('id', '=', id).where('advertiser_id', '=', advertiserId).executeTakeFirst();
+
+export const findCampaignById = (db: Kysely<DB>, id: string) =>
+  db.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst();
+
+export function listCampaigns(db: Kysely<DB>, advertiserId: string, status?: string) {
+  let q = db.selectFrom('campaigns').selectAll().where('advertiser_id', '=', advertiserId);
+  if (status) q = q.where('status', '=', status);
+  return q.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+}
+
+export const campaignsForReview = (db: Kysely<DB>, reviewStatus: string) =>
+  db.selectFrom('campaigns').selectAll().where('review_status', '=', reviewStatus).orderBy('submitted_for_review_at').execute();
+
+/** Another live (not archived) campaign of the advertiser with this name, compared case-insensitively. */
+export async function campaignNameTaken(db: Kysely<DB>, advertiserId: string, name: string, exceptId?: string): Promise<boolean> {
+  let q = db
+    .selectFrom('campaigns')
+    .select('id')
+    .where('advertiser_id', '=', advertiserId)
+    .where('is_archived', '=', 0)
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
+  if (exceptId) q = q.where('id', '!=', exceptId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+export const updateCampaign = (db: Kysely<DB>, id: string, patch: Patch<CampaignTable>) =>
+  db.updateTable('campaigns').set(patch).where('id', '=', id).execute();
+
+export const insertAdGroups = (db: Kysely<DB>, rows: AdGroupTable[]) =>
+  rows.length ? db.insertInto('ad_groups').values(rows).execute() : Promise.resolve([]);
+
+export const findAdGroup = (db: Kysely<DB>, advertiserId: string, id: string) =>
+  db.selectFrom('ad_groups').selectAll().where('id', '=', id).where('advertiser_id', '=', advertiserId).executeTakeFirst();
+
+export function listAdGroups(db: Kysely<DB>, advertiserId: string, opts: { campaignIds?: string[]; includeArchived: boolean }) {
+  let q = db.selectFrom('ad_groups').selectAll().where('advertiser_id', '=', advertiserId);
+  if (opts.campaignIds) q = q.where('campaign_id', 'in', opts.campaignIds);
+  if (!opts.includeArchived) q = q.where('status', '!=', 'archived');
+  return q.orderBy('campaign_id').orderBy('sort_order').orderBy('created_at').orderBy('id').execute();
+}
+
+/** Another live group of the campaign with this name (case-insensitive). */
+export async function groupNameTaken(db: Kysely<DB>, campaignId: string, name: string, exceptId?: string): Promise<boolean> {
+  let q = db
+    .selectFrom('ad_groups')
+    .select('id')
+    .where('campaign_id', '=', campaignId)
+    .where('status', '!=', 'archived')
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
+  if (exceptId) q = q.where('id', '!=', exceptId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+export const updateAdGroup = (db: Kysely<DB>, id: string, patch: Patch<AdGroupTable>) =>
+  db.updateTable('ad_groups').set(patch).where('id', '=', id).execute();
+
+/** Give every live group of a campaign the campaign's per-click bid (null clears it). */
+export const syncGroupsMaxCpc = (db: Kysely<DB>, campaignId: string, micros: number | null, now: number) =>
+  db
+    .updateTable('ad_groups')
+    .set({ max_cpc_micros: micros, updated_at: now })
+    .where('campaign_id', '=', campaignId)
+    .where('status', '!=', 'archived')
+    .execute();
+
+export const archiveAdsOfGroup = (db: Kysely<DB>, groupId: string, now: number) =>
+  db.updateTable('ads').set({ status: 'archived', updated_at: now }).where('ad_group_id', '=', groupId).where('status', '!=', 'archived').execute();
+
+/** Up to `perGroup` live ads of each group (oldest first) and the live count of each. */
+export async function liveAdsOfGroups(db: Kysely<DB>, groupIds: string[], perGroup: number) {
+  const ads: AdTable[] = [];
+  const totals = new Map<string, number>();
+  for (let i = 0; i < groupIds.length; i += 500) {
+    const part = groupIds.slice(i, i + 500);
+    const ranked = db
+      .selectFrom('ads')
+      .selectAll()
+      .select(sql<number>`row_number() over (partition by ad_group_id order by created_at, id)`.as('rn'))
+      .where('ad_group_id', 'in', part)
+      .where('status', '!=', 'archived')
+      .as('r');
+    const rows = await db.selectFrom(ranked).selectAll().where('r.rn', '<=', perGroup).orderBy('r.ad_group_id').orderBy('r.rn').execute();
+    for (const { rn: _rn, ...row } of rows) ads.push(row as AdTable);
+    const counts = await db
+      .selectFrom('ads')
+      .select((eb) => ['ad_group_id', eb.fn.countAll<number>().as('n')])
+      .where('ad_group_id', 'in', part)
+      .where('status', '!=', 'archived')
+      .groupBy('ad_group_id')
+      .execute();
+    for (const c of counts) totals.set(c.ad_group_id, Number(c.n));
+  }
+  return { ads, totals };
+}
+
+export async function liveManualAdCount(db: Kysely<DB>, groupId: string): Promise<number> {
+  const r = await db
+    .selectFrom('ads')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('ad_group_id', '=', groupId)
+    .where('source', '=', 'manual')
+    .where('status', '!=', 'archived')
+    .executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+export async function liveContentCount(db: Kysely<DB>, campaignId: string): Promise<number> {
+  const r = await db
+    .selectFrom('ads')
+    .innerJoin('ad_groups', 'ad_groups.id', 'ads.ad_group_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('ads.campaign_id', '=', campaignId)
+    .where('ads.status', '!=', 'archived')
+    .where('ad_groups.status', '!=', 'archived')
+    .executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+export const findAd = (db: Kysely<DB>, advertiserId: string, id: string) =>
+  db.selectFrom('ads').selectAll().where('id', '=', id).where('advertiser_id', '=', advertiserId).executeTakeFirst();
+
+export const updateAd = (db: Kysely<DB>, id: string, patch: Patch<AdTable>) => db.updateTable('ads').set(patch).where('id', '=', id).execute();
+
+/** Approve (or reject) every pending ad of a campaign. */
+export const settlePendingAds = (db: Kysely<DB>, campaignId: string, reviewStatus: 'approved' | 'rejected', now: number) =>
+  db
+    .updateTable('ads')
+    .set({ review_status: reviewStatus, updated_at: now })
+    .where('campaign_id', '=', campaignId)
+    .where('review_status', '=', 'pending')
+    .execute();

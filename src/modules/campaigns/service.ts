@@ -1,9 +1,89 @@
 import type { Ctx } from '../../context.js';
 import * as repo from './repo.js';
 import { newId } from '../../lib/ids.js';
-import { dollarsToMicros } from '../../lib/money.js';
+import { dollarsToMicros, microsToDollars } from '../../lib/money.js';
+import { Conflict, NotFound, Validation } from '../../lib/errors.js';
+import type { AdGroupTable, AdTable, CampaignTable } from '../../db/schema.js';
+import * as accounts from '../accounts/service.js';
+import * as tracking from '../tracking/service.js';
+import type { LifetimeTotals } from '../tracking/service.js';
+import * as adunits from '../adunits/service.js';
+import { writeAds } from '../creative/service.js';
+import { withTransaction } from './tx.js';
+import {
+  hostOf,
+  isoNoOffset,
+  isoOrNull,
+  parseTimestamp,
+  type AdCreate,
+  type AdGroupCreate,
+  type AdGroupPatch,
+  type AdGroupView,
+  type AdPatch,
+  type AdView,
+  type CampaignCreate,
+  type CampaignPatch,
+  type CampaignView,
+  type NestedAdGroupCreate,
+} from './schemas.js';
 
-export const loadServable = (ctx: Ctx) => repo.servableRows(ctx.db, ctx.clock.now());
+/**
+ * Everything that may serve now: approved, active campaigns with their live
+ * groups and approved ads, plus their linked legacy ad units, each shown to
+ * the inventory as a one-ad group (group id = ad id = unit id).
+ */
+export async function loadServable(ctx: Ctx) {
+  const rows = await repo.servableRows(ctx.db, ctx.clock.now());
+  if (rows.campaigns.length === 0) return rows;
+  const units = await adunits.servableUnits(ctx, rows.campaigns.map((c) => c.id));
+  const seenAds = new Set<string>();
+  for (const u of units) {
+    rows.groups.push({
+      id: u.id,
+      campaign_id: u.campaign_id,
+      advertiser_id: u.advertiser_id,
+      name: u.name,
+      group_type: 'manual',
+      status: 'active',
+      context: u.context,
+      ad_prompt: null,
+      negative_context: null,
+      landing_page: u.landing_page,
+      brand_name: u.brand_name,
+      daily_budget_micros: null,
+      auto_optimize_budget: 1,
+      min_daily_budget_micros: null,
+      max_daily_budget_micros: null,
+      max_cpc_micros: null,
+      allowed_countries_json: null,
+      allowed_devices_json: null,
+      sort_order: 0,
+      created_at: u.created_at,
+      updated_at: u.updated_at,
+    });
+    if (seenAds.has(u.id)) continue;
+    seenAds.add(u.id);
+    rows.ads.push({
+      id: u.id,
+      ad_group_id: u.id,
+      campaign_id: u.campaign_id,
+      advertiser_id: u.advertiser_id,
+      name: u.name,
+      headline: u.headline,
+      copy: u.ad_text,
+      cta: u.cta,
+      description: null,
+      landing_page: u.landing_page,
+      image_url: u.image_url,
+      source: 'manual',
+      status: 'active',
+      review_status: 'approved',
+      created_at: u.created_at,
+      updated_at: u.updated_at,
+    });
+  }
+  return rows;
+}
 
 export function parseUtm(json: string | null): Record<string, string> {
   if (!json) return {};
@@ -27,9 +107,13 @@ export async function adDestination(ctx: Ctx, adId: string): Promise<{ url: stri
   const hit = destinationCache.get(adId);
   if (hit !== undefined) return hit;
   const row = await repo.adDestination(ctx.db, adId);
-  const dest = row
+  let dest = row
     ? { url: row.ad_landing_page || row.group_landing_page || row.campaign_landing_page, utm: parseUtm(row.utm_params_json) }
     : null;
+  if (!dest) {
+    const unit = await adunits.unitDestination(ctx, adId); // legacy ad units serve with ad id = unit id
+    if (unit?.landing_page) dest = { url: unit.landing_page, utm: parseUtm(unit.utm_params_json) };
+  }
   if (destinationCache.size > 50_000) destinationCache.clear();
   destinationCache.set(adId, dest);
   return dest;
@@ -165,4 +249,724 @@ export async function createApprovedCampaign(ctx: Ctx, advertiserId: string, spe
 export async function campaignBilling(ctx: Ctx, ids: string[]) {
   const rows = ids.length ? await repo.campaignBilling(ctx.db, ids) : [];
   return new Map(rows.map((r) => [r.id, r]));
+}
+
+// =====================================================================
+// Advertiser management (spec 2): campaigns, ad groups, ads, review.
+// =====================================================================
+
+type CampaignRow = CampaignTable;
+type GroupRow = AdGroupTable;
+type AdRow = AdTable;
+
+const GENERATED_ADS_PER_GROUP = 3;
+const EMBEDDED_ADS = 100;
+
+const json = (v: unknown): string | null => (v === null || v === undefined ? null : JSON.stringify(v));
+function parseJson<T>(s: string | null): T | null {
+  if (!s) return null;
+  try {
+    return JSON.parse(s) as T;
+  } catch {
+    return null;
+  }
+}
+const optMicros = (dollars: number | null | undefined): number | null => (dollars ? dollarsToMicros(dollars) : null);
+const optDollars = (micros: number | null): number | null => (micros === null ? null : microsToDollars(micros));
+const upperList = (v: string[] | null | undefined): string | null =>
+  v === undefined || v === null || v.length === 0 ? null : JSON.stringify([...new Set(v.map((x) => x.toUpperCase()))]);
+const deviceList = (v: string[] | null | undefined): string | null =>
+  v === undefined || v === null || v.length === 0 ? null : JSON.stringify([...new Set(v)]);
+const utmJson = (v: { key: string; value: string }[] | null | undefined): string | null =>
+  v === undefined || v === null || v.length === 0 ? null : JSON.stringify(v.map((p) => ({ key: p.key, value: p.value })));
+
+/** Epoch ms of a timestamp field, or a 422 naming it. */
+function timeField(field: string, v: string | null | undefined): number | null | undefined {
+  if (v === undefined || v === null) return v;
+  const ms = parseTimestamp(v);
+  if (ms === null) throw Validation.field(field, 'must be an ISO 8601 date or date-time');
+  return ms;
+}
+
+// ---------- views ----------
+
+export function adView(a: AdRow): AdView {
+  return {
+    id: a.id,
+    ad_group_id: a.ad_group_id,
+    campaign_id: a.campaign_id,
+    name: a.name,
+    headline: a.headline,
+    copy: a.copy,
+    cta: a.cta,
+    description: a.description,
+    landing_page: a.landing_page,
+    image_url: a.image_url,
+    source: a.source === 'generated' ? 'generated' : 'manual',
+    status: a.status,
+    review_status: a.review_status,
+    created_at: isoNoOffset(a.created_at),
+    updated_at: isoNoOffset(a.updated_at),
+  };
+}
+
+export function groupView(g: GroupRow, ads: AdRow[], total: number): AdGroupView {
+  return {
+    id: g.id,
+    campaign_id: g.campaign_id,
+    name: g.name,
+    group_type: g.group_type === 'manual' ? 'manual' : 'generative',
+    status: g.status,
+    context: g.context,
+    ad_prompt: g.ad_prompt,
+    negative_context: g.negative_context,
+    landing_page: g.landing_page,
+    brand_name: g.brand_name,
+    daily_budget: optDollars(g.daily_budget_micros),
+    auto_optimize_budget: g.auto_optimize_budget === 1,
+    min_daily_budget: optDollars(g.min_daily_budget_micros),
+    max_daily_budget: optDollars(g.max_daily_budget_micros),
+    max_cpc: optDollars(g.max_cpc_micros),
+    allowed_countries: parseJson<string[]>(g.allowed_countries_json),
+    allowed_devices: parseJson<string[]>(g.allowed_devices_json),
+    sort_order: g.sort_order,
+    created_at: isoNoOffset(g.created_at),
+    updated_at: isoNoOffset(g.updated_at),
+    ads: ads.map(adView),
+    ads_total: total,
+  };
+}
+
+const derivedBilling = (c: CampaignRow) => c.billing_model ?? (c.max_cpc_micros ? 'cpc' : 'cpm');
+const derivedBidStrategy = (c: CampaignRow) =>
+  c.bid_strategy ?? (c.max_cpc_micros ? 'manual_cpc' : c.campaign_objective === 'conversions' ? 'maximize_conversions' : 'lowest_cost');
+
+const ZERO: LifetimeTotals = { impressions: 0, clicks: 0, conversions: 0, spend_micros: 0, conversion_value_micros: 0 };
+
+export function campaignView(c: CampaignRow, stats: LifetimeTotals, todaySpendMicros: number, adUnitIds: string[]): CampaignView {
+  const utm = parseUtm(c.utm_params_json);
+  return {
+    campaign_id: c.id,
+    user_id: c.advertiser_id,
+    name: c.name,
+    status: c.status as CampaignView['status'],
+    is_active: c.is_active === 1,
+    is_archived: c.is_archived === 1,
+    daily_budget: microsToDollars(c.daily_budget_micros),
+    daily_budget_remaining: microsToDollars(Math.max(0, c.daily_budget_micros - todaySpendMicros)),
+    landing_page: c.landing_page,
+    campaign_objective: c.campaign_objective,
+    billing_model: derivedBilling(c),
+    bid_strategy: derivedBidStrategy(c),
+    created_at: isoNoOffset(c.created_at),
+    updated_at: isoNoOffset(c.updated_at),
+    start_time: isoOrNull(c.start_time),
+    end_time: isoOrNull(c.end_time),
+    click_goal: c.click_goal,
+    impression_goal: c.impression_goal,
+    max_cpc: optDollars(c.max_cpc_micros),
+    max_cpm: optDollars(c.max_cpm_micros),
+    conversion_type: c.conversion_type,
+    max_cpa: optDollars(c.max_cpa_micros),
+    demographics: parseJson<Record<string, unknown>>(c.demographics_json),
+    allowed_countries: parseJson<string[]>(c.allowed_countries_json) ?? [],
+    allowed_devices: parseJson<string[]>(c.allowed_devices_json) ?? [],
+    utm_params: c.utm_params_json ? utm : null,
+    custom_favicon_url: c.custom_favicon_url,
+    deployment_status: c.deployment_status,
+    review_status: c.review_status,
+    submitted_for_review_at: isoOrNull(c.submitted_for_review_at),
+    reviewed_at: isoOrNull(c.reviewed_at),
+    review_notes: c.review_notes,
+    impressions: stats.impressions,
+    clicks: stats.clicks,
+    conversions: stats.conversions,
+    spend: microsToDollars(stats.spend_micros),
+    conversion_value: microsToDollars(stats.conversion_value_micros),
+    ad_unit_ids: adUnitIds,
+  };
+}
+
+/** Campaign rows with their lifetime totals (from the rollups' mirror), today's spend and linked ad units. */
+async function decorate(ctx: Ctx, advertiserId: string, rows: CampaignRow[], all = false): Promise<CampaignView[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [stats, today, units] = await Promise.all([
+    tracking.campaignLifetimeTotals(ctx, advertiserId, all ? undefined : ids),
+    tracking.campaignSpendToday(ctx, advertiserId),
+    adunits.linkedUnitIds(ctx, ids),
+  ]);
+  return rows.map((r) => campaignView(r, stats.get(r.id) ?? ZERO, today.get(r.id) ?? 0, units.get(r.id) ?? []));
+}
+
+async function groupsWithAds(ctx: Ctx, groups: GroupRow[]): Promise<AdGroupView[]> {
+  if (groups.length === 0) return [];
+  const { ads, totals } = await repo.liveAdsOfGroups(ctx.db, groups.map((g) => g.id), EMBEDDED_ADS);
+  const byGroup = new Map<string, AdRow[]>();
+  for (const a of ads) {
+    const list = byGroup.get(a.ad_group_id) ?? [];
+    list.push(a);
+    byGroup.set(a.ad_group_id, list);
+  }
+  return groups.map((g) => groupView(g, byGroup.get(g.id) ?? [], totals.get(g.id) ?? 0));
+}
+
+/** Forget everything cached about what serves, after any change that can affect it. */
+function servingChanged(ctx: Ctx): void {
+  ctx.inventory.invalidate();
+  invalidateDestinations();
+}
+
+// ---------- lookups (ownership: another account's id is a 404) ----------
+
+export async function requireCampaign(ctx: Ctx, advertiserId: string, campaignId: string): Promise<CampaignRow> {
+  const c = await repo.findCampaign(ctx.db, advertiserId, campaignId);
+  if (!c) throw new NotFound('campaign');
+  return c;
+}
+
+async function requireGroup(ctx: Ctx, advertiserId: string, groupId: string): Promise<GroupRow> {
+  const g = await repo.findAdGroup(ctx.db, advertiserId, groupId);
+  if (!g) throw new NotFound('ad group');
+  return g;
+}
+
+async function requireAd(ctx: Ctx, advertiserId: string, adId: string): Promise<AdRow> {
+  const a = await repo.findAd(ctx.db, advertiserId, adId);
+  if (!a) throw new NotFound('ad');
+  return a;
+}
+
+// ---------- review ----------
+
+/**
+ * An approved campaign that gains unreviewed content (ads, linked ad units)
+ * goes back to review; it serves again once the operator approves.
+ */
+export async function resubmitIfApproved(ctx: Ctx, campaign: CampaignRow): Promise<void> {
+  if (campaign.review_status !== 'approved') return;
+  const now = ctx.clock.now();
+  await repo.updateCampaign(ctx.db, campaign.id, {
+    review_status: 'pending_review',
+    deployment_status: 'pending_review',
+    submitted_for_review_at: now,
+    updated_at: now,
+  });
+  campaign.review_status = 'pending_review';
+  campaign.deployment_status = 'pending_review';
+  campaign.submitted_for_review_at = now;
+}
+
+const submitted = (now: number): Partial<CampaignRow> => ({
+  review_status: 'pending_review',
+  deployment_status: 'pending_review',
+  submitted_for_review_at: now,
+});
+
+/** Activation needs a review unless the campaign is approved or already waiting for one. */
+const needsSubmission = (reviewStatus: string) => reviewStatus !== 'approved' && reviewStatus !== 'pending_review';
+
+export async function listForReview(ctx: Ctx, reviewStatus = 'pending_review') {
+  const rows = await repo.campaignsForReview(ctx.db, reviewStatus);
+  return rows.map((c) => ({
+    campaign_id: c.id,
+    advertiser_id: c.advertiser_id,
+    name: c.name,
+    landing_page: c.landing_page,
+    status: c.status,
+    review_status: c.review_status,
+    deployment_status: c.deployment_status,
+    submitted_for_review_at: isoOrNull(c.submitted_for_review_at),
+  }));
+}
+
+/** The operator's decision on a campaign waiting for review (admin API and CLI). */
+export async function reviewCampaign(ctx: Ctx, campaignId: string, input: { approve: boolean; notes?: string | null }): Promise<CampaignView> {
+  const notes = input.notes?.trim() || null;
+  if (notes && notes.length > 2000) throw Validation.field('notes', 'must be at most 2000 characters');
+  const c = await repo.findCampaignById(ctx.db, campaignId);
+  if (!c) throw new NotFound('campaign');
+  if (c.review_status !== 'pending_review') {
+    throw new Conflict(`Campaign is not waiting for review (review_status is ${c.review_status})`);
+  }
+  const now = ctx.clock.now();
+  await withTransaction(ctx, async (tx) => {
+    await repo.updateCampaign(tx.db, c.id, {
+      review_status: input.approve ? 'approved' : 'rejected',
+      deployment_status: input.approve ? 'deployed' : 'not_deployed',
+      reviewed_at: now,
+      review_notes: notes,
+      updated_at: now,
+    });
+    await repo.settlePendingAds(tx.db, c.id, input.approve ? 'approved' : 'rejected', now);
+    await adunits.settlePendingUnits(tx, c.id, input.approve ? 'approved' : 'rejected', notes);
+  });
+  servingChanged(ctx);
+  return (await decorate(ctx, c.advertiser_id, [(await repo.findCampaignById(ctx.db, c.id))!]))[0];
+}
+
+// ---------- ad groups: preparation shared by campaign create and group create ----------
+
+interface PreparedGroup {
+  row: GroupRow;
+  ads: AdRow[];
+}
+
+function manualAdRow(ctx: Ctx, group: { id: string; campaign_id: string; advertiser_id: string }, a: AdCreate, now: number): AdRow {
+  return {
+    id: newId(),
+    ad_group_id: group.id,
+    campaign_id: group.campaign_id,
+    advertiser_id: group.advertiser_id,
+    name: a.name ?? null,
+    headline: a.headline || null,
+    copy: a.copy || null,
+    cta: a.cta || null,
+    description: a.description ?? null,
+    landing_page: a.landing_page ?? null,
+    image_url: a.image_url ?? null,
+    source: 'manual',
+    status: a.status ?? 'active',
+    review_status: 'pending',
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+async function generatedAdRows(ctx: Ctx, g: GroupRow, campaignLanding: string, now: number): Promise<AdRow[]> {
+  const landing = g.landing_page || campaignLanding;
+  const written = await writeAds(ctx, {
+    context: g.context,
+    adPrompt: g.ad_prompt,
+    brandName: g.brand_name || hostOf(landing),
+    landingPage: landing,
+    count: GENERATED_ADS_PER_GROUP,
+  });
+  return written.map((w, i) => ({
+    id: newId(),
+    ad_group_id: g.id,
+    campaign_id: g.campaign_id,
+    advertiser_id: g.advertiser_id,
+    name: `Generated ad ${i + 1}`,
+    headline: w.headline,
+    copy: w.copy,
+    cta: w.cta,
+    description: null,
+    landing_page: null,
+    image_url: null,
+    source: 'generated',
+    status: 'active',
+    review_status: 'pending',
+    created_at: now,
+    updated_at: now,
+  }));
+}
+
+async function prepareGroup(
+  ctx: Ctx,
+  campaign: { id: string; advertiser_id: string; landing_page: string },
+  input: NestedAdGroupCreate,
+  field: string,
+  sortOrder: number,
+  now: number,
+): Promise<PreparedGroup> {
+  const type = input.group_type ?? 'generative';
+  if (type === 'generative' && input.ads?.length) {
+    throw Validation.field(`${field}ads`, 'authored ads are not accepted by a generative ad group (use group_type "manual")');
+  }
+  const landing = input.landing_page ?? null;
+  const row: GroupRow = {
+    id: newId(),
+    campaign_id: campaign.id,
+    advertiser_id: campaign.advertiser_id,
+    name: input.name,
+    group_type: type,
+    status: input.status ?? 'active',
+    context: input.context ?? null,
+    ad_prompt: input.ad_prompt ?? null,
+    negative_context: input.negative_context ?? null,
+    landing_page: landing,
+    brand_name: input.brand_name ?? (hostOf(landing ?? campaign.landing_page) || null),
+    daily_budget_micros: optMicros(input.daily_budget),
+    auto_optimize_budget: input.auto_optimize_budget === false ? 0 : 1,
+    min_daily_budget_micros: input.min_daily_budget == null ? null : dollarsToMicros(input.min_daily_budget),
+    max_daily_budget_micros: input.max_daily_budget == null ? null : dollarsToMicros(input.max_daily_budget),
+    max_cpc_micros: optMicros(input.max_cpc),
+    allowed_countries_json: upperList(input.allowed_countries),
+    allowed_devices_json: deviceList(input.allowed_devices),
+    sort_order: input.sort_order ?? sortOrder,
+    created_at: now,
+    updated_at: now,
+  };
+  const ads =
+    type === 'generative'
+      ? await generatedAdRows(ctx, row, campaign.landing_page, now)
+      : (input.ads ?? []).map((a) => manualAdRow(ctx, row, a, now));
+  return { row, ads };
+}
+
+// ---------- campaigns ----------
+
+function initialStatus(input: { status?: string; is_active?: boolean }): 'draft' | 'active' | 'paused' {
+  const status = (input.status ?? (input.is_active ? 'active' : 'draft')) as 'draft' | 'active' | 'paused';
+  if (input.is_active !== undefined && input.is_active !== (status === 'active')) {
+    throw Validation.field('is_active', `contradicts status "${status}" (is_active is true exactly when status is active)`);
+  }
+  return status;
+}
+
+function checkSchedule(start: number | null, end: number | null): void {
+  if (start !== null && end !== null && end <= start) throw Validation.field('end_time', 'must be after start_time');
+}
+
+export async function createCampaign(ctx: Ctx, advertiserId: string, input: CampaignCreate) {
+  const now = ctx.clock.now();
+  const start = timeField('start_time', input.start_time) ?? null;
+  const end = timeField('end_time', input.end_time) ?? null;
+  checkSchedule(start, end);
+  const status = initialStatus(input);
+  const groupsIn = input.ad_groups ?? [];
+  const seen = new Set<string>();
+  groupsIn.forEach((g, i) => {
+    const k = g.name.toLowerCase();
+    if (seen.has(k)) throw Validation.field(`ad_groups.${i}.name`, `duplicate ad group name "${g.name}" in this campaign`);
+    seen.add(k);
+  });
+  const unitIds = [...new Set(input.ad_unit_ids ?? [])];
+  if (await repo.campaignNameTaken(ctx.db, advertiserId, input.name)) throw new Conflict(`A campaign named "${input.name}" already exists`);
+  if (status === 'active') await accounts.assertCanActivate(ctx, advertiserId);
+
+  const row: CampaignRow = {
+    id: newId(),
+    advertiser_id: advertiserId,
+    name: input.name,
+    status,
+    is_active: status === 'active' ? 1 : 0,
+    is_archived: 0,
+    daily_budget_micros: dollarsToMicros(input.daily_budget),
+    landing_page: input.landing_page,
+    campaign_objective: input.campaign_objective ?? null,
+    billing_model: input.billing_model ?? null,
+    bid_strategy: input.bid_strategy ?? null,
+    start_time: start,
+    end_time: end,
+    click_goal: input.click_goal ?? null,
+    impression_goal: input.impression_goal ?? null,
+    max_cpc_micros: optMicros(input.max_cpc),
+    max_cpm_micros: optMicros(input.max_cpm),
+    conversion_type: input.conversion_type ?? null,
+    max_cpa_micros: optMicros(input.max_cpa),
+    demographics_json: json(input.demographics),
+    utm_params_json: utmJson(input.utm_params),
+    allowed_countries_json: upperList(input.allowed_countries),
+    allowed_devices_json: deviceList(input.allowed_devices),
+    custom_favicon_url: input.custom_favicon_url ?? null,
+    deployment_status: 'not_deployed',
+    review_status: 'not_submitted',
+    submitted_for_review_at: null,
+    reviewed_at: null,
+    review_notes: null,
+    created_at: now,
+    updated_at: now,
+    ...(status === 'active' ? submitted(now) : {}),
+  };
+  // Ads are written (possibly by a model) before the transaction opens: no I/O inside it.
+  const prepared = await Promise.all(groupsIn.map((g, i) => prepareGroup(ctx, row, g, `ad_groups.${i}.`, i, now)));
+
+  await withTransaction(ctx, async (tx) => {
+    await repo.insertCampaign(tx.db, row);
+    await repo.insertAdGroups(tx.db, prepared.map((p) => p.row));
+    await repo.insertAds(tx.db, prepared.flatMap((p) => p.ads));
+    if (unitIds.length) await adunits.linkAdUnits(tx, advertiserId, row, unitIds, 'add', 'ad_unit_ids');
+  });
+  servingChanged(ctx);
+  const [view] = await decorate(ctx, advertiserId, [row]);
+  const groups = await groupsWithAds(ctx, prepared.map((p) => p.row));
+  return { ...view, ad_groups: groups };
+}
+
+export async function listCampaigns(ctx: Ctx, advertiserId: string, opts: { status?: string } = {}): Promise<CampaignView[]> {
+  const rows = await repo.listCampaigns(ctx.db, advertiserId, opts.status);
+  return decorate(ctx, advertiserId, rows, true);
+}
+
+export async function getCampaign(ctx: Ctx, advertiserId: string, campaignId: string): Promise<CampaignView> {
+  const c = await requireCampaign(ctx, advertiserId, campaignId);
+  return (await decorate(ctx, advertiserId, [c]))[0];
+}
+
+export async function updateCampaign(ctx: Ctx, advertiserId: string, campaignId: string, patch: CampaignPatch): Promise<CampaignView> {
+  const c = await requireCampaign(ctx, advertiserId, campaignId);
+  const now = ctx.clock.now();
+  const set: Partial<CampaignRow> = {};
+
+  if (patch.name !== undefined && patch.name !== c.name) {
+    if (await repo.campaignNameTaken(ctx.db, advertiserId, patch.name, c.id)) throw new Conflict(`A campaign named "${patch.name}" already exists`);
+    set.name = patch.name;
+  }
+  if (patch.landing_page !== undefined) set.landing_page = patch.landing_page;
+  if (patch.daily_budget !== undefined) set.daily_budget_micros = dollarsToMicros(patch.daily_budget);
+  if (patch.campaign_objective !== undefined) set.campaign_objective = patch.campaign_objective;
+  if (patch.allowed_countries !== undefined) set.allowed_countries_json = upperList(patch.allowed_countries);
+  if (patch.allowed_devices !== undefined) set.allowed_devices_json = deviceList(patch.allowed_devices);
+  if (patch.utm_params !== undefined) set.utm_params_json = utmJson(patch.utm_params);
+  if (patch.custom_favicon_url !== undefined) set.custom_favicon_url = patch.custom_favicon_url;
+  const start = patch.start_time !== undefined ? (timeField('start_time', patch.start_time) ?? null) : c.start_time;
+  const end = patch.end_time !== undefined ? (timeField('end_time', patch.end_time) ?? null) : c.end_time;
+  if (patch.start_time !== undefined || patch.end_time !== undefined) {
+    checkSchedule(start, end);
+    set.start_time = start;
+    set.end_time = end;
+  }
+  let resyncCpc = false;
+  if (patch.max_cpc !== undefined) {
+    set.max_cpc_micros = optMicros(patch.max_cpc);
+    resyncCpc = true;
+  }
+
+  if (patch.status !== undefined) {
+    const activating = patch.status === 'active' && (c.status !== 'active' || needsSubmission(c.review_status));
+    if (patch.status === 'active' && c.is_archived === 1) {
+      throw new Conflict('Campaign is archived; unarchive it (PATCH …/archive) before activating');
+    }
+    if (activating) {
+      if ((await repo.liveContentCount(ctx.db, c.id)) === 0 && (await adunits.linkedUnitIds(ctx, [c.id])).get(c.id) === undefined) {
+        throw Validation.field('status', 'the campaign has no live ads or linked ad units to serve');
+      }
+      await accounts.assertCanActivate(ctx, advertiserId); // 402 before anything changes
+      if (needsSubmission(c.review_status)) Object.assign(set, submitted(now));
+    }
+    set.status = patch.status;
+    set.is_active = patch.status === 'active' ? 1 : 0;
+  }
+
+  if (Object.keys(set).length > 0) {
+    set.updated_at = now;
+    await withTransaction(ctx, async (tx) => {
+      await repo.updateCampaign(tx.db, c.id, set);
+      if (resyncCpc) await repo.syncGroupsMaxCpc(tx.db, c.id, set.max_cpc_micros ?? null, now);
+    });
+    servingChanged(ctx);
+  }
+  return getCampaign(ctx, advertiserId, c.id);
+}
+
+/** Toggle archived: archiving also deactivates and pauses; unarchiving leaves it paused. */
+export async function toggleArchiveCampaign(ctx: Ctx, advertiserId: string, campaignId: string) {
+  const c = await requireCampaign(ctx, advertiserId, campaignId);
+  const now = ctx.clock.now();
+  if (c.is_archived === 1) {
+    if (await repo.campaignNameTaken(ctx.db, advertiserId, c.name, c.id)) {
+      throw new Conflict(`Another campaign is named "${c.name}"; rename it before unarchiving this one`);
+    }
+    await repo.updateCampaign(ctx.db, c.id, { is_archived: 0, updated_at: now });
+  } else {
+    await repo.updateCampaign(ctx.db, c.id, { is_archived: 1, is_active: 0, status: 'paused', updated_at: now });
+  }
+  servingChanged(ctx);
+  return { campaign_id: c.id, is_archived: c.is_archived !== 1 };
+}
+
+// ---------- ad groups ----------
+
+export async function createAdGroup(ctx: Ctx, advertiserId: string, input: AdGroupCreate): Promise<AdGroupView> {
+  const c = await requireCampaign(ctx, advertiserId, input.campaign_id);
+  if (c.is_archived === 1) throw new Conflict('Campaign is archived');
+  if (await repo.groupNameTaken(ctx.db, c.id, input.name)) throw new Conflict(`An ad group named "${input.name}" already exists in this campaign`);
+  const { campaign_id: _c, ...groupInput } = input;
+  const now = ctx.clock.now();
+  const prepared = await prepareGroup(ctx, c, groupInput, '', 0, now);
+  await withTransaction(ctx, async (tx) => {
+    await repo.insertAdGroups(tx.db, [prepared.row]);
+    await repo.insertAds(tx.db, prepared.ads);
+    if (prepared.ads.length) await resubmitIfApproved(tx, c);
+  });
+  servingChanged(ctx);
+  return (await groupsWithAds(ctx, [prepared.row]))[0];
+}
+
+export async function listAdGroups(ctx: Ctx, advertiserId: string, opts: { campaignId?: string; includeArchived?: boolean }) {
+  if (opts.campaignId) await requireCampaign(ctx, advertiserId, opts.campaignId);
+  const groups = await repo.listAdGroups(ctx.db, advertiserId, {
+    campaignIds: opts.campaignId ? [opts.campaignId] : undefined,
+    includeArchived: opts.includeArchived ?? false,
+  });
+  return groupsWithAds(ctx, groups);
+}
+
+export async function getAdGroup(ctx: Ctx, advertiserId: string, groupId: string): Promise<AdGroupView> {
+  return (await groupsWithAds(ctx, [await requireGroup(ctx, advertiserId, groupId)]))[0];
+}
+
+export async function updateAdGroup(ctx: Ctx, advertiserId: string, groupId: string, patch: AdGroupPatch): Promise<AdGroupView> {
+  const g = await requireGroup(ctx, advertiserId, groupId);
+  const c = await requireCampaign(ctx, advertiserId, g.campaign_id);
+  const now = ctx.clock.now();
+  const set: Partial<GroupRow> = {};
+  const change = <K extends keyof GroupRow>(k: K, v: GroupRow[K]) => {
+    if (g[k] !== v) set[k] = v;
+  };
+  if (patch.name !== undefined && patch.name !== g.name) {
+    if (await repo.groupNameTaken(ctx.db, g.campaign_id, patch.name, g.id)) {
+      throw new Conflict(`An ad group named "${patch.name}" already exists in this campaign`);
+    }
+    set.name = patch.name;
+  }
+  if (patch.context !== undefined) change('context', patch.context);
+  if (patch.ad_prompt !== undefined) change('ad_prompt', patch.ad_prompt);
+  if (patch.negative_context !== undefined) change('negative_context', patch.negative_context);
+  if (patch.landing_page !== undefined) change('landing_page', patch.landing_page);
+  if (patch.brand_name !== undefined) change('brand_name', patch.brand_name ?? (hostOf(patch.landing_page ?? g.landing_page ?? c.landing_page) || null));
+  if (patch.daily_budget !== undefined) change('daily_budget_micros', optMicros(patch.daily_budget));
+  if (patch.auto_optimize_budget !== undefined) change('auto_optimize_budget', patch.auto_optimize_budget ? 1 : 0);
+  if (patch.min_daily_budget !== undefined) change('min_daily_budget_micros', patch.min_daily_budget === null ? null : dollarsToMicros(patch.min_daily_budget));
+  if (patch.max_daily_budget !== undefined) change('max_daily_budget_micros', patch.max_daily_budget === null ? null : dollarsToMicros(patch.max_daily_budget));
+  const min = set.min_daily_budget_micros !== undefined ? set.min_daily_budget_micros : g.min_daily_budget_micros;
+  const max = set.max_daily_budget_micros !== undefined ? set.max_daily_budget_micros : g.max_daily_budget_micros;
+  if (min !== null && max !== null && min > max) throw Validation.field('max_daily_budget', 'must not be below min_daily_budget');
+  if (patch.max_cpc !== undefined) change('max_cpc_micros', optMicros(patch.max_cpc));
+  if (patch.allowed_countries !== undefined) change('allowed_countries_json', upperList(patch.allowed_countries));
+  if (patch.allowed_devices !== undefined) change('allowed_devices_json', deviceList(patch.allowed_devices));
+  if (patch.sort_order !== undefined) change('sort_order', patch.sort_order);
+  if (patch.group_type !== undefined && patch.group_type !== g.group_type) {
+    if (patch.group_type === 'generative' && (await repo.liveManualAdCount(ctx.db, g.id)) > 0) {
+      throw Validation.field('group_type', 'cannot convert to generative while the group has live manual ads; archive them first');
+    }
+    set.group_type = patch.group_type;
+  }
+  if (patch.status !== undefined) change('status', patch.status);
+
+  const next: GroupRow = { ...g, ...set };
+  const archiving = set.status === 'archived';
+  const reviving = g.status === 'archived' && set.status !== undefined && set.status !== 'archived';
+  const becameGenerative = set.group_type === 'generative';
+  // A generative group that comes (back) to life without live ads gets fresh ones.
+  let newAds: AdRow[] = [];
+  if (!archiving && next.group_type === 'generative' && next.status !== 'archived' && (becameGenerative || reviving)) {
+    const { totals } = await repo.liveAdsOfGroups(ctx.db, [g.id], 1);
+    if ((totals.get(g.id) ?? 0) === 0) newAds = await generatedAdRows(ctx, next, c.landing_page, now);
+  }
+  if (Object.keys(set).length > 0 || newAds.length > 0) {
+    set.updated_at = now;
+    await withTransaction(ctx, async (tx) => {
+      await repo.updateAdGroup(tx.db, g.id, set);
+      if (archiving) await repo.archiveAdsOfGroup(tx.db, g.id, now);
+      if (newAds.length) {
+        await repo.insertAds(tx.db, newAds);
+        await resubmitIfApproved(tx, c);
+      }
+    });
+    servingChanged(ctx);
+  }
+  return getAdGroup(ctx, advertiserId, g.id);
+}
+
+/** DELETE: archive the group and its ads (idempotent). */
+export async function archiveAdGroup(ctx: Ctx, advertiserId: string, groupId: string): Promise<void> {
+  const g = await requireGroup(ctx, advertiserId, groupId);
+  const now = ctx.clock.now();
+  await withTransaction(ctx, async (tx) => {
+    await repo.updateAdGroup(tx.db, g.id, { status: 'archived', updated_at: now });
+    await repo.archiveAdsOfGroup(tx.db, g.id, now);
+  });
+  servingChanged(ctx);
+}
+
+// ---------- ads ----------
+
+export async function createAd(ctx: Ctx, advertiserId: string, groupId: string, input: AdCreate): Promise<AdView> {
+  const g = await requireGroup(ctx, advertiserId, groupId);
+  if (g.group_type !== 'manual') {
+    throw Validation.field('ad_group_id', 'generative ad groups write their own ads; authored ads need a manual group');
+  }
+  if (g.status === 'archived') throw new Conflict('Ad group is archived');
+  const c = await requireCampaign(ctx, advertiserId, g.campaign_id);
+  const row = manualAdRow(ctx, g, input, ctx.clock.now());
+  await withTransaction(ctx, async (tx) => {
+    await repo.insertAds(tx.db, [row]);
+    await resubmitIfApproved(tx, c);
+  });
+  servingChanged(ctx);
+  return adView(row);
+}
+
+const AD_CONTENT = ['headline', 'copy', 'cta', 'description', 'landing_page', 'image_url'] as const;
+
+export async function updateAd(ctx: Ctx, advertiserId: string, adId: string, patch: AdPatch): Promise<AdView> {
+  const a = await requireAd(ctx, advertiserId, adId);
+  if (a.source !== 'manual') throw Validation.field('ad_id', 'generated ads are read-only');
+  if (a.status === 'archived') throw new Conflict('Ad is archived');
+  const set: Partial<AdRow> = {};
+  for (const k of AD_CONTENT) {
+    const v = patch[k];
+    if (v !== undefined && (v || null) !== a[k]) set[k] = v || null;
+  }
+  const contentChanged = Object.keys(set).length > 0;
+  if (patch.name !== undefined && patch.name !== a.name) set.name = patch.name;
+  if (patch.status !== undefined && patch.status !== a.status) set.status = patch.status;
+  const next = { ...a, ...set };
+  if (!next.headline && !next.copy) throw Validation.field('copy', 'an ad needs a headline or copy');
+  if (Object.keys(set).length === 0) return adView(a);
+  const now = ctx.clock.now();
+  set.updated_at = now;
+  if (contentChanged) set.review_status = 'pending';
+  const c = contentChanged ? await requireCampaign(ctx, advertiserId, a.campaign_id) : null;
+  await withTransaction(ctx, async (tx) => {
+    await repo.updateAd(tx.db, a.id, set);
+    if (c) await resubmitIfApproved(tx, c);
+  });
+  servingChanged(ctx);
+  return adView({ ...a, ...set });
+}
+
+/** DELETE: archive a manual ad (idempotent); generated ads are read-only. */
+export async function archiveAd(ctx: Ctx, advertiserId: string, adId: string): Promise<void> {
+  const a = await requireAd(ctx, advertiserId, adId);
+  if (a.source !== 'manual') throw Validation.field('ad_id', 'generated ads are read-only; archive or pause their ad group instead');
+  if (a.status === 'archived') return;
+  await repo.updateAd(ctx.db, a.id, { status: 'archived', updated_at: ctx.clock.now() });
+  servingChanged(ctx);
+}
+
+// ---------- reads for reporting (issue 5) ----------
+
+export interface ReportGroup {
+  id: string;
+  campaign_id: string;
+  name: string;
+  group_type: string;
+  status: string;
+}
+
+/**
+ * The ad groups a report covers, in listing order, without their ads: all of
+ * the advertiser's (archived ones only when asked), one campaign's (404 when
+ * not in the account), or one group (404 when not found; returned even when
+ * archived, since it was asked for by id).
+ */
+export async function adGroupsForReport(
+  ctx: Ctx,
+  advertiserId: string,
+  opts: { campaignId?: string; adGroupId?: string; includeArchived: boolean },
+): Promise<ReportGroup[]> {
+  if (opts.campaignId) await requireCampaign(ctx, advertiserId, opts.campaignId);
+  const pick = (g: GroupRow): ReportGroup => ({ id: g.id, campaign_id: g.campaign_id, name: g.name, group_type: g.group_type, status: g.status });
+  if (opts.adGroupId) {
+    const g = await requireGroup(ctx, advertiserId, opts.adGroupId);
+    return opts.campaignId && g.campaign_id !== opts.campaignId ? [] : [pick(g)];
+  }
+  const groups = await repo.listAdGroups(ctx.db, advertiserId, {
+    campaignIds: opts.campaignId ? [opts.campaignId] : undefined,
+    includeArchived: opts.includeArchived,
+  });
+  return groups.map(pick);
+}
+
+/** Fold lifetime-stat deltas into their totals every `everyMs` in the background; returns the stopper. */
+export function startLifetimeFolding(ctx: Ctx, everyMs = 30_000): () => void {
+  const timer = setInterval(() => {
+    tracking.foldLifetimeTotals(ctx).catch((err) => ctx.log.warn({ err }, 'folding lifetime campaign stats failed'));
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }

@@ -173,6 +173,122 @@ export async function spendSince(db: Database['db'], fromBucket: number): Promis
   return new Map(rows.map((r) => [r.campaign_id, Number(r.spend)]));
 }
 
+/** Lifetime counters of a campaign (from `campaign_stats` + `campaign_stat_deltas`, which mirror the rollups). */
+export interface LifetimeTotals {
+  impressions: number;
+  clicks: number;
+  conversions: number;
+  spend_micros: number;
+  conversion_value_micros: number;
+}
+
+const LIFETIME_COLS = ['impressions', 'clicks', 'conversions', 'spend_micros', 'conversion_value_micros'] as const;
+
+/**
+ * Lifetime totals per campaign: the folded totals plus the deltas not yet
+ * folded, read in one statement so a concurrent compaction is never seen half
+ * done. Exact: every rollup change reaches the deltas in its own transaction.
+ */
+export async function lifetimeTotals(
+  db: Database['db'],
+  scope: { advertiserId: string; campaignIds?: string[] },
+): Promise<Map<string, LifetimeTotals>> {
+  const out = new Map<string, LifetimeTotals>();
+  const parts = scope.campaignIds ? chunks(scope.campaignIds) : [null];
+  for (const part of parts) {
+    if (part && part.length === 0) continue;
+    const rows = await db
+      .selectFrom((eb) => {
+        const stats = eb.selectFrom('campaign_stats').select(['campaign_id', ...LIFETIME_COLS]).where('advertiser_id', '=', scope.advertiserId);
+        const deltas = eb
+          .selectFrom('campaign_stat_deltas')
+          .select(['campaign_id', ...LIFETIME_COLS])
+          .where('advertiser_id', '=', scope.advertiserId);
+        return (part ? stats.where('campaign_id', 'in', part) : stats)
+          .unionAll(part ? deltas.where('campaign_id', 'in', part) : deltas)
+          .as('t');
+      })
+      .select((eb) => ['t.campaign_id', ...LIFETIME_COLS.map((c) => eb.fn.sum<number>(`t.${c}`).as(c))])
+      .groupBy('t.campaign_id')
+      .execute();
+    for (const r of rows) {
+      out.set(r.campaign_id, {
+        impressions: Number(r.impressions),
+        clicks: Number(r.clicks),
+        conversions: Number(r.conversions),
+        spend_micros: Number(r.spend_micros),
+        conversion_value_micros: Number(r.conversion_value_micros),
+      });
+    }
+  }
+  return out;
+}
+
+/** Fold pending lifetime deltas into `campaign_stats` (at most `limit` per call); returns how many were folded. */
+export async function foldLifetimeDeltas(database: Database, limit = 50_000): Promise<number> {
+  const cols = ['advertiser_id', ...LIFETIME_COLS].join(', ');
+  const sums = ['MAX(advertiser_id)', ...LIFETIME_COLS.map((c) => `SUM(${c})`)].join(', ');
+  const upd = LIFETIME_COLS.map((c) => `${c} = campaign_stats.${c} + excluded.${c}`).join(', ');
+  if (database.sqlite) {
+    // Synchronous on the one connection: nothing can interleave with it.
+    const sqlite = database.sqlite;
+    const maxRow = sqlite.prepare('SELECT id FROM campaign_stat_deltas ORDER BY id LIMIT 1 OFFSET ?').get(limit - 1) as { id: number } | undefined;
+    const upto = maxRow?.id ?? Number.MAX_SAFE_INTEGER;
+    return sqlite.transaction(() => {
+      sqlite
+        .prepare(
+          `INSERT INTO campaign_stats (campaign_id, ${cols}) SELECT campaign_id, ${sums} FROM campaign_stat_deltas WHERE id <= ? GROUP BY campaign_id ORDER BY campaign_id ON CONFLICT (campaign_id) DO UPDATE SET ${upd}`,
+        )
+        .run(upto);
+      return sqlite.prepare('DELETE FROM campaign_stat_deltas WHERE id <= ?').run(upto).changes;
+    }).immediate();
+  }
+  const pool = database.pool!;
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    // One folder at a time per database (others skip); rows are folded in campaign order.
+    const lock = await client.query(`SELECT pg_try_advisory_xact_lock(hashtext(current_schema() || '.campaign_stats')) AS ok`);
+    if (!lock.rows[0]?.ok) {
+      await client.query('ROLLBACK');
+      return 0;
+    }
+    const res = await client.query(
+      `WITH moved AS (
+         DELETE FROM campaign_stat_deltas WHERE id IN (SELECT id FROM campaign_stat_deltas ORDER BY id LIMIT $1)
+         RETURNING campaign_id, ${cols}
+       ), folded AS (
+         INSERT INTO campaign_stats (campaign_id, ${cols})
+         SELECT campaign_id, ${sums} FROM moved GROUP BY campaign_id ORDER BY campaign_id
+         ON CONFLICT (campaign_id) DO UPDATE SET ${upd}
+         RETURNING 1
+       )
+       SELECT (SELECT COUNT(*) FROM moved) AS n, (SELECT COUNT(*) FROM folded) AS f`,
+      [limit],
+    );
+    await client.query('COMMIT');
+    return Number(res.rows[0]?.n ?? 0);
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+/** Spend per campaign of one advertiser since the start of a bucket (today's spend for budgets). */
+export async function advertiserSpendSince(db: Database['db'], advertiserId: string, fromBucket: number): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('rollups')
+    .select((eb) => ['campaign_id', eb.fn.sum<number>('spend_micros').as('spend')])
+    .where('advertiser_id', '=', advertiserId)
+    .where('bucket', '>=', fromBucket)
+    .where('campaign_id', '!=', '')
+    .groupBy('campaign_id')
+    .execute();
+  return new Map(rows.map((r) => [r.campaign_id, Number(r.spend)]));
+}
+
 // --- Conversion attribution support (issue #4): additive; used through tracking/service.ts.
 
 /** A human click as attribution needs it: where it was served and what it was priced at. */

@@ -8,7 +8,8 @@ import { keyedHash } from '../../lib/secrets.js';
 import { adDestination } from '../campaigns/service.js';
 import { rollupRow, type RollupRow } from './rollup.js';
 import * as trackingRepo from './repo.js';
-import type { EventRow } from './repo.js';
+import { advertiserSpendSince, foldLifetimeDeltas, lifetimeTotals, type EventRow } from './repo.js';
+import { quarterBucket, utcDayStart } from '../../lib/clock.js';
 
 export interface HitFacts {
   ip: string;
@@ -144,6 +145,33 @@ export function registerSpendListener(ctx: Ctx): void {
     }
   });
 }
+
+/** Lifetime impressions, clicks, conversions, spend and conversion value per campaign (from the rollups' mirror, no scan). */
+export const campaignLifetimeTotals = (ctx: Ctx, advertiserId: string, campaignIds?: string[]) =>
+  lifetimeTotals(ctx.db, { advertiserId, campaignIds });
+
+/** Today's (UTC) spend per campaign of an advertiser, in micros, from the rollups. */
+export const campaignSpendToday = (ctx: Ctx, advertiserId: string) =>
+  advertiserSpendSince(ctx.db, advertiserId, quarterBucket(utcDayStart(ctx.clock.now())));
+
+/** An advertiser's lifetime spend in micros (for the credit balance of the billing gate). */
+export async function advertiserLifetimeSpend(ctx: Ctx, advertiserId: string): Promise<number> {
+  let total = 0;
+  for (const t of (await lifetimeTotals(ctx.db, { advertiserId })).values()) total += t.spend_micros;
+  return total;
+}
+
+/** Fold lifetime deltas into totals until none are left (run periodically by the server). */
+export async function foldLifetimeTotals(ctx: Ctx): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const n = await foldLifetimeDeltas(ctx.database);
+    total += n;
+    if (n < 50_000) return total;
+  }
+}
+
+export type { LifetimeTotals } from './repo.js';
 
 // --- Conversion attribution support (issue #4): additive.
 
