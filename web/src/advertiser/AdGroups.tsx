@@ -1,0 +1,238 @@
+import { useState, type FormEvent } from 'react';
+import { Ad as AdPreview } from '../../../packages/react/src/index';
+import { del, patch, post } from '../api';
+import { FormAlert, SelectField, TextField, numOrUndef, useForm } from '../forms';
+import { fmtInt, fmtMoney } from '../format';
+import { Async, Badge, Card, Empty, statusTone, useApi } from '../ui';
+import { AdFields, COPY_MAX, CTA_MAX, HEADLINE_MAX } from './CampaignForm';
+import type { Ad, AdGroup, Campaign, GroupMetrics } from './types';
+
+/** A manual ad's fields with live counters and a live preview rendered by the publisher component itself. */
+function AdForm({ group, campaign, ad, onDone }: { group: AdGroup; campaign: Campaign; ad?: Ad; onDone: () => void }) {
+  const f = useForm({ headline: ad?.headline ?? '', copy: ad?.copy ?? '', cta: ad?.cta ?? '', landing_page: ad?.landing_page ?? '' });
+  const v = f.values;
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const local: Record<string, string> = {};
+    if (!v.headline.trim() && !v.copy.trim()) local.copy = 'Write a headline or copy.';
+    if (v.headline.length > HEADLINE_MAX) local.headline = `At most ${HEADLINE_MAX} characters.`;
+    if (v.copy.length > COPY_MAX) local.copy = `At most ${COPY_MAX} characters.`;
+    if (v.cta.length > CTA_MAX) local.cta = `At most ${CTA_MAX} characters.`;
+    if (Object.keys(local).length) return f.setErrors(local);
+    await f.run(['headline', 'copy', 'cta', 'landing_page'], async () => {
+      const body: Record<string, unknown> = { headline: v.headline || null, copy: v.copy || null, cta: v.cta || null };
+      if (v.landing_page) body.landing_page = v.landing_page;
+      if (ad) await patch(`/advertiser-dashboard/ads/${encodeURIComponent(ad.id)}`, body);
+      else await post(`/advertiser-dashboard/ad-groups/${encodeURIComponent(group.id)}/ads`, body);
+      onDone();
+    });
+  };
+  const set = (k: 'headline' | 'copy' | 'cta' | 'landing_page') => (x: string) => f.set(k, x);
+  return (
+    <form className="form ad-form" onSubmit={submit} noValidate aria-label={ad ? 'Edit ad' : 'New ad'}>
+      <div className="ad-form-grid">
+        <div>
+          <FormAlert message={f.formError} />
+          <AdFields values={v} set={set} errors={f.errors} />
+          <TextField label="Landing page (optional)" name="landing_page" value={v.landing_page} onChange={set('landing_page')} error={f.errors.landing_page} hint="Defaults to the ad group's" />
+          <div className="form-actions">
+            <button className="btn btn-primary" type="submit" disabled={f.busy}>
+              {f.busy ? 'Saving…' : ad ? 'Save ad' : 'Add ad'}
+            </button>
+            <button className="btn" type="button" onClick={onDone}>
+              Cancel
+            </button>
+          </div>
+        </div>
+        <div className="preview">
+          <div className="muted small">Preview</div>
+          <AdPreview
+            ad={{ title: v.headline || undefined, adText: v.copy || undefined, cta: v.cta || undefined, brandName: group.brand_name ?? undefined, url: v.landing_page || group.landing_page || campaign.landing_page }}
+            target="_blank"
+          />
+        </div>
+      </div>
+    </form>
+  );
+}
+
+function GroupForm({ campaign, onDone }: { campaign: Campaign; onDone: () => void }) {
+  const f = useForm({ name: '', group_type: 'manual', context: '', ad_prompt: '', brand_name: '', landing_page: '', max_cpc: '', headline: '', copy: '', cta: '' });
+  const v = f.values;
+  const set = (k: keyof typeof v) => (x: string) => f.set(k, x);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!v.name.trim()) return f.setErrors({ name: 'Name the ad group.' });
+    await f.run(['name', 'group_type', 'context', 'ad_prompt', 'brand_name', 'landing_page', 'max_cpc', 'ads.0.headline', 'ads.0.copy', 'ads.0.cta', 'ads'], async () => {
+      const body: Record<string, unknown> = { campaign_id: campaign.campaign_id, name: v.name, group_type: v.group_type };
+      if (v.context) body.context = v.context;
+      if (v.brand_name) body.brand_name = v.brand_name;
+      if (v.landing_page) body.landing_page = v.landing_page;
+      const cpc = numOrUndef(v.max_cpc);
+      if (cpc !== undefined) body.max_cpc = cpc;
+      if (v.group_type === 'generative' && v.ad_prompt) body.ad_prompt = v.ad_prompt;
+      if (v.group_type === 'manual' && (v.headline || v.copy)) body.ads = [{ headline: v.headline || undefined, copy: v.copy || undefined, cta: v.cta || undefined }];
+      await post('/advertiser-dashboard/ad-groups', body);
+      onDone();
+    });
+  };
+  const errors: Record<string, string | undefined> = { ...f.errors, headline: f.errors['ads.0.headline'], copy: f.errors['ads.0.copy'] ?? f.errors.ads, cta: f.errors['ads.0.cta'] };
+  return (
+    <form className="form" onSubmit={submit} noValidate aria-label="New ad group">
+      <FormAlert message={f.formError} />
+      <div className="row-3">
+        <TextField label="Name" name="name" value={v.name} onChange={set('name')} error={f.errors.name} max={200} />
+        <SelectField
+          label="Type"
+          name="group_type"
+          value={v.group_type}
+          onChange={set('group_type')}
+          options={[
+            ['manual', 'Manual'],
+            ['generative', 'Generative'],
+          ]}
+          error={f.errors.group_type}
+        />
+        <TextField label="Max CPC (optional)" name="max_cpc" value={v.max_cpc} onChange={set('max_cpc')} error={f.errors.max_cpc} inputMode="decimal" />
+      </div>
+      <div className="row-2">
+        <TextField label="Conversations to match" name="context" value={v.context} onChange={set('context')} error={f.errors.context} multiline max={5000} />
+        <div>
+          <TextField label="Brand name" name="brand_name" value={v.brand_name} onChange={set('brand_name')} error={f.errors.brand_name} max={100} />
+          <TextField label="Landing page (optional)" name="landing_page" value={v.landing_page} onChange={set('landing_page')} error={f.errors.landing_page} />
+        </div>
+      </div>
+      {v.group_type === 'generative' ? (
+        <TextField label="Ad prompt" name="ad_prompt" value={v.ad_prompt} onChange={set('ad_prompt')} error={f.errors.ad_prompt} multiline max={2000} hint="Orbit writes this group's ads from the prompt and your landing page." />
+      ) : (
+        <AdFields values={v} set={set} errors={errors} />
+      )}
+      <div className="form-actions">
+        <button className="btn btn-primary" type="submit" disabled={f.busy}>
+          {f.busy ? 'Creating…' : 'Create ad group'}
+        </button>
+        <button className="btn" type="button" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function GroupCard({ group, campaign, stats, reload }: { group: AdGroup; campaign: Campaign; stats?: GroupMetrics['ad_groups'][number]; reload: () => void }) {
+  const [editing, setEditing] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const manual = group.group_type === 'manual';
+  const live = group.ads.filter((a) => a.status !== 'archived');
+  return (
+    <Card
+      className="group-card"
+      title={
+        <span>
+          {group.name} <Badge tone="info">{group.group_type}</Badge> <Badge tone={statusTone(group.status)}>{group.status}</Badge>
+        </span>
+      }
+      actions={
+        manual && editing === null ? (
+          <button type="button" className="btn btn-small" onClick={() => setEditing('new')}>
+            Add ad
+          </button>
+        ) : undefined
+      }
+    >
+      {stats && (
+        <div className="mini-stats">
+          <span>{fmtInt(stats.total_impressions)} impressions</span>
+          <span>{fmtInt(stats.total_clicks)} clicks</span>
+          <span>{fmtInt(stats.total_conversions)} conversions</span>
+          <span>{fmtMoney(stats.total_spend)} spend</span>
+        </div>
+      )}
+      {group.context && (
+        <p className="muted small">
+          <strong>Matches:</strong> {group.context}
+        </p>
+      )}
+      {group.group_type === 'generative' && (
+        <p className="muted small">
+          <strong>Prompt:</strong> {group.ad_prompt || 'none (generated from the landing page)'}
+        </p>
+      )}
+      {error && <div className="alert alert-bad">{error}</div>}
+      {editing === 'new' && <AdForm group={group} campaign={campaign} onDone={() => (setEditing(null), reload())} />}
+      {live.length === 0 && editing === null ? (
+        <Empty title={manual ? 'No ads yet.' : 'Ads are being generated.'}>{manual ? 'Add an ad to start serving.' : 'Generated ads appear here for preview.'}</Empty>
+      ) : (
+        <div className="ads-grid">
+          {live.map((a) =>
+            editing === a.id ? (
+              <AdForm key={a.id} group={group} campaign={campaign} ad={a} onDone={() => (setEditing(null), reload())} />
+            ) : (
+              <div key={a.id} className="ad-tile" data-ad-id={a.id}>
+                <AdPreview ad={{ title: a.headline ?? undefined, adText: a.copy ?? undefined, cta: a.cta ?? undefined, brandName: group.brand_name ?? undefined, url: a.landing_page || group.landing_page || campaign.landing_page }} />
+                <div className="ad-tile-foot">
+                  <Badge tone={statusTone(a.status)}>{a.status}</Badge>
+                  <Badge tone={statusTone(a.review_status)}>review: {a.review_status}</Badge>
+                  <span className="muted small">{a.source}</span>
+                  {a.source === 'manual' && (
+                    <span className="tile-actions">
+                      <button type="button" className="link-btn" onClick={() => setEditing(a.id)}>
+                        Edit
+                      </button>
+                      <button
+                        type="button"
+                        className="link-btn danger"
+                        onClick={() => {
+                          setError(null);
+                          del(`/advertiser-dashboard/ads/${encodeURIComponent(a.id)}`).then(reload, (e: Error) => setError(e.message));
+                        }}
+                      >
+                        Archive
+                      </button>
+                    </span>
+                  )}
+                </div>
+              </div>
+            ),
+          )}
+        </div>
+      )}
+    </Card>
+  );
+}
+
+export function AdGroups({ campaign, days, tz }: { campaign: Campaign; days: number; tz: string }) {
+  const groups = useApi<AdGroup[] | { ad_groups: AdGroup[] }>('/advertiser-dashboard/ad-groups', { campaign_id: campaign.campaign_id });
+  const metrics = useApi<GroupMetrics>('/advertiser-dashboard/ad-group-metrics', { campaign_id: campaign.campaign_id, days, tz });
+  const [adding, setAdding] = useState(false);
+  return (
+    <section className="section">
+      <div className="section-head">
+        <h2>Ad groups</h2>
+        {!adding && (
+          <button type="button" className="btn" onClick={() => setAdding(true)}>
+            New ad group
+          </button>
+        )}
+      </div>
+      {adding && (
+        <Card title="New ad group">
+          <GroupForm campaign={campaign} onDone={() => (setAdding(false), groups.reload())} />
+        </Card>
+      )}
+      <Async state={groups}>
+        {(d) => {
+          const list = Array.isArray(d) ? d : d.ad_groups;
+          if (!list.length) return <Empty title="No ad groups yet." />;
+          return (
+            <>
+              {list.map((g) => (
+                <GroupCard key={g.id} group={g} campaign={campaign} stats={metrics.data?.ad_groups.find((m) => m.ad_group_id === g.id)} reload={groups.reload} />
+              ))}
+            </>
+          );
+        }}
+      </Async>
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import { type FormEvent } from 'react';
+import { post } from '../api';
+import { FormAlert, TextField, useForm } from '../forms';
+import { fmtDate } from '../format';
+import { Async, Badge, Card, CopyBlock, Empty, Page, useApi } from '../ui';
+
+interface Pixel {
+  pixel_id: string;
+  name: string;
+  url: string;
+  domain?: string;
+  is_functional: boolean | null;
+  verification_error?: string | null;
+  last_checked_at?: string | null;
+  last_event_at?: string | null;
+  created_at: string;
+  snippet?: string;
+}
+
+function Verification({ p }: { p: Pixel }) {
+  if (p.is_functional === true) return <Badge tone="good">Verified</Badge>;
+  if (p.is_functional === false) return <Badge tone="bad">Not found on site</Badge>;
+  return <Badge tone="warn">Checking…</Badge>;
+}
+
+export function Pixels() {
+  const list = useApi<Pixel[] | { pixels: Pixel[] }>('/advertiser-dashboard/pixels');
+  const f = useForm({ url: '', name: '' });
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!f.values.url.trim()) return f.setErrors({ url: 'Enter your site URL.' });
+    await f.run(['url', 'name'], async () => {
+      await post('/advertiser-dashboard/pixels', { url: f.values.url, ...(f.values.name.trim() ? { name: f.values.name } : {}) });
+      f.setValues({ url: '', name: '' });
+      list.reload();
+    });
+  };
+  return (
+    <Page title="Pixels" subtitle="Measure conversions on your site">
+      <Card title="Add a pixel">
+        <form className="form row-form" onSubmit={submit} noValidate aria-label="Add pixel">
+          <FormAlert message={f.formError} />
+          <div className="row-3">
+            <TextField label="Site URL" name="url" value={f.values.url} onChange={(v) => f.set('url', v)} error={f.errors.url} placeholder="shop.example.com" />
+            <TextField label="Name (optional)" name="name" value={f.values.name} onChange={(v) => f.set('name', v)} error={f.errors.name} placeholder="Untitled Pixel" />
+            <div className="field align-end">
+              <button className="btn btn-primary" type="submit" disabled={f.busy}>
+                {f.busy ? 'Adding…' : 'Add pixel'}
+              </button>
+            </div>
+          </div>
+        </form>
+      </Card>
+      <Async state={list}>
+        {(d) => {
+          const pixels = Array.isArray(d) ? d : d.pixels;
+          if (!pixels.length) return <Empty title="No pixels yet.">Add your site above to get an install snippet.</Empty>;
+          return (
+            <>
+              {pixels.map((p) => (
+                <Card
+                  key={p.pixel_id}
+                  title={
+                    <span>
+                      {p.name} <Verification p={p} />
+                    </span>
+                  }
+                >
+                  <p className="muted small">
+                    {p.url} · created {fmtDate(p.created_at)}
+                    {p.last_checked_at ? ` · checked ${fmtDate(p.last_checked_at)}` : ''}
+                    {p.last_event_at ? ` · last event ${fmtDate(p.last_event_at)}` : ''}
+                  </p>
+                  {p.verification_error && <div className="alert alert-warn">{p.verification_error}</div>}
+                  {p.snippet && <CopyBlock label="Paste before </head> on every page" code={p.snippet} />}
+                </Card>
+              ))}
+            </>
+          );
+        }}
+      </Async>
+    </Page>
+  );
+}

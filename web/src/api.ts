@@ -1,0 +1,101 @@
+/**
+ * The dashboard's only way to the server: the public API under the platform
+ * URL, with the signed-in key in the `X-API-Key` header (never in a URL).
+ */
+import { getSession } from './session';
+
+interface Config {
+  platformUrl: string;
+  apiUrl: string;
+  embedUrl: string;
+}
+
+function readConfig(): Config {
+  const fallback = { platformUrl: location.origin, apiUrl: location.origin, embedUrl: `${location.origin}/embed.js` };
+  try {
+    const el = document.getElementById('orbit-config');
+    return el?.textContent ? { ...fallback, ...(JSON.parse(el.textContent) as Partial<Config>) } : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+export const config: Config = readConfig();
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly details: FieldError[] = [],
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+  /** Messages per top-level field name (`ad_groups.0.name` is kept whole as well as under `ad_groups`). */
+  fieldErrors(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const d of this.details) {
+      out[d.field] ??= d.message;
+      const top = d.field.split('.')[0];
+      out[top] ??= d.message;
+    }
+    return out;
+  }
+}
+
+export type Query = Record<string, string | number | boolean | undefined | null>;
+
+export function qs(q: Query = {}): string {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== null && v !== '') p.set(k, String(v));
+  const s = p.toString();
+  return s ? `?${s}` : '';
+}
+
+export async function request<T>(method: string, path: string, opts: { query?: Query; body?: unknown; key?: string } = {}): Promise<T> {
+  const key = opts.key ?? getSession()?.key;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (key) headers['x-api-key'] = key;
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  let res: Response;
+  try {
+    res = await fetch(`${config.platformUrl}${path}${qs(opts.query)}`, {
+      method,
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      credentials: 'omit',
+      cache: 'no-store',
+    });
+  } catch {
+    throw new ApiError(0, 'Cannot reach the Orbit server. Check your connection and try again.');
+  }
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!res.ok) {
+    const b = (data ?? {}) as { message?: string; details?: FieldError[]; code?: string; detail?: { loc?: unknown[]; msg?: string }[] };
+    const details = Array.isArray(b.details)
+      ? b.details
+      : Array.isArray(b.detail)
+        ? b.detail.map((d) => ({ field: (d.loc ?? []).filter((x) => x !== 'body').join('.'), message: d.msg ?? 'is invalid' }))
+        : [];
+    const message = b.message || (res.status === 404 ? 'This endpoint is not available on this server yet.' : `Request failed (${res.status})`);
+    throw new ApiError(res.status, message, details, b.code);
+  }
+  return data as T;
+}
+
+export const get = <T>(path: string, query?: Query) => request<T>('GET', path, { query });
+export const post = <T>(path: string, body: unknown) => request<T>('POST', path, { body });
+export const patch = <T>(path: string, body: unknown) => request<T>('PATCH', path, { body });
+export const del = (path: string) => request<void>('DELETE', path);
