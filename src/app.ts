@@ -17,6 +17,7 @@ import { pixelRoutes } from './modules/pixels/routes.js';
 import { opsRoutes } from './modules/ops/routes.js';
 import { webRoutes } from './modules/web/routes.js';
 import { conversionDashboardRoutes, conversionRoutes } from './modules/conversions/routes.js';
+import { integrationDashboardRoutes, integrationWebhookRoutes } from './modules/integrations/routes.js';
 
 /** Route groups; `ORBIT_ROUTES=tracking,serving` runs only those in this process. */
 const GROUPS = {
@@ -32,6 +33,8 @@ const GROUPS = {
   web: webRoutes,
   conversions: conversionRoutes,
   conversions_dashboard: conversionDashboardRoutes,
+  integrations: integrationWebhookRoutes,
+  integrations_dashboard: integrationDashboardRoutes,
 } as const;
 
 const REDACT_QUERY = /([?&](?:p|api_key|token)=)[^&]*/g;

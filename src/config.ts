@@ -88,6 +88,12 @@ export const ConfigSchema = z.object({
   /** Decisions kept for GET /admin/decisions/{id} (in-memory ring buffer per process). */
   decisionLogSize: z.coerce.number().int().min(0).default(5000),
   demo: boolish.default(false),
+  /** Shopify app credentials (client id and secret) for the storefront OAuth connect and webhook signatures. */
+  shopifyApiKey: z.string().optional(),
+  shopifyApiSecret: z.string().optional(),
+  /** Shopify API origin; `{shop}` is replaced by the shop domain (tests point it at a fake shop on 127.0.0.1). */
+  shopifyApiBase: z.string().default('https://{shop}'),
+  shopifyScopes: z.string().default('read_orders,write_pixels,read_customer_events'),
   /** Let background page fetches (pixel verification, ad-unit generation) reach loopback/private addresses. */
   fetchPrivateHosts: boolish.default(false),
 });
@@ -125,6 +131,10 @@ const ENV_MAP: Record<string, keyof ConfigInput> = {
   ORBIT_LLM_MODEL: 'llmModel',
   ORBIT_LLM_TIMEOUT_MS: 'llmTimeoutMs',
   ORBIT_ROUTES: 'routes',
+  SHOPIFY_API_KEY: 'shopifyApiKey',
+  SHOPIFY_API_SECRET: 'shopifyApiSecret',
+  ORBIT_SHOPIFY_API_BASE: 'shopifyApiBase',
+  ORBIT_SHOPIFY_SCOPES: 'shopifyScopes',
   ORBIT_FETCH_PRIVATE_HOSTS: 'fetchPrivateHosts',
   ORBIT_EMBEDDING_MODEL: 'embeddingModel',
   ORBIT_MIN_RELEVANCE: 'minRelevance',

@@ -1,4 +1,4 @@
-/*! Orbit browser pixel — dependency-free, ES2017. Served at {pixel_script_url}.
+/*! Orbit browser pixel — dependency-free, ES2019. Served at {pixel_script_url}.
  *
  * <script src="{pixel_script_url}" data-advertiser-id="ADVERTISER_ID" async></script>
  *   or  OrbitPixel.init('ADVERTISER_ID', { endpoint: '…/pixel/events', autoPageView: true })
@@ -8,6 +8,7 @@
  * id (30 minutes idle), sends page views and other events, and gives the backend what the conversion
  * gateway needs: OrbitPixel.getCAPIData() -> { user_data, client_context }.
  */
+/* global window, URL */
 (function (root) {
   'use strict';
   var ENDPOINT = '__ORBIT_EVENTS_ENDPOINT__';
@@ -26,7 +27,7 @@
     var raw = null;
     try {
       raw = root.localStorage.getItem(key);
-    } catch (e) {
+    } catch {
       raw = memory[key] || null;
     }
     if (!raw) return null;
@@ -37,7 +38,7 @@
         return null;
       }
       return v;
-    } catch (e) {
+    } catch {
       return null;
     }
   }
@@ -45,14 +46,14 @@
     var raw = JSON.stringify(value);
     try {
       root.localStorage.setItem(key, raw);
-    } catch (e) {
+    } catch {
       memory[key] = raw;
     }
   }
   function remove(key) {
     try {
       root.localStorage.removeItem(key);
-    } catch (e) {
+    } catch {
       delete memory[key];
     }
   }
@@ -72,7 +73,7 @@
     var params;
     try {
       params = new URL(href).searchParams;
-    } catch (e) {
+    } catch {
       return;
     }
     if (!params.get('grclid') && !params.get('graid')) return;
@@ -117,7 +118,7 @@
     var tz = null;
     try {
       tz = Intl.DateTimeFormat().resolvedOptions().timeZone || null;
-    } catch (e) {
+    } catch {
       tz = null;
     }
     return {
@@ -153,7 +154,7 @@
     var body = JSON.stringify({ advertiser_id: this.advertiserId, events: [ev] });
     try {
       if (root.navigator && root.navigator.sendBeacon && root.navigator.sendBeacon(this.endpoint, body)) return Promise.resolve(true);
-    } catch (e) {
+    } catch {
       /* fall through to fetch */
     }
     if (!root.fetch) return Promise.resolve(false);
