@@ -119,7 +119,8 @@ describe('tracking — tokens, dedup, bots, proxies', () => {
     }
     const after = await trackingFootprint(s.ctx);
     expect(after.clicks - before.clicks).toBe(1);
-    expect(after.spend - before.spend).toBe(500_000);
+    // Charged the price sealed in the token (the auction's second price), once.
+    expect(after.spend - before.spend).toBe(s.ctx.codec.open(tokenOf(ad.clickUrl)).priceMicros);
   });
 
   it('records bots (isbot User-Agent or none) but never counts or bills them', async () => {
@@ -141,7 +142,8 @@ describe('tracking — tokens, dedup, bots, proxies', () => {
     const after = await trackingFootprint(s.ctx);
     expect(after.impressions - before.impressions).toBe(1);
     expect(after.clicks - before.clicks).toBe(1);
-    expect(after.spend - before.spend).toBe(500_000);
+    // Charged the price sealed in the token (the auction's second price), once.
+    expect(after.spend - before.spend).toBe(s.ctx.codec.open(tokenOf(ad.clickUrl)).priceMicros);
   });
 
   it('records test ads but never counts or bills them', async () => {

@@ -2,14 +2,20 @@ import type { Ctx } from '../../context.js';
 import { loadServable } from '../campaigns/service.js';
 import { listActivePlacements } from '../placements/service.js';
 import { listPublishers } from '../accounts/service.js';
-import { terms } from '../../lib/text.js';
+import { groupActivitySince } from '../tracking/service.js';
+import type { GroupActivity } from '../tracking/repo.js';
 import type { PricingModel } from '../../lib/token.js';
+import { RelevanceModel } from './relevance.js';
+import { predictRates, type Rates } from './predict.js';
+import { clampFeedback, feedbackScores } from './feedback-seam.js';
 
 /**
- * The serving inventory: an in-memory snapshot of everything that may serve,
- * with an inverted index from conversation terms to ad groups. Rebuilt every
- * `inventoryRefreshMs` (so other instances' changes arrive within seconds) and
- * at once on the next request after a change made on this instance.
+ * The serving inventory: an in-memory snapshot of everything that may serve —
+ * ad groups with their ads, bids, predicted rates (from their own history,
+ * smoothed toward priors), effective budgets and targeting — plus the
+ * relevance model built over the groups' context. Rebuilt every
+ * `inventoryRefreshMs` (so other instances' changes arrive within seconds)
+ * and at once on the next request after a change made on this instance.
  */
 export interface InvAd {
   id: string;
@@ -20,22 +26,37 @@ export interface InvAd {
 }
 
 export interface InvGroup {
+  /** Position in `Snapshot.groups` (and in the relevance model). */
+  idx: number;
   id: string;
+  name: string;
   campaignId: string;
   advertiserId: string;
   brandName: string;
   landingPage: string;
   favicon: string;
-  terms: Set<string>;
-  negative: Set<string>;
+  context: string;
+  adPrompt: string | null;
+  generative: boolean;
   ads: InvAd[];
+  /** How the campaign is charged: per click (CPC, also conversion-optimised) or per thousand impressions. */
   pricing: PricingModel;
-  priceMicros: number;
-  /** Expected value of one impression, in micros per thousand, before relevance. */
+  /** The bid in the pricing unit: a CPC in micros, or a CPM in micros per thousand. */
+  bidMicros: number;
+  /** Conversion-optimised: the CPC bid is derived from the target cost per conversion × predicted conversion rate. */
+  conversionOptimised: boolean;
+  rates: Rates;
+  /** Expected value of one thousand impressions at the bid, in micros, before relevance and feedback. */
   ecpmMicros: number;
+  /** User-feedback multiplier (1 neutral; from the feedback module when present). */
+  feedback: number;
   campaignDailyBudgetMicros: number;
+  /** Effective daily budget of the group (fixed, or allocated by auto-optimisation within min/max); null: campaign budget only. */
+  groupDailyBudgetMicros: number | null;
   allowedCountries: Set<string> | null;
   allowedDevices: Set<string> | null;
+  startTime: number | null;
+  endTime: number | null;
 }
 
 export interface InvPlacement {
@@ -43,6 +64,7 @@ export interface InvPlacement {
   type: string;
   device: string;
   maxAdTextChars: number | null;
+  floorCpmMicros: number;
 }
 
 export interface InvPublisher {
@@ -55,7 +77,7 @@ export interface InvPublisher {
 export interface Snapshot {
   builtAt: number;
   groups: InvGroup[];
-  byTerm: Map<string, InvGroup[]>;
+  model: RelevanceModel;
   placements: Map<string, Map<string, InvPlacement>>; // publisher id -> slug -> placement
   publishers: Map<string, InvPublisher>;
   activeAds: number;
@@ -63,8 +85,10 @@ export interface Snapshot {
 
 /** Default price when a campaign sets no bid (auto-bidding): a CPM in micros. */
 export const DEFAULT_CPM_MICROS = 5_000_000;
-/** Prior click-through rate used to compare CPC bids with CPM bids. */
-export const PRIOR_CTR = 0.02;
+/** How far back an ad group's own history informs its predicted rates. */
+export const HISTORY_DAYS = 14;
+/** History is re-read at most this often (it moves slowly; the rollup scan is not free). */
+const HISTORY_REFRESH_MS = 60_000;
 
 const parseList = (json: string | null): Set<string> | null => {
   if (!json) return null;
@@ -84,11 +108,37 @@ const hostOf = (url: string): string => {
   }
 };
 
+const parseDisplayConfig = (json: string | null): { max_ad_text_chars?: unknown; floor_cpm_micros?: unknown } => {
+  if (!json) return {};
+  try {
+    const v = JSON.parse(json) as unknown;
+    return v && typeof v === 'object' ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+};
+
+const historyCache = new WeakMap<Ctx, { at: number; data: Map<string, GroupActivity> }>();
+
+async function history(ctx: Ctx): Promise<Map<string, GroupActivity>> {
+  const now = ctx.clock.now();
+  const hit = historyCache.get(ctx);
+  if (hit && now - hit.at < HISTORY_REFRESH_MS && now >= hit.at) return hit.data;
+  const data = await groupActivitySince(ctx, now - HISTORY_DAYS * 86_400_000);
+  historyCache.set(ctx, { at: now, data });
+  return data;
+}
+
+/** Forget cached history (tests and the simulation move the clock). */
+export const forgetHistory = (ctx: Ctx): void => void historyCache.delete(ctx);
+
 export async function buildSnapshot(ctx: Ctx): Promise<Snapshot> {
-  const [{ campaigns, groups, ads }, placements, publishers] = await Promise.all([
+  const [{ campaigns, groups, ads }, placements, publishers, hist, feedback] = await Promise.all([
     loadServable(ctx),
     listActivePlacements(ctx),
     listPublishers(ctx),
+    history(ctx),
+    feedbackScores(ctx),
   ]);
   const campaignById = new Map(campaigns.map((c) => [c.id, c]));
   const adsByGroup = new Map<string, InvAd[]>();
@@ -99,52 +149,78 @@ export async function buildSnapshot(ctx: Ctx): Promise<Snapshot> {
     adsByGroup.set(a.ad_group_id, list);
   }
   const invGroups: InvGroup[] = [];
-  const byTerm = new Map<string, InvGroup[]>();
+  const negatives: (string | null)[] = [];
+  const autoRaw = new Map<InvGroup, { min: number | null; max: number | null }>();
   let activeAds = 0;
   for (const g of groups) {
     const c = campaignById.get(g.campaign_id);
     const groupAds = adsByGroup.get(g.id);
     if (!c || !groupAds?.length) continue;
     const landingPage = g.landing_page || c.landing_page;
-    const cpc = g.max_cpc_micros || c.max_cpc_micros;
-    const pricing: PricingModel = cpc ? 'cpc' : 'cpm';
-    const priceMicros = cpc || c.max_cpm_micros || DEFAULT_CPM_MICROS;
     const host = hostOf(landingPage);
+    const rates = predictRates(hist.get(g.id));
+    const maxCpc = g.max_cpc_micros || c.max_cpc_micros || null;
+    const conversionOptimised = (c.campaign_objective === 'conversions' || c.billing_model === 'cpa') && !!c.max_cpa_micros;
+    let pricing: PricingModel;
+    let bidMicros: number;
+    if (conversionOptimised) {
+      // Bid per click = target cost per conversion × predicted conversions per click, never above an explicit CPC cap.
+      pricing = 'cpc';
+      const derived = Math.max(1, Math.round(c.max_cpa_micros! * rates.cvr));
+      bidMicros = maxCpc ? Math.min(maxCpc, derived) : derived;
+    } else if (maxCpc) {
+      pricing = 'cpc';
+      bidMicros = maxCpc;
+    } else {
+      pricing = 'cpm';
+      bidMicros = c.max_cpm_micros || DEFAULT_CPM_MICROS;
+    }
     const entry: InvGroup = {
+      idx: invGroups.length,
       id: g.id,
+      name: g.name,
       campaignId: c.id,
       advertiserId: c.advertiser_id,
       brandName: g.brand_name || host,
       landingPage,
       favicon: c.custom_favicon_url || (host ? `https://${host}/favicon.ico` : ''),
-      terms: new Set(terms(`${g.context ?? ''} ${g.name}`)),
-      negative: new Set(terms(g.negative_context ?? '')),
+      context: g.context ?? '',
+      adPrompt: g.ad_prompt,
+      generative: g.group_type === 'generative',
       ads: groupAds.map((a) => ({ ...a, landingPage: a.landingPage || landingPage })),
       pricing,
-      priceMicros,
-      ecpmMicros: pricing === 'cpc' ? priceMicros * 1000 * PRIOR_CTR : priceMicros,
+      bidMicros,
+      conversionOptimised,
+      rates,
+      ecpmMicros: pricing === 'cpc' ? bidMicros * 1000 * rates.ctr : bidMicros,
+      feedback: clampFeedback(feedback.get(g.id) ?? 1),
       campaignDailyBudgetMicros: c.daily_budget_micros,
+      groupDailyBudgetMicros: null,
       allowedCountries: parseList(g.allowed_countries_json) ?? parseList(c.allowed_countries_json),
       allowedDevices: parseList(g.allowed_devices_json) ?? parseList(c.allowed_devices_json),
+      startTime: c.start_time,
+      endTime: c.end_time,
     };
+    if (g.auto_optimize_budget) autoRaw.set(entry, { min: g.min_daily_budget_micros, max: g.max_daily_budget_micros });
+    else if (g.daily_budget_micros) entry.groupDailyBudgetMicros = g.daily_budget_micros;
     activeAds += entry.ads.length;
     invGroups.push(entry);
-    for (const t of entry.terms) {
-      const list = byTerm.get(t) ?? [];
-      list.push(entry);
-      byTerm.set(t, list);
-    }
+    negatives.push(g.negative_context);
   }
+  allocateGroupBudgets(autoRaw);
+
   const placementMap = new Map<string, Map<string, InvPlacement>>();
   for (const p of placements) {
     let m = placementMap.get(p.publisher_id);
     if (!m) placementMap.set(p.publisher_id, (m = new Map()));
-    let maxChars: number | null = null;
-    if (p.display_config_json) {
-      const dc = JSON.parse(p.display_config_json) as { max_ad_text_chars?: number };
-      maxChars = typeof dc.max_ad_text_chars === 'number' ? dc.max_ad_text_chars : null;
-    }
-    m.set(p.slug, { slug: p.slug, type: p.placement_type, device: p.device, maxAdTextChars: maxChars });
+    const dc = parseDisplayConfig(p.display_config_json);
+    m.set(p.slug, {
+      slug: p.slug,
+      type: p.placement_type,
+      device: p.device,
+      maxAdTextChars: typeof dc.max_ad_text_chars === 'number' ? dc.max_ad_text_chars : null,
+      floorCpmMicros: typeof dc.floor_cpm_micros === 'number' && dc.floor_cpm_micros > 0 ? Math.round(dc.floor_cpm_micros) : 0,
+    });
   }
   const pubMap = new Map<string, InvPublisher>(
     publishers.map((p) => [
@@ -152,7 +228,31 @@ export async function buildSnapshot(ctx: Ctx): Promise<Snapshot> {
       { id: p.id, revenueShareBps: p.revenue_share_bps, floorCpmMicros: p.floor_cpm_micros, active: p.status === 'active' },
     ]),
   );
-  return { builtAt: ctx.clock.now(), groups: invGroups, byTerm, placements: placementMap, publishers: pubMap, activeAds };
+  const model = new RelevanceModel(invGroups.map((g, i) => ({ name: g.name, context: g.context, negativeContext: negatives[i] })));
+  return { builtAt: ctx.clock.now(), groups: invGroups, model, placements: placementMap, publishers: pubMap, activeAds };
+}
+
+/**
+ * Auto-optimised groups share their campaign's daily budget in proportion to
+ * their expected value per impression (better performers get more), each
+ * clamped to its own min/max. Groups with a fixed budget keep it.
+ */
+export function allocateGroupBudgets(auto: Map<InvGroup, { min: number | null; max: number | null }>): void {
+  const byCampaign = new Map<string, InvGroup[]>();
+  for (const g of auto.keys()) {
+    const list = byCampaign.get(g.campaignId) ?? [];
+    list.push(g);
+    byCampaign.set(g.campaignId, list);
+  }
+  for (const list of byCampaign.values()) {
+    if (list.length === 1 && auto.get(list[0])!.min === null && auto.get(list[0])!.max === null) continue;
+    const total = list.reduce((a, g) => a + Math.max(g.ecpmMicros, 1), 0);
+    for (const g of list) {
+      const { min, max } = auto.get(g)!;
+      const share = Math.round((g.campaignDailyBudgetMicros * Math.max(g.ecpmMicros, 1)) / total);
+      g.groupDailyBudgetMicros = Math.min(max ?? g.campaignDailyBudgetMicros, Math.max(min ?? 0, share));
+    }
+  }
 }
 
 export class Inventory {

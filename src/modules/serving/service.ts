@@ -2,103 +2,267 @@ import type { Ctx } from '../../context.js';
 import type { Principal } from '../accounts/service.js';
 import { newId } from '../../lib/ids.js';
 import { sha256Hex } from '../../lib/hash.js';
-import { terms } from '../../lib/text.js';
-import { deviceType, normaliseCountry } from '../../lib/request-facts.js';
+import { countryOf, deviceType, normaliseCountry } from '../../lib/request-facts.js';
 import type { PlacementType } from '../../lib/placement-types.js';
 import { Forbidden } from '../../lib/errors.js';
+import { utcDayStart } from '../../lib/clock.js';
 import { rollupRow, type RollupRow } from '../tracking/rollup.js';
 import type { AdServeTable } from '../../db/schema.js';
-import { decide, type Slot } from './decision.js';
+import { allocate, rankCandidates, type Candidate, type Slot } from './decision.js';
 import type { AdObject, AdRequestBody } from './schemas.js';
-import type { InvGroup } from './inventory.js';
+import type { InvAd, InvGroup, Snapshot } from './inventory.js';
+import { conversationQuery, excludedPhrases, sensitivePhrase, type Query } from './relevance.js';
+import { BUDGET_CHECK_NAMES, BudgetBook, budgetChecks, hasRoom, type BudgetState } from './budget.js';
+import { DecisionLog, type DecisionRecord } from './explain.js';
+import { CopyWriter, withCopy } from './copy.js';
+import { blendRelevance, cosine, createEmbedder, GroupEmbeddingCache, type Embedder } from './embeddings.js';
+import { NotFound } from '../../lib/errors.js';
 
-/** How much of a conversation is read: the last turns, the last characters. */
-const MAX_TURNS = 8;
-const MAX_CHARS_PER_TURN = 2000;
-/** Words that mean no ad may show, whatever the advertiser wants. */
-const SENSITIVE = new Set(
-  terms('suicide suicidal self-harm selfharm overdose kill myself cutting myself abuse molest child porn rape emergency 911 heart attack stroke'),
-);
-
-/** Weigh the conversation: recent turns most, the user's words more than the assistant's. */
-export function conversationWeights(messages: AdRequestBody['messages']): Map<string, number> {
-  const weights = new Map<string, number>();
-  const recent = messages.slice(-MAX_TURNS);
-  recent.forEach((m, i) => {
-    const age = recent.length - 1 - i;
-    const w = (m.role === 'user' ? 3 : 1) * Math.pow(0.6, age);
-    for (const t of new Set(terms(m.content, MAX_CHARS_PER_TURN))) weights.set(t, (weights.get(t) ?? 0) + w);
-  });
-  return weights;
-}
+/** Default body length when a slot sets no limit (generated copy is clipped to it). */
+const DEFAULT_MAX_CHARS = 500;
+/** Platform reserve price: the least one thousand impressions can clear at, whatever the floors. */
+export const RESERVE_CPM_MICROS = 1_000_000;
+const SESSION_CAP_TTL_MS = 3_600_000;
+const USER_CAP_TTL_MS = 25 * 3_600_000;
 
 export interface RequestFacts {
   ip: string;
   ua: string | undefined;
 }
 
-export async function requestAds(ctx: Ctx, who: Principal, body: AdRequestBody, facts: RequestFacts): Promise<AdObject[]> {
+export interface AdResult {
+  requestId: string;
+  ads: AdObject[];
+}
+
+interface ServingState {
+  book: BudgetBook;
+  log: DecisionLog;
+  copy: CopyWriter;
+  embed: { embedder: Embedder; cache: GroupEmbeddingCache; warmed: Snapshot | null } | null;
+}
+
+const states = new WeakMap<Ctx, ServingState>();
+
+/** Per-process serving state of a context; created on first use (registers the budget listener on the journal). */
+function state(ctx: Ctx): ServingState {
+  let s = states.get(ctx);
+  if (s) return s;
+  const embedder = createEmbedder(ctx.config);
+  s = {
+    book: new BudgetBook(),
+    log: new DecisionLog(ctx.config.decisionLogSize),
+    copy: new CopyWriter(ctx),
+    embed: embedder ? { embedder, cache: new GroupEmbeddingCache(embedder), warmed: null } : null,
+  };
+  const book = s.book;
+  ctx.journal.onCommit((results) => {
+    for (const { item, newlyRecorded } of results) {
+      if (item.type === 'event' && newlyRecorded && item.event.spend_micros > 0) {
+        book.add(item.event.campaign_id, item.event.ad_group_id, item.event.spend_micros, item.event.at, ctx.clock.now());
+      }
+    }
+  });
+  states.set(ctx, s);
+  return s;
+}
+
+const groupText = (g: InvGroup): string => `${g.name}. ${g.context}`;
+
+/** The words that key generated copy: the conversation's strongest terms. */
+function topicOf(q: Query): string {
+  return [...q.weights.entries()]
+    .filter(([t]) => !t.includes(' '))
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, 6)
+    .map(([t]) => t)
+    .sort()
+    .join(' ');
+}
+
+async function conversationVector(ctx: Ctx, st: ServingState, snap: Snapshot, body: AdRequestBody): Promise<number[] | null> {
+  const e = st.embed;
+  if (!e) return null;
+  if (e.warmed !== snap) {
+    e.warmed = snap;
+    void e.cache.warm(snap.groups.map(groupText), (err) => ctx.log.warn({ err }, 'ad group embeddings failed'));
+  }
+  const text = body.messages
+    .slice(-4)
+    .map((m) => m.content.slice(-1000))
+    .join('\n');
+  try {
+    const [v] = await e.embedder.embed([text], ctx.config.embeddingTimeoutMs);
+    return v ?? null;
+  } catch (err) {
+    ctx.log.debug({ err }, 'conversation embedding failed; lexical relevance only');
+    return null;
+  }
+}
+
+export async function requestAds(
+  ctx: Ctx,
+  who: Principal,
+  body: AdRequestBody,
+  facts: RequestFacts,
+  opts: { random?: () => number } = {},
+): Promise<AdResult> {
+  const random = opts.random ?? Math.random;
   const snap = await ctx.inventory.current();
   const publisher = snap.publishers.get(who.accountId);
   if (!publisher?.active) throw new Forbidden('publisher account is not active');
+  const st = state(ctx);
+  await st.book.refresh(ctx, ctx.config.inventoryRefreshMs);
   const now = ctx.clock.now();
   const ua = body.device?.ua ?? facts.ua;
   const device = deviceType(ua);
-  const country = normaliseCountry(body.device?.country);
+  const country = normaliseCountry(body.device?.country) || countryOf(body.device?.ip ?? facts.ip);
   const test = body.testAd === true;
   const pubPlacements = snap.placements.get(who.accountId);
+  const requestId = newId();
 
-  // Slots the publisher has created (unknown slugs never fill) that suit this device.
+  // Slots: placements the publisher created (unknown slugs never fill), of the type stated, suiting this device.
   const slots: Slot[] = [];
+  const slotNotes: DecisionRecord['slots'] = [];
   for (const p of body.placements) {
     const known = pubPlacements?.get(p.placement_id);
-    if (!known) continue;
-    if (known.device !== 'all' && known.device !== device) continue;
-    slots.push({ placement: p.placement, placement_id: p.placement_id, maxAdTextChars: known.maxAdTextChars });
+    const note = { placement: p.placement, placement_id: p.placement_id, floorCpmMicros: null as number | null, filledBy: null };
+    slotNotes.push(note);
+    if (!known) {
+      Object.assign(note, { reason: 'unknown_placement' });
+      continue;
+    }
+    if (known.type !== p.placement) {
+      Object.assign(note, { reason: `placement_type_mismatch (placement is ${known.type})` });
+      continue;
+    }
+    if (known.device !== 'all' && known.device !== device) {
+      Object.assign(note, { reason: `placement_device_mismatch (placement is ${known.device}, request is ${device})` });
+      continue;
+    }
+    const floor = Math.max(RESERVE_CPM_MICROS, publisher.floorCpmMicros, known.floorCpmMicros);
+    note.floorCpmMicros = floor;
+    slots.push({ placement: p.placement, placement_id: p.placement_id, maxAdTextChars: known.maxAdTextChars, floorCpmMicros: floor });
   }
 
-  const weights = conversationWeights(body.messages);
-  const sensitive = [...weights.keys()].some((t) => SENSITIVE.has(t));
-  const fills =
-    slots.length === 0 || sensitive
-      ? []
-      : decide(snap, {
-          weights,
-          excluded: new Set((body.excludedTopics ?? []).flatMap((t) => terms(t))),
-          slots,
-          device,
-          country,
-          relevancy: body.relevancy ?? 0,
-          spentToday: (id) => ctx.spend.today(id),
-          floorCpmMicros: publisher.floorCpmMicros,
-          random: Math.random,
-        });
+  const query = conversationQuery(body.messages);
+  const sensitive = sensitivePhrase(query);
+  const floor = Math.max(ctx.config.minRelevance, body.relevancy ?? 0);
+  const record: DecisionRecord = {
+    requestId,
+    at: now,
+    publisherId: who.accountId,
+    test,
+    device,
+    country,
+    relevanceFloor: floor,
+    pricing: ctx.config.auctionPricing,
+    noAdReason: sensitive ? 'sensitive_topic' : slots.length === 0 ? 'no_servable_slot' : null,
+    slots: slotNotes,
+    candidates: [],
+    filtered: [],
+    filteredCounts: {},
+  };
 
-  const requestId = newId();
+  let fills: Awaited<ReturnType<typeof allocate>>['fills'] = [];
+  const userRef = body.userId ?? body.user?.id ?? body.user?.hashed_email;
+  const day = utcDayStart(now);
+  const sessionKey = `fs:${sha256Hex(`${who.accountId}\u0000${body.sessionId}`).slice(0, 32)}`;
+  const userKey = userRef ? `fu:${sha256Hex(`${who.accountId}\u0000${userRef}`).slice(0, 32)}:${day}` : null;
+
+  if (!record.noAdReason) {
+    const [capCounts, convVec] = await Promise.all([
+      test ? Promise.resolve([{}, {}]) : ctx.counters.hgetall(userKey ? [sessionKey, userKey] : [sessionKey]),
+      conversationVector(ctx, st, snap, body),
+    ]);
+    const budget: BudgetState = {
+      now,
+      campaignToday: (id) => ctx.spend.today(id),
+      groupToday: (id) => st.book.groupToday(id, now),
+      campaignThisHour: (id) => st.book.campaignThisHour(id, now),
+      aheadHours: ctx.config.pacingAheadHours,
+    };
+    const ranking = rankCandidates(snap, {
+      query,
+      excluded: excludedPhrases(body.excludedTopics),
+      now,
+      device,
+      country,
+      floor,
+      sessionCounts: capCounts[0] ?? {},
+      userCounts: capCounts[1] ?? {},
+      sessionCap: test ? 0 : ctx.config.freqCapPerSession,
+      userCap: test ? 0 : ctx.config.freqCapPerUserDay,
+      budgetRoom: (g, charge) => test || hasRoom(g, budget, charge),
+      blend: convVec
+        ? (g, lexical) => {
+            const v = st.embed?.cache.get(groupText(g));
+            return v ? blendRelevance(lexical, cosine(convVec, v)) : lexical;
+          }
+        : undefined,
+    });
+    const allocation = await allocate(ranking, {
+      slots,
+      floorFor: (s) => s.floorCpmMicros,
+      rule: ctx.config.auctionPricing,
+      random,
+      adsFor: (g, slot) => (slot.maxAdTextChars === null ? g.ads : g.ads.filter((a) => a.copy.length <= slot.maxAdTextChars!)),
+      reserve: async (c: Candidate, charge: number) => {
+        if (test) return null; // test ads are never billed
+        const i = await ctx.counters.reserve(budgetChecks(c.g, budget, charge), now, ctx.config.budgetReservationMs);
+        return i < 0 ? null : `budget_reservation_refused (${BUDGET_CHECK_NAMES[i] ?? 'budget'})`;
+      },
+    });
+    fills = allocation.fills;
+    explain(record, ranking.ranked, ranking.rejected, allocation);
+    if (!test) {
+      for (const f of fills) {
+        void ctx.counters
+          .hincr(sessionKey, f.candidate.g.campaignId, 1, SESSION_CAP_TTL_MS)
+          .catch((err: unknown) => ctx.log.warn({ err }, 'frequency cap count failed'));
+        if (userKey) {
+          void ctx.counters
+            .hincr(userKey, f.candidate.g.campaignId, 1, USER_CAP_TTL_MS)
+            .catch((err: unknown) => ctx.log.warn({ err }, 'frequency cap count failed'));
+        }
+      }
+    }
+  }
+
+  // Generated copy for generative groups (bounded wait; falls back to the pre-generated ad).
+  const topic = fills.some((f) => f.candidate.g.generative) ? topicOf(query) : '';
+  const finalAds: InvAd[] = await Promise.all(
+    fills.map(async (f) => {
+      if (!f.candidate.g.generative || !st.copy.enabled) return f.ad;
+      const text = await st.copy.write(f.candidate.g, body.messages, topic, f.slot.maxAdTextChars ?? DEFAULT_MAX_CHARS);
+      return text ? withCopy(f.ad, text) : f.ad;
+    }),
+  );
+
   const base = { publisher_id: who.accountId, device, country };
   const serves: AdServeTable[] = [];
   const rollups: RollupRow[] = [];
   const ads: AdObject[] = [];
   if (!test) {
     for (const s of body.placements) {
-      rollups.push(
-        rollupRow(now, { ...base, placement_id: s.placement_id, placement_type: s.placement, ...NO_AD }, { requests: 1 }),
-      );
+      rollups.push(rollupRow(now, { ...base, placement_id: s.placement_id, placement_type: s.placement, ...NO_AD }, { requests: 1 }));
     }
   }
-  for (const f of fills) {
+  fills.forEach((f, i) => {
+    const g = f.candidate.g;
+    const ad = finalAds[i];
     const clickId = newId();
     const token = ctx.codec.seal({
       clickId,
-      campaignId: f.group.campaignId,
-      adGroupId: f.group.id,
-      adId: f.ad.id,
+      campaignId: g.campaignId,
+      adGroupId: g.id,
+      adId: ad.id,
       publisherId: who.accountId,
-      advertiserId: f.group.advertiserId,
+      advertiserId: g.advertiserId,
       placementType: f.slot.placement as PlacementType,
       placementId: f.slot.placement_id,
       priceMicros: f.priceMicros,
-      pricing: f.group.pricing,
+      pricing: g.pricing,
       revenueShareBps: publisher.revenueShareBps,
       test,
       issuedAt: Math.floor(now / 1000),
@@ -109,27 +273,26 @@ export async function requestAds(ctx: Ctx, who: Principal, body: AdRequestBody, 
       publisher_id: who.accountId,
       placement_id: f.slot.placement_id,
       placement_type: f.slot.placement,
-      campaign_id: f.group.campaignId,
-      ad_group_id: f.group.id,
-      ad_id: f.ad.id,
-      advertiser_id: f.group.advertiserId,
-      pricing: f.group.pricing,
+      campaign_id: g.campaignId,
+      ad_group_id: g.id,
+      ad_id: ad.id,
+      advertiser_id: g.advertiserId,
+      pricing: g.pricing,
       price_micros: f.priceMicros,
       at: now,
       is_test: test ? 1 : 0,
     });
     if (!test) {
       rollups.push(
-        rollupRow(
-          now,
-          { ...base, placement_id: f.slot.placement_id, placement_type: f.slot.placement, ...adDims(f.group, f.ad.id) },
-          { wins: 1 },
-        ),
+        rollupRow(now, { ...base, placement_id: f.slot.placement_id, placement_type: f.slot.placement, ...adDims(g, ad.id) }, { wins: 1 }),
       );
     }
-    ads.push(adObject(ctx, f.group, f.ad, f.slot, token, test));
-  }
+    const note = record.slots.find((s) => s.placement_id === f.slot.placement_id && s.filledBy === null);
+    if (note) note.filledBy = g.id;
+    ads.push(adObject(ctx, g, ad, f.slot, token, test, random() < ctx.config.feedbackPromptRate));
+  });
 
+  st.log.add(record);
   await ctx.journal.append({
     type: 'request',
     request: {
@@ -146,7 +309,49 @@ export async function requestAds(ctx: Ctx, who: Principal, body: AdRequestBody, 
     serves,
     rollups,
   });
-  return ads;
+  return { requestId, ads };
+}
+
+function explain(
+  record: DecisionRecord,
+  ranked: Candidate[],
+  rejected: { groupId: string; campaignId: string; reason: string; relevance?: number; detail?: string }[],
+  allocation: Awaited<ReturnType<typeof allocate>>,
+): void {
+  const won = new Map(allocation.fills.map((f) => [f.candidate.g.id, f]));
+  for (const c of ranked.slice(0, 50)) {
+    const f = won.get(c.g.id);
+    record.candidates.push({
+      groupId: c.g.id,
+      campaignId: c.g.campaignId,
+      advertiserId: c.g.advertiserId,
+      relevance: round(c.relevance),
+      quality: round(c.quality),
+      ecpmMicros: Math.round(c.ecpm),
+      score: Math.round(c.score),
+      pricing: c.g.pricing,
+      bidMicros: c.g.bidMicros,
+      predictedCtr: round(c.g.rates.ctr),
+      outcome: f ? 'won' : 'lost',
+      ...(f
+        ? { priceMicros: f.priceMicros, placementId: f.slot.placement_id, runnerUpGroupId: f.runnerUpGroupId }
+        : { reason: allocation.lost.get(c.g.id) ?? 'outranked' }),
+    });
+  }
+  for (const r of rejected) {
+    record.filteredCounts[r.reason] = (record.filteredCounts[r.reason] ?? 0) + 1;
+    if (record.filtered.length < 100) record.filtered.push({ ...r, ...(r.relevance !== undefined ? { relevance: round(r.relevance) } : {}) });
+  }
+  for (const s of record.slots) if (!s.filledBy && !('reason' in s)) Object.assign(s, { reason: ranked.length ? 'no_candidate_won' : 'no_eligible_candidate' });
+}
+
+const round = (x: number): number => Math.round(x * 1e4) / 1e4;
+
+/** The explanation of a recent decision of this process (admin). */
+export function explainDecision(ctx: Ctx, requestId: string): DecisionRecord {
+  const r = state(ctx).log.get(requestId);
+  if (!r) throw new NotFound(`decision ${requestId} (only the last ${ctx.config.decisionLogSize} decisions of this process are kept)`);
+  return r;
 }
 
 const NO_AD = { advertiser_id: '', campaign_id: '', ad_group_id: '', ad_id: '' };
@@ -157,7 +362,7 @@ const adDims = (g: InvGroup, adId: string) => ({
   ad_id: adId,
 });
 
-function adObject(ctx: Ctx, g: InvGroup, ad: InvGroup['ads'][number], slot: Slot, token: string, test: boolean): AdObject {
+function adObject(ctx: Ctx, g: InvGroup, ad: InvAd, slot: Slot, token: string, test: boolean, feedbackPrompt: boolean): AdObject {
   const title = ad.headline || g.brandName;
   return {
     adText: ad.copy,
@@ -171,7 +376,7 @@ function adObject(ctx: Ctx, g: InvGroup, ad: InvGroup['ads'][number], slot: Slot
     placement: slot.placement,
     placement_id: slot.placement_id,
     campaignId: g.campaignId,
-    feedbackPrompt: false,
+    feedbackPrompt,
     ...(test ? { isTest: true } : {}),
   };
 }

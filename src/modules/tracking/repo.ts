@@ -352,3 +352,46 @@ export function rollupUpsertQuery(db: Database['db'], rows: RollupRow[]) {
       }),
     );
 }
+
+// --- Ad decisioning (issue #6): additive.
+
+/** What an ad group did since a bucket, from the rollups (serving's predicted rates and group budgets). */
+export interface GroupActivity {
+  campaign_id: string;
+  impressions: number;
+  clicks: number;
+  conversions: number;
+  conversion_value_micros: number;
+  spend_micros: number;
+}
+
+export async function groupActivitySince(db: Database['db'], fromBucket: number): Promise<Map<string, GroupActivity>> {
+  const rows = await db
+    .selectFrom('rollups')
+    .select((eb) => [
+      'ad_group_id',
+      eb.fn.max('campaign_id').as('campaign_id'),
+      eb.fn.sum<number>('impressions').as('impressions'),
+      eb.fn.sum<number>('clicks').as('clicks'),
+      eb.fn.sum<number>('conversions').as('conversions'),
+      eb.fn.sum<number>('conversion_value_micros').as('conversion_value_micros'),
+      eb.fn.sum<number>('spend_micros').as('spend_micros'),
+    ])
+    .where('bucket', '>=', fromBucket)
+    .where('ad_group_id', '!=', '')
+    .groupBy('ad_group_id')
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.ad_group_id,
+      {
+        campaign_id: String(r.campaign_id),
+        impressions: Number(r.impressions),
+        clicks: Number(r.clicks),
+        conversions: Number(r.conversions),
+        conversion_value_micros: Number(r.conversion_value_micros),
+        spend_micros: Number(r.spend_micros),
+      },
+    ]),
+  );
+}

@@ -180,3 +180,13 @@ export const findClicks = (ctx: Ctx, q: { clickIds: string[]; graids: string[] }
 
 /** A rollup-delta upsert for the caller to run inside its own transaction (conversions write theirs with the record). */
 export const rollupUpsertQuery = (ctx: Ctx, rows: RollupRow[]) => trackingRepo.rollupUpsertQuery(ctx.db, rows);
+
+// --- Ad decisioning (issue #6): additive.
+import { groupActivitySince as groupActivityRows, spendSince as campaignSpendRows } from './repo.js';
+import { quarterBucket as bucketOfMs } from '../../lib/clock.js';
+
+/** Per ad group since `sinceMs` (impressions, clicks, conversions, value, spend), from the rollups. */
+export const groupActivitySince = (ctx: Ctx, sinceMs: number) => groupActivityRows(ctx.db, bucketOfMs(sinceMs));
+
+/** Spend per campaign since `sinceMs`, from the rollups. */
+export const campaignSpendSince = (ctx: Ctx, sinceMs: number) => campaignSpendRows(ctx.db, bucketOfMs(sinceMs));

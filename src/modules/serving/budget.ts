@@ -1,0 +1,158 @@
+import type { Ctx } from '../../context.js';
+import type { BudgetCheck } from '../../lib/counters.js';
+import { utcDayStart } from '../../lib/clock.js';
+import { campaignSpendSince, groupActivitySince } from '../tracking/service.js';
+import type { InvGroup } from './inventory.js';
+
+/**
+ * Budgets and pacing for one serve.
+ *
+ * Committed spend comes from the rollups (campaign day: the SpendTracker;
+ * group day and campaign hour: this book, refreshed with the inventory) plus
+ * charges committed on this instance since (journal listener). Spend another
+ * instance committed since the last refresh is covered by its reservation:
+ * every serve reserves its maximum charge in the shared counters for
+ * `budgetReservationMs`, and a serve is allowed only if
+ * committed + reserved + this charge ≤ limit for every check, atomically.
+ *
+ * Checks (UTC day):
+ * - hard stop: committed + reserved ≤ the daily budget (campaign, and group
+ *   when it has one);
+ * - pacing: ≤ budget × min(1, (hours elapsed + pacingAheadHours) / 24), so a
+ *   budget does not burn out in the first hour;
+ * - hourly cap: ≤ HOUR_CAP_SHARE × budget / 24 in any clock hour, so an
+ *   underspent morning cannot be dumped into one hour.
+ */
+export const HOUR_CAP_SHARE = 1.8;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+export class BudgetBook {
+  private day = -1;
+  private hour = -1;
+  private groupDay = new Map<string, number>();
+  private campaignHour = new Map<string, number>();
+  private refreshedAt = -Infinity;
+  private refreshing: Promise<void> | null = null;
+
+  private roll(now: number): void {
+    const d = utcDayStart(now);
+    const h = now - (now % HOUR_MS);
+    if (d !== this.day) {
+      this.day = d;
+      this.groupDay = new Map();
+    }
+    if (h !== this.hour) {
+      this.hour = h;
+      this.campaignHour = new Map();
+    }
+  }
+
+  groupToday(groupId: string, now: number): number {
+    this.roll(now);
+    return this.groupDay.get(groupId) ?? 0;
+  }
+
+  campaignThisHour(campaignId: string, now: number): number {
+    this.roll(now);
+    return this.campaignHour.get(campaignId) ?? 0;
+  }
+
+  /** A charge committed on this instance. */
+  add(campaignId: string, groupId: string, micros: number, at: number, now: number): void {
+    this.roll(now);
+    if (micros <= 0) return;
+    if (utcDayStart(at) === this.day) this.groupDay.set(groupId, (this.groupDay.get(groupId) ?? 0) + micros);
+    if (at - (at % HOUR_MS) === this.hour) this.campaignHour.set(campaignId, (this.campaignHour.get(campaignId) ?? 0) + micros);
+  }
+
+  /** Re-read committed spend from the rollups when older than `maxAgeMs` (the first read is awaited, later ones run behind). */
+  async refresh(ctx: Ctx, maxAgeMs: number): Promise<void> {
+    const now = ctx.clock.now();
+    if (now - this.refreshedAt < maxAgeMs && now >= this.refreshedAt) return;
+    const first = this.refreshedAt === -Infinity;
+    this.refreshedAt = now;
+    this.refreshing ??= this.load(ctx, now).finally(() => (this.refreshing = null));
+    if (first) await this.refreshing;
+    else this.refreshing.catch((err) => ctx.log.warn({ err }, 'budget refresh failed'));
+  }
+
+  private async load(ctx: Ctx, now: number): Promise<void> {
+    const day = utcDayStart(now);
+    const hour = now - (now % HOUR_MS);
+    const [groups, hourly] = await Promise.all([groupActivitySince(ctx, day), campaignSpendSince(ctx, hour)]);
+    this.roll(ctx.clock.now());
+    if (this.day !== day || this.hour !== hour) return;
+    // Rollups are the truth; charges committed while the query ran may count twice (a safe overestimate).
+    const g = new Map<string, number>();
+    for (const [id, a] of groups) if (a.spend_micros > 0) g.set(id, Math.max(a.spend_micros, 0));
+    for (const [id, v] of this.groupDay) if (!g.has(id) || (g.get(id) ?? 0) < v) g.set(id, v);
+    this.groupDay = g;
+    const c = new Map(hourly);
+    for (const [id, v] of this.campaignHour) if ((c.get(id) ?? 0) < v) c.set(id, v);
+    this.campaignHour = c;
+  }
+}
+
+/** The share of the day's budget that may be spent by `now`: even pacing plus a little room ahead. */
+export function pacedFraction(now: number, aheadHours: number): number {
+  const elapsed = (now - utcDayStart(now)) / DAY_MS;
+  return Math.min(1, elapsed + aheadHours / 24);
+}
+
+export interface BudgetState {
+  now: number;
+  campaignToday: (campaignId: string) => number;
+  groupToday: (groupId: string) => number;
+  campaignThisHour: (campaignId: string) => number;
+  aheadHours: number;
+}
+
+export const BUDGET_CHECK_NAMES = [
+  'campaign daily budget (hard stop)',
+  'campaign daily pacing',
+  'campaign hourly pacing cap',
+  'ad group daily budget (hard stop)',
+  'ad group daily pacing',
+] as const;
+
+/**
+ * The checks a serve of this group must pass, in the order of
+ * BUDGET_CHECK_NAMES (group checks only when it has a budget). The hard stops
+ * reserve the serve's full charge (a click at its price, or one impression),
+ * so no number of concurrent serves can take spend past the budget while
+ * their reservations live; pacing reserves the expected charge (price ×
+ * predicted CTR for clicks), since it smooths the typical case rather than
+ * bounding the worst.
+ */
+export function budgetChecks(g: InvGroup, s: BudgetState, chargeMicros: number): BudgetCheck[] {
+  const day = utcDayStart(s.now);
+  const hour = s.now - (s.now % HOUR_MS);
+  const f = pacedFraction(s.now, s.aheadHours);
+  const expected = g.pricing === 'cpc' ? Math.max(1, Math.ceil(chargeMicros * g.rates.ctr)) : chargeMicros;
+  const campaignToday = s.campaignToday(g.campaignId);
+  const checks: BudgetCheck[] = [
+    { name: `hd:${g.campaignId}:${day}`, base: campaignToday, limit: g.campaignDailyBudgetMicros, amount: chargeMicros },
+    { name: `pd:${g.campaignId}:${day}`, base: campaignToday, limit: Math.floor(g.campaignDailyBudgetMicros * f), amount: expected },
+    {
+      name: `ph:${g.campaignId}:${hour}`,
+      base: s.campaignThisHour(g.campaignId),
+      limit: Math.floor((g.campaignDailyBudgetMicros * HOUR_CAP_SHARE) / 24),
+      amount: expected,
+    },
+  ];
+  if (g.groupDailyBudgetMicros !== null) {
+    const groupToday = s.groupToday(g.id);
+    checks.push(
+      { name: `gh:${g.id}:${day}`, base: groupToday, limit: g.groupDailyBudgetMicros, amount: chargeMicros },
+      { name: `gp:${g.id}:${day}`, base: groupToday, limit: Math.floor(g.groupDailyBudgetMicros * f), amount: expected },
+    );
+  }
+  return checks;
+}
+
+/** A cheap pre-filter before the auction: is there room for this charge at all (ignoring reservations)? */
+export function hasRoom(g: InvGroup, s: BudgetState, chargeMicros: number): boolean {
+  for (const c of budgetChecks(g, s, chargeMicros)) if (c.base + c.amount > c.limit) return false;
+  return true;
+}
