@@ -86,6 +86,7 @@ async function buildDashboard(vite) {
   await vite.build({
     root: r('web'),
     base: '/dashboard/',
+    mode: 'production',
     configFile: false,
     logLevel: 'warn',
     esbuild: { jsx: 'automatic' },
@@ -121,6 +122,8 @@ export async function ensureBuilt({ force = false } = {}) {
   if (!force && upToDate(hash)) return { built: false };
   return withLock(async () => {
     if (!force && upToDate(sourceHash())) return { built: false }; // another process built it meanwhile
+    // A production build even when called from a test runner (NODE_ENV=test would bundle React's development build).
+    process.env.NODE_ENV = 'production';
     let vite, esbuild;
     try {
       vite = await import('vite');

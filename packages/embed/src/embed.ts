@@ -152,7 +152,7 @@ export function render(container: Element, ad: AdObject, opts: RenderOptions = {
   const label = h('span', S.label, {}, [opts.label ?? 'Sponsored']);
   const root = h(variant === 'text' ? 'span' : 'div', S.root(variant), { class: 'orbit-ad', 'data-orbit-ad': variant, 'data-impressed': 'false' });
   const link = (style: Style, children: Child[]) => {
-    if (!v.href) return h('div', style, {}, children);
+    if (!v.href) return h(variant === 'text' ? 'span' : 'div', variant === 'text' ? null : style, {}, children);
     const a = h('a', style, { href: v.href, rel: AD_REL, target: opts.target ?? '_blank' }, children);
     a.addEventListener('click', (e) => safe(() => opts.onClick?.(ad, e)));
     return a;

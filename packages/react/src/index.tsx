@@ -265,9 +265,13 @@ export function Ad(props: AdProps): ReactNode {
     return (
       <span {...common} style={root}>
         {tag}{' '}
-        <a {...linkProps} style={css(S.textLink)}>
-          {view.title}
-        </a>
+        {view.href ? (
+          <a {...linkProps} style={css(S.textLink)}>
+            {view.title}
+          </a>
+        ) : (
+          <span>{view.title}</span>
+        )}
         {view.brand && view.brand !== view.title ? <span style={{ color: 'var(--orbit-ad-muted, #6b7280)' }}> · {view.brand}</span> : null}
         {showFeedback && <Feedback ad={ad} opts={props} />}
       </span>
