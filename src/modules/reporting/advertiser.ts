@@ -4,9 +4,11 @@ import { microsToDollars } from '../../lib/money.js';
 import { decryptField } from '../../lib/secrets.js';
 import * as m from '../../lib/metrics.js';
 import { dayIntervals, dayOfBucket, dayString } from '../../lib/tz.js';
+import { QUARTER_HOUR_MS } from '../../lib/clock.js';
 import * as accounts from '../accounts/service.js';
 import * as campaigns from '../campaigns/service.js';
 import * as adunits from '../adunits/service.js';
+import { groupFeedback } from '../feedback/service.js';
 import * as repo from './repo.js';
 import { zero, type Counters } from './repo.js';
 import { resolveRange, scopeSeries, type DayRange } from './service.js';
@@ -79,7 +81,13 @@ export async function adGroupMetrics(ctx: Ctx, advertiserId: string, q: AdGroupM
     includeArchived: q.include_archived,
   });
   const page = groups.slice(q.offset, q.offset + AD_GROUP_PAGE);
-  const series = page.length ? await scopeSeries(ctx, 'grp', advertiserId, range, page.map((g) => g.id)) : new Map<string, Map<number, Counters>>();
+  const intervals = dayIntervals(range.tz, range.firstDay, range.lastDay);
+  const [series, feedback] = page.length
+    ? await Promise.all([
+        scopeSeries(ctx, 'grp', advertiserId, range, page.map((g) => g.id)),
+        groupFeedback(ctx, advertiserId, intervals[0].from * QUARTER_HOUR_MS, intervals[intervals.length - 1].to * QUARTER_HOUR_MS),
+      ])
+    : [new Map<string, Map<number, Counters>>(), new Map<string, { thumbs_up: number; thumbs_down: number }>()];
   return {
     ad_groups: page.map((g) => {
       const s = series.get(g.id);
@@ -116,6 +124,7 @@ export async function adGroupMetrics(ctx: Ctx, advertiserId: string, q: AdGroupM
         total_spend: dollars(t.spend_micros),
         total_conversions: t.conversions,
         cpa: m.cpa(t.spend_micros, t.conversions),
+        feedback: feedback.get(g.id) ?? { thumbs_up: 0, thumbs_down: 0 },
         data,
       };
     }),
