@@ -18,6 +18,10 @@ import { opsRoutes } from './modules/ops/routes.js';
 import { webRoutes } from './modules/web/routes.js';
 import { conversionDashboardRoutes, conversionRoutes } from './modules/conversions/routes.js';
 import { integrationDashboardRoutes, integrationWebhookRoutes } from './modules/integrations/routes.js';
+import { reportingRoutes } from './modules/reporting/routes.js';
+import { placementRoutes } from './modules/placements/routes.js';
+import { feedbackRoutes } from './modules/feedback/routes.js';
+import { mcpRoutes } from './modules/mcp/routes.js';
 
 /** Route groups; `ORBIT_ROUTES=tracking,serving` runs only those in this process. */
 const GROUPS = {
@@ -35,6 +39,10 @@ const GROUPS = {
   conversions_dashboard: conversionDashboardRoutes,
   integrations: integrationWebhookRoutes,
   integrations_dashboard: integrationDashboardRoutes,
+  reporting: reportingRoutes,
+  placements: placementRoutes,
+  feedback: feedbackRoutes,
+  mcp: mcpRoutes,
 } as const;
 
 const REDACT_QUERY = /([?&](?:p|api_key|token)=)[^&]*/g;

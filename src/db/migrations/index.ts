@@ -3,6 +3,7 @@ import type { Dialect } from '../index.js';
 import * as m0001 from './0001_foundation.js';
 import * as m0002 from './0002_advertiser.js';
 import * as m0003 from './0003_conversions.js';
+import * as m0004 from './0004_reporting.js';
 
 export interface OrbitMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -13,4 +14,5 @@ export const MIGRATIONS: Record<string, OrbitMigration> = {
   '0001_foundation': m0001,
   '0002_advertiser': m0002,
   '0003_conversions': m0003,
+  '0004_reporting': m0004,
 };
