@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from 'esbuild';
+import { sql } from 'kysely';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -221,8 +222,14 @@ describe('React <Ad> component in Chromium', () => {
       placementId: 'Chat-Below',
     });
     await expect.poll(() => forwarded.length).toBe(1);
-    const hasEndpoint = s.app.hasRoute({ method: 'POST', url: '/ad-feedback' });
-    if (hasEndpoint) expect(forwarded[0]).toBe(200);
+    // Stored by POST /ad-feedback (when this process serves it).
+    if (s.app.hasRoute({ method: 'POST', url: '/ad-feedback' })) {
+      expect(forwarded[0]).toBe(200);
+      const stored = await sql<{ sentiment: string; reasons_json: string; comment: string }>`select sentiment, reasons_json, comment from ad_feedback where campaign_id = ${w.campaignId}`.execute(s.ctx.db);
+      expect(stored.rows).toHaveLength(1);
+      expect(stored.rows[0]).toMatchObject({ sentiment: 'thumbs_down', comment: 'Not about trail running at all' });
+      expect(JSON.parse(stored.rows[0].reasons_json)).toEqual(['irrelevant']);
+    }
     // Feedback is never a click.
     await expect.poll(async () => (await campaignCounts(s.ctx, w.campaignId)).impressions).toBe(before.impressions + 1);
     expect(await campaignCounts(s.ctx, w.campaignId)).toMatchObject({ clicks: before.clicks, clickEvents: before.clickEvents });
