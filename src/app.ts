@@ -22,6 +22,7 @@ import { reportingRoutes } from './modules/reporting/routes.js';
 import { placementRoutes } from './modules/placements/routes.js';
 import { feedbackRoutes } from './modules/feedback/routes.js';
 import { mcpRoutes } from './modules/mcp/routes.js';
+import { indexRoutes } from './modules/index/routes.js';
 
 /** Route groups; `ORBIT_ROUTES=tracking,serving` runs only those in this process. */
 const GROUPS = {
@@ -43,6 +44,7 @@ const GROUPS = {
   placements: placementRoutes,
   feedback: feedbackRoutes,
   mcp: mcpRoutes,
+  index: indexRoutes,
 } as const;
 
 const REDACT_QUERY = /([?&](?:p|api_key|token)=)[^&]*/g;

@@ -87,6 +87,10 @@ export const ConfigSchema = z.object({
   embeddingTimeoutMs: z.coerce.number().int().positive().default(150),
   /** Decisions kept for GET /admin/decisions/{id} (in-memory ring buffer per process). */
   decisionLogSize: z.coerce.number().int().min(0).default(5000),
+  /** Index: exchange rates as units of each currency per 1 USD, `EUR=0.92,GBP=0.79` (built-in table for the rest). */
+  fxRates: z.string().optional(),
+  /** Index: port of the reference UCP merchant (`orbit merchant demo`). */
+  merchantDemoPort: z.coerce.number().int().min(0).max(65535).default(8790),
   demo: boolish.default(false),
   /** Shopify app credentials (client id and secret) for the storefront OAuth connect and webhook signatures. */
   shopifyApiKey: z.string().optional(),
@@ -135,6 +139,8 @@ const ENV_MAP: Record<string, keyof ConfigInput> = {
   SHOPIFY_API_SECRET: 'shopifyApiSecret',
   ORBIT_SHOPIFY_API_BASE: 'shopifyApiBase',
   ORBIT_SHOPIFY_SCOPES: 'shopifyScopes',
+  ORBIT_FX_RATES: 'fxRates',
+  ORBIT_MERCHANT_DEMO_PORT: 'merchantDemoPort',
   ORBIT_FETCH_PRIVATE_HOSTS: 'fetchPrivateHosts',
   ORBIT_EMBEDDING_MODEL: 'embeddingModel',
   ORBIT_MIN_RELEVANCE: 'minRelevance',

@@ -239,6 +239,13 @@ export interface DB {
   ad_serves: AdServeTable;
   tracking_events: TrackingEventTable;
   rollups: RollupTable;
+  index_services: IndexServiceTable;
+  index_products: IndexProductTable;
+  index_searches: IndexSearchTable;
+  index_links: IndexLinkTable;
+  index_clicks: IndexClickTable;
+  index_conversions: IndexConversionTable;
+  index_session_summaries: IndexSessionSummaryTable;
   ad_units: AdUnitTable;
   campaign_ad_units: CampaignAdUnitTable;
   pixels: PixelTable;
@@ -516,4 +523,111 @@ export interface AdFeedbackTable {
   user_hash: string | null;
   device: string;
   country: string;
+}
+
+/* ---- The index (spec 3): catalogs, searches, tracked links, clicks, conversions ---- */
+export interface IndexServiceTable {
+  slug: string;
+  name: string;
+  category: string;
+  description: string;
+  website_url: string;
+  docs_url: string | null;
+  tags_json: string;
+  install_json: string | null;
+  env_vars_json: string | null;
+  credential_setup_url: string | null;
+  cpa_campaign_id: string | null;
+  updated_at: number;
+}
+
+export interface IndexProductTable {
+  product_id: string;
+  name: string;
+  brand: string | null;
+  brand_lc: string;
+  merchant: string;
+  merchant_lc: string;
+  category_path: string | null;
+  /** One of the 15 shop categories, mapped from the merchant taxonomy. */
+  category: string;
+  description: string;
+  currency: string;
+  price_micros: number;
+  regular_price_micros: number | null;
+  image_url: string;
+  product_url: string;
+  /** Canonical colour named in the title ('' when none). */
+  color: string;
+  /** `|s|m|` style list of the sizes the listing names ('' when none). */
+  sizes: string;
+  gender: string;
+  checkout_json: string | null;
+  commission_bps: number;
+  updated_at: number;
+}
+
+export interface IndexSearchTable {
+  id: string;
+  vertical: string;
+  publisher_id: string;
+  parent_id: string | null;
+  query: string;
+  context_json: string | null;
+  metadata_json: string | null;
+  session_hash: string | null;
+  user_hash: string | null;
+  email_hash: string | null;
+  result_json: string | null;
+  boosted: number;
+  created_at: number;
+}
+
+export interface IndexLinkTable {
+  id: string;
+  grclid: string;
+  search_id: string;
+  publisher_id: string;
+  kind: string;
+  target_id: string;
+  destination: string;
+  title: string;
+  image_url: string | null;
+  price_label: string | null;
+  commission_bps: number;
+  created_at: number;
+}
+
+export interface IndexClickTable {
+  id: string;
+  link_id: string;
+  grclid: string;
+  search_id: string;
+  publisher_id: string;
+  is_bot: number;
+  at: number;
+}
+
+export interface IndexConversionTable {
+  id: string;
+  grclid: string;
+  search_id: string;
+  publisher_id: string;
+  kind: string;
+  dedup_key: string;
+  source: string;
+  value_micros: number;
+  currency: string | null;
+  commission_micros: number;
+  revenue_micros: number;
+  take_micros: number;
+  detail_json: string | null;
+  at: number;
+}
+
+export interface IndexSessionSummaryTable {
+  publisher_id: string;
+  session_hash: string;
+  summary: string;
+  updated_at: number;
 }
