@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { adRequestBody, BROWSER_UA, requestAd, RUNNING_CAMPAIGN, type TestServer, type World } from '../helpers.js';
 import type { SeedCampaign } from '../../src/modules/campaigns/service.js';
 
@@ -54,4 +55,15 @@ export function topicCampaign(topic: string, words: string): SeedCampaign {
     name: topic,
     groups: [{ ...RUNNING_CAMPAIGN.groups[0], name: topic, context: words, brand_name: topic, ads: [{ headline: topic, copy: `All about ${words}`, cta: 'Go' }] }],
   };
+}
+
+/** A Shopify OAuth callback query signed as Shopify signs it (hex HMAC of the sorted parameters). */
+export function shopifyCallbackQuery(appSecret: string, shop: string, state: string, nowS: number, code = 'good-code'): string {
+  const q: Record<string, string> = { code, host: Buffer.from(`${shop}/admin`).toString('base64url'), shop, state, timestamp: String(nowS) };
+  const message = Object.keys(q)
+    .sort()
+    .map((k) => `${k}=${q[k]}`)
+    .join('&');
+  q.hmac = createHmac('sha256', appSecret).update(message).digest('hex');
+  return new URLSearchParams(q).toString();
 }
