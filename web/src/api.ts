@@ -99,3 +99,4 @@ export const get = <T>(path: string, query?: Query) => request<T>('GET', path, {
 export const post = <T>(path: string, body: unknown) => request<T>('POST', path, { body });
 export const patch = <T>(path: string, body: unknown) => request<T>('PATCH', path, { body });
 export const del = (path: string) => request<void>('DELETE', path);
+export const put = <T>(path: string, body: unknown) => request<T>('PUT', path, { body });

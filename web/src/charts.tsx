@@ -2,7 +2,7 @@
  * Charts drawn as plain SVG (daily series are a few hundred points at most),
  * each with its numbers one click away as a table.
  */
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { fmtDay } from './format';
 
 export interface Point {
@@ -17,14 +17,31 @@ function niceMax(v: number): number {
   return (n <= 1 ? 1 : n <= 2 ? 2 : n <= 2.5 ? 2.5 : n <= 5 ? 5 : 10) * p;
 }
 
-const W = 600;
 const H = 180;
+
+/** The rendered width of an element, so the SVG draws at 1:1 (text is never stretched). */
+function useWidth(fallback: number) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [w, setW] = useState(fallback);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => setW(Math.max(200, Math.round(el.clientWidth)));
+    measure();
+    if (typeof ResizeObserver !== 'function') return;
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+  return [ref, w] as const;
+}
 const PAD = { l: 48, r: 8, t: 10, b: 24 };
 
 export function TimeChart({ title, points, format, kind = 'line', color = 'var(--accent)', total }: { title: string; points: Point[]; format: (v: number) => string; kind?: 'line' | 'bar'; color?: string; total?: ReactNode }) {
   const [table, setTable] = useState(false);
   const [hover, setHover] = useState<number | null>(null);
   const id = useId();
+  const [box, W] = useWidth(600);
   const max = niceMax(Math.max(0, ...points.map((p) => p.value)));
   const iw = W - PAD.l - PAD.r;
   const ih = H - PAD.t - PAD.b;
@@ -33,7 +50,7 @@ export function TimeChart({ title, points, format, kind = 'line', color = 'var(-
   const x = (i: number) => PAD.l + step * i + step / 2;
   const y = (v: number) => PAD.t + ih - (Math.max(0, v) / max) * ih;
   const ticks = [0, 0.5, 1].map((f) => max * f);
-  const labelEvery = Math.ceil(n / 6);
+  const labelEvery = Math.ceil(n / Math.max(2, Math.floor(W / 90)));
   const path = points.map((p, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)},${y(p.value).toFixed(1)}`).join(' ');
   const area = points.length ? `${path} L${x(points.length - 1).toFixed(1)},${PAD.t + ih} L${x(0).toFixed(1)},${PAD.t + ih} Z` : '';
   const h = hover !== null ? points[hover] : null;
@@ -72,8 +89,8 @@ export function TimeChart({ title, points, format, kind = 'line', color = 'var(-
           </table>
         </div>
       ) : (
-        <div className="chart-svg">
-          <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={id} preserveAspectRatio="none" onMouseLeave={() => setHover(null)}>
+        <div className="chart-svg" ref={box}>
+          <svg viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" aria-labelledby={id} onMouseLeave={() => setHover(null)}>
             {ticks.map((t) => (
               <g key={t}>
                 <line x1={PAD.l} x2={W - PAD.r} y1={y(t)} y2={y(t)} className="grid" />

@@ -6,7 +6,8 @@ const usd4 = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD'
 const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : Number(v) || 0);
 
 export const fmtInt = (v: unknown) => int.format(num(v));
-export const fmtMoney = (v: unknown) => usd.format(num(v));
+/** Dollars; amounts under $10 keep up to four decimals so small revenue is not rounded away. */
+export const fmtMoney = (v: unknown) => (Math.abs(num(v)) < 10 ? usd4 : usd).format(num(v));
 /** Small per-unit prices (CPC, CPM) keep up to four decimals. */
 export const fmtPrice = (v: unknown) => usd4.format(num(v));
 /** A percentage given on the 0–100 scale. */
@@ -61,7 +62,7 @@ const regionNames = (() => {
 })();
 
 export function countryName(code: string): string {
-  if (!code || code === 'XX' || code === '--') return 'Unknown';
+  if (!code || ['XX', 'ZZ', '--', '??'].includes(code.toUpperCase())) return 'Unknown';
   try {
     return regionNames?.of(code.toUpperCase()) ?? code;
   } catch {

@@ -60,6 +60,7 @@ function StatusActions({ c, onChanged }: { c: Campaign; onChanged: () => void })
 export function CampaignDetail({ id }: { id: string }) {
   const r = useRange(30, OPTIONS);
   const days = OPTIONS.includes(r.days) ? r.days : 30;
+  const [allDays, setAllDays] = useState(false);
   const campaign = useApi<Campaign>(`/advertiser-dashboard/campaigns/${encodeURIComponent(id)}`);
   const metrics = useApi<Metrics>('/advertiser-dashboard/metrics', { campaign_id: id, days, tz: r.tz });
   if (campaign.error) return <ErrorState error={campaign.error} onRetry={campaign.reload} />;
@@ -109,11 +110,18 @@ export function CampaignDetail({ id }: { id: string }) {
                 <TimeChart title="Conversions" kind="bar" points={m.data.map((d) => ({ date: d.date, value: d.conversions }))} format={fmtInt} color="var(--accent-3)" total={fmtInt(m.total_conversions)} />
               </Card>
             </div>
-            <Card title="By day">
+            <Card
+              title="By day"
+              actions={
+                <button type="button" className="link-btn" onClick={() => setAllDays((a) => !a)} aria-pressed={allDays}>
+                  {allDays ? 'Only days with activity' : 'Show every day'}
+                </button>
+              }
+            >
               <Table
                 caption="Daily metrics"
                 empty="No delivery in this range."
-                rows={[...m.data].reverse()}
+                rows={[...m.data].reverse().filter((d) => allDays || d.impressions || d.clicks || d.conversions || d.spend)}
                 rowKey={(d) => d.date}
                 columns={[
                   { key: 'date', label: 'Date' },

@@ -6,8 +6,14 @@ import type { CountriesResp, DevicesResp, GeoResp } from './types';
 
 const OPTIONS = [7, 30, 90, 365];
 
-const flag = (cc: string) =>
-  /^[A-Za-z]{2}$/.test(cc) ? String.fromCodePoint(...[...cc.toUpperCase()].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65)) : '';
+function Country({ code }: { code: string }) {
+  return (
+    <span className="country">
+      <span className="cc">{/^[A-Za-z]{2}$/.test(code) && code.toUpperCase() !== 'ZZ' ? code.toUpperCase() : '??'}</span>
+      {countryName(code)}
+    </span>
+  );
+}
 
 export function Audience() {
   const r = useRange(30, OPTIONS);
@@ -48,11 +54,7 @@ export function Audience() {
                 <BarTable
                   caption="Country"
                   rows={c.countries}
-                  label={(x) => (
-                    <span>
-                      <span aria-hidden="true">{flag(x.country_code)}</span> {countryName(x.country_code)}
-                    </span>
-                  )}
+                  label={(x) => <Country code={x.country_code} />}
                   value={(x) => x.requests}
                   display={(x) => `${x.pct_requests.toFixed(1)}% of requests`}
                   columns={[
@@ -76,11 +78,7 @@ export function Audience() {
               <BarTable
                 caption="Country"
                 rows={[...g.countries].sort((a, b) => b.impressions - a.impressions)}
-                label={(x) => (
-                  <span>
-                    <span aria-hidden="true">{flag(x.country_code)}</span> {countryName(x.country_code)} <span className="muted small">{x.country_code}</span>
-                  </span>
-                )}
+                label={(x) => <Country code={x.country_code} />}
                 value={(x) => x.impressions}
                 display={(x) => `${fmtInt(x.impressions)} impressions`}
                 columns={[

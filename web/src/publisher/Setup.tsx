@@ -84,7 +84,7 @@ location ~ ^/(track/imp|track/click|ack)$ {
         </div>
         <p className="muted small">Use it on your server only. Browsers get ads through your backend (below), never with this key.</p>
       </Card>
-      <div className="grid-2">
+      <>
         <Card title="1. Request an ad">
           <CopyBlock label="curl" code={request} />
         </Card>
@@ -97,7 +97,7 @@ location ~ ^/(track/imp|track/click|ack)$ {
         <Card title="…or without React">
           <CopyBlock label="HTML" code={embed} />
         </Card>
-      </div>
+      </>
       <Card title="Tracking proxy (optional)">
         <CopyBlock label="nginx" code={proxy} />
       </Card>
