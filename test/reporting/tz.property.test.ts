@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Ctx } from '../../src/context.js';
 import { ManualClock } from '../../src/lib/clock.js';
-import { newId } from '../../src/lib/ids.js';
 import { rollupRow } from '../../src/modules/tracking/rollup.js';
 import { ROLLUP_COUNTER_COLUMNS, ROLLUP_KEY_COLUMNS } from '../../src/modules/tracking/rollup.js';
 import { createPublisher } from '../../src/modules/accounts/service.js';

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.js';
 import { ErrorBody } from '../../http/errors.js';
-import { requireKey } from '../accounts/http.js';
+import { requireAdmin, requireKey } from '../accounts/http.js';
 import * as S from './schemas.js';
 import * as svc from './service.js';
 import * as adv from './advertiser.js';
@@ -48,6 +48,14 @@ export async function reportingRoutes(app: FastifyInstance, ctx: Ctx): Promise<v
   );
   advr('/advertiser-dashboard/ad-group-metrics', 'Delivery and conversions per ad group (2,000 per call)', S.AdGroupMetricsQuery, (id, q) =>
     adv.adGroupMetrics(ctx, id, q),
+  );
+  r.get(
+    '/admin/reporting/ledger',
+    { schema: { tags: ['admin'], summary: 'Spend, publisher revenue and platform take per publisher (admin token)', querystring: S.StatsQuery } },
+    async (req): Promise<unknown> => {
+      requireAdmin(ctx, req);
+      return svc.platformLedger(ctx, req.query);
+    },
   );
   advr('/advertiser-dashboard/billing', 'Spend, credits, billed and unbilled amounts', S.NoQuery, (id) => adv.advertiserBilling(ctx, id));
 }

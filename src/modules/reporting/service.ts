@@ -302,3 +302,32 @@ export async function publisherCountries(ctx: Ctx, publisherId: string, q: Count
     .slice(0, q.limit);
   return { countries, period_days: COUNTRIES_WINDOW_DAYS };
 }
+
+// ---------- operator ----------
+
+/**
+ * The platform ledger over a range (operator only): per publisher, the spend
+ * charged on its inventory, the publisher's revenue and the platform's take,
+ * from the same rollups as every other report; spend = revenue + take.
+ */
+export async function platformLedger(ctx: Ctx, q: RangeQuery) {
+  const range = resolveRange(ctx, q, 3650);
+  const publishers = await accounts.listPublishers(ctx);
+  const rows = await Promise.all(
+    publishers.map(async (p) => {
+      const t = total((await scopeSeries(ctx, 'pub', p.id, range, [p.id])).get(p.id));
+      return { publisher_id: p.id, spend: dollars(t.spend_micros), publisher_revenue: dollars(t.revenue_micros), platform_take: dollars(t.take_micros), micros: t };
+    }),
+  );
+  const sum = zero();
+  for (const r of rows) addInto(sum, r.micros, 1);
+  return {
+    start_date: dayString(range.firstDay),
+    end_date: dayString(range.lastDay),
+    tz: range.tz,
+    total_spend: dollars(sum.spend_micros),
+    total_publisher_revenue: dollars(sum.revenue_micros),
+    total_platform_take: dollars(sum.take_micros),
+    publishers: rows.filter((r) => r.micros.spend_micros !== 0).map(({ micros: _m, ...r }) => r),
+  };
+}
