@@ -16,6 +16,8 @@ export interface Database {
   sqlite?: BetterSqlite3.Database;
   /** The raw pool (PostgreSQL only), used by the event journal's group commit. */
   pool?: pg.Pool;
+  /** The PostgreSQL schema this handle works in (config.databaseSchema), when one is set. */
+  schema?: string;
   close(): Promise<void>;
 }
 
@@ -40,6 +42,7 @@ export function openDatabase(config: Config): Database {
       db,
       dialect: 'postgres',
       pool,
+      ...(schema ? { schema } : {}),
       close: async () => {
         await db.destroy();
       },
@@ -86,7 +89,9 @@ export async function migrate(database: Database): Promise<string[]> {
       return out;
     },
   };
-  const migrator = new Migrator({ db: database.db, provider });
+  // Kysely looks for its migration tables in every schema unless told which: with several schemas in one
+  // database (tests, or deployments sharing a server) another schema's tables would be taken for ours.
+  const migrator = new Migrator({ db: database.db, provider, ...(database.schema ? { migrationTableSchema: database.schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
