@@ -81,8 +81,39 @@ describe('MCP tool server', () => {
   it('an advertiser key sees only the advertiser tools and its own data', async () => {
     const client = await connect(s.url, { 'x-api-key': w.advertiserKey });
     const names = (await client.listTools()).tools.map((t) => t.name);
-    expect(names.every((n) => n.startsWith('advertiser_'))).toBe(true);
-    for (const n of ['advertiser_get_info', 'advertiser_get_metrics', 'advertiser_get_ad_group_metrics', 'advertiser_get_billing']) expect(names).toContain(n);
+    expect(names.sort()).toEqual([
+      'advertiser_get_ad_group_metrics',
+      'advertiser_get_billing',
+      'advertiser_get_campaign',
+      'advertiser_get_conversion_stats',
+      'advertiser_get_conversions',
+      'advertiser_get_events_analytics',
+      'advertiser_get_info',
+      'advertiser_get_integrations',
+      'advertiser_get_metrics',
+      'advertiser_list_campaigns',
+    ]);
+    const pairs: [string, Record<string, unknown>, string][] = [
+      ['advertiser_get_info', {}, '/advertiser-dashboard/info'],
+      ['advertiser_list_campaigns', {}, '/advertiser-dashboard/campaigns'],
+      ['advertiser_list_campaigns', { status: 'active' }, '/advertiser-dashboard/campaigns?status=active'],
+      ['advertiser_get_campaign', { campaign_id: w.campaignId }, `/advertiser-dashboard/campaigns/${w.campaignId}`],
+      ['advertiser_get_conversions', { limit: 5 }, '/advertiser-dashboard/conversions?limit=5'],
+      ['advertiser_get_events_analytics', { days: 7 }, '/advertiser-dashboard/events/analytics?days=7'],
+      ['advertiser_get_conversion_stats', { days: 7 }, '/advertiser-dashboard/events/conversion-stats?days=7'],
+      ['advertiser_get_integrations', {}, '/advertiser-dashboard/integrations'],
+      ['advertiser_get_billing', {}, '/advertiser-dashboard/billing'],
+    ];
+    for (const [tool, args, path] of pairs) {
+      const viaTool = await call(client, tool, args);
+      const viaRest = await getJson(s.url, w.advertiserKey, path);
+      expect(viaRest.status, path).toBe(200);
+      expect(viaTool.isError, tool).toBe(false);
+      if (tool === 'advertiser_get_billing') delete viaTool.body.last_spend_sync_at, delete viaRest.body.last_spend_sync_at;
+      expect(viaTool.body, tool).toEqual(viaRest.body);
+    }
+    const campaign = await call(client, 'advertiser_get_campaign', { campaign_id: w.campaignId });
+    expect(campaign.body).toMatchObject({ campaign_id: w.campaignId, impressions: 3 });
     const metrics = await call(client, 'advertiser_get_metrics', { days: 2, campaign_id: w.campaignId });
     expect(metrics.body).toEqual((await getJson(s.url, w.advertiserKey, `/advertiser-dashboard/metrics?days=2&campaign_id=${w.campaignId}`)).body);
     expect(metrics.body.total_impressions).toBe(3);

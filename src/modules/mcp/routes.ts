@@ -18,7 +18,8 @@ export function mcpServerFor(ctx: Ctx, who: Principal): McpServer {
       { description: t.description, inputSchema: t.input, annotations: { readOnlyHint: true, openWorldHint: false } },
       async (args: unknown) => {
         try {
-          const result = await t.run(ctx, who.accountId, args as never);
+          const raw = await t.run(ctx, who.accountId, args as never);
+          const result = t.output ? t.output.parse(raw) : raw;
           return { content: [{ type: 'text' as const, text: JSON.stringify(result) }] };
         } catch (err) {
           // The MCP mapping of the one error taxonomy: a domain error is a tool error naming the problem.

@@ -1,9 +1,14 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Ctx } from '../../context.js';
 import type { KeyKind } from '../../lib/ids.js';
 import * as S from '../reporting/schemas.js';
 import * as pub from '../reporting/service.js';
 import * as adv from '../reporting/advertiser.js';
+import * as campaigns from '../campaigns/service.js';
+import { CampaignIdParams, CampaignListQuery, CampaignView } from '../campaigns/schemas.js';
+import * as conversions from '../conversions/service.js';
+import { AnalyticsQuery, ConversionsQuery, StatsQuery as ConversionStatsQuery } from '../conversions/schemas.js';
+import { listIntegrations } from '../integrations/service.js';
 
 /**
  * The read-only tools of the tool server. Each mirrors one reporting endpoint:
@@ -17,6 +22,8 @@ export interface ToolDef {
   description: string;
   input: z.ZodObject;
   run(ctx: Ctx, accountId: string, args: never): Promise<unknown>;
+  /** The endpoint's response schema, when it has one: the result is shaped by it exactly as the REST reply is. */
+  output?: z.ZodType;
 }
 
 const tool = <Q extends z.ZodObject>(
@@ -25,7 +32,8 @@ const tool = <Q extends z.ZodObject>(
   description: string,
   input: Q,
   run: (ctx: Ctx, accountId: string, args: z.output<Q>) => Promise<unknown>,
-): ToolDef => ({ kind, name, description, input, run: run as ToolDef['run'] });
+  output?: z.ZodType,
+): ToolDef => ({ kind, name, description, input, run: run as ToolDef['run'], output });
 
 export const TOOLS: ToolDef[] = [
   tool('pub', 'publisher_get_info', 'Publisher profile with lifetime impressions and clicks (GET /publisher-dashboard/info).', S.NoQuery, (ctx, id) =>
@@ -77,6 +85,46 @@ export const TOOLS: ToolDef[] = [
     'Delivery and conversions per ad group, 2,000 per call; page with offset while truncated is true (GET /advertiser-dashboard/ad-group-metrics).',
     S.AdGroupMetricsQuery,
     (ctx, id, q) => adv.adGroupMetrics(ctx, id, q),
+  ),
+  tool(
+    'adv',
+    'advertiser_list_campaigns',
+    'Campaigns with lifetime impressions, clicks, conversions, spend and conversion value; optional status filter (GET /advertiser-dashboard/campaigns).',
+    CampaignListQuery,
+    (ctx, id, q) => campaigns.listCampaigns(ctx, id, { status: q.status }),
+    z.array(CampaignView),
+  ),
+  tool(
+    'adv',
+    'advertiser_get_campaign',
+    'One campaign with lifetime stats (GET /advertiser-dashboard/campaigns/{campaign_id}).',
+    CampaignIdParams,
+    (ctx, id, q) => campaigns.getCampaign(ctx, id, q.campaign_id),
+    CampaignView,
+  ),
+  tool(
+    'adv',
+    'advertiser_get_conversions',
+    'Conversion records, newest first; pass next_cursor as cursor while has_more (GET /advertiser-dashboard/conversions).',
+    ConversionsQuery,
+    (ctx, id, q) => conversions.listConversions(ctx, id, q),
+  ),
+  tool(
+    'adv',
+    'advertiser_get_events_analytics',
+    'Browser pixel events by domain, hour and event type (GET /advertiser-dashboard/events/analytics).',
+    AnalyticsQuery,
+    (ctx, id, q) => conversions.eventsAnalytics(ctx, id, q),
+  ),
+  tool(
+    'adv',
+    'advertiser_get_conversion_stats',
+    'Conversions over time and by event type (GET /advertiser-dashboard/events/conversion-stats).',
+    ConversionStatsQuery,
+    (ctx, id, q) => conversions.conversionStats(ctx, id, q),
+  ),
+  tool('adv', 'advertiser_get_integrations', 'Storefront connections of the account (GET /advertiser-dashboard/integrations).', z.object({}).strict(), (ctx, id) =>
+    listIntegrations(ctx, id),
   ),
   tool('adv', 'advertiser_get_billing', 'Total spend, billed, unbilled and credits in dollars (GET /advertiser-dashboard/billing).', S.NoQuery, (ctx, id) =>
     adv.advertiserBilling(ctx, id),
