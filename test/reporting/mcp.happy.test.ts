@@ -109,7 +109,10 @@ describe('MCP tool server', () => {
       const viaRest = await getJson(s.url, w.advertiserKey, path);
       expect(viaRest.status, path).toBe(200);
       expect(viaTool.isError, tool).toBe(false);
-      if (tool === 'advertiser_get_billing') delete viaTool.body.last_spend_sync_at, delete viaRest.body.last_spend_sync_at;
+      if (tool === 'advertiser_get_billing') {
+        delete viaTool.body.last_spend_sync_at;
+        delete viaRest.body.last_spend_sync_at;
+      }
       expect(viaTool.body, tool).toEqual(viaRest.body);
     }
     const campaign = await call(client, 'advertiser_get_campaign', { campaign_id: w.campaignId });
