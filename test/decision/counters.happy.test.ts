@@ -1,0 +1,45 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createCounters, MemoryCounters, type Counters } from '../../src/lib/counters.js';
+import { randomBase62 } from '../../src/lib/ids.js';
+
+const backends: [string, () => Counters][] = [['memory', () => new MemoryCounters(`t${randomBase62(6)}:`, () => now)]];
+if (process.env.TEST_REDIS_URL) {
+  backends.push(['redis', () => createCounters({ redisUrl: process.env.TEST_REDIS_URL, prefix: `orbit-test:${randomBase62(8)}:`, now: () => now })]);
+}
+const now = Date.UTC(2026, 5, 10, 12, 0, 0);
+
+describe.each(backends)('shared counters (%s)', (_name, make) => {
+  const c = make();
+  afterAll(() => c.close());
+
+  it('reserves atomically: concurrent reservations never exceed the limit', async () => {
+    const check = { name: `b:${randomBase62(6)}`, base: 100, limit: 1000, amount: 90 };
+    const results = await Promise.all(Array.from({ length: 50 }, () => c.reserve([check], now, 600_000)));
+    expect(results.filter((r) => r === -1)).toHaveLength(10); // 100 + 10 × 90 = 1000
+    expect(await c.reserved(check.name, now, 600_000)).toBe(900);
+  });
+
+  it('refuses as a whole and names the check that refused', async () => {
+    const a = { name: `a:${randomBase62(6)}`, base: 0, limit: 1000, amount: 10 };
+    const b = { name: `b:${randomBase62(6)}`, base: 0, limit: 5, amount: 10 };
+    expect(await c.reserve([a, b], now, 600_000)).toBe(1);
+    expect(await c.reserved(a.name, now, 600_000)).toBe(0);
+  });
+
+  it('lets reservations lapse after the window', async () => {
+    const check = { name: `w:${randomBase62(6)}`, base: 0, limit: 100, amount: 100 };
+    expect(await c.reserve([check], now, 120_000)).toBe(-1);
+    expect(await c.reserve([check], now, 120_000)).toBe(0);
+    expect(await c.reserve([check], now + 180_000, 120_000)).toBe(-1);
+  });
+
+  it('counts per key and field with a time to live', async () => {
+    const k = `fc:${randomBase62(6)}`;
+    await c.hincr(k, 'camp-1', 1, 60_000);
+    await c.hincr(k, 'camp-1', 1, 60_000);
+    await c.hincr(k, 'camp-2', 1, 60_000);
+    const [got, none] = await c.hgetall([k, `${k}-absent`]);
+    expect(got).toEqual({ 'camp-1': 2, 'camp-2': 1 });
+    expect(none).toEqual({});
+  });
+});
