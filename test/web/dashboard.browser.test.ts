@@ -248,6 +248,18 @@ describe('dashboard in Chromium', () => {
     expect(await adForm.locator('.preview').innerText()).toContain('Second winter ad');
     await adForm.getByRole('button', { name: 'Add ad' }).click();
     await expect.poll(() => page.locator('.ad-tile', { hasText: 'Second winter ad' }).count()).toBe(1);
+
+    // Edit the group: only what changed is sent.
+    await page.getByRole('button', { name: 'Edit group' }).click();
+    const groupForm = page.getByRole('form', { name: 'Edit ad group' });
+    expect(await groupForm.locator('#f-name').inputValue()).toBe('Trail runners');
+    await groupForm.locator('#f-name').fill('Trail runners, winter');
+    await groupForm.getByRole('button', { name: 'Save ad group' }).click();
+    await page.locator('.group-card h2', { hasText: 'Trail runners, winter' }).waitFor();
+    const groups = await api<{ name: string; ads: { headline: string }[] }[]>(w.advertiserKey, `/advertiser-dashboard/ad-groups?campaign_id=${created.campaign_id}`);
+    expect(groups.map((g) => g.name)).toEqual(['Trail runners, winter']);
+    expect(groups[0].ads.map((a) => a.headline).sort()).toEqual(['Grip on ice', 'Second winter ad']);
+    await screenshot(page, 'dashboard-advertiser-new-campaign');
     expect(errors).toEqual([]);
     await context.close();
   });

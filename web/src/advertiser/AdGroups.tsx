@@ -56,29 +56,54 @@ function AdForm({ group, campaign, ad, onDone }: { group: AdGroup; campaign: Cam
   );
 }
 
-function GroupForm({ campaign, onDone }: { campaign: Campaign; onDone: () => void }) {
-  const f = useForm({ name: '', group_type: 'manual', context: '', ad_prompt: '', brand_name: '', landing_page: '', max_cpc: '', headline: '', copy: '', cta: '' });
+/** Create a group (with its first ad when manual), or edit one: only changed fields are sent. */
+function GroupForm({ campaign, group, onDone }: { campaign: Campaign; group?: AdGroup; onDone: () => void }) {
+  const initial = {
+    name: group?.name ?? '',
+    group_type: group?.group_type ?? 'manual',
+    status: group?.status ?? 'active',
+    context: group?.context ?? '',
+    ad_prompt: group?.ad_prompt ?? '',
+    brand_name: group?.brand_name ?? '',
+    landing_page: group?.landing_page ?? '',
+    max_cpc: group?.max_cpc ? String(group.max_cpc) : '',
+    headline: '',
+    copy: '',
+    cta: '',
+  };
+  const f = useForm(initial);
   const v = f.values;
   const set = (k: keyof typeof v) => (x: string) => f.set(k, x);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!v.name.trim()) return f.setErrors({ name: 'Name the ad group.' });
-    await f.run(['name', 'group_type', 'context', 'ad_prompt', 'brand_name', 'landing_page', 'max_cpc', 'ads.0.headline', 'ads.0.copy', 'ads.0.cta', 'ads'], async () => {
-      const body: Record<string, unknown> = { campaign_id: campaign.campaign_id, name: v.name, group_type: v.group_type };
-      if (v.context) body.context = v.context;
-      if (v.brand_name) body.brand_name = v.brand_name;
-      if (v.landing_page) body.landing_page = v.landing_page;
-      const cpc = numOrUndef(v.max_cpc);
-      if (cpc !== undefined) body.max_cpc = cpc;
-      if (v.group_type === 'generative' && v.ad_prompt) body.ad_prompt = v.ad_prompt;
-      if (v.group_type === 'manual' && (v.headline || v.copy)) body.ads = [{ headline: v.headline || undefined, copy: v.copy || undefined, cta: v.cta || undefined }];
-      await post('/advertiser-dashboard/ad-groups', body);
+    await f.run(['name', 'group_type', 'status', 'context', 'ad_prompt', 'brand_name', 'landing_page', 'max_cpc', 'ads.0.headline', 'ads.0.copy', 'ads.0.cta', 'ads'], async () => {
+      const fields: Record<string, unknown> = {
+        name: v.name,
+        group_type: v.group_type,
+        context: v.context || null,
+        brand_name: v.brand_name || null,
+        landing_page: v.landing_page || null,
+        max_cpc: numOrUndef(v.max_cpc) ?? null,
+        ad_prompt: v.group_type === 'generative' ? v.ad_prompt || null : undefined,
+      };
+      if (group) {
+        const changed: Record<string, unknown> = {};
+        const before: Record<string, unknown> = { ...initial, context: initial.context || null, brand_name: initial.brand_name || null, landing_page: initial.landing_page || null, max_cpc: numOrUndef(initial.max_cpc) ?? null, ad_prompt: initial.ad_prompt || null };
+        for (const [k, x] of Object.entries({ ...fields, status: v.status })) if (x !== undefined && x !== before[k]) changed[k] = x;
+        if (Object.keys(changed).length) await patch(`/advertiser-dashboard/ad-groups/${encodeURIComponent(group.id)}`, changed);
+      } else {
+        const body: Record<string, unknown> = { campaign_id: campaign.campaign_id };
+        for (const [k, x] of Object.entries(fields)) if (x !== undefined && x !== null) body[k] = x;
+        if (v.group_type === 'manual' && (v.headline || v.copy)) body.ads = [{ headline: v.headline || undefined, copy: v.copy || undefined, cta: v.cta || undefined }];
+        await post('/advertiser-dashboard/ad-groups', body);
+      }
       onDone();
     });
   };
   const errors: Record<string, string | undefined> = { ...f.errors, headline: f.errors['ads.0.headline'], copy: f.errors['ads.0.copy'] ?? f.errors.ads, cta: f.errors['ads.0.cta'] };
   return (
-    <form className="form" onSubmit={submit} noValidate aria-label="New ad group">
+    <form className="form" onSubmit={submit} noValidate aria-label={group ? 'Edit ad group' : 'New ad group'}>
       <FormAlert message={f.formError} />
       <div className="row-3">
         <TextField label="Name" name="name" value={v.name} onChange={set('name')} error={f.errors.name} max={200} />
@@ -93,7 +118,11 @@ function GroupForm({ campaign, onDone }: { campaign: Campaign; onDone: () => voi
           ]}
           error={f.errors.group_type}
         />
-        <TextField label="Max CPC (optional)" name="max_cpc" value={v.max_cpc} onChange={set('max_cpc')} error={f.errors.max_cpc} inputMode="decimal" />
+        {group ? (
+          <SelectField label="Status" name="status" value={v.status} onChange={set('status')} options={['active', 'paused']} error={f.errors.status} />
+        ) : (
+          <TextField label="Max CPC (optional)" name="max_cpc" value={v.max_cpc} onChange={set('max_cpc')} error={f.errors.max_cpc} inputMode="decimal" />
+        )}
       </div>
       <div className="row-2">
         <TextField label="Conversations to match" name="context" value={v.context} onChange={set('context')} error={f.errors.context} multiline max={5000} />
@@ -102,14 +131,15 @@ function GroupForm({ campaign, onDone }: { campaign: Campaign; onDone: () => voi
           <TextField label="Landing page (optional)" name="landing_page" value={v.landing_page} onChange={set('landing_page')} error={f.errors.landing_page} />
         </div>
       </div>
+      {group && <TextField label="Max CPC (optional)" name="max_cpc" value={v.max_cpc} onChange={set('max_cpc')} error={f.errors.max_cpc} inputMode="decimal" />}
       {v.group_type === 'generative' ? (
         <TextField label="Ad prompt" name="ad_prompt" value={v.ad_prompt} onChange={set('ad_prompt')} error={f.errors.ad_prompt} multiline max={2000} hint="Orbit writes this group's ads from the prompt and your landing page." />
       ) : (
-        <AdFields values={v} set={set} errors={errors} />
+        !group && <AdFields values={v} set={set} errors={errors} />
       )}
       <div className="form-actions">
         <button className="btn btn-primary" type="submit" disabled={f.busy}>
-          {f.busy ? 'Creating…' : 'Create ad group'}
+          {f.busy ? 'Saving…' : group ? 'Save ad group' : 'Create ad group'}
         </button>
         <button className="btn" type="button" onClick={onDone}>
           Cancel
@@ -123,6 +153,13 @@ function GroupCard({ group, campaign, stats, reload }: { group: AdGroup; campaig
   const [editing, setEditing] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const manual = group.group_type === 'manual';
+  if (editing === 'group') {
+    return (
+      <Card className="group-card" title={`Edit ${group.name}`}>
+        <GroupForm campaign={campaign} group={group} onDone={() => (setEditing(null), reload())} />
+      </Card>
+    );
+  }
   const live = group.ads.filter((a) => a.status !== 'archived');
   return (
     <Card
@@ -133,10 +170,17 @@ function GroupCard({ group, campaign, stats, reload }: { group: AdGroup; campaig
         </span>
       }
       actions={
-        manual && editing === null ? (
-          <button type="button" className="btn btn-small" onClick={() => setEditing('new')}>
-            Add ad
-          </button>
+        editing === null ? (
+          <span className="page-actions">
+            <button type="button" className="btn btn-small" onClick={() => setEditing('group')}>
+              Edit group
+            </button>
+            {manual && (
+              <button type="button" className="btn btn-small" onClick={() => setEditing('new')}>
+                Add ad
+              </button>
+            )}
+          </span>
         ) : undefined
       }
     >
