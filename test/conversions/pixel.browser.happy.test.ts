@@ -121,6 +121,18 @@ describe.skipIf(!haveChromium)('browser pixel in headless Chromium', () => {
     expect(analytics.time_series[0].date).toMatch(/T\d\d:00:00\.000Z$/);
     const pv = await s.ctx.db.selectFrom('pixel_events').selectAll().where('advertiser_id', '=', w.advertiserId).execute();
     expect(new Set(pv.map((p) => p.click_id))).toEqual(new Set([data.user_data.grclid]));
+
+    // A checkout pixel purchase (signed attribution) is a conversion; the backend's purchase of the same order is its duplicate.
+    await page.evaluate(() => (window as any).OrbitPixel.track('purchase', { order_id: 'pixel-order-7', value: 30, currency: 'USD' }));
+    const conv = await waitFor(
+      () => s.ctx.db.selectFrom('conversions').selectAll().where('event_id', '=', 'pixel-order-7').executeTakeFirst(),
+      'the pixel purchase',
+    );
+    expect(conv).toMatchObject({ source: 'pixel', attributed: 1, campaign_id: w.campaignId, value_micros: 30_000_000, attribution_note: 'signed' });
+    const dup = await sendEvents(s, w.advertiserKey, {
+      data: [{ event_name: 'Purchase', event_time: Math.floor(Date.now() / 1000), event_id: 'pixel-order-7', action_source: 'website', user_data: later.user_data }],
+    });
+    expect(((await dup.json()) as GatewayOut).results[0].status).toBe('duplicate');
     await context.close();
   });
 
@@ -135,6 +147,19 @@ describe.skipIf(!haveChromium)('browser pixel in headless Chromium', () => {
       data: [{ event_name: 'Lead', event_time: Math.floor(Date.now() / 1000), event_id: 'organic-1', action_source: 'website', user_data: data.user_data }],
     });
     expect(((await out.json()) as GatewayOut).results[0]).toEqual({ event_id: 'organic-1', status: 'ok', attributed: false });
+    // An unsigned (organic) pixel purchase is analytics only, never a conversion: the pixel is public.
+    const sent = await page.evaluate(() =>
+      fetch((document.querySelector('script[data-advertiser-id]') as HTMLScriptElement).src.replace('/pixel.js', '/pixel/events'), {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: JSON.stringify({
+          advertiser_id: (document.querySelector('script[data-advertiser-id]') as HTMLScriptElement).dataset.advertiserId,
+          events: [{ event_type: 'purchase', url: location.href, props: { order_id: 'organic-order', value: 5 }, attribution: { grclid: null, grsig: 'forged' } }],
+        }),
+      }).then((r) => r.json()),
+    );
+    expect(sent).toEqual({ accepted: 1, conversions: 0 });
+    expect(await s.ctx.db.selectFrom('conversions').select('id').where('event_id', '=', 'organic-order').execute()).toHaveLength(0);
 
     // Age the session by 31 minutes of inactivity: the next page starts a new one, the visitor stays.
     await page.evaluate(() => {

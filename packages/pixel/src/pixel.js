@@ -150,7 +150,11 @@
       session_id: sessionId(true),
       grclid: a.grclid,
     };
-    if (props && typeof props === 'object') ev.props = props;
+    if (props && typeof props === 'object') {
+      ev.props = props;
+      // A purchase carries the full attribution: the server counts it only when grsig verifies.
+      if (props.order_id !== undefined) ev.attribution = a;
+    }
     var body = JSON.stringify({ advertiser_id: this.advertiserId, events: [ev] });
     try {
       if (root.navigator && root.navigator.sendBeacon && root.navigator.sendBeacon(this.endpoint, body)) return Promise.resolve(true);

@@ -60,7 +60,7 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('conversion_id', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('conversion_dedup_pk', ['advertiser_id', 'event_type', 'event_id'])
     .execute();
-  await db.schema.createIndex('conversion_dedup_seen').on('conversion_dedup').columns(['seen_at']).execute();
+  // No index on seen_at: the hourly purge may scan (the table holds at most 48 hours of keys); inserts stay cheaper.
 
   await db.schema
     .createTable('conversion_suppressions')

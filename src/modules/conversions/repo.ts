@@ -4,17 +4,18 @@ import type { Database } from '../../db/index.js';
 import type { ConversionTable, DB } from '../../db/schema.js';
 
 /**
- * Storage of conversions. A batch is written in one transaction: dedup keys
- * (unique per advertiser × event type × event id; a key older than the window
- * is taken over), the new records, their rollup deltas and the gateway
- * activity. The write is a generator of queries so the same steps run
- * synchronously inside one SQLite transaction (nothing else can interleave on
- * the shared connection) and asynchronously in a PostgreSQL transaction.
+ * Storage of conversions. A batch is written in one transaction: the webhook
+ * receipt (idempotency), dedup keys (unique per advertiser × event type ×
+ * event id; a key older than the window is taken over by the next event), the
+ * new records, their rollup deltas and the gateway activity. On SQLite the
+ * whole write is synchronous inside one immediate transaction with prepared
+ * statements (nothing else can interleave on the shared connection); on
+ * PostgreSQL it is one transaction of multi-row statements, dedup keys taken
+ * in one sorted order so concurrent writers never deadlock.
  */
 interface Compilable {
   compile(): CompiledQuery;
 }
-type Steps<T> = Generator<Compilable, T, unknown[]>;
 
 const CHUNK = 300;
 const chunks = <T>(rows: T[], n = CHUNK): T[][] => {
@@ -23,46 +24,42 @@ const chunks = <T>(rows: T[], n = CHUNK): T[][] => {
   return out;
 };
 
-const stmtCache = new WeakMap<BetterSqlite3.Database, Map<string, BetterSqlite3.Statement>>();
-
-function runSqlite(sqlite: BetterSqlite3.Database, q: Compilable): unknown[] {
-  const c = q.compile();
-  let cache = stmtCache.get(sqlite);
-  if (!cache) stmtCache.set(sqlite, (cache = new Map()));
-  let stmt = cache.get(c.sql);
-  if (!stmt) {
-    stmt = sqlite.prepare(c.sql);
-    if (cache.size > 200) cache.clear();
-    cache.set(c.sql, stmt);
-  }
-  const params = c.parameters as unknown[];
-  if (stmt.reader) return stmt.all(...params);
-  stmt.run(...params);
-  return [];
-}
-
-async function runSteps<T>(database: Database, steps: () => Steps<T>): Promise<T> {
-  const sqlite = database.sqlite;
-  if (sqlite) {
-    // Another module's Kysely transaction may be open on the shared connection: wait for it to end.
-    while (sqlite.inTransaction) await new Promise((r) => setImmediate(r));
-    const tx = sqlite.transaction(() => {
-      const gen = steps();
-      let r = gen.next([]);
-      while (!r.done) r = gen.next(runSqlite(sqlite, r.value));
-      return r.value;
-    });
-    return tx.immediate();
-  }
-  return database.db.transaction().execute(async (trx) => {
-    const gen = steps();
-    let r = gen.next([]);
-    while (!r.done) r = gen.next((await trx.executeQuery(r.value.compile())).rows as unknown[]);
-    return r.value;
-  });
-}
-
 export type ConversionRow = ConversionTable;
+
+const CONVERSION_COLS = [
+  'id',
+  'advertiser_id',
+  'source',
+  'event_type',
+  'event_name',
+  'event_id',
+  'event_at',
+  'received_at',
+  'action_source',
+  'page_url',
+  'value_micros',
+  'currency',
+  'order_id',
+  'custom_json',
+  'identity_json',
+  'visitor_id',
+  'session_id',
+  'device',
+  'client_context_json',
+  'attributed',
+  'attribution_note',
+  'click_id',
+  'campaign_id',
+  'ad_group_id',
+  'ad_id',
+  'publisher_id',
+  'placement_id',
+  'verified',
+  'counted',
+  'spend_micros',
+  'revenue_micros',
+  'take_micros',
+] as const satisfies readonly (keyof ConversionRow)[];
 
 export interface CommitInput {
   advertiserId: string;
@@ -83,11 +80,63 @@ export interface CommitResult {
   receiptDuplicate: boolean;
 }
 
-export function commitConversions(database: Database, input: CommitInput): Promise<CommitResult> {
-  const db = database.db;
-  return runSteps(database, function* (): Steps<CommitResult> {
+const SQL = {
+  receipt:
+    'INSERT INTO webhook_receipts (provider, advertiser_id, external_id, outcome, received_at) VALUES (?, ?, ?, ?, ?) ' +
+    'ON CONFLICT (provider, advertiser_id, external_id) DO NOTHING RETURNING provider',
+  dedup:
+    'INSERT INTO conversion_dedup (advertiser_id, event_type, event_id, seen_at, conversion_id) VALUES (?, ?, ?, ?, ?) ' +
+    'ON CONFLICT (advertiser_id, event_type, event_id) DO UPDATE SET seen_at = excluded.seen_at, conversion_id = excluded.conversion_id ' +
+    'WHERE conversion_dedup.seen_at <= ? RETURNING conversion_id',
+  conversion: `INSERT INTO conversions (${CONVERSION_COLS.join(', ')}) VALUES (${CONVERSION_COLS.map(() => '?').join(', ')})`,
+  activity:
+    'INSERT INTO gateway_activity (advertiser_id, first_received_at, last_received_at, events_total) VALUES (?, ?, ?, ?) ' +
+    'ON CONFLICT (advertiser_id) DO UPDATE SET last_received_at = excluded.last_received_at, events_total = gateway_activity.events_total + excluded.events_total',
+};
+
+const prepared = new WeakMap<BetterSqlite3.Database, Map<string, BetterSqlite3.Statement>>();
+function stmt(sqlite: BetterSqlite3.Database, text: string): BetterSqlite3.Statement {
+  let cache = prepared.get(sqlite);
+  if (!cache) prepared.set(sqlite, (cache = new Map()));
+  let st = cache.get(text);
+  if (!st) {
+    st = sqlite.prepare(text);
+    if (cache.size > 100) cache.clear();
+    cache.set(text, st);
+  }
+  return st;
+}
+
+function commitSqlite(sqlite: BetterSqlite3.Database, input: CommitInput): CommitResult {
+  const tx = sqlite.transaction((): CommitResult => {
     if (input.receipt) {
-      const got = yield db
+      const r = input.receipt;
+      if (!stmt(sqlite, SQL.receipt).get(r.provider, input.advertiserId, r.externalId, r.outcome, input.now)) {
+        return { isNew: input.rows.map(() => false), receiptDuplicate: true };
+      }
+    }
+    const dedup = stmt(sqlite, SQL.dedup);
+    const insert = stmt(sqlite, SQL.conversion);
+    const threshold = input.now - input.windowMs;
+    const isNew = input.rows.map(({ row, dedupKey }) => {
+      if (dedupKey && !dedup.get(input.advertiserId, dedupKey.event_type, dedupKey.event_id, input.now, row.id, threshold)) return false;
+      insert.run(CONVERSION_COLS.map((c) => row[c]));
+      return true;
+    });
+    for (const q of input.rollups(isNew)) {
+      const c = q.compile();
+      sqlite.prepare(c.sql).run(...(c.parameters as unknown[]));
+    }
+    if (input.activity > 0) stmt(sqlite, SQL.activity).run(input.advertiserId, input.now, input.now, input.activity);
+    return { isNew, receiptDuplicate: false };
+  });
+  return tx.immediate();
+}
+
+async function commitPostgres(db: Kysely<DB>, input: CommitInput): Promise<CommitResult> {
+  return db.transaction().execute(async (trx) => {
+    if (input.receipt) {
+      const got = await trx
         .insertInto('webhook_receipts')
         .values({
           provider: input.receipt.provider,
@@ -97,43 +146,36 @@ export function commitConversions(database: Database, input: CommitInput): Promi
           received_at: input.now,
         })
         .onConflict((oc) => oc.columns(['provider', 'advertiser_id', 'external_id']).doNothing())
-        .returning('provider');
+        .returning('provider')
+        .execute();
       if (got.length === 0) return { isNew: input.rows.map(() => false), receiptDuplicate: true };
     }
     const keyed = input.rows
-      .map((r, i) => ({ i, key: r.dedupKey, id: r.row.id }))
-      .filter((r): r is { i: number; key: { event_type: string; event_id: string }; id: string } => r.key !== null)
-      // One lock order for every writer (PostgreSQL), so concurrent batches never deadlock.
+      .filter((r) => r.dedupKey !== null)
+      .map((r) => ({ key: r.dedupKey!, id: r.row.id }))
       .sort((a, b) => (a.key.event_type + '\u0001' + a.key.event_id < b.key.event_type + '\u0001' + b.key.event_id ? -1 : 1));
     const fresh = new Set<string>();
     const threshold = input.now - input.windowMs;
-    for (const part of chunks(keyed)) {
-      const got = (yield db
+    for (const part of chunks(keyed, 500)) {
+      const got = await trx
         .insertInto('conversion_dedup')
-        .values(
-          part.map((k) => ({
-            advertiser_id: input.advertiserId,
-            event_type: k.key.event_type,
-            event_id: k.key.event_id,
-            seen_at: input.now,
-            conversion_id: k.id,
-          })),
-        )
+        .values(part.map((k) => ({ advertiser_id: input.advertiserId, event_type: k.key.event_type, event_id: k.key.event_id, seen_at: input.now, conversion_id: k.id })))
         .onConflict((oc) =>
           oc
             .columns(['advertiser_id', 'event_type', 'event_id'])
             .doUpdateSet((eb) => ({ seen_at: eb.ref('excluded.seen_at'), conversion_id: eb.ref('excluded.conversion_id') }))
             .where('conversion_dedup.seen_at', '<=', threshold),
         )
-        .returning('conversion_id')) as { conversion_id: string }[];
+        .returning('conversion_id')
+        .execute();
       for (const g of got) fresh.add(g.conversion_id);
     }
     const isNew = input.rows.map((r) => r.dedupKey === null || fresh.has(r.row.id));
     const newRows = input.rows.filter((_, i) => isNew[i]).map((r) => r.row);
-    for (const part of chunks(newRows)) yield db.insertInto('conversions').values(part);
-    for (const q of input.rollups(isNew)) yield q;
+    for (const part of chunks(newRows)) await trx.insertInto('conversions').values(part).execute();
+    for (const q of input.rollups(isNew)) await trx.executeQuery(q.compile());
     if (input.activity > 0) {
-      yield db
+      await trx
         .insertInto('gateway_activity')
         .values({ advertiser_id: input.advertiserId, first_received_at: input.now, last_received_at: input.now, events_total: input.activity })
         .onConflict((oc) =>
@@ -141,10 +183,19 @@ export function commitConversions(database: Database, input: CommitInput): Promi
             last_received_at: eb.ref('excluded.last_received_at'),
             events_total: eb('gateway_activity.events_total', '+', eb.ref('excluded.events_total')),
           })),
-        );
+        )
+        .execute();
     }
     return { isNew, receiptDuplicate: false };
   });
+}
+
+export async function commitConversions(database: Database, input: CommitInput): Promise<CommitResult> {
+  const sqlite = database.sqlite;
+  if (!sqlite) return commitPostgres(database.db, input);
+  // Another module's Kysely transaction may be open on the shared connection: wait for it to end.
+  while (sqlite.inTransaction) await new Promise((r) => setImmediate(r));
+  return commitSqlite(sqlite, input);
 }
 
 /** Forget dedup keys older than the window (they can no longer match). */
@@ -167,6 +218,11 @@ export async function suppressedAmong(db: Kysely<DB>, advertiserId: string, hash
     for (const r of rows) out.add(r.identity_hash);
   }
   return out;
+}
+
+export async function hasSuppressions(db: Kysely<DB>, advertiserId: string): Promise<boolean> {
+  const r = await db.selectFrom('conversion_suppressions').select('identity_hash').where('advertiser_id', '=', advertiserId).limit(1).executeTakeFirst();
+  return r !== undefined;
 }
 
 export async function addSuppressions(db: Kysely<DB>, advertiserId: string, hashes: string[], now: number): Promise<number> {

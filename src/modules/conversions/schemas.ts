@@ -181,6 +181,24 @@ export const PixelEventsBody = z.object({
         visitor_id: z.string().max(100).nullish(),
         session_id: z.string().max(100).nullish(),
         grclid: z.string().max(200).nullish(),
+        /** The six attribution values, sent by the pixel with purchases. */
+        attribution: z
+          .object({
+            grclid: z.string().max(200).nullish(),
+            grcpid: z.string().max(200).nullish(),
+            grpuid: z.string().max(200).nullish(),
+            gradid: z.string().max(200).nullish(),
+            grsig: z.string().max(200).nullish(),
+            graid: z.string().max(200).nullish(),
+          })
+          .nullish(),
+        props: z
+          .looseObject({
+            order_id: z.union([z.string().min(1).max(200), z.number().int()]).optional(),
+            value: z.number().min(0).max(1e9).optional(),
+            currency: z.string().regex(/^[A-Za-z]{3}$/).optional(),
+          })
+          .nullish(),
       }),
     )
     .min(1)

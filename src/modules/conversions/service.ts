@@ -39,6 +39,8 @@ export interface IngestOptions {
   verified?: boolean;
   /** Browser-sourced conversions attribute only with a valid grsig. */
   requireSignature?: boolean;
+  /** Store only attributed events; the others are reported `skipped` (public sources such as the pixel). */
+  attributedOnly?: boolean;
   /** Idempotency key of a webhook delivery. */
   receipt?: { provider: string; externalId: string };
 }
@@ -51,6 +53,7 @@ interface Prepared {
   eventAt: number;
   identity: HashedIdentity;
   dedupId: string | null;
+  contextJson: string | null;
 }
 
 interface Outcome {
@@ -83,12 +86,11 @@ function prepare(raw: unknown, now: number): Prepared {
   const eventAt = event.event_time * 1000;
   if (eventAt > now + MAX_FUTURE_MS) throw new IdentityError('event_time: is in the future');
   if (eventAt < now - MAX_EVENT_AGE_MS) throw new IdentityError('event_time: is older than 7 days');
-  if (event.client_context && JSON.stringify(event.client_context).length > MAX_CONTEXT_BYTES) {
-    throw new IdentityError(`client_context: larger than ${MAX_CONTEXT_BYTES} bytes`);
-  }
+  const contextJson = event.client_context ? JSON.stringify(event.client_context) : null;
+  if (contextJson && contextJson.length > MAX_CONTEXT_BYTES) throw new IdentityError(`client_context: larger than ${MAX_CONTEXT_BYTES} bytes`);
   const identity = hashIdentity(event.user_data as Record<string, unknown>);
   const dedupId = event.event_id ?? event.custom_data?.order_id ?? null;
-  return { event, eventType: canonicalEventType(event.event_name), eventAt, identity, dedupId };
+  return { event, eventType: canonicalEventType(event.event_name), eventAt, identity, dedupId, contextJson };
 }
 
 interface Attribution {
@@ -182,7 +184,8 @@ export async function ingestEvents(
   const found = clickIds.size || graids.size ? await findClicks(ctx, { clickIds: [...clickIds], graids: [...graids] }) : [];
   const byId = new Map(found.map((c) => [c.click_id, c]));
   const byGraid = new Map(found.filter((c) => c.graid).map((c) => [c.graid!, c]));
-  const suppressed = hashes.length ? await repo.suppressedAmong(ctx.db, advertiserId, hashes) : new Set<string>();
+  const suppressed =
+    hashes.length && (await repo.hasSuppressions(ctx.db, advertiserId)) ? await repo.suppressedAmong(ctx.db, advertiserId, hashes) : new Set<string>();
   const attribution = new Map<number, Attribution>();
   for (const i of valid) attribution.set(i, attribute(ctx, advertiserId, prepared[i]!, { byId, byGraid }, opts.requireSignature ?? false));
   const campaigns = await campaignBilling(
@@ -196,6 +199,7 @@ export async function ingestEvents(
     const attributed = attribution.get(i)!.click !== null;
     const eventId = p.event.event_id ?? p.dedupId ?? '';
     if (test) out[i] = { event_id: eventId, status: 'test_ok', attributed };
+    else if (opts.attributedOnly && !attributed) out[i] = { event_id: eventId, status: 'skipped', attributed: false };
     else if (p.event.user_data.opt_out === true || matchableHashes(p.identity).some((h) => suppressed.has(h))) {
       out[i] = { event_id: eventId, status: 'skipped', attributed: false };
     } else {
@@ -269,7 +273,7 @@ export async function ingestEvents(
         visitor_id: u.visitor_id ?? null,
         session_id: u.session_id ?? null,
         device: u.client_user_agent ? deviceType(u.client_user_agent) : click?.device ?? '',
-        client_context_json: p.event.client_context ? JSON.stringify(p.event.client_context) : null,
+        client_context_json: p.contextJson,
         attributed: click ? 1 : 0,
         attribution_note: note,
         click_id: click?.click_id ?? null,
@@ -504,7 +508,7 @@ export async function conversionStats(ctx: Ctx, advertiserId: string, q: StatsQu
 const knownAdvertisers = new Map<string, number>();
 
 /** Events sent by the browser pixel (public: identified by the advertiser id, as every pixel is). */
-export async function recordPixelEvents(ctx: Ctx, body: PixelEventsBody): Promise<{ accepted: number }> {
+export async function recordPixelEvents(ctx: Ctx, body: PixelEventsBody): Promise<{ accepted: number; conversions: number }> {
   const now = ctx.clock.now();
   if ((knownAdvertisers.get(body.advertiser_id) ?? 0) < now) {
     if (!isUuid(body.advertiser_id)) throw new NotFound('advertiser');
@@ -529,5 +533,27 @@ export async function recordPixelEvents(ctx: Ctx, body: PixelEventsBody): Promis
     };
   });
   await repo.insertPixelEvents(ctx.db, rows);
-  return { accepted: rows.length };
+
+  // Purchases seen by a checkout pixel become conversions when their click attribution verifies (a valid
+  // grsig): the pixel is public, so nothing unsigned is counted. The order id is the event id, so the
+  // storefront's orders/paid webhook (or the advertiser's backend) and the pixel give one conversion.
+  const purchases = body.events
+    .filter((e) => PIXEL_PURCHASES.has(e.event_type.toLowerCase()) && e.props?.order_id !== undefined && e.attribution?.grsig)
+    .map((e) => ({
+      event_name: 'purchase',
+      event_time: Math.floor((e.ts && Math.abs(e.ts - now) < 3600_000 ? e.ts : now) / 1000),
+      event_id: String(e.props!.order_id),
+      action_source: 'website',
+      event_source_url: e.url,
+      user_data: { ...e.attribution, visitor_id: e.visitor_id ?? null, session_id: e.session_id ?? null },
+      custom_data: { value: e.props!.value ?? undefined, currency: e.props!.currency ?? undefined, order_id: String(e.props!.order_id) },
+    }));
+  let conversions = 0;
+  if (purchases.length) {
+    const out = await ingestEvents(ctx, body.advertiser_id, { data: purchases }, { source: 'pixel', requireSignature: true, attributedOnly: true });
+    conversions = out.results.filter((r) => r.status === 'ok').length;
+  }
+  return { accepted: rows.length, conversions };
 }
+
+const PIXEL_PURCHASES = new Set(['purchase', 'checkout_completed']);

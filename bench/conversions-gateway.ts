@@ -1,0 +1,202 @@
+/**
+ * POST /gateway/events with 1,000-event batches: mixed identities (emails,
+ * formatted and E.164 phones, names, external ids, pre-hashed values), about a
+ * third attributed through real clicks, 10% duplicates (half inside the batch,
+ * half repeating the previous batch). Measures the batch latency (p50/p95,
+ * end to end over HTTP) and the sustained ingestion rate, against a raw
+ * batched SQL insert of the same stored rows into a table of the same shape
+ * and indexes (prepared statement, one transaction per 1,000 rows) in the same
+ * run and the same database.
+ *
+ *   npx tsx bench/conversions-gateway.ts [--batches 40] [--warmup 5]
+ *   (BENCH_DATABASE_URL=postgres://… for PostgreSQL)
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
+import { startServer } from '../src/server.js';
+import { loadConfig } from '../src/config.js';
+import * as accounts from '../src/modules/accounts/service.js';
+import { createPlacement } from '../src/modules/placements/service.js';
+import { createApprovedCampaign } from '../src/modules/campaigns/service.js';
+import { randomBase62 } from '../src/lib/ids.js';
+import { sha256Hex } from '../src/lib/hash.js';
+
+const { values } = parseArgs({ options: { batches: { type: 'string', default: '40' }, warmup: { type: 'string', default: '5' } } });
+const BATCHES = Number(values.batches);
+const WARMUP = Number(values.warmup);
+const UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-bench-conv-'));
+const pgUrl = process.env.BENCH_DATABASE_URL;
+const config = loadConfig(
+  {
+    dataDir,
+    port: 0,
+    logLevel: 'silent',
+    adRateLimitPerSecond: 0,
+    inventoryRefreshMs: 600_000,
+    ...(pgUrl ? { databaseUrl: pgUrl, databaseSchema: `bench_${randomBase62(8).toLowerCase()}` } : {}),
+  },
+  {},
+);
+const server = await startServer(config);
+const { ctx, url } = server;
+
+// A world: publisher, advertiser, live campaign; 200 real clicks to attribute to.
+const pub = await accounts.createPublisher(ctx, { name: 'Bench pub' });
+await createPlacement(ctx, pub.publisher.id, { name: 'Chat Below', placement_type: 'below_response' });
+const adv = await accounts.createAdvertiser(ctx, { name: 'Bench adv', hasPaymentMethod: true });
+await accounts.addCredits(ctx, { advertiserId: adv.advertiser.id, amountDollars: 100_000 });
+await createApprovedCampaign(ctx, adv.advertiser.id, {
+  name: 'Runners',
+  landing_page: 'https://shoes.example.com/',
+  daily_budget: 100_000,
+  max_cpc: 0.5,
+  groups: [{ name: 'Shoes', context: 'running shoes marathon trainers', brand_name: 'Stride', ads: [{ headline: 'Stride', copy: 'Light running shoes.', cta: 'Shop' }] }],
+});
+await ctx.inventory.rebuild();
+const clicks: Record<string, string>[] = [];
+for (let i = 0; i < 200; i++) {
+  const res = await fetch(`${url}/api/v1/ad`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${pub.apiKey}`, 'content-type': 'application/json', 'user-agent': UA },
+    body: JSON.stringify({
+      messages: [{ role: 'user', content: 'Which running shoes for a marathon?' }],
+      sessionId: `s-${i}`,
+      placements: [{ placement: 'below_response', placement_id: 'Chat-Below' }],
+    }),
+  });
+  const ads = (await res.json()) as { clickUrl: string }[];
+  const c = await fetch(ads[0].clickUrl, { headers: { 'user-agent': UA }, redirect: 'manual' });
+  const loc = new URL(c.headers.get('location')!);
+  clicks.push(Object.fromEntries(['grclid', 'grcpid', 'grpuid', 'gradid', 'grsig', 'graid'].map((k) => [k, loc.searchParams.get(k)!])));
+}
+
+let seq = 0;
+let previous: Record<string, unknown>[] = [];
+function batch(): Record<string, unknown>[] {
+  const now = Math.floor(Date.now() / 1000);
+  const out: Record<string, unknown>[] = [];
+  for (let i = 0; i < 900; i++) {
+    const n = seq++;
+    const user: Record<string, unknown> = {};
+    switch (n % 5) {
+      case 0:
+        user.em = [`buyer${n}@example.com`];
+        user.ph = [`+1 (555) ${String(n % 1000).padStart(3, '0')}-${String(n % 10000).padStart(4, '0')}`];
+        break;
+      case 1:
+        user.em = [sha256Hex(`pre${n}@example.com`)];
+        user.fn = 'Ada';
+        user.ln = `Lovelace${n}`;
+        break;
+      case 2:
+        user.ph = [`+4420794${String(n % 100000).padStart(5, '0')}`];
+        user.external_id = [`cust-${n}`];
+        break;
+      case 3:
+        user.em = [`  Mixed.Case${n}@Example.COM `, `second${n}@example.org`];
+        break;
+      default:
+        user.external_id = [`cust-${n}`];
+    }
+    if (n % 3 === 0) Object.assign(user, clicks[n % clicks.length], { visitor_id: `v-${n}`, session_id: `s-${n}`, client_user_agent: UA });
+    out.push({
+      event_name: n % 7 === 0 ? 'Lead' : 'Purchase',
+      event_time: now,
+      event_id: `evt-${n}`,
+      action_source: 'website',
+      event_source_url: 'https://shoes.example.com/checkout/done',
+      user_data: user,
+      client_context: { timezone: 'Europe/Paris', screen: { width: 1920, height: 1080 } },
+      custom_data: { value: (n % 200) + 0.99, currency: 'USD', order_id: `evt-${n}`, contents: [{ id: 'sku-1', quantity: 1, item_price: 19.99 }] },
+    });
+  }
+  // 10% duplicates: 50 repeats inside the batch, 50 from the previous batch.
+  for (let i = 0; i < 50; i++) out.push(out[i * 17]);
+  for (let i = 0; i < 50; i++) out.push(previous.length ? previous[i * 13] : out[i * 11 + 1]);
+  previous = out.slice(0, 900);
+  return out;
+}
+
+async function post(events: Record<string, unknown>[]): Promise<{ ms: number; ok: number; dup: number }> {
+  const body = JSON.stringify({ data: events });
+  const t0 = performance.now();
+  const res = await fetch(`${url}/gateway/events`, { method: 'POST', headers: { authorization: `Bearer ${adv.apiKey}`, 'content-type': 'application/json' }, body });
+  const out = (await res.json()) as { results: { status: string }[] };
+  const ms = performance.now() - t0;
+  if (res.status !== 200) throw new Error(`gateway answered ${res.status}: ${JSON.stringify(out).slice(0, 300)}`);
+  return { ms, ok: out.results.filter((r) => r.status === 'ok').length, dup: out.results.filter((r) => r.status === 'duplicate').length };
+}
+
+for (let i = 0; i < WARMUP; i++) await post(batch());
+const lat: number[] = [];
+let stored = 0;
+let dups = 0;
+const t0 = performance.now();
+for (let i = 0; i < BATCHES; i++) {
+  const r = await post(batch());
+  lat.push(r.ms);
+  stored += r.ok;
+  dups += r.dup;
+}
+const gatewaySeconds = (performance.now() - t0) / 1000;
+const pct = (p: number) => [...lat].sort((a, b) => a - b)[Math.min(lat.length - 1, Math.floor((p / 100) * lat.length))];
+
+// Baseline: the same stored rows, inserted raw into a table of the same shape and indexes.
+await sql`CREATE TABLE conversions_raw AS SELECT * FROM conversions WHERE 1 = 0`.execute(ctx.db);
+await sql`CREATE INDEX conversions_raw_adv_id ON conversions_raw (advertiser_id, id)`.execute(ctx.db);
+await sql`CREATE INDEX conversions_raw_adv_campaign ON conversions_raw (advertiser_id, campaign_id, id)`.execute(ctx.db);
+await sql`CREATE INDEX conversions_raw_adv_type ON conversions_raw (advertiser_id, event_type, id)`.execute(ctx.db);
+await sql`CREATE INDEX conversions_raw_adv_at ON conversions_raw (advertiser_id, event_at)`.execute(ctx.db);
+const rows = await ctx.db.selectFrom('conversions').selectAll().orderBy('id').limit(stored).execute();
+const cols = Object.keys(rows[0]);
+const rawT0 = performance.now();
+if (ctx.database.sqlite) {
+  const stmt = ctx.database.sqlite.prepare(`INSERT INTO conversions_raw (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`);
+  const tx = ctx.database.sqlite.transaction((part: typeof rows) => {
+    for (const r of part) stmt.run(cols.map((c) => (r as Record<string, unknown>)[c]));
+  });
+  for (let i = 0; i < rows.length; i += 1000) tx.immediate(rows.slice(i, i + 1000));
+} else {
+  for (let i = 0; i < rows.length; i += 1000) {
+    const part = rows.slice(i, i + 1000);
+    await ctx.db.transaction().execute(async (trx) => {
+      for (let j = 0; j < part.length; j += 300) await trx.insertInto('conversions_raw' as 'conversions').values(part.slice(j, j + 300)).execute();
+    });
+  }
+}
+const rawSeconds = (performance.now() - rawT0) / 1000;
+
+const gatewayRate = stored / gatewaySeconds;
+const rawRate = rows.length / rawSeconds;
+console.log(
+  JSON.stringify(
+    {
+      backend: ctx.database.dialect,
+      batches: BATCHES,
+      batch_p50_ms: +pct(50).toFixed(1),
+      batch_p95_ms: +pct(95).toFixed(1),
+      stored,
+      duplicates: dups,
+      gateway_rows_per_s: Math.round(gatewayRate),
+      raw_insert_rows_per_s: Math.round(rawRate),
+      ratio: +(gatewayRate / rawRate).toFixed(3),
+    },
+    null,
+    1,
+  ),
+);
+await server.close();
+fs.rmSync(dataDir, { recursive: true, force: true });
+if (pgUrl && config.databaseSchema) {
+  const pg = (await import('pg')).default;
+  const c = new pg.Client({ connectionString: pgUrl });
+  await c.connect();
+  await c.query(`DROP SCHEMA IF EXISTS ${config.databaseSchema} CASCADE`);
+  await c.end();
+}
