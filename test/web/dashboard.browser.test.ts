@@ -312,11 +312,36 @@ describe('dashboard in Chromium', () => {
     }
     {
       need('GET', '/advertiser-dashboard/conversions');
-      const c = await api<{ conversions: unknown[]; total_conversions: number }>(w.advertiserKey, '/advertiser-dashboard/conversions?limit=25');
+      // 30 purchases through the gateway: two pages of 25 and 5, walked with the cursor.
+      const now = Math.floor(Date.now() / 1000);
+      const data = Array.from({ length: 30 }, (_, i) => ({
+        event_name: 'Purchase',
+        event_time: now - i * 60,
+        event_id: `order-${i}`,
+        action_source: 'website',
+        user_data: { em: [`buyer${i}@example.com`] },
+        custom_data: { value: 10 + i, currency: 'USD', order_id: `order-${i}` },
+      }));
+      const sent = await fetch(`${s.url}/gateway/events`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${w.advertiserKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ data }),
+      });
+      expect(sent.status).toBe(200);
+      const first = await api<{ conversions: { order_id: string }[]; total_conversions: number; next_cursor: string }>(w.advertiserKey, '/advertiser-dashboard/conversions?limit=25');
+      const second = await api<{ conversions: { order_id: string }[] }>(w.advertiserKey, `/advertiser-dashboard/conversions?limit=25&cursor=${encodeURIComponent(first.next_cursor)}`);
+      expect([first.conversions.length, second.conversions.length]).toEqual([25, 5]);
       await go(page, '/conversions');
       await page.locator('[data-total]').waitFor();
-      expect(Number(await page.locator('[data-total]').getAttribute('data-total'))).toBe(c.total_conversions);
+      expect(Number(await page.locator('[data-total]').getAttribute('data-total'))).toBe(first.total_conversions);
+      const orders = () => page.locator('td[data-col="order_id"]').allInnerTexts();
+      expect(await orders()).toEqual(first.conversions.map((c) => c.order_id));
       await screenshot(page, 'dashboard-advertiser-conversions');
+      await page.getByRole('button', { name: 'Older →' }).click();
+      await expect.poll(orders).toEqual(second.conversions.map((c) => c.order_id));
+      expect(await page.getByRole('button', { name: 'Older →' }).isDisabled()).toBe(true);
+      await page.getByRole('button', { name: '← Newer' }).click();
+      await expect.poll(orders).toEqual(first.conversions.map((c) => c.order_id));
     }
     {
       need('GET', '/advertiser-dashboard/gateway-status');
