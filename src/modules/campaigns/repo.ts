@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { AdGroupTable, AdTable, CampaignTable, DB } from '../../db/schema.js';
 
 /** Campaigns that may serve now: active, approved, not archived, inside their schedule. */
@@ -53,8 +53,36 @@ export const insertCampaign = (db: Kysely<DB>, row: CampaignTable) =>
   db.insertInto('campaigns').values(row).execute();
 export const insertAdGroup = (db: Kysely<DB>, row: AdGroupTable) =>
   db.insertInto('ad_groups').values(row).execute();
-export const insertAds = (db: Kysely<DB>, rows: AdTable[]) =>
-  rows.length ? db.insertInto('ads').values(rows).execute() : Promise.resolve([]);
+export const insertAds = (db: Kysely<DB>, rows: AdTable[]) => bulkInsert(db, 'ads', rows);
+
+// Bulk inserts skip the query builder: building and compiling a 200-row insert
+// node by node costs more than running it. Placeholders follow the dialect.
+const placeholderStyle = new WeakMap<object, 'pg' | 'sqlite'>();
+function styleOf(db: Kysely<DB>): 'pg' | 'sqlite' {
+  const executor = db.getExecutor();
+  let style = placeholderStyle.get(executor.adapter);
+  if (!style) {
+    style = db.selectFrom('ads').select('id').where('id', '=', '').compile().sql.includes('$1') ? 'pg' : 'sqlite';
+    placeholderStyle.set(executor.adapter, style);
+  }
+  return style;
+}
+
+/** Insert plain rows (all with the same keys) in chunks of up to 500 per statement. */
+export async function bulkInsert<T extends keyof DB>(db: Kysely<DB>, table: T, rows: DB[T][]): Promise<void> {
+  if (rows.length === 0) return;
+  const cols = Object.keys(rows[0] as object);
+  const pg = styleOf(db) === 'pg';
+  for (let i = 0; i < rows.length; i += 500) {
+    const part = rows.slice(i, i + 500);
+    const params: unknown[] = [];
+    const tuples = part.map((r) => {
+      const rec = r as unknown as Record<string, unknown>;
+      return `(${cols.map((c) => (params.push(rec[c] ?? null), pg ? `$${params.length}` : '?')).join(', ')})`;
+    });
+    await db.executeQuery(CompiledQuery.raw(`insert into "${String(table)}" (${cols.map((c) => `"${c}"`).join(', ')}) values ${tuples.join(', ')}`, params));
+  }
+}
 
 /** Owner and conversion-billing facts of campaigns (for conversion attribution and CPA charges). */
 export async function campaignBilling(db: Kysely<DB>, ids: string[]) {
@@ -106,8 +134,7 @@ export async function campaignNameTaken(db: Kysely<DB>, advertiserId: string, na
 export const updateCampaign = (db: Kysely<DB>, id: string, patch: Patch<CampaignTable>) =>
   db.updateTable('campaigns').set(patch).where('id', '=', id).execute();
 
-export const insertAdGroups = (db: Kysely<DB>, rows: AdGroupTable[]) =>
-  rows.length ? db.insertInto('ad_groups').values(rows).execute() : Promise.resolve([]);
+export const insertAdGroups = (db: Kysely<DB>, rows: AdGroupTable[]) => bulkInsert(db, 'ad_groups', rows);
 
 export const findAdGroup = (db: Kysely<DB>, advertiserId: string, id: string) =>
   db.selectFrom('ad_groups').selectAll().where('id', '=', id).where('advertiser_id', '=', advertiserId).executeTakeFirst();

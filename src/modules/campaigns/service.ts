@@ -391,12 +391,12 @@ export function campaignView(c: CampaignRow, stats: LifetimeTotals, todaySpendMi
 async function decorate(ctx: Ctx, advertiserId: string, rows: CampaignRow[], all = false): Promise<CampaignView[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [stats, today, units] = await Promise.all([
+  const [stats, units] = await Promise.all([
     tracking.campaignLifetimeTotals(ctx, advertiserId, all ? undefined : ids),
-    tracking.campaignSpendToday(ctx, advertiserId),
     adunits.linkedUnitIds(ctx, ids),
   ]);
-  return rows.map((r) => campaignView(r, stats.get(r.id) ?? ZERO, today.get(r.id) ?? 0, units.get(r.id) ?? []));
+  // Today's spend is the figure the serving budget check uses (rollups, synced, plus this instance's charges).
+  return rows.map((r) => campaignView(r, stats.get(r.id) ?? ZERO, ctx.spend.today(r.id), units.get(r.id) ?? []));
 }
 
 async function groupsWithAds(ctx: Ctx, groups: GroupRow[]): Promise<AdGroupView[]> {
@@ -562,6 +562,12 @@ async function generatedAdRows(ctx: Ctx, g: GroupRow, campaignLanding: string, n
   }));
 }
 
+/** The view of a group just written, from the rows in hand (live ads, oldest first, at most 100 embedded). */
+function preparedView(p: PreparedGroup): AdGroupView {
+  const live = p.ads.filter((a) => a.status !== 'archived');
+  return groupView(p.row, live.slice(0, EMBEDDED_ADS), live.length);
+}
+
 async function prepareGroup(
   ctx: Ctx,
   campaign: { id: string; advertiser_id: string; landing_page: string },
@@ -680,9 +686,9 @@ export async function createCampaign(ctx: Ctx, advertiserId: string, input: Camp
     if (unitIds.length) await adunits.linkAdUnits(tx, advertiserId, row, unitIds, 'add', 'ad_unit_ids');
   });
   servingChanged(ctx);
-  const [view] = await decorate(ctx, advertiserId, [row]);
-  const groups = await groupsWithAds(ctx, prepared.map((p) => p.row));
-  return { ...view, ad_groups: groups };
+  // Everything in the answer was just written: shape it from memory (a new campaign has no stats yet).
+  const view = campaignView(row, ZERO, 0, unitIds);
+  return { ...view, ad_groups: prepared.map(preparedView) };
 }
 
 export async function listCampaigns(ctx: Ctx, advertiserId: string, opts: { status?: string } = {}): Promise<CampaignView[]> {
@@ -782,7 +788,7 @@ export async function createAdGroup(ctx: Ctx, advertiserId: string, input: AdGro
     if (prepared.ads.length) await resubmitIfApproved(tx, c);
   });
   servingChanged(ctx);
-  return (await groupsWithAds(ctx, [prepared.row]))[0];
+  return preparedView(prepared);
 }
 
 export async function listAdGroups(ctx: Ctx, advertiserId: string, opts: { campaignId?: string; includeArchived?: boolean }) {

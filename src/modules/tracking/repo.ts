@@ -276,19 +276,6 @@ export async function foldLifetimeDeltas(database: Database, limit = 50_000): Pr
   }
 }
 
-/** Spend per campaign of one advertiser since the start of a bucket (today's spend for budgets). */
-export async function advertiserSpendSince(db: Database['db'], advertiserId: string, fromBucket: number): Promise<Map<string, number>> {
-  const rows = await db
-    .selectFrom('rollups')
-    .select((eb) => ['campaign_id', eb.fn.sum<number>('spend_micros').as('spend')])
-    .where('advertiser_id', '=', advertiserId)
-    .where('bucket', '>=', fromBucket)
-    .where('campaign_id', '!=', '')
-    .groupBy('campaign_id')
-    .execute();
-  return new Map(rows.map((r) => [r.campaign_id, Number(r.spend)]));
-}
-
 // --- Conversion attribution support (issue #4): additive; used through tracking/service.ts.
 
 /** A human click as attribution needs it: where it was served and what it was priced at. */

@@ -8,8 +8,7 @@ import { keyedHash } from '../../lib/secrets.js';
 import { adDestination } from '../campaigns/service.js';
 import { rollupRow, type RollupRow } from './rollup.js';
 import * as trackingRepo from './repo.js';
-import { advertiserSpendSince, foldLifetimeDeltas, lifetimeTotals, type EventRow } from './repo.js';
-import { quarterBucket, utcDayStart } from '../../lib/clock.js';
+import { foldLifetimeDeltas, lifetimeTotals, type EventRow } from './repo.js';
 
 export interface HitFacts {
   ip: string;
@@ -150,10 +149,6 @@ export function registerSpendListener(ctx: Ctx): void {
 export const campaignLifetimeTotals = (ctx: Ctx, advertiserId: string, campaignIds?: string[]) =>
   lifetimeTotals(ctx.db, { advertiserId, campaignIds });
 
-/** Today's (UTC) spend per campaign of an advertiser, in micros, from the rollups. */
-export const campaignSpendToday = (ctx: Ctx, advertiserId: string) =>
-  advertiserSpendSince(ctx.db, advertiserId, quarterBucket(utcDayStart(ctx.clock.now())));
-
 /** An advertiser's lifetime spend in micros (for the credit balance of the billing gate). */
 export async function advertiserLifetimeSpend(ctx: Ctx, advertiserId: string): Promise<number> {
   let total = 0;
@@ -171,8 +166,6 @@ export async function foldLifetimeTotals(ctx: Ctx): Promise<number> {
   }
 }
 
-export type { LifetimeTotals } from './repo.js';
-
 // --- Conversion attribution support (issue #4): additive.
 
 /** Human clicks by click id or graid, for conversion attribution. */
@@ -180,6 +173,7 @@ export const findClicks = (ctx: Ctx, q: { clickIds: string[]; graids: string[] }
 
 /** A rollup-delta upsert for the caller to run inside its own transaction (conversions write theirs with the record). */
 export const rollupUpsertQuery = (ctx: Ctx, rows: RollupRow[]) => trackingRepo.rollupUpsertQuery(ctx.db, rows);
+export type { LifetimeTotals } from './repo.js';
 
 // --- Ad decisioning (issue #6): additive.
 import { groupActivitySince as groupActivityRows, spendSince as campaignSpendRows } from './repo.js';
