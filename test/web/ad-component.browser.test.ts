@@ -32,8 +32,14 @@ import {
 const HARNESS = `
 import { createElement, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Ad } from './packages/react/src/index.tsx';
+import { Ad, useAd } from './packages/react/src/index.tsx';
 window.events = [];
+// A chat page that fetches its ad through its own backend with the hook.
+function Fetched({ request }) {
+  const { ad, loading } = useAd('/api/ads', request);
+  return loading ? createElement('p', { id: 'loading' }, 'loading') : createElement(Ad, { ad, variant: 'inline', sessionId: request.sessionId });
+}
+window.renderFetched = (id, request) => createRoot(document.getElementById(id)).render(createElement(Fetched, { request }));
 window.renderAd = (id, props) => {
   const el = document.getElementById(id);
   const all = {
@@ -100,6 +106,15 @@ describe('React <Ad> component in Chromium', () => {
         res.writeHead(up.status, { 'content-type': 'application/json' }).end(await up.text());
       },
       '/api/broken': (_req, _b, res) => res.writeHead(500).end('boom'),
+      // The publisher's ad endpoint: the key is added here, never in the page.
+      '/api/ads': async (req, body, res) => {
+        const up = await fetch(`${s.url}/api/v1/ad`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${w.publisherKey}`, 'content-type': 'application/json', 'user-agent': String(req.headers['user-agent']) },
+          body,
+        });
+        res.writeHead(up.status, { 'content-type': 'application/json' }).end(up.status === 204 ? '' : await up.text());
+      },
     });
     w = await seedWorld(s.ctx, localCampaign(`${site.url}/landing`));
     browser = await launchBrowser();
@@ -275,6 +290,26 @@ describe('React <Ad> component in Chromium', () => {
     expect(await page.locator('#host-button').innerText()).toBe('host still works');
     expect(errors).toEqual([]);
     await screenshot(page, 'component-variants', false);
+    await page.context().close();
+  });
+
+  it('fetches its ad through the publisher endpoint with useAd', async () => {
+    const before = await campaignCounts(s.ctx, w.campaignId);
+    const { page, errors } = await openPage();
+    await page.evaluate(() =>
+      (window as any).renderFetched('slot', {
+        sessionId: 'hook-session',
+        placement: 'below_response',
+        placementId: 'Chat-Below',
+        messages: [{ role: 'user', content: 'Which trail running shoes for my first marathon?' }],
+      }),
+    );
+    const ad = page.locator('#slot [data-orbit-ad="inline"]');
+    await ad.waitFor({ state: 'attached' });
+    expect(await ad.innerText()).toContain('Ridgeline Trail 2');
+    await scrollToFraction(page, '#slot [data-orbit-ad]', 1);
+    await expect.poll(async () => (await campaignCounts(s.ctx, w.campaignId)).impressions).toBe(before.impressions + 1);
+    expect(errors).toEqual([]);
     await page.context().close();
   });
 
