@@ -355,6 +355,19 @@ describe('dashboard in Chromium', () => {
     await context.close();
   });
 
+  it('sends a revoked session back to sign-in with the reason', async () => {
+    const extra = await accounts.createApiKey(s.ctx, { accountId: w.publisherId, label: 'revoked mid-session' });
+    const { context, page, errors } = await signIn(extra.key);
+    await page.locator('[data-metric="totalImpressions"]').waitFor();
+    await accounts.revokeApiKey(s.ctx, extra.id);
+    await page.getByRole('link', { name: 'Placements' }).click();
+    await expect.poll(() => page.locator('#signin-error').count()).toBe(1);
+    expect(await page.locator('#signin-error').innerText()).toContain('no longer accepted');
+    expect(await page.evaluate(() => sessionStorage.getItem('orbit.session'))).toBeNull();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('fits a phone screen', async () => {
     const { context, page, errors } = await signIn(w.publisherKey, { width: 390, height: 844 });
     await page.locator('.stat').first().waitFor();

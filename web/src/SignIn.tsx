@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError, request } from './api';
-import { setSession, type Kind, type Session } from './session';
+import { setSession, sessionNotice, type Kind, type Session } from './session';
 import { navigate } from './router';
 
 async function identify(key: string): Promise<Session> {
@@ -21,7 +21,7 @@ async function identify(key: string): Promise<Session> {
 
 export function SignIn() {
   const [key, setKey] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(() => sessionNotice());
   const [busy, setBusy] = useState(false);
   const submit = async (e: FormEvent) => {
     e.preventDefault();

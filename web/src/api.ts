@@ -2,7 +2,7 @@
  * The dashboard's only way to the server: the public API under the platform
  * URL, with the signed-in key in the `X-API-Key` header (never in a URL).
  */
-import { getSession } from './session';
+import { getSession, setSession } from './session';
 
 interface Config {
   platformUrl: string;
@@ -90,6 +90,8 @@ export async function request<T>(method: string, path: string, opts: { query?: Q
         ? b.detail.map((d) => ({ field: (d.loc ?? []).filter((x) => x !== 'body').join('.'), message: d.msg ?? 'is invalid' }))
         : [];
     const message = b.message || (res.status === 404 ? 'This endpoint is not available on this server yet.' : `Request failed (${res.status})`);
+    // The signed-in key stopped working (revoked or rotated): back to sign-in, saying why.
+    if (res.status === 401 && !opts.key && key) setSession(null, 'Your key is no longer accepted (it may have been revoked). Sign in with a current key.');
     throw new ApiError(res.status, message, details, b.code);
   }
   return data as T;

@@ -27,7 +27,13 @@ export function getSession(): Session | null {
   return cached;
 }
 
-export function setSession(s: Session | null): void {
+let notice: string | null = null;
+
+/** Why the last session ended (shown on the sign-in page until the next sign-in). */
+export const sessionNotice = (): string | null => notice;
+
+export function setSession(s: Session | null, why?: string): void {
+  notice = why ?? null;
   cached = s;
   try {
     if (s) sessionStorage.setItem(STORE, JSON.stringify(s));
