@@ -88,12 +88,13 @@ describe('conversion gateway: bad input', () => {
       ['/advertiser-dashboard/conversions?limit=101', 400, /limit/],
       ['/advertiser-dashboard/conversions?limit=ten', 400, /limit/],
       [`/advertiser-dashboard/conversions?campaign_id=${other.campaignId}`, 404, /campaign/],
+      ['/advertiser-dashboard/conversions?tz=UTC', 400, /tz/],
       ['/advertiser-dashboard/events/analytics?days=0', 400, /days/],
       ['/advertiser-dashboard/events/analytics?days=366', 400, /days/],
       ['/advertiser-dashboard/events/analytics?start_date=2026-01-01', 400, /together/],
       ['/advertiser-dashboard/events/conversion-stats?start_date=2026-02-30&end_date=2026-03-01', 400, /start_date/],
       ['/advertiser-dashboard/events/conversion-stats?start_date=2026-03-02&end_date=2026-03-01', 400, /end_date/],
-      ['/advertiser-dashboard/events/conversion-stats?start_date=2024-01-01&end_date=2026-03-01', 400, /366/],
+      ['/advertiser-dashboard/events/conversion-stats?start_date=2024-01-01&end_date=2026-03-01', 400, /at most 365/],
     ];
     for (const [path, status, re] of bad) {
       const res = await dashboard(s, w.advertiserKey, path);

@@ -142,17 +142,17 @@ export const ConversionsQuery = z.object({
   cursor: z.string().max(200).optional(),
   campaign_id: z.string().min(1).max(100).optional(),
   event_type: z.string().min(1).max(100).optional(),
-});
+}).strict();
 export type ConversionsQuery = z.output<typeof ConversionsQuery>;
 
 export const AnalyticsQuery = z.object({
   ...RangeQuery,
   domain: z.string().min(1).max(253).optional(),
   event_type: z.string().min(1).max(100).optional(),
-});
+}).strict();
 export type AnalyticsQuery = z.output<typeof AnalyticsQuery>;
 
-export const StatsQuery = z.object({ ...RangeQuery, event_type: z.string().min(1).max(100).optional() });
+export const StatsQuery = z.object({ ...RangeQuery, event_type: z.string().min(1).max(100).optional() }).strict();
 export type StatsQuery = z.output<typeof StatsQuery>;
 
 /** Identities for the suppression list (plaintext accepted, hashed at once; 64-hex taken as hashed). */

@@ -455,7 +455,7 @@ export async function listConversions(ctx: Ctx, advertiserId: string, q: Convers
 
 /** GET /advertiser-dashboard/events/analytics: pixel events by domain, hour and type. */
 export async function eventsAnalytics(ctx: Ctx, advertiserId: string, q: AnalyticsQuery) {
-  const { from, to } = utcRange(ctx.clock.now(), q);
+  const { from, to } = utcRange(ctx, q);
   const rows = await repo.pixelEventSeries(ctx.db, { advertiserId, from, to, domain: q.domain, eventType: q.event_type });
   const domains = new Map<string, number>();
   const hours = new Map<number, number>();
@@ -480,7 +480,7 @@ export async function eventsAnalytics(ctx: Ctx, advertiserId: string, q: Analyti
 
 /** GET /advertiser-dashboard/events/conversion-stats: conversions per UTC day and per event type. */
 export async function conversionStats(ctx: Ctx, advertiserId: string, q: StatsQuery) {
-  const { from, to } = utcRange(ctx.clock.now(), q);
+  const { from, to } = utcRange(ctx, q);
   const rows = await repo.conversionSeries(ctx.db, {
     advertiserId,
     from,
