@@ -22,7 +22,7 @@ export const ConfigSchema = z.object({
   /** SQLite file name inside dataDir (tests use their own directory). */
   sqliteFile: z.string().default('orbit.sqlite'),
   /** SQLite `synchronous` level: FULL fsyncs every group commit (survives power loss), NORMAL survives process crashes. */
-  sqliteSync: z.enum(['FULL', 'NORMAL']).default('FULL'),
+  sqliteSync: z.enum(['FULL', 'NORMAL']).default('NORMAL'),
   redisUrl: z.string().optional(),
   /** Key prefix in Redis, so several deployments (or tests) can share one server. */
   redisPrefix: z.string().default('orbit:'),
