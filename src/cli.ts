@@ -6,6 +6,7 @@ import * as accounts from './modules/accounts/service.js';
 import { listForReview, reviewCampaign } from './modules/campaigns/service.js';
 import { DomainError } from './lib/errors.js';
 import type { Ctx } from './context.js';
+import { registerIndexCommands, ensureDemoCatalogs } from './modules/index/cli.js';
 
 /**
  * `orbit` — the operator's command line. Every command calls the same
@@ -72,6 +73,7 @@ program
     const server = await startServer(loadConfig({ logLevel: 'warn' }));
     handleSignals(server);
     const keys = await ensureDemo(server.ctx);
+    await ensureDemoCatalogs(server.ctx); // index catalogs: imported on the first start only
     await server.ctx.inventory.rebuild();
     console.log(demoBanner(server.url, keys, server.ctx.secrets.adminToken));
     console.log(`ready in ${Math.round(performance.now() - t0)} ms — Ctrl-C to stop`);
@@ -164,6 +166,8 @@ campaignCmd
   .command('pending')
   .description('list campaigns waiting for review')
   .action(() => withCtx((ctx) => listForReview(ctx)));
+
+registerIndexCommands(program, withCtx);
 
 program.parseAsync(process.argv).catch((err) => {
   console.error(err instanceof Error ? err.message : err);

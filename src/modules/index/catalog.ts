@@ -6,6 +6,7 @@ import { countLines, readRecords, type FileFormat } from '../../lib/records.js';
 import { terms } from '../../lib/text.js';
 import { canonicalCategory, SERVICE_CATEGORIES } from './categories.js';
 import * as repo from './repo.js';
+import { cleanText } from './core.js';
 import type { ImportProgress, ImportResult } from '../shop/catalog.js';
 
 /**
@@ -45,7 +46,7 @@ export interface Service {
   cpa_campaign_id: string | null;
 }
 
-const str = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
+const str = (v: unknown) => (typeof v === 'string' ? cleanText(v).trim() : typeof v === 'number' ? String(v) : '');
 const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(str).filter(Boolean) : str(v) ? str(v).split(/[;|]/).map((x) => x.trim()).filter(Boolean) : []);
 
 function httpUrl(s: string): string | null {
@@ -113,7 +114,7 @@ export function normaliseService(r: Record<string, unknown>, now: number): { row
 
 export async function importServicesFile(ctx: Ctx, file: string, onProgress?: ImportProgress, format?: FileFormat): Promise<ImportResult> {
   const total = Math.max(0, (await countLines(file)) - (/\.(csv|tsv|txt)$/i.test(file) || format === 'csv' ? 1 : 0));
-  const res: ImportResult = { read: 0, upserted: 0, removed: 0, rejected: 0, errors: [] };
+  const res: ImportResult = { read: 0, upserted: 0, dropped: 0, removed: 0, rejected: 0, errors: [] };
   const now = ctx.clock.now();
   let rows: IndexServiceTable[] = [];
   const flush = async () => {

@@ -223,3 +223,7 @@ export async function grclidOfSearch(ctx: Ctx, searchId: string): Promise<string
 
 /** The link a grclid belongs to (its search, publisher and target), or null. */
 export const linkOwner = (ctx: Ctx, grclid: string) => repo.linkByGrclid(ctx.db, grclid);
+
+/** Text as it may be stored and searched: control characters (NUL breaks PostgreSQL text) become spaces. */
+// eslint-disable-next-line no-control-regex
+export const cleanText = (s: string): string => s.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, ' ');

@@ -141,7 +141,7 @@ const FOLLOW_UP_EXCLUDE = /\b(alternative|alternatives|instead|other|another|els
 export async function searchServices(ctx: Ctx, input: SearchInput & { apiKey?: string | null }): Promise<SearchResponse> {
   const caller = await core.authorizeCaller(ctx, input.apiKey ?? input.platform_api_key);
   const ids = core.identity(input);
-  const query = input.query.replace(/\s+/g, ' ').trim();
+  const query = core.cleanText(input.query).replace(/\s+/g, ' ').trim();
   const parent = input.search_id ? await core.ownSearch(ctx, caller.publisherId, input.search_id) : null;
   const summary = await core.sessionSummary(ctx, caller.publisherId, ids.session_hash);
   const contextText = flattenContext(input.context);

@@ -4,6 +4,7 @@ import { dollarsToMicros } from '../../lib/money.js';
 import { countLines, readRecords, type FileFormat } from '../../lib/records.js';
 import { fxTable } from './fx.js';
 import * as repo from './repo.js';
+import { cleanText } from '../index/core.js';
 import { encodeSizes, mapCategory, normaliseGender, titleColour, canonicalColour } from './taxonomy.js';
 import { generateProducts, DEMO_PRODUCT_COUNT } from './generator.js';
 
@@ -21,6 +22,9 @@ export interface ImportProgress {
 export interface ImportResult {
   read: number;
   upserted: number;
+  /** Listings skipped because they are out of stock or have no image. */
+  dropped: number;
+  /** Of those, listings that were in the catalog and were removed. */
   removed: number;
   rejected: number;
   errors: { line: number; message: string }[];
@@ -28,7 +32,7 @@ export interface ImportResult {
 
 type Outcome = { row: IndexProductTable } | { drop: string } | { error: string };
 
-const str = (v: unknown): string => (v === null || v === undefined ? '' : typeof v === 'string' ? v.trim() : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '');
+const str = (v: unknown): string => (v === null || v === undefined ? '' : typeof v === 'string' ? cleanText(v).trim() : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '');
 const first = (r: Record<string, unknown>, ...keys: string[]) => {
   for (const k of keys) {
     const v = str(r[k]);
@@ -144,8 +148,14 @@ export function normaliseProduct(ctx: Ctx, r: Record<string, unknown>, now: numb
 }
 
 /** Import records already in memory (the demo generator, tests). */
-export async function importProductRecords(ctx: Ctx, records: Iterable<Record<string, unknown>>, onProgress?: ImportProgress, total = 0): Promise<ImportResult> {
-  const res: ImportResult = { read: 0, upserted: 0, removed: 0, rejected: 0, errors: [] };
+export async function importProductRecords(
+  ctx: Ctx,
+  records: Iterable<Record<string, unknown>>,
+  onProgress?: ImportProgress,
+  total = 0,
+  lineOf: (i: number) => number = (i) => i,
+): Promise<ImportResult> {
+  const res: ImportResult = { read: 0, upserted: 0, dropped: 0, removed: 0, rejected: 0, errors: [] };
   let rows: IndexProductTable[] = [];
   let drops: string[] = [];
   const flush = async () => {
@@ -168,10 +178,12 @@ export async function importProductRecords(ctx: Ctx, records: Iterable<Record<st
     res.read++;
     const o = normaliseProduct(ctx, rec, now);
     if ('row' in o) rows.push(o.row);
-    else if ('drop' in o) drops.push(o.id!);
-    else {
+    else if ('drop' in o) {
+      drops.push(o.id!);
+      res.dropped++;
+    } else {
       res.rejected++;
-      if (res.errors.length < 50) res.errors.push({ line, message: o.error });
+      if (res.errors.length < 50) res.errors.push({ line: lineOf(line), message: `${o.id ? `${o.id}: ` : ''}${o.error}` });
     }
     if (rows.length + drops.length >= 2000) await flush();
   }
@@ -182,14 +194,19 @@ export async function importProductRecords(ctx: Ctx, records: Iterable<Record<st
 
 export async function importProductsFile(ctx: Ctx, file: string, onProgress?: ImportProgress, format?: FileFormat): Promise<ImportResult> {
   const total = Math.max(0, (await countLines(file)) - ((format ?? file).toLowerCase().match(/\.(csv|tsv|txt)$/) || format === 'csv' || format === 'tsv' ? 1 : 0));
-  const res: ImportResult = { read: 0, upserted: 0, removed: 0, rejected: 0, errors: [] };
+  const res: ImportResult = { read: 0, upserted: 0, dropped: 0, removed: 0, rejected: 0, errors: [] };
   let batch: Record<string, unknown>[] = [];
+  let lines: number[] = [];
   const run = async () => {
-    const r = await importProductRecords(ctx, batch);
+    const at = lines;
+    const r = await importProductRecords(ctx, batch, undefined, 0, (i) => at[i - 1] ?? i);
     batch = [];
+    lines = [];
     res.upserted += r.upserted;
+    res.dropped += r.dropped;
     res.removed += r.removed;
     res.rejected += r.rejected;
+    for (const e of r.errors) if (res.errors.length < 50) res.errors.push(e);
     onProgress?.(res.read, total);
   };
   for await (const fr of readRecords(file, format)) {
@@ -200,6 +217,7 @@ export async function importProductsFile(ctx: Ctx, file: string, onProgress?: Im
       continue;
     }
     batch.push(fr.record);
+    lines.push(fr.line);
     if (batch.length >= 2000) await run();
   }
   await run();

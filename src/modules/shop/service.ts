@@ -279,7 +279,7 @@ export async function searchProducts(ctx: Ctx, input: ShopSearchInput & { apiKey
   const currency = (input.currency ?? 'USD').toUpperCase();
   if (!fx[currency]) throw Validation.field('currency', `unknown currency ${currency}; supported: ${Object.keys(fx).join(', ')}`);
   const ids = core.identity(input);
-  const need = input.query?.trim() ? input.query.trim().replace(/\s+/g, ' ') : inferNeed(input.context?.messages ?? []);
+  const need = core.cleanText(input.query?.trim() ? input.query : inferNeed(input.context?.messages ?? [])).replace(/\s+/g, ' ').trim();
   const style = (input.context?.style ?? input.context?.vibe ?? '').trim() || null;
   const intent = intentOf(need, style);
   const maxResults = input.max_results ?? 5;
