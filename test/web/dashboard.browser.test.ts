@@ -123,6 +123,20 @@ describe('dashboard in Chromium', () => {
       const cells = await chart.locator('td.num').evaluateAll((tds) => tds.map((td) => Number(td.getAttribute('data-value'))));
       expect(cells).toEqual(stats.timeSeries.map((d) => d.impressions));
       await chart.getByRole('button', { name: 'Show chart' }).click();
+
+      // A custom range: today only (UTC), against the API with the same start and end.
+      const today = new Date().toISOString().slice(0, 10);
+      await page.getByRole('button', { name: 'Custom' }).click();
+      await page.getByLabel('Start date').fill(today);
+      await page.getByLabel('End date').fill(today);
+      const oneDay = await api<{ totalImpressions: number; timeSeries: unknown[] }>(w.publisherKey, `/publisher-dashboard/stats?start_date=${today}&end_date=${today}&tz=UTC`);
+      expect(oneDay.timeSeries).toHaveLength(1);
+      await chart.getByRole('button', { name: 'Show table' }).click();
+      await expect.poll(() => chart.locator('td.num').count()).toBe(1);
+      expect(await statValue(page, 'totalImpressions')).toBe(oneDay.totalImpressions);
+      await chart.getByRole('button', { name: 'Show chart' }).click();
+      await page.getByRole('button', { name: '30d' }).click();
+      await expect.poll(() => page.getByLabel('Start date').count()).toBe(0);
     }
     await screenshot(page, 'dashboard-publisher-overview');
 

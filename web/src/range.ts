@@ -5,7 +5,7 @@ import { localTimeZone } from './format';
 export function useRange(defaultDays: number, allowed: number[]) {
   const read = () => {
     try {
-      return JSON.parse(sessionStorage.getItem('orbit.range') ?? '{}') as { days?: number; tz?: string };
+      return JSON.parse(sessionStorage.getItem('orbit.range') ?? '{}') as { days?: number; tz?: string; start?: string; end?: string };
     } catch {
       return {};
     }
@@ -13,7 +13,8 @@ export function useRange(defaultDays: number, allowed: number[]) {
   const saved = read();
   const [days, setDaysState] = useState(saved.days && allowed.includes(saved.days) ? saved.days : defaultDays);
   const [tz, setTzState] = useState(saved.tz ?? localTimeZone());
-  const save = (v: { days?: number; tz?: string }) => {
+  const [custom, setCustomState] = useState<{ start: string; end: string } | null>(saved.start && saved.end ? { start: saved.start, end: saved.end } : null);
+  const save = (v: { days?: number; tz?: string; start?: string; end?: string }) => {
     try {
       sessionStorage.setItem('orbit.range', JSON.stringify({ ...read(), ...v }));
     } catch {
@@ -23,9 +24,17 @@ export function useRange(defaultDays: number, allowed: number[]) {
   return {
     days,
     tz,
+    custom,
+    /** The range as query parameters: an explicit start/end pair overrides days (spec 1 and 2). */
+    query: (d: number) => (custom ? { start_date: custom.start, end_date: custom.end } : { days: d }),
+    setCustom: (c: { start: string; end: string } | null) => {
+      setCustomState(c);
+      save({ start: c?.start ?? '', end: c?.end ?? '' });
+    },
     setDays: (d: number) => {
       setDaysState(d);
-      save({ days: d });
+      setCustomState(null);
+      save({ days: d, start: '', end: '' });
     },
     setTz: (z: string) => {
       setTzState(z);

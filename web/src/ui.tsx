@@ -180,16 +180,68 @@ export function Field({ label, name, error, hint, count, max, children }: { labe
   );
 }
 
-export function RangeControls({ days, onDays, options, tz, onTz }: { days: number; onDays: (d: number) => void; options: number[]; tz?: string; onTz?: (tz: string) => void }) {
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+export function RangeControls({
+  days,
+  onDays,
+  options,
+  tz,
+  onTz,
+  custom,
+  onCustom,
+}: {
+  days: number;
+  onDays: (d: number) => void;
+  options: number[];
+  tz?: string;
+  onTz?: (tz: string) => void;
+  custom?: { start: string; end: string } | null;
+  onCustom?: (c: { start: string; end: string } | null) => void;
+}) {
+  const [open, setOpen] = useState(!!custom);
+  const showDates = !!onCustom && (open || !!custom);
   return (
     <div className="range">
       <div className="segmented" role="group" aria-label="Date range">
         {options.map((d) => (
-          <button key={d} type="button" aria-pressed={d === days} className={d === days ? 'on' : ''} onClick={() => onDays(d)}>
+          <button
+            key={d}
+            type="button"
+            aria-pressed={!custom && !open && d === days}
+            className={!custom && !open && d === days ? 'on' : ''}
+            onClick={() => {
+              setOpen(false);
+              onDays(d);
+            }}
+          >
             {d}d
           </button>
         ))}
+        {onCustom && (
+          <button
+            type="button"
+            aria-pressed={showDates}
+            className={showDates ? 'on' : ''}
+            onClick={() => {
+              setOpen(true);
+              if (!custom) {
+                const end = new Date();
+                onCustom({ start: isoDay(new Date(end.getTime() - (days - 1) * 86_400_000)), end: isoDay(end) });
+              }
+            }}
+          >
+            Custom
+          </button>
+        )}
       </div>
+      {showDates && custom && (
+        <span className="dates">
+          <input type="date" aria-label="Start date" value={custom.start} max={custom.end} onChange={(e) => e.target.value && onCustom?.({ ...custom, start: e.target.value })} />
+          <span className="muted">–</span>
+          <input type="date" aria-label="End date" value={custom.end} min={custom.start} onChange={(e) => e.target.value && onCustom?.({ ...custom, end: e.target.value })} />
+        </span>
+      )}
       {tz !== undefined && onTz && (
         <select aria-label="Time zone" value={tz} onChange={(e) => onTz(e.target.value)}>
           {timeZones().map((z) => (

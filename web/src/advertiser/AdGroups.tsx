@@ -245,9 +245,9 @@ function GroupCard({ group, campaign, stats, reload }: { group: AdGroup; campaig
   );
 }
 
-export function AdGroups({ campaign, days, tz }: { campaign: Campaign; days: number; tz: string }) {
+export function AdGroups({ campaign, range, tz }: { campaign: Campaign; range: { days?: number; start_date?: string; end_date?: string }; tz: string }) {
   const groups = useApi<AdGroup[] | { ad_groups: AdGroup[] }>('/advertiser-dashboard/ad-groups', { campaign_id: campaign.campaign_id });
-  const metrics = useApi<GroupMetrics>('/advertiser-dashboard/ad-group-metrics', { campaign_id: campaign.campaign_id, days, tz });
+  const metrics = useApi<GroupMetrics>('/advertiser-dashboard/ad-group-metrics', { campaign_id: campaign.campaign_id, ...range, tz });
   const [adding, setAdding] = useState(false);
   return (
     <section className="section">

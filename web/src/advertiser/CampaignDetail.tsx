@@ -62,7 +62,7 @@ export function CampaignDetail({ id }: { id: string }) {
   const days = OPTIONS.includes(r.days) ? r.days : 30;
   const [allDays, setAllDays] = useState(false);
   const campaign = useApi<Campaign>(`/advertiser-dashboard/campaigns/${encodeURIComponent(id)}`);
-  const metrics = useApi<Metrics>('/advertiser-dashboard/metrics', { campaign_id: id, days, tz: r.tz });
+  const metrics = useApi<Metrics>('/advertiser-dashboard/metrics', { campaign_id: id, ...r.query(days), tz: r.tz });
   if (campaign.error) return <ErrorState error={campaign.error} onRetry={campaign.reload} />;
   const c = campaign.data;
   if (!c) return <Loading />;
@@ -91,7 +91,7 @@ export function CampaignDetail({ id }: { id: string }) {
       </div>
       <div className="section-head">
         <h2>Daily metrics</h2>
-        <RangeControls days={days} onDays={r.setDays} options={OPTIONS} tz={r.tz} onTz={r.setTz} />
+        <RangeControls days={days} onDays={r.setDays} options={OPTIONS} tz={r.tz} onTz={r.setTz} custom={r.custom} onCustom={r.setCustom} />
       </div>
       <Async state={metrics}>
         {(m) => (
@@ -139,7 +139,7 @@ export function CampaignDetail({ id }: { id: string }) {
           </>
         )}
       </Async>
-      <AdGroups campaign={c} days={days} tz={r.tz} />
+      <AdGroups campaign={c} range={r.query(days)} tz={r.tz} />
     </Page>
   );
 }

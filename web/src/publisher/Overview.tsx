@@ -6,13 +6,13 @@ import type { Info, Stats } from './types';
 
 export function Overview() {
   const r = useRange(30, [7, 30, 90, 365]);
-  const stats = useApi<Stats>('/publisher-dashboard/stats', { days: r.days, tz: r.tz });
+  const stats = useApi<Stats>('/publisher-dashboard/stats', { ...r.query(r.days), tz: r.tz });
   const info = useApi<Info>('/publisher-dashboard/info');
   return (
     <Page
       title="Overview"
       subtitle={info.data ? `${info.data.name} · lifetime ${fmtInt(info.data.total_impressions)} impressions, ${fmtInt(info.data.total_clicks)} clicks` : 'Revenue and delivery of your placements'}
-      actions={<RangeControls days={r.days} onDays={r.setDays} options={[7, 30, 90, 365]} tz={r.tz} onTz={r.setTz} />}
+      actions={<RangeControls days={r.days} onDays={r.setDays} options={[7, 30, 90, 365]} tz={r.tz} onTz={r.setTz} custom={r.custom} onCustom={r.setCustom} />}
     >
       <Async state={stats}>
         {(s) => (
