@@ -351,10 +351,10 @@ describe('dashboard in Chromium', () => {
       const orders = () => page.locator('td[data-col="order_id"]').allInnerTexts();
       expect(await orders()).toEqual(first.conversions.map((c) => c.order_id));
       await screenshot(page, 'dashboard-advertiser-conversions');
-      await page.getByRole('button', { name: 'Older →' }).click();
+      await page.getByRole('button', { name: 'Next →' }).click();
       await expect.poll(orders).toEqual(second.conversions.map((c) => c.order_id));
-      expect(await page.getByRole('button', { name: 'Older →' }).isDisabled()).toBe(true);
-      await page.getByRole('button', { name: '← Newer' }).click();
+      expect(await page.getByRole('button', { name: 'Next →' }).isDisabled()).toBe(true);
+      await page.getByRole('button', { name: '← Previous' }).click();
       await expect.poll(orders).toEqual(first.conversions.map((c) => c.order_id));
     }
     {

@@ -72,10 +72,10 @@ export function Conversions() {
               />
               <div className="pager">
                 <button type="button" className="btn" disabled={cursors.length <= 1} onClick={() => setCursors((c) => c.slice(0, -1))}>
-                  ← Newer
+                  ← Previous
                 </button>
                 <button type="button" className="btn" disabled={!d.has_more || !d.next_cursor} onClick={() => setCursors((c) => [...c, d.next_cursor ?? undefined])}>
-                  Older →
+                  Next →
                 </button>
               </div>
             </>
