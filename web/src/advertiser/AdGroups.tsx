@@ -190,6 +190,11 @@ function GroupCard({ group, campaign, stats, reload }: { group: AdGroup; campaig
           <span>{fmtInt(stats.total_clicks)} clicks</span>
           <span>{fmtInt(stats.total_conversions)} conversions</span>
           <span>{fmtMoney(stats.total_spend)} spend</span>
+          {stats.feedback && (
+            <span data-feedback-up={stats.feedback.thumbs_up} data-feedback-down={stats.feedback.thumbs_down}>
+              feedback: {fmtInt(stats.feedback.thumbs_up)} up · {fmtInt(stats.feedback.thumbs_down)} down
+            </span>
+          )}
         </div>
       )}
       {group.context && (

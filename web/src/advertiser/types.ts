@@ -93,6 +93,8 @@ export interface GroupMetrics {
     total_spend: number;
     total_conversions: number;
     cpa: number | null;
+    /** End-user feedback on the group's ads in the range (when the server reports it). */
+    feedback?: { thumbs_up: number; thumbs_down: number };
   }[];
   total_ad_groups: number;
   truncated: boolean;
