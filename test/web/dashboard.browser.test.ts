@@ -254,6 +254,17 @@ describe('dashboard in Chromium', () => {
     expect(created).toMatchObject({ status: 'draft', daily_budget: 40 });
     expect(page.url()).toContain(`/dashboard/campaigns/${created.campaign_id}`);
 
+    // Edit it: the form starts from the campaign's values.
+    await page.getByRole('link', { name: 'Edit' }).first().click();
+    const edit = page.getByRole('form', { name: 'Edit campaign' });
+    await expect.poll(() => edit.locator('#f-daily_budget').inputValue()).toBe('40');
+    await edit.locator('#f-daily_budget').fill('55.5');
+    await edit.locator('#f-allowed_countries').fill('us, ca');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('heading', { name: 'Winter trail push' }).waitFor();
+    const edited = await api<{ daily_budget: number; allowed_countries: string[] }>(w.advertiserKey, `/advertiser-dashboard/campaigns/${created.campaign_id}`);
+    expect(edited).toMatchObject({ daily_budget: 55.5, allowed_countries: ['US', 'CA'] });
+
     // Add an ad to its manual group: counters and the live preview.
     await page.getByRole('button', { name: 'Add ad' }).click();
     const adForm = page.getByRole('form', { name: 'New ad' });
