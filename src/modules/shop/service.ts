@@ -17,7 +17,7 @@ import { canonicalColour, coloursIn, genderIn, normaliseSize, sizeIn, titleColou
  * reranker, facets, and one tracked link per product.
  */
 export const API_VERSION = '2026-09-09';
-const CANDIDATES = 300;
+const CANDIDATES = 200;
 const RERANK_TOP = 20;
 
 /* ---------- the shopper's words ---------- */
@@ -99,12 +99,13 @@ export function score(hits: repo.RetrievalHit[], intent: Intent): { hit: repo.Re
   const bigrams = intent.words.slice(1).map((w, i) => `${intent.words[i]} ${w}`);
   return hits
     .map((hit) => {
+      // Title words are compared whole (stemmed); the longer body text by substring, which is cheap on a few hundred candidates.
       const title = tokens(`${hit.name} ${hit.brand ?? ''}`);
-      const body = tokens(`${hit.category_path ?? ''} ${hit.description}`);
+      const body = `${hit.category_path ?? ''} ${hit.description}`.toLowerCase();
       let s = hit.text_score / max;
       if (qs.length) {
         const inTitle = qs.filter((w) => title.has(w)).length / qs.length;
-        const anywhere = qs.filter((w) => title.has(w) || body.has(w)).length / qs.length;
+        const anywhere = qs.filter((w) => title.has(w) || body.includes(w)).length / qs.length;
         s += 0.9 * inTitle + 0.4 * anywhere;
         const lname = hit.name.toLowerCase();
         if (bigrams.some((b) => lname.includes(b))) s += 0.25;
@@ -116,8 +117,7 @@ export function score(hits: repo.RetrievalHit[], intent: Intent): { hit: repo.Re
       }
       if (intent.size) s += hit.sizes === '' ? 0 : hit.sizes.includes(`|${intent.size}|`) ? 0.1 : -0.3;
       if (intent.style.length) {
-        const all = new Set([...title, ...body]);
-        s += (0.3 * intent.style.filter((w) => all.has(st(w))).length) / intent.style.length;
+        s += (0.3 * intent.style.filter((w) => title.has(st(w)) || body.includes(st(w))).length) / intent.style.length;
       }
       return { hit, score: s };
     })

@@ -1,0 +1,112 @@
+/**
+ * POST /shop/search latency with rerank:false over a generated catalog
+ * (default: the demo catalog; `--products 100000` for the large one), half the
+ * requests with hard filters. Each request goes over HTTP to a real server
+ * (auth, validation, SQL filters + full-text, ranking, facets, one tracked
+ * link per product written durably before the answer). Baseline in the same
+ * run: the bare full-text query alone (plain BM25, no filters, no ranking, no
+ * writes) for the same queries. Requests are sequential: the figure is the
+ * latency of one search, not throughput.
+ *
+ * Usage: npx tsx bench/index-shop-search.ts [--products N] [--requests N]   (DATABASE_URL=… for PostgreSQL)
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startServer } from '../src/server.js';
+import * as accounts from '../src/modules/accounts/service.js';
+import { importProductRecords } from '../src/modules/shop/catalog.js';
+import { generateProducts, DEMO_PRODUCT_COUNT } from '../src/modules/shop/generator.js';
+import { retrieve } from '../src/modules/shop/repo.js';
+import { queryWords } from '../src/modules/shop/service.js';
+
+const arg = (name: string, def: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : def;
+};
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+
+const FILTERS = [
+  { price_max: 150 },
+  { gender: 'women' },
+  { categories: ['footwear', 'apparel'] },
+  { on_sale_only: true },
+  { price_min: 20, price_max: 300, currency: 'EUR' },
+  { brands: ['Stride', 'Kestrel', 'Summit Peak', 'Sonara'] },
+  { sizes: ['M', '10'], colors: ['black', 'navy'] },
+];
+
+async function main() {
+  const products = arg('products', DEMO_PRODUCT_COUNT);
+  const requests = arg('requests', 400);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-bench-shop-'));
+  const schema = process.env.DATABASE_URL ? `bench_${Date.now()}` : undefined;
+  const server = await startServer({ dataDir, port: 0, logLevel: 'silent', databaseSchema: schema, adRateLimitPerSecond: 0 });
+  const { ctx, url } = server;
+  try {
+    const t0 = performance.now();
+    const feed = (function* () {
+      for (const { product } of generateProducts({ count: products })) yield product as unknown as Record<string, unknown>;
+    })();
+    const imp = await importProductRecords(ctx, feed);
+    const importMs = performance.now() - t0;
+    const key = (await accounts.createPublisher(ctx, { name: 'bench', indexApproved: true })).apiKey;
+    const qfile = path.join(path.dirname(new URL(import.meta.url).pathname), 'relevance/shop/queries.jsonl');
+    const queries = fs.readFileSync(qfile, 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { query: string }).query);
+    const bodies = Array.from({ length: requests }, (_, i) => ({ query: queries[i % queries.length], rerank: false, max_results: 10, ...(i % 2 ? FILTERS[i % FILTERS.length] : {}) }));
+    const post = (body: unknown) =>
+      fetch(`${url}/shop/search`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body: JSON.stringify(body) }).then(async (r) => {
+        if (r.status !== 200) throw new Error(`status ${r.status}: ${await r.text()}`);
+        return r.json() as Promise<{ count: number }>;
+      });
+    for (const b of bodies.slice(0, 30)) await post(b); // warm-up
+    const full: number[] = [];
+    const filtered: number[] = [];
+    let found = 0;
+    for (const [i, b] of bodies.entries()) {
+      const s = performance.now();
+      const r = await post(b);
+      const ms = performance.now() - s;
+      (i % 2 ? filtered : full).push(ms);
+      if (r.count > 0) found++;
+    }
+    const bare: number[] = [];
+    for (const b of bodies) {
+      const words = queryWords(b.query).words;
+      const s = performance.now();
+      await retrieve(ctx.db, ctx.database.dialect, words, {}, { mode: 'any', limit: 10, weights: false });
+      bare.push(performance.now() - s);
+    }
+    const all = [...full, ...filtered];
+    console.log(
+      JSON.stringify({
+        backend: ctx.database.dialect,
+        catalog_rows: imp.upserted,
+        import_s: +(importMs / 1000).toFixed(1),
+        requests,
+        with_results: found,
+        p50_ms: +pct(all, 50).toFixed(2),
+        p95_ms: +pct(all, 95).toFixed(2),
+        p95_unfiltered_ms: +pct(full, 95).toFixed(2),
+        p95_filtered_ms: +pct(filtered, 95).toFixed(2),
+        baseline_bare_fts_p95_ms: +pct(bare, 95).toFixed(2),
+        ratio_p95_vs_bare_fts: +(pct(all, 95) / pct(bare, 95)).toFixed(1),
+      }),
+    );
+  } finally {
+    await server.close();
+    if (schema) {
+      const pg = (await import('pg')).default;
+      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await c.connect();
+      await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await c.end();
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
