@@ -82,7 +82,7 @@ export async function webRoutes(app: FastifyInstance, ctx: Ctx): Promise<void> {
   app.get('/dashboard/', hidden, (_req, reply) => sendPage(reply));
   app.get('/dashboard/*', hidden, (req, reply) => {
     // Missing built files are 404s; any other path is a client-side route.
-    if (/\.[a-z0-9]+$/i.test(req.url.split('?')[0])) return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: 'No such file' });
+    if ((req.url.split('?')[0].split('/').pop() ?? '').includes('.')) return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: 'No such file' });
     return sendPage(reply);
   });
 
