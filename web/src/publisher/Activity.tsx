@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Funnel, TimeChart } from '../charts';
 import { fmtInt, fmtRate } from '../format';
 import { useRange } from '../range';
@@ -7,6 +8,7 @@ import type { ActivityResp } from './types';
 const OPTIONS = [1, 7, 14, 30];
 
 export function Activity() {
+  const [allDays, setAllDays] = useState(false);
   const r = useRange(7, OPTIONS);
   const days = OPTIONS.includes(r.days) ? r.days : 7;
   const act = useApi<ActivityResp>('/publisher-dashboard/activity', { days, tz: r.tz });
@@ -36,10 +38,18 @@ export function Activity() {
                 <TimeChart title="Requests" kind="bar" points={a.data.map((d) => ({ date: d.date, value: d.requests }))} format={fmtInt} />
               </Card>
             </div>
-            <Card title="By day">
+            <Card
+              title="By day"
+              actions={
+                <button type="button" className="link-btn" onClick={() => setAllDays((x) => !x)} aria-pressed={allDays}>
+                  {allDays ? 'Only days with activity' : 'Show every day'}
+                </button>
+              }
+            >
               <Table
                 caption="Activity by day"
-                rows={[...a.data].reverse()}
+                empty="No ad requests in this range."
+                rows={[...a.data].reverse().filter((d) => allDays || d.requests || d.wins || d.impressions)}
                 rowKey={(d) => d.date}
                 columns={[
                   { key: 'date', label: 'Date' },
