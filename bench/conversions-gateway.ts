@@ -24,6 +24,7 @@ import { createPlacement } from '../src/modules/placements/service.js';
 import { createApprovedCampaign } from '../src/modules/campaigns/service.js';
 import { randomBase62 } from '../src/lib/ids.js';
 import { sha256Hex } from '../src/lib/hash.js';
+import { ingestEvents } from '../src/modules/conversions/service.js';
 
 const { values } = parseArgs({ options: { batches: { type: 'string', default: '40' }, warmup: { type: 'string', default: '5' } } });
 const BATCHES = Number(values.batches);
@@ -149,6 +150,7 @@ const pct = (p: number) => [...lat].sort((a, b) => a - b)[Math.min(lat.length - 
 
 // Baseline: the same stored rows, inserted raw into a table of the same shape and indexes.
 await sql`CREATE TABLE conversions_raw AS SELECT * FROM conversions WHERE 1 = 0`.execute(ctx.db);
+await sql`CREATE UNIQUE INDEX conversions_raw_id ON conversions_raw (id)`.execute(ctx.db); // the primary key of conversions
 await sql`CREATE INDEX conversions_raw_adv_id ON conversions_raw (advertiser_id, id)`.execute(ctx.db);
 await sql`CREATE INDEX conversions_raw_adv_campaign ON conversions_raw (advertiser_id, campaign_id, id)`.execute(ctx.db);
 await sql`CREATE INDEX conversions_raw_adv_type ON conversions_raw (advertiser_id, event_type, id)`.execute(ctx.db);
@@ -172,6 +174,16 @@ if (ctx.database.sqlite) {
 }
 const rawSeconds = (performance.now() - rawT0) / 1000;
 
+// The same batches through the service function alone (no HTTP, no JSON), to show where the time goes.
+const svc: number[] = [];
+for (let i = 0; i < Math.max(5, BATCHES / 2); i++) {
+  const b = batch();
+  const t = performance.now();
+  await ingestEvents(ctx, adv.advertiser.id, { data: b });
+  svc.push(performance.now() - t);
+}
+svc.sort((a, b) => a - b);
+
 const gatewayRate = stored / gatewaySeconds;
 const rawRate = rows.length / rawSeconds;
 console.log(
@@ -181,11 +193,13 @@ console.log(
       batches: BATCHES,
       batch_p50_ms: +pct(50).toFixed(1),
       batch_p95_ms: +pct(95).toFixed(1),
+      service_p50_ms: +svc[Math.floor(svc.length / 2)].toFixed(1),
       stored,
       duplicates: dups,
       gateway_rows_per_s: Math.round(gatewayRate),
       raw_insert_rows_per_s: Math.round(rawRate),
       ratio: +(gatewayRate / rawRate).toFixed(3),
+      load_avg_1m: +os.loadavg()[0].toFixed(1),
     },
     null,
     1,

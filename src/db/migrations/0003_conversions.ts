@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../index.js';
 
 /**
@@ -59,6 +59,8 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('seen_at', big, (c) => c.notNull())
     .addColumn('conversion_id', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('conversion_dedup_pk', ['advertiser_id', 'event_type', 'event_id'])
+    // SQLite: the key is the table (one B-tree per insert instead of two); PostgreSQL has no such option.
+    .$call((b) => (dialect === 'sqlite' ? b.modifyEnd(sql`without rowid`) : b))
     .execute();
   // No index on seen_at: the hourly purge may scan (the table holds at most 48 hours of keys); inserts stay cheaper.
 

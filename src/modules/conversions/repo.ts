@@ -86,8 +86,9 @@ const SQL = {
     'ON CONFLICT (provider, advertiser_id, external_id) DO NOTHING RETURNING provider',
   dedup:
     'INSERT INTO conversion_dedup (advertiser_id, event_type, event_id, seen_at, conversion_id) VALUES (?, ?, ?, ?, ?) ' +
-    'ON CONFLICT (advertiser_id, event_type, event_id) DO UPDATE SET seen_at = excluded.seen_at, conversion_id = excluded.conversion_id ' +
-    'WHERE conversion_dedup.seen_at <= ? RETURNING conversion_id',
+    'ON CONFLICT (advertiser_id, event_type, event_id) DO NOTHING',
+  dedupTakeOver:
+    'UPDATE conversion_dedup SET seen_at = ?, conversion_id = ? WHERE advertiser_id = ? AND event_type = ? AND event_id = ? AND seen_at <= ?',
   conversion: `INSERT INTO conversions (${CONVERSION_COLS.join(', ')}) VALUES (${CONVERSION_COLS.map(() => '?').join(', ')})`,
   activity:
     'INSERT INTO gateway_activity (advertiser_id, first_received_at, last_received_at, events_total) VALUES (?, ?, ?, ?) ' +
@@ -116,10 +117,19 @@ function commitSqlite(sqlite: BetterSqlite3.Database, input: CommitInput): Commi
       }
     }
     const dedup = stmt(sqlite, SQL.dedup);
+    const takeOver = stmt(sqlite, SQL.dedupTakeOver);
     const insert = stmt(sqlite, SQL.conversion);
     const threshold = input.now - input.windowMs;
-    const isNew = input.rows.map(({ row, dedupKey }) => {
-      if (dedupKey && !dedup.get(input.advertiserId, dedupKey.event_type, dedupKey.event_id, input.now, row.id, threshold)) return false;
+    const adv = input.advertiserId;
+    const isNew = input.rows.map(({ row, dedupKey: k }) => {
+      // A new key, or a key past the window taken over; a live key is a duplicate.
+      if (
+        k &&
+        dedup.run(adv, k.event_type, k.event_id, input.now, row.id).changes === 0 &&
+        takeOver.run(input.now, row.id, adv, k.event_type, k.event_id, threshold).changes === 0
+      ) {
+        return false;
+      }
       insert.run(CONVERSION_COLS.map((c) => row[c]));
       return true;
     });

@@ -94,6 +94,8 @@ export async function conversionRoutes(app: FastifyInstance, ctx: Ctx): Promise<
   r.post(
     '/pixel/events',
     {
+      // Public (identified by the advertiser id, as every pixel is): bounded per client IP.
+      config: { rateLimit: { max: 600, timeWindow: 60_000, keyGenerator: (req: FastifyRequest) => `pixel:${req.ip}` } },
       schema: { tags: ['conversions'], summary: 'Browser pixel events (page views and others) for the events analytics', body: PixelEventsBody },
     },
     async (req, reply) => {

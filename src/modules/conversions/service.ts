@@ -505,11 +505,14 @@ export async function conversionStats(ctx: Ctx, advertiserId: string, q: StatsQu
 
 // --- browser pixel events
 
-const knownAdvertisers = new Map<string, number>();
+/** Advertiser ids seen to exist, per context (until when), so pixel traffic does not read the accounts on every event. */
+const knownAdvertisersOf = new WeakMap<Ctx, Map<string, number>>();
 
 /** Events sent by the browser pixel (public: identified by the advertiser id, as every pixel is). */
 export async function recordPixelEvents(ctx: Ctx, body: PixelEventsBody): Promise<{ accepted: number; conversions: number }> {
   const now = ctx.clock.now();
+  let knownAdvertisers = knownAdvertisersOf.get(ctx);
+  if (!knownAdvertisers) knownAdvertisersOf.set(ctx, (knownAdvertisers = new Map()));
   if ((knownAdvertisers.get(body.advertiser_id) ?? 0) < now) {
     if (!isUuid(body.advertiser_id)) throw new NotFound('advertiser');
     await getAdvertiser(ctx, body.advertiser_id);
