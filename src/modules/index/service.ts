@@ -354,3 +354,4 @@ export async function reportIntegration(ctx: Ctx, key: string | null | undefined
   });
   return { recorded: true, duplicate: r?.duplicate ?? false, search_id: link.search_id, service: link.target_id };
 }
+export { attributeIndexConversion, publisherTotals, searchOutcomes, recordSessionSummary } from './core.js';

@@ -395,7 +395,7 @@ export async function searchProducts(ctx: Ctx, input: ShopSearchInput & { apiKey
     price_range: prices.length ? { min: Math.min(...prices), max: Math.max(...prices) } : null,
   };
   const web = products.length ? [] : await webResults(ctx, need, currency);
-  const reasoning = llmReasoning && products.length ? llmReasoning : explain(need, products[0] ?? null, intent, input, hits.length);
+  const reasoning = llmReasoning ? llmReasoning : explain(need, products[0] ?? null, intent, input, hits.length);
 
   await core.saveSearch(
     ctx,
