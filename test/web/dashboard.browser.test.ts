@@ -332,7 +332,8 @@ describe('dashboard in Chromium', () => {
       // The same site again: the server's 409 under the URL field.
       await form.locator('#f-url').fill('shop.example.com');
       await form.getByRole('button', { name: 'Add pixel' }).click();
-      await expect.poll(() => page.locator('.alert-bad, [data-field="url"] .field-error').count()).toBeGreaterThan(0);
+      await expect.poll(() => form.locator('[data-field="url"] .field-error').count()).toBe(1);
+      expect(await form.locator('[data-field="url"] .field-error').innerText()).toContain('already exists');
       await screenshot(page, 'dashboard-advertiser-pixels');
     }
     {

@@ -18,7 +18,7 @@ export function useForm<T extends Record<string, string>>(initial: T) {
     });
   };
   /** Run a submit; API errors are spread onto their fields, the rest shown above the form. */
-  const run = async (known: string[], fn: () => Promise<void>) => {
+  const run = async (known: string[], fn: () => Promise<void>, conflictField?: string) => {
     setBusy(true);
     setFormError(null);
     setErrors({});
@@ -28,8 +28,10 @@ export function useForm<T extends Record<string, string>>(initial: T) {
       if (err instanceof ApiError) {
         const fe: Record<string, string> = {};
         for (const d of err.details) fe[d.field] ??= d.message;
+        // A conflict (409) names no field: it belongs to the field that must be unique.
+        if (err.status === 409 && conflictField) fe[conflictField] = err.message;
         setErrors(fe);
-        const placed = err.details.some((d) => known.includes(d.field));
+        const placed = Object.keys(fe).some((f) => known.includes(f));
         if (!placed) setFormError(err.message);
       } else setFormError(err instanceof Error ? err.message : String(err));
     } finally {

@@ -1,4 +1,4 @@
-import { type FormEvent } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import { post } from '../api';
 import { FormAlert, TextField, useForm } from '../forms';
 import { fmtDate } from '../format';
@@ -26,6 +26,14 @@ function Verification({ p }: { p: Pixel }) {
 export function Pixels() {
   const list = useApi<Pixel[] | { pixels: Pixel[] }>('/advertiser-dashboard/pixels');
   const f = useForm({ url: '', name: '' });
+  // Verification runs in the background: look again while a pixel is still being checked.
+  const pending = (Array.isArray(list.data) ? list.data : (list.data?.pixels ?? [])).some((p) => p.is_functional === null);
+  const { reload } = list;
+  useEffect(() => {
+    if (!pending) return;
+    const t = window.setInterval(reload, 5000);
+    return () => window.clearInterval(t);
+  }, [pending, reload]);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!f.values.url.trim()) return f.setErrors({ url: 'Enter your site URL.' });
@@ -33,7 +41,7 @@ export function Pixels() {
       await post('/advertiser-dashboard/pixels', { url: f.values.url, ...(f.values.name.trim() ? { name: f.values.name } : {}) });
       f.setValues({ url: '', name: '' });
       list.reload();
-    });
+    }, 'url');
   };
   return (
     <Page title="Pixels" subtitle="Measure conversions on your site">
