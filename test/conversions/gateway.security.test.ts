@@ -86,7 +86,11 @@ describe('conversion gateway: security', () => {
       {
         data: [
           purchase(s, { event_id: 'pii-1' }, { ...attr, em: [PII.email], ph: [PII.phone], fn: PII.first, ln: PII.last, external_id: [PII.external] }),
-          purchase(s, { event_id: 'pii-2' }, { em: [PII.email.toLowerCase()], ph: [PII.phoneDigits] }),
+          purchase(
+            s,
+            { event_id: 'pii-2', event_source_url: `https://shoes.example.com/thanks?email=${encodeURIComponent(PII.email)}&e=${PII.email}#${PII.first}` },
+            { em: [PII.email.toLowerCase()], ph: [PII.phoneDigits] },
+          ),
           purchase(s, { event_id: 'pii-3' }, { em: [PII.email], ph: ['not a phone'] }), // an error result must not echo the values either
         ],
       },

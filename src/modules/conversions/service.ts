@@ -139,6 +139,12 @@ function attribute(
   return { click, note: u.grsig ? 'signed' : u.grclid ? 'grclid' : 'graid' };
 }
 
+/** Origin and path only: query strings and fragments can carry personal data (emails in sign-up links). */
+function pageUrl(u: string): string {
+  const url = new URL(u);
+  return `${url.origin}${url.pathname}`;
+}
+
 function dedupKeyOf(p: Prepared): string | null {
   return p.dedupId === null ? null : `${p.eventType}\u0001${p.dedupId}`;
 }
@@ -264,7 +270,7 @@ export async function ingestEvents(
         event_at: Math.min(p.eventAt, now),
         received_at: now,
         action_source: p.event.action_source,
-        page_url: p.event.event_source_url ?? null,
+        page_url: p.event.event_source_url ? pageUrl(p.event.event_source_url) : null,
         value_micros: cd.value ? dollarsToMicros(cd.value) : 0,
         currency: cd.currency ?? 'USD',
         order_id: cd.order_id ?? null,
