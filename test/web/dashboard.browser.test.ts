@@ -161,7 +161,23 @@ describe('dashboard in Chromium', () => {
       const row = page.locator('tr', { hasText: 'desktop' }).first();
       await row.waitFor();
       expect(Number(await row.locator('td[data-col="Impressions"]').getAttribute('data-value'))).toBe(desktop.impressions);
+      need('GET', '/publisher-dashboard/geography');
+      const geo = await api<{ countries: { country_code: string; impressions: number; revenue: number }[] }>(w.publisherKey, '/publisher-dashboard/geography?days=30');
+      const geoCard = page.locator('.card', { has: page.getByRole('heading', { name: 'Geography' }) });
+      await expect.poll(() => geoCard.locator('td[data-col="Impressions"]').count()).toBe(geo.countries.length);
+      const shown = await geoCard.locator('td[data-col="Impressions"]').evaluateAll((tds) => tds.map((td) => Number(td.getAttribute('data-value'))));
+      expect(shown).toEqual([...geo.countries].sort((a, b) => b.impressions - a.impressions).map((c) => c.impressions));
       await screenshot(page, 'dashboard-publisher-audience');
+    }
+    {
+      need('GET', '/publisher-dashboard/placements');
+      await go(page, '/placements');
+      const perf = await api<{ placements: { placement: string; impressions: number; revenue: number }[] }>(w.publisherKey, '/publisher-dashboard/placements?days=30');
+      const below = perf.placements.find((p) => p.placement === 'below_response')!;
+      const row = page.locator('tr', { hasText: 'below_response' }).first();
+      await row.waitFor();
+      expect(Number(await row.locator('td[data-col="impressions"]').getAttribute('data-value'))).toBe(below.impressions);
+      expect(Number(await row.locator('td[data-col="revenue"]').getAttribute('data-value'))).toBe(below.revenue);
     }
     await go(page, '/setup');
     await page.getByText('Your publisher key').waitFor();
