@@ -12,7 +12,6 @@ import { journalStore } from './modules/tracking/repo.js';
 import { Inventory } from './modules/serving/inventory.js';
 import { SpendTracker } from './modules/tracking/spend.js';
 import { registerSpendListener } from './modules/tracking/service.js';
-import { buildApp } from './app.js';
 import { createCounters } from './lib/counters.js';
 
 export interface ContextOptions {
@@ -87,6 +86,8 @@ export async function startServer(input: ConfigInput | Config = {}, opts: Contex
   const config = 'routes' in input && input.routes instanceof Set ? (input as Config) : loadConfig(input as ConfigInput);
   const ctx = await createContext(config, opts);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
+  // The HTTP app (every route group) is loaded only by processes that serve: CLI commands start without it.
+  const { buildApp } = await import('./app.js');
   const app = await buildApp(ctx, { redis });
   await app.listen({ host: config.host, port: config.port });
   const addr = app.server.address();
