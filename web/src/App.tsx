@@ -1,45 +1,15 @@
-import { useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { getSession, setSession, subscribeSession, type Session } from './session';
 import { Link, match, navigate, usePath } from './router';
 import { SignIn } from './SignIn';
-import { Empty, Page } from './ui';
-import { Overview } from './publisher/Overview';
-import { Activity } from './publisher/Activity';
-import { Placements } from './publisher/Placements';
-import { Audience } from './publisher/Audience';
-import { Setup } from './publisher/Setup';
-import { Campaigns } from './advertiser/Campaigns';
-import { CampaignDetail } from './advertiser/CampaignDetail';
-import { CampaignForm } from './advertiser/CampaignForm';
-import { Conversions } from './advertiser/Conversions';
-import { Billing } from './advertiser/Billing';
-import { Pixels } from './advertiser/Pixels';
-import { Integrations } from './advertiser/Integrations';
+import { Empty, ErrorState, Loading, Page } from './ui';
+import type { Route } from './routes';
 
-interface Route {
-  path: string;
-  label?: string;
-  render: (p: Record<string, string>) => ReactNode;
-}
-
-const PUBLISHER: Route[] = [
-  { path: '/', label: 'Overview', render: () => <Overview /> },
-  { path: '/activity', label: 'Activity', render: () => <Activity /> },
-  { path: '/placements', label: 'Placements', render: () => <Placements /> },
-  { path: '/audience', label: 'Devices & geography', render: () => <Audience /> },
-  { path: '/setup', label: 'API key & snippets', render: () => <Setup /> },
-];
-
-const ADVERTISER: Route[] = [
-  { path: '/', label: 'Campaigns', render: () => <Campaigns /> },
-  { path: '/campaigns/new', render: () => <CampaignForm /> },
-  { path: '/campaigns/:id', render: (p) => <CampaignDetail id={p.id} /> },
-  { path: '/campaigns/:id/edit', render: (p) => <CampaignForm id={p.id} /> },
-  { path: '/conversions', label: 'Conversions', render: () => <Conversions /> },
-  { path: '/billing', label: 'Billing', render: () => <Billing /> },
-  { path: '/pixels', label: 'Pixels', render: () => <Pixels /> },
-  { path: '/integrations', label: 'Integrations & gateway', render: () => <Integrations /> },
-];
+/** Each dashboard is its own chunk: the sign-in page loads neither. */
+const SECTIONS: Record<Session['kind'], () => Promise<{ routes: Route[] }>> = {
+  publisher: () => import('./publisher/routes'),
+  advertiser: () => import('./advertiser/routes'),
+};
 
 function Logo() {
   return (
@@ -112,8 +82,26 @@ function Shell({ session, routes }: { session: Session; routes: Route[] }) {
   );
 }
 
+function Section({ session }: { session: Session }) {
+  const [state, setState] = useState<{ routes: Route[] | null; error: Error | null }>({ routes: null, error: null });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let live = true;
+    SECTIONS[session.kind]().then(
+      (m) => live && setState({ routes: m.routes, error: null }),
+      () => live && setState({ routes: null, error: new Error('The dashboard could not be loaded. Check your connection and try again.') }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [session.kind, attempt]);
+  if (state.error) return <ErrorState error={state.error} onRetry={() => setAttempt((a) => a + 1)} />;
+  if (!state.routes) return <Loading label="Loading your dashboard…" />;
+  return <Shell session={session} routes={state.routes} />;
+}
+
 export function App() {
   const session = useSyncExternalStore(subscribeSession, getSession);
   if (!session) return <SignIn />;
-  return <Shell key={session.kind} session={session} routes={session.kind === 'publisher' ? PUBLISHER : ADVERTISER} />;
+  return <Section key={session.kind} session={session} />;
 }
