@@ -66,6 +66,7 @@ async function main() {
     const full: number[] = [];
     const filtered: number[] = [];
     let found = 0;
+    const cpu0 = process.cpuUsage();
     for (const [i, b] of bodies.entries()) {
       const s = performance.now();
       const r = await post(b);
@@ -73,6 +74,7 @@ async function main() {
       (i % 2 ? filtered : full).push(ms);
       if (r.count > 0) found++;
     }
+    const cpu = process.cpuUsage(cpu0);
     const bare: number[] = [];
     for (const b of bodies) {
       const words = queryWords(b.query).words;
@@ -94,6 +96,9 @@ async function main() {
         p95_filtered_ms: +pct(filtered, 95).toFixed(2),
         baseline_bare_fts_p95_ms: +pct(bare, 95).toFixed(2),
         ratio_p95_vs_bare_fts: +(pct(all, 95) / pct(bare, 95)).toFixed(1),
+        // CPU of this process (server and client share it) per search: the load-independent cost.
+        cpu_ms_per_search: +((cpu.user + cpu.system) / 1000 / requests).toFixed(2),
+        load_avg_1m: +os.loadavg()[0].toFixed(1),
       }),
     );
   } finally {

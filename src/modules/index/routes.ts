@@ -40,6 +40,8 @@ export async function indexRoutes(app: FastifyInstance, ctx: Ctx): Promise<void>
       r.get('/services', { schema: { tags: ['index'], summary: 'Browse the services catalog', querystring: BrowseQuery } }, async (req) => index.browse(ctx, req.query));
       r.get('/services/:slug', { schema: { tags: ['index'], summary: 'One service by slug', params: SlugParams } }, async (req) => index.getService(ctx, req.params.slug));
       r.get('/index/health', { schema: { tags: ['index'], summary: 'Index health' } }, async () => index.health(ctx));
+      // At the root, GET /health is the process health (ops); under an index path of its own the spec's /health is the index's.
+      if (indexPrefix(ctx)) r.get('/health', { schema: { tags: ['index'], summary: 'Index health' } }, async () => index.health(ctx));
       r.get('/index/categories', { schema: { tags: ['index'], summary: 'The 22 service categories with counts' } }, async () => index.listCategories(ctx));
       r.get('/agent-profile.json', { schema: { tags: ['index'], summary: 'Agent profile for meta.ucp-agent.profile' } }, async () => agentProfile(ctx));
       r.post(

@@ -306,7 +306,7 @@ export async function searchProducts(ctx: Ctx, input: ShopSearchInput & { apiKey
   let hits: repo.RetrievalHit[] = [];
   if (words.length) {
     hits = await repo.retrieve(ctx.db, ctx.database.dialect, words, filter, { mode: 'all', limit: CANDIDATES });
-    if (hits.length < 30 && words.length > 1) {
+    if (hits.length < maxResults && words.length > 1) {
       const seen = new Set(hits.map((h) => h.product_id));
       const more = await repo.retrieve(ctx.db, ctx.database.dialect, words, filter, { mode: 'any', limit: CANDIDATES });
       // Every-word matches stay ahead of any-word ones.
