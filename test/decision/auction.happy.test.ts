@@ -6,6 +6,7 @@ import { forgetHistory, allocateGroupBudgets, type InvGroup } from '../../src/mo
 import { RESERVE_CPM_MICROS, explainDecision } from '../../src/modules/serving/service.js';
 import { clearingPrice, type Candidate } from '../../src/modules/serving/decision.js';
 import { predictRates } from '../../src/modules/serving/predict.js';
+import { feedbackMultiplier, forgetFeedback } from '../../src/modules/serving/feedback-seam.js';
 import { quarterBucket } from '../../src/lib/clock.js';
 import { advertiserWith, ask, body, campaign, NOON, publisher, seeded } from './support.js';
 
@@ -111,6 +112,45 @@ describe('auction', () => {
     expect(predictRates({ campaign_id: '', impressions: 5000, clicks: 0, conversions: 0, conversion_value_micros: 0, spend_micros: 0 }).ctr).toBeLessThan(
       predictRates(undefined).ctr / 5,
     );
+  });
+
+  it('weighs user feedback: a group users thumb down loses to an equal one', async () => {
+    const pub = await publisher(ctx);
+    const disliked = await advertiserWith(ctx, campaign('Kettle A', 'electric kettle, tea kettle', { max_cpm: 10 }));
+    const liked = await advertiserWith(ctx, campaign('Kettle B', 'electric kettle, tea kettle', { max_cpm: 9.5 }));
+    const q = body('Which electric kettle for tea?');
+    expect((await ask(ctx, pub, q)).ads[0].campaignId).toBe(disliked.campaignIds[0]);
+    const groupId = (await ctx.db.selectFrom('ad_groups').select('id').where('campaign_id', '=', disliked.campaignIds[0]).executeTakeFirstOrThrow()).id;
+    await ctx.db
+      .insertInto('ad_feedback')
+      .values(
+        Array.from({ length: 30 }, (_, i) => ({
+          id: `fb-${groupId}-${i}`,
+          publisher_id: pub.id,
+          at: NOON - 3_600_000,
+          session_hash: `h${i}`,
+          sentiment: 'thumbs_down',
+          reasons_json: '[]',
+          comment: null,
+          click_id: `c${i}`,
+          campaign_id: disliked.campaignIds[0],
+          ad_group_id: groupId,
+          ad_id: 'x',
+          advertiser_id: disliked.advertiserId,
+          placement: 'below_response',
+          placement_id: 'Chat-Below',
+          user_hash: null,
+          device: 'desktop',
+          country: '',
+        })),
+      )
+      .execute();
+    forgetFeedback(ctx);
+    await ctx.inventory.rebuild();
+    expect((await ask(ctx, pub, q)).ads[0].campaignId).toBe(liked.campaignIds[0]);
+    expect(feedbackMultiplier(0, 30)).toBeCloseTo(0.7, 5);
+    expect(feedbackMultiplier(3, 1)).toBeGreaterThan(1);
+    expect(feedbackMultiplier(0, 0)).toBe(1);
   });
 
   it('applies the publisher floor and fills nothing below it', async () => {

@@ -1,0 +1,166 @@
+/**
+ * POST /api/v1/ad at 10,000 active ad groups (50 ads each, 500,000 ads) with
+ * the built-in relevance model, against a bare node:http server in the same
+ * run with the same autocannon connections. Also the decision alone
+ * (requestAds called in-process, one at a time) for its own percentiles.
+ *
+ *   npx tsx bench/decision-latency.ts [--groups 10000] [--ads 50] [--rounds 3] [--seconds 10] [--connections 8]
+ *
+ * Inventory: each group takes the context of one of the labelled set's 86 ad
+ * groups (so ~116 groups compete on every topic) plus two random extra words
+ * and its own brand; requests are the labelled set's conversations, each with
+ * a fresh session id so frequency caps do not thin the work.
+ */
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../src/config.js';
+import { closeContext, createContext } from '../src/server.js';
+import * as accounts from '../src/modules/accounts/service.js';
+import { createPlacement } from '../src/modules/placements/service.js';
+import { createApprovedCampaign, type SeedGroup } from '../src/modules/campaigns/service.js';
+import { requestAds } from '../src/modules/serving/service.js';
+import { loadDataset } from './relevance/evaluate.js';
+import { fmt, load, median, rssMb, startBareServer, startOrbit, tempDir, type LoadResult } from './lib/harness.js';
+
+const { values } = parseArgs({
+  options: {
+    groups: { type: 'string', default: '10000' },
+    ads: { type: 'string', default: '50' },
+    rounds: { type: 'string', default: '3' },
+    seconds: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '8' },
+  },
+});
+const GROUPS = Number(values.groups);
+const ADS = Number(values.ads);
+const ROUNDS = Number(values.rounds);
+const SECONDS = Number(values.seconds);
+const CONNECTIONS = Number(values.connections);
+const GROUPS_PER_CAMPAIGN = 10;
+const UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
+
+let seed = 42;
+const rand = () => {
+  seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+  return seed / 0x7fffffff;
+};
+
+const { groups: templates, conversations } = loadDataset();
+const vocabulary = [...new Set(templates.flatMap((g) => g.context.split(/[,\s]+/).filter((w) => w.length > 3)))];
+
+const dataDir = tempDir('orbit-bench-decision-');
+const env: Record<string, string> = {
+  ORBIT_DATA_DIR: dataDir,
+  ORBIT_INVENTORY_REFRESH_MS: '600000',
+  ORBIT_AD_RATE_LIMIT: '0',
+  ORBIT_SQLITE_SYNC: 'NORMAL',
+};
+const config = loadConfig({ dataDir, logLevel: 'silent', sqliteSync: 'NORMAL', adRateLimitPerSecond: 0 }, {});
+const ctx = await createContext(config);
+
+console.log(`seeding ${GROUPS} ad groups × ${ADS} ads …`);
+const t0 = Date.now();
+const pub = await accounts.createPublisher(ctx, { name: 'Bench Publisher', url: 'https://chat.example.com' });
+await createPlacement(ctx, pub.publisher.id, { name: 'Chat Below', placement_type: 'below_response' });
+const advertisers: string[] = [];
+for (let i = 0; i < 200; i++) {
+  const a = await accounts.createAdvertiser(ctx, { name: `Bench Advertiser ${i}`, hasPaymentMethod: true });
+  advertisers.push(a.advertiser.id);
+}
+for (let c = 0; c * GROUPS_PER_CAMPAIGN < GROUPS; c++) {
+  const groups: SeedGroup[] = [];
+  for (let k = 0; k < GROUPS_PER_CAMPAIGN && c * GROUPS_PER_CAMPAIGN + k < GROUPS; k++) {
+    const n = c * GROUPS_PER_CAMPAIGN + k;
+    const t = templates[n % templates.length];
+    const extra = `${vocabulary[Math.floor(rand() * vocabulary.length)]}, ${vocabulary[Math.floor(rand() * vocabulary.length)]}`;
+    groups.push({
+      name: `${t.name} ${n}`,
+      context: `${t.context}, ${extra}, brand${n}`,
+      negative_context: t.negative ?? undefined,
+      brand_name: `Brand ${n}`,
+      max_cpc: rand() < 0.5 ? Math.round((0.2 + rand() * 1.8) * 100) / 100 : undefined,
+      ads: Array.from({ length: ADS }, (_, i) => ({ headline: `${t.name} offer ${i}`, copy: `Brand ${n}: ${t.context.split(',')[0]} — variant ${i}.`, cta: 'Learn more' })),
+    });
+  }
+  await createApprovedCampaign(ctx, advertisers[c % advertisers.length], {
+    name: `Bench campaign ${c}`,
+    landing_page: `https://adv${c}.example.com/`,
+    daily_budget: 100_000,
+    max_cpm: Math.round((2 + rand() * 13) * 100) / 100,
+    groups,
+  });
+}
+console.log(`seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+
+// Request bodies: the labelled conversations that should get an ad and those that should not, in a fixed shuffled order.
+const bodies = conversations
+  .map((c) => JSON.stringify({ messages: c.messages, sessionId: '__SID__', placements: [{ placement: 'below_response', placement_id: 'Chat-Below' }] }))
+  .sort(() => rand() - 0.5);
+
+// 1. The decision alone, in-process.
+{
+  const t1 = Date.now();
+  await ctx.inventory.rebuild();
+  console.log(`inventory snapshot built in ${((Date.now() - t1) / 1000).toFixed(1)} s (${ctx.inventory ? 'ok' : ''})`);
+  const who = { kind: 'pub' as const, accountId: pub.publisher.id, keyId: 'bench' };
+  const times: number[] = [];
+  let filled = 0;
+  for (let i = 0; i < 3000; i++) {
+    const body = JSON.parse(bodies[i % bodies.length].replace('__SID__', `inproc-${i}`));
+    const s = performance.now();
+    const r = await requestAds(ctx, who, body, { ip: '203.0.113.7', ua: UA });
+    times.push(performance.now() - s);
+    if (r.ads.length) filled++;
+  }
+  times.sort((a, b) => a - b);
+  const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))];
+  console.log(`in-process requestAds (incl. journal write): p50 ${fmt(q(0.5), 2)} ms, p99 ${fmt(q(0.99), 2)} ms, max ${fmt(times.at(-1)!, 2)} ms; fill rate ${fmt((100 * filled) / 3000)}%`);
+}
+await closeContext(ctx);
+
+// 2. Over HTTP, against the bare baseline.
+const orbit = await startOrbit(env);
+const warm = await fetch(`${orbit.url}/api/v1/ad`, {
+  method: 'POST',
+  headers: { authorization: `Bearer ${pub.apiKey}`, 'content-type': 'application/json', 'user-agent': UA },
+  body: bodies[0].replace('__SID__', 'warm'),
+});
+if (warm.status !== 200 && warm.status !== 204) throw new Error(`warm-up request failed: ${warm.status} ${await warm.text()}`);
+const bare = await startBareServer();
+
+let sid = 0;
+const orbitRuns: LoadResult[] = [];
+const bareRuns: LoadResult[] = [];
+for (let r = 0; r < ROUNDS; r++) {
+  bareRuns.push(await load({ url: bare.url, connections: CONNECTIONS, duration: SECONDS }));
+  orbitRuns.push(
+    await load({
+      url: `${orbit.url}/api/v1/ad`,
+      connections: CONNECTIONS,
+      duration: SECONDS,
+      method: 'POST',
+      headers: { authorization: `Bearer ${pub.apiKey}`, 'content-type': 'application/json', 'user-agent': UA },
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (req) => {
+            const i = sid++;
+            return { ...req, body: bodies[i % bodies.length].replace('__SID__', `s${i}`) };
+          },
+        },
+      ],
+    }),
+  );
+  const o = orbitRuns.at(-1)!;
+  const b = bareRuns.at(-1)!;
+  console.log(
+    `round ${r + 1}: orbit ${fmt(o.rps, 0)} req/s p50 ${o.p50} ms p99 ${o.p99} ms (2xx ${o.ok}, non-2xx ${o.non2xx}, errors ${o.errors}); bare ${fmt(b.rps, 0)} req/s p99 ${b.p99} ms; ratio ${fmt(o.rps / b.rps, 3)}`,
+  );
+}
+const rss = rssMb(orbit.pid);
+await orbit.stop();
+await bare.stop();
+const oRps = median(orbitRuns.map((x) => x.rps));
+const bRps = median(bareRuns.map((x) => x.rps));
+console.log(
+  `\nmedian of ${ROUNDS}: orbit ${fmt(oRps, 0)} req/s, p50 ${median(orbitRuns.map((x) => x.p50))} ms, p99 ${median(orbitRuns.map((x) => x.p99))} ms; bare ${fmt(bRps, 0)} req/s; ratio ${fmt(oRps / bRps, 3)} (target ≥ 0.25); orbit RSS ${fmt(rss, 0)} MB`,
+);
