@@ -134,6 +134,10 @@ describe('embed script in Chromium', () => {
     expect(await p.locator('#b').innerText()).toContain('Only text');
     expect(await p.locator('#b >> text=Sponsored').count()).toBe(1);
     await expect.poll(() => p.evaluate(() => (window as any).events)).toEqual(['Queued ad']);
+    // Rendering into the same container replaces the ad there.
+    await p.evaluate(() => (window as any).OrbitAds.render(document.getElementById('a'), { title: 'Replacement', url: 'https://r.example.com' }));
+    expect(await p.locator('#a [data-orbit-ad]').count()).toBe(1);
+    expect(await p.locator('#a').innerText()).toContain('Replacement');
     expect(errors).toEqual([]);
     await context.close();
   });

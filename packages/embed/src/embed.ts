@@ -144,9 +144,12 @@ function feedbackControls(ad: AdObject, opts: RenderOptions): HTMLElement {
   return box;
 }
 
-/** Render `ad` into `container` (replacing its content). */
+const mounted = new WeakMap<Element, Rendered>();
+
+/** Render `ad` into `container` (replacing its content, and the ad rendered there before). */
 export function render(container: Element, ad: AdObject, opts: RenderOptions = {}): Rendered | null {
   if (!container || !ad || typeof ad !== 'object') return null;
+  mounted.get(container)?.destroy();
   const variant: AdVariant = opts.variant && ['card', 'inline', 'minimal', 'text'].includes(opts.variant) ? opts.variant : 'card';
   const v = viewOf(ad);
   const label = h('span', S.label, {}, [opts.label ?? 'Sponsored']);
@@ -192,14 +195,17 @@ export function render(container: Element, ad: AdObject, opts: RenderOptions = {
     root.setAttribute('data-impressed', 'true');
     if (first || !ad.impUrl) safe(() => opts.onImpression?.(ad));
   });
-  return {
+  const rendered: Rendered = {
     ad,
     element: root,
     destroy() {
       stop();
       root.remove();
+      if (mounted.get(container) === rendered) mounted.delete(container);
     },
   };
+  mounted.set(container, rendered);
+  return rendered;
 }
 
 /** Fetch an ad from your endpoint and render it; resolves to null (and leaves the container empty) when nothing fills. */
