@@ -969,7 +969,7 @@ export async function adGroupsForReport(
 }
 
 /** Fold lifetime-stat deltas into their totals every `everyMs` in the background; returns the stopper. */
-export function startLifetimeFolding(ctx: Ctx, everyMs = 30_000): () => void {
+export function startLifetimeFolding(ctx: Ctx, everyMs = 5_000): () => void {
   const timer = setInterval(() => {
     tracking.foldLifetimeTotals(ctx).catch((err) => ctx.log.warn({ err }, 'folding lifetime campaign stats failed'));
   }, everyMs);
