@@ -538,6 +538,8 @@ export interface IndexServiceTable {
   env_vars_json: string | null;
   credential_setup_url: string | null;
   cpa_campaign_id: string | null;
+  /** Editorial prominence 0–100 (a small prior in /search). */
+  prominence: number;
   updated_at: number;
 }
 

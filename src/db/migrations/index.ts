@@ -5,6 +5,7 @@ import * as m0002 from './0002_advertiser.js';
 import * as m0003 from './0003_conversions.js';
 import * as m0004 from './0004_reporting.js';
 import * as m0005 from './0005_index.js';
+import * as m0005b from './0005_index_prominence.js';
 
 export interface OrbitMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -17,4 +18,5 @@ export const MIGRATIONS: Record<string, OrbitMigration> = {
   '0003_conversions': m0003,
   '0004_reporting': m0004,
   '0005_index': m0005,
+  '0005_index_prominence': m0005b,
 };

@@ -44,6 +44,7 @@ export interface Service {
   env_vars: string[];
   credential_setup_url: string | null;
   cpa_campaign_id: string | null;
+  prominence: number;
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? cleanText(v).trim() : typeof v === 'number' ? String(v) : '');
@@ -107,6 +108,7 @@ export function normaliseService(r: Record<string, unknown>, now: number): { row
       env_vars_json: envVars.length ? JSON.stringify(envVars) : null,
       credential_setup_url: setup,
       cpa_campaign_id: str(r.cpa_campaign_id) || null,
+      prominence: Number.isFinite(Number(str(r.prominence))) && str(r.prominence) !== '' ? Math.max(0, Math.min(100, Math.round(Number(str(r.prominence))))) : 50,
       updated_at: now,
     },
   };
@@ -157,6 +159,7 @@ export function toService(r: repo.ServiceRow): Service {
     env_vars: r.env_vars_json ? (JSON.parse(r.env_vars_json) as string[]) : [],
     credential_setup_url: r.credential_setup_url,
     cpa_campaign_id: r.cpa_campaign_id,
+    prominence: r.prominence,
   };
 }
 
@@ -224,7 +227,11 @@ export function invalidateServices(ctx: Ctx): void {
 }
 
 /** BM25 (k1 1.2, b 0.75) over weighted terms; `weights` lets the caller give context terms less say than the query. */
-export function rankServices(s: Snapshot, weighted: Map<string, number>): { service: Service; score: number }[] {
+export function rankServices(
+  s: Snapshot,
+  weighted: Map<string, number>,
+  opts: { categories?: Set<string>; prior?: boolean } = {},
+): { service: Service; score: number }[] {
   const N = s.docs.length;
   const out: { service: Service; score: number }[] = [];
   for (const d of s.docs) {
@@ -236,7 +243,12 @@ export function rankServices(s: Snapshot, weighted: Map<string, number>): { serv
       const idf = Math.log(1 + (N - n + 0.5) / (n + 0.5));
       score += w * idf * ((f * 2.2) / (f + 1.2 * (0.25 + (0.75 * d.len) / s.avgLen)));
     }
-    if (score > 0) out.push({ service: d.service, score });
+    if (score > 0) {
+      // A category the need names outright weighs in; editorial prominence is a small prior (at most +20 %).
+      if (opts.categories?.has(d.service.category)) score *= 2;
+      if (opts.prior) score *= 1 + (0.2 * d.service.prominence) / 100;
+      out.push({ service: d.service, score });
+    }
   }
   return out.sort((a, b) => b.score - a.score || a.service.slug.localeCompare(b.service.slug));
 }

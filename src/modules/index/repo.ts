@@ -23,6 +23,7 @@ export async function upsertServices(db: Kysely<DB>, rows: IndexServiceTable[]):
           env_vars_json: eb.ref('excluded.env_vars_json'),
           credential_setup_url: eb.ref('excluded.credential_setup_url'),
           cpa_campaign_id: eb.ref('excluded.cpa_campaign_id'),
+          prominence: eb.ref('excluded.prominence'),
           updated_at: eb.ref('excluded.updated_at'),
         })),
       )

@@ -9,6 +9,7 @@ import * as accounts from '../accounts/service.js';
 import { loadServable } from '../campaigns/service.js';
 import { PRODUCT_TYPES } from '../shop/generator.js';
 import * as catalog from './catalog.js';
+import { categoriesNamed } from './categories.js';
 import * as core from './core.js';
 import type { BrowseInput, SearchInput } from './schemas.js';
 
@@ -180,7 +181,7 @@ export async function searchServices(ctx: Ctx, input: SearchInput & { apiKey?: s
   add(query, 1);
   const snap = await catalog.snapshot(ctx);
   const previous = parent?.result_json ? (JSON.parse(parent.result_json) as { slug?: string }).slug : undefined;
-  let ranked = catalog.rankServices(snap, weights);
+  let ranked = catalog.rankServices(snap, weights, { categories: categoriesNamed(query), prior: true });
   if (previous && FOLLOW_UP_EXCLUDE.test(query)) ranked = ranked.filter((r) => r.service.slug !== previous);
   // The best match must be evidenced by the query itself, not only by context.
   const queryTerms = new Set(terms(query));
