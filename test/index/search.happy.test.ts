@@ -31,6 +31,23 @@ describe('POST /search (built-in explainer)', () => {
     expect(signup.headers.get('location')).toMatch(/^https:\/\/stripe\.com\/\?grclid=/);
   });
 
+  it('picks the obvious service for common needs', async () => {
+    const cases: [string, string][] = [
+      ['accept payments', 'stripe'],
+      ['track errors in production', 'sentry'],
+      ['host my nextjs site', 'vercel'],
+      ['vector search for RAG', 'pinecone'],
+      ['feature flags', 'launchdarkly'],
+      ['end to end tests', 'cypress'],
+    ];
+    for (const [query, slug] of cases) {
+      const r = await post(w.url, '/search', { query }, w.key);
+      expect(r.body.recommendation?.slug, query).toBe(slug);
+    }
+    const db = await post(w.url, '/search', { query: 'I need a database for my nextjs app' }, w.key);
+    expect(db.body.recommendation.category).toBe('Database');
+  });
+
   it('weighs the project context', async () => {
     const plain = await post(w.url, '/search', { query: 'authentication for my app' }, w.key);
     const withCtx = await post(w.url, '/search', { query: 'authentication for my app', context: { framework: 'Next.js', needs: 'enterprise sso saml scim' } }, w.key);
