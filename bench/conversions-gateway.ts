@@ -149,43 +149,96 @@ const gatewaySeconds = (performance.now() - t0) / 1000;
 const pct = (p: number) => [...lat].sort((a, b) => a - b)[Math.min(lat.length - 1, Math.floor((p / 100) * lat.length))];
 
 // Baseline: the same stored rows, inserted raw into a table of the same shape and indexes.
-await sql`CREATE TABLE conversions_raw AS SELECT * FROM conversions WHERE 1 = 0`.execute(ctx.db);
-await sql`CREATE UNIQUE INDEX conversions_raw_id ON conversions_raw (id)`.execute(ctx.db); // the primary key of conversions
-await sql`CREATE INDEX conversions_raw_adv_id ON conversions_raw (advertiser_id, id)`.execute(ctx.db);
-await sql`CREATE INDEX conversions_raw_adv_campaign ON conversions_raw (advertiser_id, campaign_id, id)`.execute(ctx.db);
-await sql`CREATE INDEX conversions_raw_adv_type ON conversions_raw (advertiser_id, event_type, id)`.execute(ctx.db);
-await sql`CREATE INDEX conversions_raw_adv_at ON conversions_raw (advertiser_id, event_at)`.execute(ctx.db);
+async function rawTable(name: string): Promise<void> {
+  await sql.raw(`CREATE TABLE ${name} AS SELECT * FROM conversions WHERE 1 = 0`).execute(ctx.db);
+  await sql.raw(`CREATE UNIQUE INDEX ${name}_id ON ${name} (id)`).execute(ctx.db); // the primary key of conversions
+  await sql.raw(`CREATE INDEX ${name}_adv_id ON ${name} (advertiser_id, id)`).execute(ctx.db);
+  await sql.raw(`CREATE INDEX ${name}_adv_campaign ON ${name} (advertiser_id, campaign_id, id)`).execute(ctx.db);
+  await sql.raw(`CREATE INDEX ${name}_adv_type ON ${name} (advertiser_id, event_type, id)`).execute(ctx.db);
+  await sql.raw(`CREATE INDEX ${name}_adv_at ON ${name} (advertiser_id, event_at)`).execute(ctx.db);
+}
+await rawTable('conversions_raw');
+await rawTable('conversions_raw_multi');
 const rows = await ctx.db.selectFrom('conversions').selectAll().orderBy('id').limit(stored).execute();
 const cols = Object.keys(rows[0]);
-const rawT0 = performance.now();
-if (ctx.database.sqlite) {
-  const stmt = ctx.database.sqlite.prepare(`INSERT INTO conversions_raw (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`);
-  const tx = ctx.database.sqlite.transaction((part: typeof rows) => {
-    for (const r of part) stmt.run(cols.map((c) => (r as Record<string, unknown>)[c]));
-  });
-  for (let i = 0; i < rows.length; i += 1000) tx.immediate(rows.slice(i, i + 1000));
-} else {
-  for (let i = 0; i < rows.length; i += 1000) {
-    const part = rows.slice(i, i + 1000);
-    await ctx.db.transaction().execute(async (trx) => {
-      for (let j = 0; j < part.length; j += 300) await trx.insertInto('conversions_raw' as 'conversions').values(part.slice(j, j + 300)).execute();
+const rowValues = (r: (typeof rows)[number]) => cols.map((c) => (r as Record<string, unknown>)[c]);
+
+/** Baseline 1: one prepared single-row INSERT reused, one transaction per 1,000 rows (the floor). */
+async function rawPrepared(): Promise<number> {
+  const t0 = performance.now();
+  if (ctx.database.sqlite) {
+    const stmt = ctx.database.sqlite.prepare(`INSERT INTO conversions_raw (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`);
+    const tx = ctx.database.sqlite.transaction((part: typeof rows) => {
+      for (const r of part) stmt.run(rowValues(r));
     });
+    for (let i = 0; i < rows.length; i += 1000) tx.immediate(rows.slice(i, i + 1000));
+  } else {
+    const client = await ctx.database.pool!.connect();
+    try {
+      const text = `INSERT INTO conversions_raw (${cols.join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')})`;
+      for (let i = 0; i < rows.length; i += 1000) {
+        await client.query('BEGIN');
+        for (const r of rows.slice(i, i + 1000)) await client.query({ name: 'raw1', text, values: rowValues(r) });
+        await client.query('COMMIT');
+      }
+    } finally {
+      client.release();
+    }
   }
+  return (performance.now() - t0) / 1000;
 }
-const rawSeconds = (performance.now() - rawT0) / 1000;
+
+/** Baseline 2: multi-row INSERT … VALUES (…), (…) statements of 100 rows, one transaction per 1,000 rows. */
+async function rawMultiRow(): Promise<number> {
+  const per = 100;
+  const ph = (n: number, dollar: boolean) =>
+    Array.from({ length: n }, (_, r) => `(${cols.map((_, c) => (dollar ? `$${r * cols.length + c + 1}` : '?')).join(', ')})`).join(', ');
+  const t0 = performance.now();
+  if (ctx.database.sqlite) {
+    const stmt = ctx.database.sqlite.prepare(`INSERT INTO conversions_raw_multi (${cols.join(', ')}) VALUES ${ph(per, false)}`);
+    const tx = ctx.database.sqlite.transaction((part: typeof rows) => {
+      for (let j = 0; j < part.length; j += per) stmt.run(part.slice(j, j + per).flatMap(rowValues));
+    });
+    for (let i = 0; i < rows.length; i += 1000) tx.immediate(rows.slice(i, i + 1000));
+  } else {
+    const client = await ctx.database.pool!.connect();
+    try {
+      const text = `INSERT INTO conversions_raw_multi (${cols.join(', ')}) VALUES ${ph(per, true)}`;
+      for (let i = 0; i < rows.length; i += 1000) {
+        await client.query('BEGIN');
+        const part = rows.slice(i, i + 1000);
+        for (let j = 0; j < part.length; j += per) await client.query({ name: 'rawN', text, values: part.slice(j, j + per).flatMap(rowValues) });
+        await client.query('COMMIT');
+      }
+    } finally {
+      client.release();
+    }
+  }
+  return (performance.now() - t0) / 1000;
+}
+if (rows.length % 100 !== 0) throw new Error('stored rows must be a multiple of 100');
+const rawSeconds = await rawPrepared();
+const multiSeconds = await rawMultiRow();
 
 // The same batches through the service function alone (no HTTP, no JSON), to show where the time goes.
+// CPU time per batch too: on a shared machine it shows the work itself, apart from waiting for a core.
 const svc: number[] = [];
+const cpu: number[] = [];
 for (let i = 0; i < Math.max(5, BATCHES / 2); i++) {
   const b = batch();
+  const c0 = process.cpuUsage();
   const t = performance.now();
   await ingestEvents(ctx, adv.advertiser.id, { data: b });
   svc.push(performance.now() - t);
+  const c = process.cpuUsage(c0);
+  cpu.push((c.user + c.system) / 1000);
 }
 svc.sort((a, b) => a - b);
+cpu.sort((a, b) => a - b);
 
 const gatewayRate = stored / gatewaySeconds;
 const rawRate = rows.length / rawSeconds;
+const multiRate = rows.length / multiSeconds;
 console.log(
   JSON.stringify(
     {
@@ -194,11 +247,14 @@ console.log(
       batch_p50_ms: +pct(50).toFixed(1),
       batch_p95_ms: +pct(95).toFixed(1),
       service_p50_ms: +svc[Math.floor(svc.length / 2)].toFixed(1),
+      service_cpu_p50_ms: +cpu[Math.floor(cpu.length / 2)].toFixed(1),
       stored,
       duplicates: dups,
       gateway_rows_per_s: Math.round(gatewayRate),
       raw_insert_rows_per_s: Math.round(rawRate),
       ratio: +(gatewayRate / rawRate).toFixed(3),
+      raw_multirow_rows_per_s: Math.round(multiRate),
+      ratio_multirow: +(gatewayRate / multiRate).toFixed(3),
       load_avg_1m: +os.loadavg()[0].toFixed(1),
     },
     null,

@@ -179,17 +179,22 @@ export async function ingestEvents(
 
   // Bulk reads: clicks, suppression list, campaign billing facts.
   const clickIds = new Set<string>();
-  const graids = new Set<string>();
   const hashes: string[] = [];
   for (const i of valid) {
     const u = prepared[i]!.event.user_data;
     if (u.grclid && isUuid(u.grclid)) clickIds.add(u.grclid);
-    if (u.graid) graids.add(u.graid);
     hashes.push(...matchableHashes(prepared[i]!.identity));
   }
-  const found = clickIds.size || graids.size ? await findClicks(ctx, { clickIds: [...clickIds], graids: [...graids] }) : [];
+  const found = clickIds.size ? await findClicks(ctx, { clickIds: [...clickIds], graids: [] }) : [];
   const byId = new Map(found.map((c) => [c.click_id, c]));
-  const byGraid = new Map(found.filter((c) => c.graid).map((c) => [c.graid!, c]));
+  // graid resolves only what grclid did not.
+  const graids = new Set<string>();
+  for (const i of valid) {
+    const u = prepared[i]!.event.user_data;
+    if (u.graid && !(u.grclid && byId.has(u.grclid))) graids.add(u.graid);
+  }
+  if (graids.size) for (const c of await findClicks(ctx, { clickIds: [], graids: [...graids] })) byId.set(c.click_id, c);
+  const byGraid = new Map([...byId.values()].filter((c) => c.graid).map((c) => [c.graid!, c]));
   const suppressed =
     hashes.length && (await repo.hasSuppressions(ctx.db, advertiserId)) ? await repo.suppressedAmong(ctx.db, advertiserId, hashes) : new Set<string>();
   const attribution = new Map<number, Attribution>();
