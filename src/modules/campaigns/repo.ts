@@ -19,16 +19,17 @@ export async function servableRows(db: Kysely<DB>, now: number) {
   const ads = [];
   for (let i = 0; i < ids.length; i += 500) {
     const part = ids.slice(i, i + 500);
-    groups.push(...(await db.selectFrom('ad_groups').selectAll().where('campaign_id', 'in', part).where('status', '=', 'active').execute()));
-    ads.push(
-      ...(await db
-        .selectFrom('ads')
-        .selectAll()
-        .where('campaign_id', 'in', part)
-        .where('status', '=', 'active')
-        .where('review_status', '=', 'approved')
-        .execute()),
-    );
+    // Appended row by row: spreading 100,000+ rows into push() overflows the call stack.
+    for (const g of await db.selectFrom('ad_groups').selectAll().where('campaign_id', 'in', part).where('status', '=', 'active').execute()) groups.push(g);
+    for (const a of await db
+      .selectFrom('ads')
+      .selectAll()
+      .where('campaign_id', 'in', part)
+      .where('status', '=', 'active')
+      .where('review_status', '=', 'approved')
+      .execute()) {
+      ads.push(a);
+    }
   }
   return { campaigns, groups, ads };
 }
