@@ -78,6 +78,7 @@ type Measured = LoadResult & { cpuUsPerReq: number };
 const bare: Measured[] = [];
 const orbit: Measured[] = [];
 const paced: LoadResult[] = [];
+const barePaced: LoadResult[] = [];
 let acked = 0;
 let rss = 0;
 
@@ -100,8 +101,12 @@ for (let round = 1; round <= ROUNDS; round++) {
   rss = Math.max(rss, rssMb(o.pid));
   acked += warm.ok + full.ok + half.ok;
   await o.stop();
+  // The machine's own latency floor at that rate: the bare server, paced the same.
+  const b2 = await startBareServer();
+  barePaced.push(await load({ url: `${b2.url}/track/imp?p=x`, connections: CONNECTIONS, duration: SECONDS, overallRate: rate, headers: { 'user-agent': UA } }));
+  await b2.stop();
   console.log(
-    `round ${round}: bare ${fmt(bare.at(-1)!.rps, 0)} req/s (${fmt(bare.at(-1)!.cpuUsPerReq, 0)} µs CPU/req) | orbit ${fmt(full.rps, 0)} req/s (${fmt(full.cpuUsPerReq, 0)} µs CPU/req, p99 ${full.p99} ms, non-2xx ${full.non2xx}, errors ${full.errors}) | at ${rate} req/s: p50 ${half.p50} ms p99 ${half.p99} ms`,
+    `round ${round}: bare ${fmt(bare.at(-1)!.rps, 0)} req/s (${fmt(bare.at(-1)!.cpuUsPerReq, 0)} µs CPU/req) | orbit ${fmt(full.rps, 0)} req/s (${fmt(full.cpuUsPerReq, 0)} µs CPU/req, p99 ${full.p99} ms, non-2xx ${full.non2xx}, errors ${full.errors}) | at ${rate} req/s: p50 ${half.p50} ms p99 ${half.p99} ms (bare at that rate: p99 ${barePaced.at(-1)!.p99} ms)`,
   );
 }
 
@@ -119,7 +124,9 @@ console.log(`orbit /track/imp   median ${fmt(orbitMed, 0)} req/s  ratio ${fmt(or
 console.log(
   `server CPU per request: bare ${fmt(median(bare.map((r) => r.cpuUsPerReq)), 0)} µs, orbit ${fmt(median(orbit.map((r) => r.cpuUsPerReq)), 0)} µs (ratio ${fmt(median(bare.map((r) => r.cpuUsPerReq)) / median(orbit.map((r) => r.cpuUsPerReq)), 2)})`,
 );
-console.log(`orbit p99 at half its throughput: median ${median(paced.map((r) => r.p99))} ms (target ≤ 5 ms); p50 ${median(paced.map((r) => r.p50))} ms`);
+console.log(
+  `orbit p99 at half its throughput: median ${median(paced.map((r) => r.p99))} ms (target ≤ 5 ms); p50 ${median(paced.map((r) => r.p50))} ms; bare node:http at the same rate: p99 ${median(barePaced.map((r) => r.p99))} ms, p50 ${median(barePaced.map((r) => r.p50))} ms`,
+);
 // Requests still in flight when a run ends are committed but not counted by autocannon, so recorded ≥ acknowledged.
 console.log(
   `acknowledged ${acked}, recorded ${recorded}${recorded >= acked ? ' (every acknowledged impression is stored)' : ' — LOST ACKNOWLEDGED EVENTS'}; server RSS under load ${fmt(rss, 0)} MB`,
