@@ -70,6 +70,9 @@ export async function advertiserMetrics(ctx: Ctx, advertiserId: string, q: Metri
   };
 }
 
+/** What the ad-group report reads (revenue and ROAS stay campaign-level). */
+const GROUP_COUNTERS = ['impressions', 'clicks', 'spend_micros', 'conversions'] as const;
+
 /** Ad groups per ad-group-metrics call (spec 2 limit). */
 export const AD_GROUP_PAGE = 2000;
 
@@ -84,7 +87,7 @@ export async function adGroupMetrics(ctx: Ctx, advertiserId: string, q: AdGroupM
   const intervals = dayIntervals(range.tz, range.firstDay, range.lastDay);
   const [series, feedback] = page.length
     ? await Promise.all([
-        scopeSeries(ctx, 'grp', advertiserId, range, page.map((g) => g.id)),
+        scopeSeries(ctx, 'grp', advertiserId, range, page.map((g) => g.id), GROUP_COUNTERS),
         groupFeedback(ctx, advertiserId, intervals[0].from * QUARTER_HOUR_MS, intervals[intervals.length - 1].to * QUARTER_HOUR_MS),
       ])
     : [new Map<string, Map<number, Counters>>(), new Map<string, { thumbs_up: number; thumbs_down: number }>()];

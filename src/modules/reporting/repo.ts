@@ -35,7 +35,6 @@ export const zero = (): Counters => ({
 });
 
 const sums = COUNTERS.map((c) => `SUM(${c}) AS ${c}`).join(', ');
-const cols = COUNTERS.join(', ');
 
 function counters(r: Record<string, unknown>): Counters {
   const out = zero();
@@ -43,9 +42,11 @@ function counters(r: Record<string, unknown>): Counters {
   return out;
 }
 
-/** Ids small enough to filter in SQL; larger sets are filtered by the caller. */
-const idFilter = (ids: string[] | undefined) =>
-  ids && ids.length > 0 && ids.length <= 100 ? sql` AND scope_id IN (${sql.join(ids)})` : sql``;
+/*
+ * Scope ids are filtered by the caller, not in SQL: a `scope_id IN (…)` term
+ * tempts SQLite into an automatic index over the whole table, while the rows
+ * of one parent in a range are already one primary-key range.
+ */
 
 export interface DayRow extends Counters {
   day: number;
@@ -59,11 +60,11 @@ export async function scopeDays(
   parentId: string,
   fromDay: number,
   toDay: number,
-  ids?: string[],
+  read: readonly Counter[] = COUNTERS,
 ): Promise<DayRow[]> {
   const res = await sql<Record<string, unknown>>`
-    SELECT day, scope_id, ${sql.raw(cols)} FROM rollup_scope_day
-    WHERE scope = ${scope} AND parent_id = ${parentId} AND day >= ${fromDay} AND day <= ${toDay}${idFilter(ids)}`.execute(db);
+    SELECT day, scope_id, ${sql.raw(read.join(', '))} FROM rollup_scope_day
+    WHERE scope = ${scope} AND parent_id = ${parentId} AND day >= ${fromDay} AND day <= ${toDay}`.execute(db);
   return res.rows.map((r) => ({ day: Number(r.day), scope_id: String(r.scope_id), ...counters(r) }));
 }
 
@@ -81,7 +82,7 @@ export async function scopeRanges(
   scope: Scope,
   parentId: string,
   ranges: [number, number][],
-  ids?: string[],
+  read: readonly Counter[] = COUNTERS,
 ): Promise<RangeRow[]> {
   const out: RangeRow[] = [];
   for (let i = 0; i < ranges.length; i += RANGE_CHUNK) {
@@ -89,9 +90,9 @@ export async function scopeRanges(
     const values = sql.join(part.map(([a, b]) => sql`(CAST(${a} AS bigint), CAST(${b} AS bigint))`));
     const res = await sql<Record<string, unknown>>`
       WITH r(a, b) AS (VALUES ${values})
-      SELECT r.a AS a, r.b AS b, q.scope_id AS scope_id, ${sql.raw(COUNTERS.map((c) => `SUM(q.${c}) AS ${c}`).join(', '))}
+      SELECT r.a AS a, r.b AS b, q.scope_id AS scope_id, ${sql.raw(read.map((c) => `SUM(q.${c}) AS ${c}`).join(', '))}
       FROM r JOIN rollup_scope_qh q
-        ON q.scope = ${scope} AND q.parent_id = ${parentId} AND q.bucket >= r.a AND q.bucket < r.b${idFilter(ids)}
+        ON q.scope = ${scope} AND q.parent_id = ${parentId} AND q.bucket >= r.a AND q.bucket < r.b
       GROUP BY r.a, r.b, q.scope_id`.execute(db);
     for (const r of res.rows) out.push({ from: Number(r.a), to: Number(r.b), scope_id: String(r.scope_id), ...counters(r) });
   }

@@ -52,8 +52,8 @@ const daysOf = (r: DayRange): number[] => Array.from({ length: r.lastDay - r.fir
 
 // ---------- the scope engine ----------
 
-function addInto(into: Counters, from: Counters, sign: 1 | -1): void {
-  for (const c of COUNTERS) into[c] += sign * from[c];
+function addInto(into: Counters, from: Counters, sign: 1 | -1, read: readonly repo.Counter[] = COUNTERS): void {
+  for (const c of read) into[c] += sign * from[c];
 }
 
 const isZero = (c: Counters): boolean => COUNTERS.every((k) => c[k] === 0);
@@ -70,6 +70,7 @@ export async function scopeSeries(
   parentId: string,
   range: DayRange,
   ids?: string[],
+  read: readonly repo.Counter[] = COUNTERS,
 ): Promise<Map<string, Map<number, Counters>>> {
   const plan: { day: number; terms: ReturnType<typeof decompose> }[] = dayIntervals(range.tz, range.firstDay, range.lastDay).map((iv) => ({
     day: iv.day,
@@ -87,10 +88,10 @@ export async function scopeSeries(
     }
   }
   const [dayRows, rangeRows] = await Promise.all([
-    minDay <= maxDay ? repo.scopeDays(ctx.db, scope, parentId, minDay, maxDay, ids) : Promise.resolve([]),
-    ranges.size ? repo.scopeRanges(ctx.db, scope, parentId, [...ranges.values()], ids) : Promise.resolve([]),
+    minDay <= maxDay ? repo.scopeDays(ctx.db, scope, parentId, minDay, maxDay, read) : Promise.resolve([]),
+    ranges.size ? repo.scopeRanges(ctx.db, scope, parentId, [...ranges.values()], read) : Promise.resolve([]),
   ]);
-  const keep = ids && ids.length > 100 ? new Set(ids) : null;
+  const keep = ids ? new Set(ids) : null;
   const byDay = new Map<number, repo.DayRow[]>();
   for (const r of dayRows) {
     if (keep && !keep.has(r.scope_id)) continue;
@@ -117,7 +118,7 @@ export async function scopeSeries(
   for (const p of plan) {
     for (const t of p.terms) {
       const rows = 'day' in t ? byDay.get(t.day) : byRange.get(`${t.from}:${t.to}`);
-      if (rows) for (const r of rows) addInto(cell(r.scope_id, p.day), r, t.sign);
+      if (rows) for (const r of rows) addInto(cell(r.scope_id, p.day), r, t.sign, read);
     }
   }
   for (const s of out.values()) for (const [d, c] of s) if (isZero(c)) s.delete(d);
