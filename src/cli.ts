@@ -6,7 +6,7 @@ import * as accounts from './modules/accounts/service.js';
 import { listForReview, reviewCampaign } from './modules/campaigns/service.js';
 import { DomainError } from './lib/errors.js';
 import type { Ctx } from './context.js';
-import { registerIndexCommands, ensureDemoCatalogs } from './modules/index/cli.js';
+import { registerIndexCommands, ensureDemoCatalogs, indexBanner } from './modules/index/cli.js';
 
 /**
  * `orbit` — the operator's command line. Every command calls the same
@@ -76,6 +76,7 @@ program
     await ensureDemoCatalogs(server.ctx); // index catalogs: imported on the first start only
     await server.ctx.inventory.rebuild();
     console.log(demoBanner(server.url, keys, server.ctx.secrets.adminToken));
+    console.log(indexBanner(server.ctx.urls.index, keys.publisherKey));
     console.log(`ready in ${Math.round(performance.now() - t0)} ms — Ctrl-C to stop`);
   });
 

@@ -130,3 +130,15 @@ export function registerIndexCommands(program: Command, withCtx: WithCtx): void 
       process.on('SIGTERM', () => void stop());
     });
 }
+
+/** The index part of the `npm start` banner: copy-paste calls for both searches and the tools. */
+export function indexBanner(indexUrl: string, publisherKey: string): string {
+  const h = `-H 'x-api-key: ${publisherKey}' -H 'content-type: application/json'`;
+  return [
+    '# 4. the index: one developer service for a need, then products to buy (tracked links in click_url)',
+    `curl -s ${indexUrl}/search ${h} -d '{"query":"send transactional emails from my Next.js app"}'`,
+    `curl -s ${indexUrl}/shop/search ${h} -d '{"query":"waterproof hiking boots","max_results":3,"price_max":200}'`,
+    `#    index MCP tools: POST ${indexUrl}/index/mcp   ·   reference UCP merchant: npm run orbit -- merchant demo`,
+    '',
+  ].join('\n');
+}
