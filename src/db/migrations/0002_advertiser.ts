@@ -79,9 +79,8 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .execute();
   await db.schema
     .createTable('campaign_stat_deltas')
-    .addColumn('id', dialect === 'postgres' ? 'bigserial' : 'integer', (c) =>
-      dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
-    )
+    // SQLite: a plain rowid alias (no AUTOINCREMENT bookkeeping on the hot path); ids only need to grow between folds.
+    .addColumn('id', dialect === 'postgres' ? 'bigserial' : 'integer', (c) => c.primaryKey())
     .addColumn('campaign_id', 'text', (c) => c.notNull())
     .addColumn('advertiser_id', 'text', (c) => c.notNull())
     .addColumn('impressions', big, (c) => c.notNull())
