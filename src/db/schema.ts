@@ -597,6 +597,8 @@ export interface IndexLinkTable {
   image_url: string | null;
   price_label: string | null;
   commission_bps: number;
+  /** Lower-cased merchant of a product link (only that merchant's account may report its orders). */
+  merchant_lc?: string | null;
   created_at: number;
 }
 

@@ -85,6 +85,14 @@ describe('checkout handoff to a UCP merchant', () => {
     await handoff.complete(created.id, { userConfirmed: true });
     const again = await fetch(`${w.url}/index/conversions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grclid: product.grclid }) });
     expect(again.status).toBe(401);
+    // another advertiser cannot claim the order: the grclid is not theirs to report
+    const intruder = (await accounts.createAdvertiser(w.server.ctx, { name: 'Someone Else' })).apiKey;
+    const stolen = await fetch(`${w.url}/index/conversions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': intruder },
+      body: JSON.stringify({ grclid: product.grclid, order_id: 'fake-1', value: 999 }),
+    });
+    expect(stolen.status).toBe(404);
     expect(await w.server.ctx.db.selectFrom('index_conversions').selectAll().where('grclid', '=', product.grclid).execute()).toHaveLength(1);
   });
 

@@ -10,9 +10,13 @@ import { post, startIndexWorld, type IndexWorld } from './support.js';
 describe('POST /search monetization', () => {
   let w: IndexWorld;
   let dir: string;
+  let advertiserKey: string;
+  let otherKey: string;
   beforeAll(async () => {
     w = await startIndexWorld();
     const world = await seedWorld(w.server.ctx);
+    advertiserKey = world.advertiserKey;
+    otherKey = (await seedWorld(w.server.ctx)).advertiserKey;
     await w.server.ctx.db.updateTable('campaigns').set({ billing_model: 'cpa', max_cpa_micros: 20_000_000 }).where('id', '=', world.campaignId).execute();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-svc-'));
     const file = path.join(dir, 'extra.jsonl');
@@ -50,5 +54,15 @@ describe('POST /search monetization', () => {
     expect(off.body.recommendation.slug).toBe('acme-quasar');
     const weak = await post(w.url, '/search', { query: 'quasar job scheduling workers', monetization: { mode: 'boost_cpa' } }, w.key);
     expect(weak.body.recommendation.slug).not.toBe('weak-quasar');
+  });
+
+  it('lets only the CPA advertiser report a signup for its service', async () => {
+    const r = await post(w.url, '/search', { query: 'quasar job scheduling', monetization: { mode: 'boost_cpa' } }, w.key);
+    const report = (key: string) => post(w.url, '/index/conversions', { grclid: r.body.grclid, kind: 'signup', order_id: 'acct-1' }, key);
+    expect((await report(otherKey)).status).toBe(404);
+    const ok = await report(advertiserKey);
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ attributed: true, duplicate: false, search_id: r.body.search_id, kind: 'signup' });
+    expect((await report(advertiserKey)).body.duplicate).toBe(true);
   });
 });

@@ -6,6 +6,7 @@ import * as m0003 from './0003_conversions.js';
 import * as m0004 from './0004_reporting.js';
 import * as m0005 from './0005_index.js';
 import * as m0005b from './0005_index_prominence.js';
+import * as m0005c from './0005_index_tracked_merchant.js';
 
 export interface OrbitMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -19,4 +20,5 @@ export const MIGRATIONS: Record<string, OrbitMigration> = {
   '0004_reporting': m0004,
   '0005_index': m0005,
   '0005_index_prominence': m0005b,
+  '0005_index_tracked_merchant': m0005c,
 };

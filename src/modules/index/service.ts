@@ -6,7 +6,7 @@ import { createLlm } from '../../lib/llm.js';
 import { dollarsToMicros } from '../../lib/money.js';
 import { terms } from '../../lib/text.js';
 import * as accounts from '../accounts/service.js';
-import { loadServable } from '../campaigns/service.js';
+import { campaignBilling, loadServable } from '../campaigns/service.js';
 import { PRODUCT_TYPES } from '../shop/generator.js';
 import * as catalog from './catalog.js';
 import { categoriesNamed } from './categories.js';
@@ -324,7 +324,10 @@ export async function reportConversion(
   body: { grclid: string; order_id?: string | null; kind?: string | null; value?: number | null; currency?: string | null },
 ) {
   if (!key) throw new Unauthorized('Missing API key: send an advertiser key in X-API-Key or Authorization: Bearer');
-  await accounts.authenticate(ctx, key, 'adv');
+  const principal = await accounts.authenticate(ctx, key, 'adv');
+  // Only the listing's own merchant (the advertiser account of that name) or the service's CPA advertiser may report its orders.
+  const link = await core.linkOwner(ctx, body.grclid);
+  if (!link || !(await mayReport(ctx, principal.accountId, link))) throw new NotFound('grclid');
   const r = await core.attributeIndexConversion(ctx, body.grclid, {
     kind: body.kind ?? 'purchase',
     valueMicros: body.value != null ? dollarsToMicros(body.value) : 0,
@@ -334,6 +337,17 @@ export async function reportConversion(
   });
   if (!r) throw new NotFound('grclid');
   return { attributed: true, duplicate: r.duplicate, search_id: r.search_id, kind: r.kind };
+}
+
+async function mayReport(ctx: Ctx, advertiserId: string, link: NonNullable<Awaited<ReturnType<typeof core.linkOwner>>>): Promise<boolean> {
+  if (link.kind === 'product') {
+    const adv = await accounts.getAdvertiser(ctx, advertiserId);
+    return !!link.merchant_lc && link.merchant_lc === adv.name.trim().toLowerCase();
+  }
+  const svc = await catalog.serviceBySlug(ctx, link.target_id);
+  if (!svc?.cpa_campaign_id) return false;
+  const owner = (await campaignBilling(ctx, [svc.cpa_campaign_id])).get(svc.cpa_campaign_id);
+  return owner?.advertiser_id === advertiserId;
 }
 
 /** platform_index_report_integration: the calling publisher says a user finished integrating a recommended service. */

@@ -357,6 +357,7 @@ export async function searchProducts(ctx: Ctx, input: ShopSearchInput & { apiKey
       image_url: h.image_url,
       price_label: `${price.toFixed(['JPY', 'KRW', 'HUF'].includes(currency) ? 0 : 2)} ${currency}`,
       commission_bps: h.commission_bps,
+      merchant_lc: h.merchant_lc,
       created_at: now,
     });
     const co = h.checkout_json ? (JSON.parse(h.checkout_json) as { endpoint: string; continue_url: string; item_id: string }) : null;
