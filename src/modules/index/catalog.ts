@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Ctx } from '../../context.js';
@@ -140,9 +141,15 @@ export async function importServicesFile(ctx: Ctx, file: string, onProgress?: Im
   return res;
 }
 
-/** Load the demo services catalog when none is loaded (first start only). */
+/**
+ * Load the demo services catalog on the first start, and again (an upsert of
+ * a few hundred rows) when the shipped file is newer than anything loaded, so
+ * an existing demo data directory picks up catalog updates. Otherwise a start
+ * costs one stat and one aggregate query.
+ */
 export async function ensureDemoServices(ctx: Ctx): Promise<ImportResult | null> {
-  if ((await repo.countServices(ctx.db)) > 0) return null;
+  const latest = await repo.latestServiceUpdate(ctx.db);
+  if (latest !== null && fs.statSync(DEMO_SERVICES_FILE).mtimeMs <= latest) return null;
   return importServicesFile(ctx, DEMO_SERVICES_FILE);
 }
 

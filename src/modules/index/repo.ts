@@ -126,3 +126,9 @@ export const conversionsForSearch = (db: Kysely<DB>, searchId: string) =>
 
 export const firstLinkOfSearch = (db: Kysely<DB>, searchId: string) =>
   db.selectFrom('index_links').selectAll().where('search_id', '=', searchId).orderBy('created_at').orderBy('id').limit(1).executeTakeFirst();
+
+/** The newest `updated_at` of the services catalog, or null when it is empty. */
+export async function latestServiceUpdate(db: Kysely<DB>): Promise<number | null> {
+  const r = await db.selectFrom('index_services').select((eb) => eb.fn.max('updated_at').as('at')).executeTakeFirst();
+  return r?.at == null ? null : Number(r.at);
+}
