@@ -121,6 +121,10 @@ describe('POST /shop/search', () => {
     const clicks = await w.server.ctx.db.selectFrom('index_clicks').selectAll().where('grclid', '=', p.grclid).execute();
     expect(clicks).toHaveLength(1); // the preview was not counted
     expect(clicks[0]).toMatchObject({ search_id: r.body.search_id, is_bot: 0, publisher_id: w.publisherId });
+    const crawler = await fetch(p.click_url, { redirect: 'manual', headers: { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' } });
+    expect(crawler.status).toBe(302);
+    const all = await w.server.ctx.db.selectFrom('index_clicks').selectAll().where('grclid', '=', p.grclid).execute();
+    expect(all.filter((c) => c.is_bot === 1)).toHaveLength(1); // recorded as a bot, never counted as a click
     const unknown = await fetch(`${w.url}/go/0190aaaa-0000-7000-8000-000000000000`, { redirect: 'manual', headers: { 'user-agent': BROWSER_UA } });
     expect(unknown.status).toBe(404);
   });
