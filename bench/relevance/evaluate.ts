@@ -110,7 +110,7 @@ async function main(): Promise<void> {
     if (sensitivePhrase(q)) return { top: null, relevance: 0 };
     const verdicts = model.judge(q, excludedPhrases(c.excluded), embed ? 0 : floor);
     let best: Prediction = { top: null, relevance: 0 };
-    for (const [i, v] of verdicts) {
+    for (const [i, v] of verdicts.verdicts) {
       if (!v.ok) continue;
       let r = v.relevance;
       if (embed) {

@@ -13,7 +13,7 @@ const top = (msgs: { role: 'user' | 'assistant'; content: string }[], excluded: 
   const q = conversationQuery(msgs);
   let best = -1;
   let bestR = 0;
-  for (const [i, v] of model.judge(q, excludedPhrases(excluded), floor)) if (v.ok && v.relevance > bestR) [best, bestR] = [i, v.relevance];
+  for (const [i, v] of model.judge(q, excludedPhrases(excluded), floor).verdicts) if (v.ok && v.relevance > bestR) [best, bestR] = [i, v.relevance];
   return best;
 };
 const U = (content: string) => ({ role: 'user' as const, content });
@@ -80,7 +80,7 @@ describe('labelled evaluation set', () => {
     const q = conversationQuery(c.messages);
     if (sensitivePhrase(q)) return { top: null, relevance: 0 };
     let best: Prediction = { top: null, relevance: 0 };
-    for (const [gi, v] of m.judge(q, excludedPhrases(c.excluded), floor)) if (v.ok && v.relevance > best.relevance) best = { top: groups[gi].id, relevance: v.relevance };
+    for (const [gi, v] of m.judge(q, excludedPhrases(c.excluded), floor).verdicts) if (v.ok && v.relevance > best.relevance) best = { top: groups[gi].id, relevance: v.relevance };
     return best;
   };
 

@@ -128,31 +128,33 @@ export const BUDGET_CHECK_NAMES = [
 export function budgetChecks(g: InvGroup, s: BudgetState, chargeMicros: number): BudgetCheck[] {
   const day = utcDayStart(s.now);
   const hour = s.now - (s.now % HOUR_MS);
-  const f = pacedFraction(s.now, s.aheadHours);
-  const expected = g.pricing === 'cpc' ? Math.max(1, Math.ceil(chargeMicros * g.rates.ctr)) : chargeMicros;
-  const campaignToday = s.campaignToday(g.campaignId);
-  const checks: BudgetCheck[] = [
-    { name: `hd:${g.campaignId}:${day}`, base: campaignToday, limit: g.campaignDailyBudgetMicros, amount: chargeMicros },
-    { name: `pd:${g.campaignId}:${day}`, base: campaignToday, limit: Math.floor(g.campaignDailyBudgetMicros * f), amount: expected },
-    {
-      name: `ph:${g.campaignId}:${hour}`,
-      base: s.campaignThisHour(g.campaignId),
-      limit: Math.floor((g.campaignDailyBudgetMicros * HOUR_CAP_SHARE) / 24),
-      amount: expected,
-    },
-  ];
-  if (g.groupDailyBudgetMicros !== null) {
-    const groupToday = s.groupToday(g.id);
-    checks.push(
-      { name: `gh:${g.id}:${day}`, base: groupToday, limit: g.groupDailyBudgetMicros, amount: chargeMicros },
-      { name: `gp:${g.id}:${day}`, base: groupToday, limit: Math.floor(g.groupDailyBudgetMicros * f), amount: expected },
-    );
-  }
+  const names = [`hd:${g.campaignId}:${day}`, `pd:${g.campaignId}:${day}`, `ph:${g.campaignId}:${hour}`, `gh:${g.id}:${day}`, `gp:${g.id}:${day}`];
+  const checks: BudgetCheck[] = [];
+  forEachLimit(g, s, chargeMicros, (k, base, limit, amount) => void checks.push({ name: names[k], base, limit, amount }));
   return checks;
 }
 
 /** A cheap pre-filter before the auction: is there room for this charge at all (ignoring reservations)? */
 export function hasRoom(g: InvGroup, s: BudgetState, chargeMicros: number): boolean {
-  for (const c of budgetChecks(g, s, chargeMicros)) if (c.base + c.amount > c.limit) return false;
-  return true;
+  let room = true;
+  forEachLimit(g, s, chargeMicros, (_k, base, limit, amount) => {
+    if (base + amount > limit) room = false;
+  });
+  return room;
+}
+
+/** The one home of the limits: calls `fn(check index, committed, limit, amount)` for each check that applies. */
+function forEachLimit(g: InvGroup, s: BudgetState, chargeMicros: number, fn: (k: number, base: number, limit: number, amount: number) => void): void {
+  const f = pacedFraction(s.now, s.aheadHours);
+  const expected = g.pricing === 'cpc' ? Math.max(1, Math.ceil(chargeMicros * g.rates.ctr)) : chargeMicros;
+  const campaignToday = s.campaignToday(g.campaignId);
+  const budget = g.campaignDailyBudgetMicros;
+  fn(0, campaignToday, budget, chargeMicros);
+  fn(1, campaignToday, Math.floor(budget * f), expected);
+  fn(2, s.campaignThisHour(g.campaignId), Math.floor((budget * HOUR_CAP_SHARE) / 24), expected);
+  if (g.groupDailyBudgetMicros !== null) {
+    const groupToday = s.groupToday(g.id);
+    fn(3, groupToday, g.groupDailyBudgetMicros, chargeMicros);
+    fn(4, groupToday, Math.floor(g.groupDailyBudgetMicros * f), expected);
+  }
 }

@@ -70,6 +70,8 @@ export interface Rejection {
 export interface Ranking {
   ranked: Candidate[];
   rejected: Rejection[];
+  /** Groups the conversation touched below the relevance floor (counted, not listed). */
+  belowFloor: number;
 }
 
 /** What one serve of this group can cost at most (a click at the bid, or one impression). */
@@ -79,7 +81,7 @@ export const maxChargeMicros = (g: InvGroup): number => chargeOf(g, g.bidMicros)
 export const chargeOf = (g: InvGroup, priceMicros: number): number => (g.pricing === 'cpc' ? priceMicros : cpmImpressionCharge(priceMicros));
 
 export function rankCandidates(snap: Snapshot, input: DecisionInput): Ranking {
-  const verdicts = snap.model.judge(input.query, input.excluded, input.blend ? 0 : input.floor);
+  const { verdicts, belowFloor } = snap.model.judge(input.query, input.excluded, input.blend ? 0 : input.floor);
   const ranked: Candidate[] = [];
   const rejected: Rejection[] = [];
   const reject = (g: InvGroup, reason: string, relevance?: number, detail?: string) =>
@@ -123,7 +125,7 @@ export function rankCandidates(snap: Snapshot, input: DecisionInput): Ranking {
     ranked.push({ g, relevance, quality, ecpm: g.ecpmMicros, score: g.ecpmMicros * quality });
   }
   ranked.sort((a, b) => b.score - a.score || (a.g.id < b.g.id ? -1 : 1));
-  return { ranked, rejected };
+  return { ranked, rejected, belowFloor };
 }
 
 /**

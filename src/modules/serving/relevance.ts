@@ -133,7 +133,7 @@ export class LexicalIndex {
    * much of the last user turn the document explains) tempers a lone
    * incidental word in a long message.
    */
-  score(q: Query): Map<number, number> {
+  score(q: Query, floor = 0): { scores: Map<number, number>; belowFloor: number } {
     const acc = this.acc;
     const cov = this.cov;
     const touched: number[] = [];
@@ -142,21 +142,26 @@ export class LexicalIndex {
       if (!p) continue;
       const wi = w * p.idf;
       const inLast = q.lastUserTerms.has(t) ? 1 : 0;
-      for (let k = 0; k < p.docs.length; k++) {
-        const d = p.docs[k];
+      const docs = p.docs;
+      const tf = p.tf;
+      for (let k = 0; k < docs.length; k++) {
+        const d = docs[k];
         if (acc[d] === 0) touched.push(d);
-        acc[d] += wi * p.tf[k];
+        acc[d] += wi * tf[k];
         cov[d] += inLast;
       }
     }
-    const out = new Map<number, number>();
+    const scores = new Map<number, number>();
+    let belowFloor = 0;
     const lastN = q.lastUserTerms.size;
     for (const d of touched) {
-      out.set(d, relevanceOf(acc[d], lastN ? cov[d] / lastN : 0));
+      const r = relevanceOf(acc[d], lastN ? cov[d] / lastN : 0);
+      if (r >= floor) scores.set(d, r);
+      else belowFloor++;
       acc[d] = 0;
       cov[d] = 0;
     }
-    return out;
+    return { scores, belowFloor };
   }
 }
 
@@ -177,7 +182,13 @@ export interface RelevanceGroupInput {
 
 export type RelevanceVerdict =
   | { ok: true; relevance: number }
-  | { ok: false; reason: 'negative_context' | 'excluded_topic' | 'below_relevance'; relevance: number; detail?: string };
+  | { ok: false; reason: 'negative_context' | 'excluded_topic'; relevance: number; detail?: string };
+
+export interface Judgement {
+  verdicts: Map<number, RelevanceVerdict>;
+  /** Groups the conversation touched that scored below the floor. */
+  belowFloor: number;
+}
 
 /** Phrases a request excludes (its `excludedTopics`, expanded: "alcohol" covers wine and beer). */
 export const excludedPhrases = (topics: readonly string[] | undefined): PhraseSet => new PhraseSet(expandTopics(topics ?? []));
@@ -198,28 +209,28 @@ export class RelevanceModel {
     this.groupStems = groups.map((g) => stems(`${g.name}. ${g.context ?? ''}`, 8000));
   }
 
-  /** Every group the conversation touches, with its verdict (group index → verdict). */
-  judge(q: Query, excluded: PhraseSet, floor: number): Map<number, RelevanceVerdict> {
-    const out = new Map<number, RelevanceVerdict>();
-    const scores = this.index.score(q);
+  /**
+   * Verdicts for the groups the conversation touches at or above the floor
+   * (group index → verdict); those below it are only counted, which keeps the
+   * hot path from allocating for the long tail of incidental matches.
+   */
+  judge(q: Query, excluded: PhraseSet, floor: number): Judgement {
+    const verdicts = new Map<number, RelevanceVerdict>();
+    const { scores, belowFloor } = this.index.score(q, floor);
     const convExcluded = excluded.size > 0 ? excluded.find(q.stems) : null;
     for (const [i, relevance] of scores) {
-      const neg = this.negatives[i].find(q.stems);
+      const neg = this.negatives[i].size > 0 ? this.negatives[i].find(q.stems) : null;
       if (neg) {
-        out.set(i, { ok: false, reason: 'negative_context', relevance, detail: neg });
+        verdicts.set(i, { ok: false, reason: 'negative_context', relevance, detail: neg });
         continue;
       }
       const ex = convExcluded ?? (excluded.size > 0 ? excluded.find(this.groupStems[i]) : null);
       if (ex) {
-        out.set(i, { ok: false, reason: 'excluded_topic', relevance, detail: ex });
+        verdicts.set(i, { ok: false, reason: 'excluded_topic', relevance, detail: ex });
         continue;
       }
-      if (relevance < floor) {
-        out.set(i, { ok: false, reason: 'below_relevance', relevance });
-        continue;
-      }
-      out.set(i, { ok: true, relevance });
+      verdicts.set(i, { ok: true, relevance });
     }
-    return out;
+    return { verdicts, belowFloor };
   }
 }

@@ -8,7 +8,7 @@ import { Forbidden } from '../../lib/errors.js';
 import { utcDayStart } from '../../lib/clock.js';
 import { rollupRow, type RollupRow } from '../tracking/rollup.js';
 import type { AdServeTable } from '../../db/schema.js';
-import { allocate, rankCandidates, type Candidate, type Slot } from './decision.js';
+import { allocate, rankCandidates, type Candidate, type Ranking, type Slot } from './decision.js';
 import type { AdObject, AdRequestBody } from './schemas.js';
 import type { InvAd, InvGroup, Snapshot } from './inventory.js';
 import { conversationQuery, excludedPhrases, sensitivePhrase, type Query } from './relevance.js';
@@ -214,7 +214,7 @@ export async function requestAds(
       },
     });
     fills = allocation.fills;
-    explain(record, ranking.ranked, ranking.rejected, allocation);
+    explain(record, ranking, allocation);
     if (!test) {
       for (const f of fills) {
         void ctx.counters
@@ -312,12 +312,7 @@ export async function requestAds(
   return { requestId, ads };
 }
 
-function explain(
-  record: DecisionRecord,
-  ranked: Candidate[],
-  rejected: { groupId: string; campaignId: string; reason: string; relevance?: number; detail?: string }[],
-  allocation: Awaited<ReturnType<typeof allocate>>,
-): void {
+function explain(record: DecisionRecord, { ranked, rejected, belowFloor }: Ranking, allocation: Awaited<ReturnType<typeof allocate>>): void {
   const won = new Map(allocation.fills.map((f) => [f.candidate.g.id, f]));
   for (const c of ranked.slice(0, 50)) {
     const f = won.get(c.g.id);
@@ -338,6 +333,7 @@ function explain(
         : { reason: allocation.lost.get(c.g.id) ?? 'outranked' }),
     });
   }
+  if (belowFloor > 0) record.filteredCounts.below_relevance = belowFloor;
   for (const r of rejected) {
     record.filteredCounts[r.reason] = (record.filteredCounts[r.reason] ?? 0) + 1;
     if (record.filtered.length < 100) record.filtered.push({ ...r, ...(r.relevance !== undefined ? { relevance: round(r.relevance) } : {}) });
