@@ -115,7 +115,23 @@ export async function scopeSeries(
     if (!c) s.set(day, (c = zero()));
     return c;
   };
+  // When every local day is exactly one UTC day (UTC), the rows read are the answer: no copies.
+  const simple = plan.every((p) => p.terms.length === 1 && 'day' in p.terms[0] && p.terms[0].sign === 1);
   for (const p of plan) {
+    const only = p.terms[0];
+    if (simple && 'day' in only) {
+      const rows = byDay.get(only.day);
+      if (rows) {
+        for (const r of rows) {
+          let s = out.get(r.scope_id);
+          if (!s) out.set(r.scope_id, (s = new Map()));
+          const c = s.get(p.day);
+          if (c) addInto(c, r, 1, read);
+          else s.set(p.day, r);
+        }
+      }
+      continue;
+    }
     for (const t of p.terms) {
       const rows = 'day' in t ? byDay.get(t.day) : byRange.get(`${t.from}:${t.to}`);
       if (rows) for (const r of rows) addInto(cell(r.scope_id, p.day), r, t.sign, read);
