@@ -1,7 +1,7 @@
 /**
  * Cold start of `npm start` on an existing data directory (seeded by a first
  * start), until the demo banner says ready; then the server's idle RSS. The
- * baseline is the same launcher (`npm exec tsx`) starting a bare node:http
+ * baseline is the same launcher (`npm exec node`) starting a bare node:http
  * server, in the same run.
  *
  *   npx tsx bench/cold-start.ts [--rounds 3] [--idle-seconds 5]
@@ -51,12 +51,12 @@ const env = { ORBIT_DATA_DIR: dataDir, PORT: '0' };
 const npm = 'npm';
 const demo = () => start(npm, ['start', '--silent'], env, /ready in \d+ ms/, /(http:\/\/127\.0\.0\.1:\d+)/);
 
-const baselineFile = path.join(dataDir, 'bare-server.ts');
+const baselineFile = path.join(dataDir, 'bare-server.mjs');
 fs.writeFileSync(
   baselineFile,
-  `import http from 'node:http';\nconst s = http.createServer((_q, r) => r.end('ok'));\ns.listen(0, '127.0.0.1', () => console.log('bare ready http://127.0.0.1:' + (s.address() as { port: number }).port));\nprocess.on('SIGTERM', () => s.close(() => process.exit(0)));\n`,
+  `import http from 'node:http';\nconst s = http.createServer((_q, r) => r.end('ok'));\ns.listen(0, '127.0.0.1', () => console.log('bare ready http://127.0.0.1:' + s.address().port));\nprocess.on('SIGTERM', () => s.close(() => process.exit(0)));\n`,
 );
-const bare = () => start(npm, ['exec', '--silent', '--', 'tsx', baselineFile], {}, /bare ready/, /(http:\/\/127\.0\.0\.1:\d+)/);
+const bare = () => start(npm, ['exec', '--silent', '--', 'node', baselineFile], {}, /bare ready/, /(http:\/\/127\.0\.0\.1:\d+)/);
 
 // First start seeds the demo world: not measured.
 const first = await demo();
@@ -80,7 +80,8 @@ for (let round = 1; round <= ROUNDS; round++) {
   const pids = descendants(o.proc.pid!);
   const server = pids.find((p) => {
     try {
-      return fs.readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('src/cli.ts') && fs.readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('--import');
+      // The server process: the bundled CLI that `npm start` runs.
+      return fs.readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('dist/server/bin/cli.js');
     } catch {
       return false;
     }
@@ -90,8 +91,8 @@ for (let round = 1; round <= ROUNDS; round++) {
   serverRss.push(rss);
   treeRss.push(tree);
   await stop(o);
-  console.log(`round ${round}: npm start ready ${fmt(o.ms, 0)} ms | bare baseline ${fmt(b.ms, 0)} ms | server RSS idle ${fmt(rss, 0)} MB (npm + tsx + server ${fmt(tree, 0)} MB)`);
+  console.log(`round ${round}: npm start ready ${fmt(o.ms, 0)} ms | bare baseline ${fmt(b.ms, 0)} ms | server RSS idle ${fmt(rss, 0)} MB (npm + server ${fmt(tree, 0)} MB)`);
 }
 fs.rmSync(dataDir, { recursive: true, force: true });
-console.log(`\ncold start of npm start on an existing data dir: median ${fmt(median(orbitMs), 0)} ms (target ≤ 2000 ms); baseline npm exec tsx + bare http ${fmt(median(bareMs), 0)} ms`);
+console.log(`\ncold start of npm start on an existing data dir: median ${fmt(median(orbitMs), 0)} ms (target ≤ 2000 ms); baseline npm exec node + bare http ${fmt(median(bareMs), 0)} ms`);
 console.log(`server RSS after ${IDLE_S} s idle: median ${fmt(median(serverRss), 0)} MB (target ≤ 150 MB); whole npm process tree ${fmt(median(treeRss), 0)} MB`);

@@ -37,14 +37,17 @@ function listFiles(p) {
     .sort();
 }
 
-export function sourceHash() {
+/** SHA-256 over the paths and contents of every file under `sources` (relative to the repo root). */
+export function hashOf(sources) {
   const h = crypto.createHash('sha256');
-  for (const f of SOURCES.flatMap(listFiles)) {
+  for (const f of sources.flatMap(listFiles)) {
     h.update(f);
     h.update(fs.readFileSync(r(f)));
   }
   return h.digest('hex');
 }
+
+export const sourceHash = () => hashOf(SOURCES);
 
 function upToDate(hash) {
   return OUTPUTS.every((o) => fs.existsSync(r(o))) && fs.existsSync(STAMP) && fs.readFileSync(STAMP, 'utf8') === hash;
@@ -96,31 +99,32 @@ async function buildDashboard(vite) {
   for (const f of walk(r('web/dist'))) if (/\.(js|css|html|svg)$/.test(f)) compress(f);
 }
 
-async function withLock(fn) {
+/** Run `fn` holding a lock directory, so concurrent builds (parallel test files) build once. */
+export async function withLock(lock, fn) {
   for (let i = 0; ; i++) {
     try {
-      fs.mkdirSync(LOCK);
+      fs.mkdirSync(lock);
       break;
     } catch (err) {
       if (err.code !== 'EEXIST') throw err;
       // A lock older than five minutes belongs to a build that died.
-      const age = Date.now() - fs.statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs;
-      if (age > 300_000) fs.rmSync(LOCK, { recursive: true, force: true });
-      if (i > 1200) throw new Error('web build: timed out waiting for another build');
+      const age = Date.now() - fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs;
+      if (age > 300_000) fs.rmSync(lock, { recursive: true, force: true });
+      if (i > 1200) throw new Error(`build: timed out waiting for ${lock}`);
       await new Promise((res) => setTimeout(res, 250));
     }
   }
   try {
     return await fn();
   } finally {
-    fs.rmSync(LOCK, { recursive: true, force: true });
+    fs.rmSync(lock, { recursive: true, force: true });
   }
 }
 
 export async function ensureBuilt({ force = false } = {}) {
   const hash = sourceHash();
   if (!force && upToDate(hash)) return { built: false };
-  return withLock(async () => {
+  return withLock(LOCK, async () => {
     if (!force && upToDate(sourceHash())) return { built: false }; // another process built it meanwhile
     // A production build even when called from a test runner (NODE_ENV=test would bundle React's development build).
     process.env.NODE_ENV = 'production';
