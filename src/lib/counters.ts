@@ -11,7 +11,7 @@ import { Redis } from 'ioredis';
  *   user, how many ads of each campaign were shown;
  * - sliding-window sums in one-minute buckets (`reserve`): money reserved
  *   against a budget at serve time. `reserve` checks every budget and adds
- *   the amount to all of them in one atomic step (a Lua script in Redis), so
+ *   each check's amount in one atomic step (a Lua script in Redis), so
  *   concurrent serves, on one instance or many, cannot overshoot together.
  */
 export interface BudgetCheck {
@@ -21,6 +21,8 @@ export interface BudgetCheck {
   base: number;
   /** Committed + reserved + amount must stay within this. */
   limit: number;
+  /** What this serve adds to the counter. */
+  amount: number;
 }
 
 export interface Counters {
@@ -29,11 +31,11 @@ export interface Counters {
   /** Fields of several hash counters (empty objects for absent keys). */
   hgetall(keys: string[]): Promise<Record<string, number>[]>;
   /**
-   * Reserve `amount` under every check over the window ending at `now`:
-   * returns -1 when reserved, else the index of the first check that refused
-   * (nothing is reserved then).
+   * Reserve each check's amount over the window ending at `now`: returns -1
+   * when reserved, else the index of the first check that refused (nothing
+   * is reserved then).
    */
-  reserve(checks: BudgetCheck[], amount: number, now: number, windowMs: number): Promise<number>;
+  reserve(checks: BudgetCheck[], now: number, windowMs: number): Promise<number>;
   /** Sum reserved under `name` over the window ending at `now`. */
   reserved(name: string, now: number, windowMs: number): Promise<number>;
   close(): Promise<void>;
@@ -95,17 +97,17 @@ export class MemoryCounters implements Counters {
     return s;
   }
 
-  async reserve(checks: BudgetCheck[], amount: number, now: number, windowMs: number): Promise<number> {
+  async reserve(checks: BudgetCheck[], now: number, windowMs: number): Promise<number> {
     this.sweep();
     const buckets = bucketsOf(now, windowMs);
     for (let i = 0; i < checks.length; i++) {
-      if (checks[i].base + this.sum(checks[i].name, buckets) + amount > checks[i].limit) return i;
+      if (checks[i].base + this.sum(checks[i].name, buckets) + checks[i].amount > checks[i].limit) return i;
     }
     for (const c of checks) {
       const k = this.prefix + c.name;
       let w = this.windows.get(k);
       if (!w) this.windows.set(k, (w = new Map()));
-      w.set(buckets[0], (w.get(buckets[0]) ?? 0) + amount);
+      w.set(buckets[0], (w.get(buckets[0]) ?? 0) + c.amount);
     }
     return -1;
   }
@@ -120,15 +122,15 @@ export class MemoryCounters implements Counters {
   }
 }
 
-/** KEYS: per check, nb bucket keys (current first). ARGV: nb, amount, ttlMs, then base and limit per check. */
+/** KEYS: per check, nb bucket keys (current first). ARGV: nb, ttlMs, then base, limit and amount per check. */
 const RESERVE_LUA = `
 local nb = tonumber(ARGV[1])
-local amount = tonumber(ARGV[2])
-local ttl = tonumber(ARGV[3])
+local ttl = tonumber(ARGV[2])
 local nchecks = #KEYS / nb
 for c = 0, nchecks - 1 do
-  local sum = tonumber(ARGV[4 + 2 * c])
-  local limit = tonumber(ARGV[5 + 2 * c])
+  local sum = tonumber(ARGV[3 + 3 * c])
+  local limit = tonumber(ARGV[4 + 3 * c])
+  local amount = tonumber(ARGV[5 + 3 * c])
   for b = 1, nb do
     local v = redis.call('GET', KEYS[c * nb + b])
     if v then sum = sum + tonumber(v) end
@@ -136,7 +138,7 @@ for c = 0, nchecks - 1 do
   if sum + amount > limit then return c end
 end
 for c = 0, nchecks - 1 do
-  redis.call('INCRBY', KEYS[c * nb + 1], amount)
+  redis.call('INCRBY', KEYS[c * nb + 1], tonumber(ARGV[5 + 3 * c]))
   redis.call('PEXPIRE', KEYS[c * nb + 1], ttl)
 end
 return -1
@@ -177,11 +179,15 @@ export class RedisCounters implements Counters {
     });
   }
 
-  async reserve(checks: BudgetCheck[], amount: number, now: number, windowMs: number): Promise<number> {
+  async reserve(checks: BudgetCheck[], now: number, windowMs: number): Promise<number> {
     if (checks.length === 0) return -1;
     const buckets = bucketsOf(now, windowMs);
     const keys = checks.flatMap((c) => buckets.map((b) => `${this.prefix}w:${c.name}:${b}`));
-    const args = [buckets.length, Math.round(amount), windowMs + 2 * BUCKET_MS, ...checks.flatMap((c) => [Math.round(c.base), Math.round(c.limit)])];
+    const args = [
+      buckets.length,
+      windowMs + 2 * BUCKET_MS,
+      ...checks.flatMap((c) => [Math.round(c.base), Math.round(c.limit), Math.round(c.amount)]),
+    ];
     return Number(await this.redis.orbitReserve(keys.length, ...keys, ...args));
   }
 
