@@ -17,7 +17,16 @@ import type { ImportProgress, ImportResult } from '../shop/catalog.js';
  * /search retrieval never touches SQL; an import in this process rebuilds the
  * snapshot at once, other processes within 30 s.
  */
-export const DEMO_SERVICES_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../catalog/services.csv');
+/** catalog/services.csv of the repository: found upwards from this module (sources or a bundle), else from the working directory. */
+export const DEMO_SERVICES_FILE = (() => {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    const f = path.join(dir, 'catalog', 'services.csv');
+    if (fs.existsSync(f)) return f;
+    dir = path.dirname(dir);
+  }
+  return path.resolve('catalog', 'services.csv');
+})();
 
 export interface InstallStep {
   step: number;
