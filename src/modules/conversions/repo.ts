@@ -135,7 +135,7 @@ function commitSqlite(sqlite: BetterSqlite3.Database, input: CommitInput): Commi
     });
     for (const q of input.rollups(isNew)) {
       const c = q.compile();
-      sqlite.prepare(c.sql).run(...(c.parameters as unknown[]));
+      stmt(sqlite, c.sql).run(...(c.parameters as unknown[]));
     }
     if (input.activity > 0) stmt(sqlite, SQL.activity).run(input.advertiserId, input.now, input.now, input.activity);
     return { isNew, receiptDuplicate: false };
