@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import type { Dialect } from '../../db/index.js';
 
 /**
  * The read side of the rollups. Every report reads `rollup_scope_day` and
@@ -76,21 +77,34 @@ export interface RangeRow extends Counters {
 
 const RANGE_CHUNK = 400;
 
-/** Scope sums over each bucket range [from, to). */
+/**
+ * Scope sums over each bucket range [from, to), one index range scan per
+ * range. PostgreSQL needs a LATERAL join to plan it that way (a plain join
+ * scans every row of the parent); SQLite plans the plain join so by itself.
+ */
 export async function scopeRanges(
   db: Kysely<DB>,
+  dialect: Dialect,
   scope: Scope,
   parentId: string,
   ranges: [number, number][],
   read: readonly Counter[] = COUNTERS,
 ): Promise<RangeRow[]> {
   const out: RangeRow[] = [];
+  const picked = (alias: string) => sql.raw(read.map((c) => `SUM(${alias}${c}) AS ${c}`).join(', '));
   for (let i = 0; i < ranges.length; i += RANGE_CHUNK) {
     const part = ranges.slice(i, i + RANGE_CHUNK);
-    const values = sql.join(part.map(([a, b]) => sql`(CAST(${a} AS bigint), CAST(${b} AS bigint))`));
-    const res = await sql<Record<string, unknown>>`
-      WITH r(a, b) AS (VALUES ${values})
-      SELECT r.a AS a, r.b AS b, q.scope_id AS scope_id, ${sql.raw(read.map((c) => `SUM(q.${c}) AS ${c}`).join(', '))}
+    const res =
+      dialect === 'postgres'
+        ? await sql<Record<string, unknown>>`
+      SELECT r.a AS a, r.b AS b, x.* FROM unnest(CAST(${part.map((p) => p[0])} AS bigint[]), CAST(${part.map((p) => p[1])} AS bigint[])) AS r(a, b)
+      CROSS JOIN LATERAL (
+        SELECT q.scope_id AS scope_id, ${picked('q.')} FROM rollup_scope_qh q
+        WHERE q.scope = ${scope} AND q.parent_id = ${parentId} AND q.bucket >= r.a AND q.bucket < r.b
+        GROUP BY q.scope_id) x`.execute(db)
+        : await sql<Record<string, unknown>>`
+      WITH r(a, b) AS (VALUES ${sql.join(part.map(([a, b]) => sql`(CAST(${a} AS bigint), CAST(${b} AS bigint))`))})
+      SELECT r.a AS a, r.b AS b, q.scope_id AS scope_id, ${picked('q.')}
       FROM r JOIN rollup_scope_qh q
         ON q.scope = ${scope} AND q.parent_id = ${parentId} AND q.bucket >= r.a AND q.bucket < r.b
       GROUP BY r.a, r.b, q.scope_id`.execute(db);

@@ -89,7 +89,7 @@ export async function scopeSeries(
   }
   const [dayRows, rangeRows] = await Promise.all([
     minDay <= maxDay ? repo.scopeDays(ctx.db, scope, parentId, minDay, maxDay, read) : Promise.resolve([]),
-    ranges.size ? repo.scopeRanges(ctx.db, scope, parentId, [...ranges.values()], read) : Promise.resolve([]),
+    ranges.size ? repo.scopeRanges(ctx.db, ctx.database.dialect, scope, parentId, [...ranges.values()], read) : Promise.resolve([]),
   ]);
   const keep = ids ? new Set(ids) : null;
   const byDay = new Map<number, repo.DayRow[]>();
