@@ -19,7 +19,15 @@ import { createPlacement } from '../src/modules/placements/service.js';
 import { createApprovedCampaign, type SeedGroup } from '../src/modules/campaigns/service.js';
 import { requestAds } from '../src/modules/serving/service.js';
 import { loadDataset } from './relevance/evaluate.js';
+import fs from 'node:fs';
 import { fmt, load, median, rssMb, startBareServer, startOrbit, tempDir, type LoadResult } from './lib/harness.js';
+
+/** CPU time (user + system) a process has used, in ms, from /proc: insensitive to how long it waited for a core. */
+function cpuMs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // utime, stime in clock ticks (100/s)
+}
 
 const { values } = parseArgs({
   options: {
@@ -130,8 +138,13 @@ const bare = await startBareServer();
 let sid = 0;
 const orbitRuns: LoadResult[] = [];
 const bareRuns: LoadResult[] = [];
+const orbitCpu: number[] = [];
+const bareCpu: number[] = [];
 for (let r = 0; r < ROUNDS; r++) {
+  const b0 = cpuMs(bare.pid);
   bareRuns.push(await load({ url: bare.url, connections: CONNECTIONS, duration: SECONDS }));
+  bareCpu.push((cpuMs(bare.pid) - b0) / Math.max(1, bareRuns.at(-1)!.total));
+  const o0 = cpuMs(orbit.pid);
   orbitRuns.push(
     await load({
       url: `${orbit.url}/api/v1/ad`,
@@ -152,8 +165,9 @@ for (let r = 0; r < ROUNDS; r++) {
   );
   const o = orbitRuns.at(-1)!;
   const b = bareRuns.at(-1)!;
+  orbitCpu.push((cpuMs(orbit.pid) - o0) / Math.max(1, o.total));
   console.log(
-    `round ${r + 1}: orbit ${fmt(o.rps, 0)} req/s p50 ${o.p50} ms p99 ${o.p99} ms (2xx ${o.ok}, non-2xx ${o.non2xx}, errors ${o.errors}); bare ${fmt(b.rps, 0)} req/s p99 ${b.p99} ms; ratio ${fmt(o.rps / b.rps, 3)}`,
+    `round ${r + 1}: orbit ${fmt(o.rps, 0)} req/s p50 ${o.p50} ms p99 ${o.p99} ms (2xx ${o.ok}, non-2xx ${o.non2xx}, errors ${o.errors}), CPU ${fmt(orbitCpu.at(-1)! * 1000, 0)} µs/req; bare ${fmt(b.rps, 0)} req/s p99 ${b.p99} ms, CPU ${fmt(bareCpu.at(-1)! * 1000, 0)} µs/req; ratio ${fmt(o.rps / b.rps, 3)}`,
   );
 }
 const rss = rssMb(orbit.pid);
@@ -162,5 +176,5 @@ await bare.stop();
 const oRps = median(orbitRuns.map((x) => x.rps));
 const bRps = median(bareRuns.map((x) => x.rps));
 console.log(
-  `\nmedian of ${ROUNDS}: orbit ${fmt(oRps, 0)} req/s, p50 ${median(orbitRuns.map((x) => x.p50))} ms, p99 ${median(orbitRuns.map((x) => x.p99))} ms; bare ${fmt(bRps, 0)} req/s; ratio ${fmt(oRps / bRps, 3)} (target ≥ 0.25); orbit RSS ${fmt(rss, 0)} MB`,
+  `\nmedian of ${ROUNDS}: orbit ${fmt(oRps, 0)} req/s, p50 ${median(orbitRuns.map((x) => x.p50))} ms, p99 ${median(orbitRuns.map((x) => x.p99))} ms, CPU ${fmt(median(orbitCpu) * 1000, 0)} µs/req; bare ${fmt(bRps, 0)} req/s, CPU ${fmt(median(bareCpu) * 1000, 0)} µs/req; throughput ratio ${fmt(oRps / bRps, 3)} (target ≥ 0.25), CPU ratio ${fmt(median(bareCpu) / median(orbitCpu), 3)}; orbit RSS ${fmt(rss, 0)} MB`,
 );
