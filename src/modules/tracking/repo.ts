@@ -84,7 +84,12 @@ export function sqliteJournalStore(sqlite: BetterSqlite3.Database): JournalStore
     return inserted;
   });
   return {
-    commit: async (batch) => tx.immediate(batch),
+    async commit(batch) {
+      // The handle is shared with Kysely: never commit inside someone else's open
+      // transaction (its rollback would undo records already acknowledged).
+      while (sqlite.inTransaction) await new Promise((r) => setImmediate(r));
+      return tx.immediate(batch);
+    },
   };
 }
 
