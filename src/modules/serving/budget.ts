@@ -23,7 +23,7 @@ import type { InvGroup } from './inventory.js';
  * - hourly cap: ≤ HOUR_CAP_SHARE × budget / 24 in any clock hour, so an
  *   underspent morning cannot be dumped into one hour.
  */
-export const HOUR_CAP_SHARE = 1.75;
+export const HOUR_CAP_SHARE = 1.6;
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 
