@@ -8,6 +8,7 @@ import { attributionSignature, findClicks, rollupUpsertQuery } from '../tracking
 import { RollupAccumulator } from '../tracking/rollup.js';
 import { campaignBilling } from '../campaigns/service.js';
 import { getAdvertiser, getPublisher } from '../accounts/service.js';
+import { attributeGatewayConversion } from '../index/service.js';
 import { hashEmail, hashExternalId, hashIdentity, hashPhone, IdentityError, matchableHashes, type HashedIdentity } from './identity.js';
 import {
   canonicalEventType,
@@ -350,6 +351,20 @@ export async function ingestEvents(
     if (!result.isNew[j]) out[i].status = 'duplicate';
   });
   for (const c of charges) ctx.spend.add(c.campaignId, c.micros, c.at);
+  // A grclid that is not an ad click may be an index click (a search's tracked link): join it to its search.
+  for (const [j, i] of toWrite.entries()) {
+    const grclid = prepared[i]!.event.user_data.grclid;
+    if (!result.isNew[j] || rows[j].row.attributed || !grclid || !isUuid(grclid)) continue;
+    const r = rows[j].row;
+    const joined = await attributeGatewayConversion(ctx, advertiserId, {
+      grclid,
+      kind: r.event_type,
+      valueMicros: r.value_micros,
+      currency: r.currency,
+      orderId: r.order_id ?? r.event_id ?? undefined,
+    });
+    if (joined?.attributed) out[i].attributed = true;
+  }
   maybePurge(ctx, now);
   return response();
 }

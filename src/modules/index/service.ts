@@ -339,6 +339,28 @@ export async function reportConversion(
   return { attributed: true, duplicate: r.duplicate, search_id: r.search_id, kind: r.kind };
 }
 
+/**
+ * A conversion that reached the gateway (or a connected platform) carrying a
+ * grclid minted by the index: join it to its search when the reporting
+ * advertiser may report orders for that listing. Null when the grclid is not
+ * an index click, or belongs to another merchant.
+ */
+export async function attributeGatewayConversion(
+  ctx: Ctx,
+  advertiserId: string,
+  input: { grclid: string; kind: string; valueMicros: number; currency?: string; orderId?: string },
+) {
+  const link = await core.linkOwner(ctx, input.grclid);
+  if (!link || !(await mayReport(ctx, advertiserId, link))) return null;
+  return core.attributeIndexConversion(ctx, input.grclid, {
+    kind: input.kind,
+    valueMicros: input.valueMicros,
+    currency: input.currency,
+    orderId: input.orderId,
+    source: 'gateway',
+  });
+}
+
 async function mayReport(ctx: Ctx, advertiserId: string, link: NonNullable<Awaited<ReturnType<typeof core.linkOwner>>>): Promise<boolean> {
   if (link.kind === 'product') {
     const adv = await accounts.getAdvertiser(ctx, advertiserId);
