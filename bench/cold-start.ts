@@ -80,8 +80,9 @@ for (let round = 1; round <= ROUNDS; round++) {
   const pids = descendants(o.proc.pid!);
   const server = pids.find((p) => {
     try {
-      // The server process: the bundled CLI that `npm start` runs.
-      return fs.readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('dist/server/bin/cli.js');
+      // The server process: node running the bundled CLI (not the `sh -c` that npm starts it with).
+      const argv = fs.readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0');
+      return path.basename(argv[0]) === 'node' && argv.some((a) => a.endsWith('dist/server/bin/cli.js'));
     } catch {
       return false;
     }
