@@ -215,6 +215,28 @@ describe('dashboard in Chromium', () => {
     await context.close();
   });
 
+  it('shows the publisher its recent ad feedback as the API lists it', async () => {
+    need('GET', '/publisher-dashboard/feedback');
+    const [ad] = (await (await requestAd(s.url, w.publisherKey, adRequestBody())).json()) as { impUrl: string }[];
+    const fb = await fetch(`${s.url}/ad-feedback`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': w.publisherKey },
+      body: JSON.stringify({ sessionId: 'dash-fb', impUrl: ad.impUrl, sentiment: 'thumbs_down', reasons: ['repetitive'], comment: 'Seen it three times today' }),
+    });
+    expect(fb.status).toBe(200);
+    const listed = await api<{ feedback: { sentiment: string }[] }>(w.publisherKey, '/publisher-dashboard/feedback?limit=100');
+    const { context, page, errors } = await signIn(w.publisherKey);
+    await go(page, '/feedback');
+    await page.getByText('Seen it three times today').waitFor();
+    const table = page.locator('table', { has: page.locator('caption', { hasText: 'Recent ad feedback' }) });
+    expect(await table.locator('tbody tr').count()).toBe(listed.feedback.length);
+    expect(await statValue(page, 'thumbs_down')).toBe(listed.feedback.filter((f) => f.sentiment === 'thumbs_down').length);
+    expect(await statValue(page, 'thumbs_up')).toBe(listed.feedback.filter((f) => f.sentiment === 'thumbs_up').length);
+    await screenshot(page, 'dashboard-publisher-feedback');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('shows the advertiser the API’s numbers and creates a campaign through the forms', async () => {
     need('GET', '/advertiser-dashboard/campaigns');
     const { context, page, errors } = await signIn(w.advertiserKey);

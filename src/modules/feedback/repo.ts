@@ -22,3 +22,14 @@ export async function groupSentiment(db: Kysely<DB>, advertiserId: string, from:
     FROM ad_feedback WHERE advertiser_id = ${advertiserId} AND at >= ${from} AND at < ${to} GROUP BY ad_group_id`.execute(db);
   return new Map(res.rows.map((r) => [r.ad_group_id, { thumbs_up: Number(r.up), thumbs_down: Number(r.down) }]));
 }
+
+/** A publisher's most recent feedback, newest first. */
+export const recentFeedback = (db: Kysely<DB>, publisherId: string, limit: number) =>
+  db
+    .selectFrom('ad_feedback')
+    .select(['id', 'at', 'sentiment', 'reasons_json', 'comment', 'placement', 'placement_id', 'campaign_id', 'ad_id', 'device', 'country'])
+    .where('publisher_id', '=', publisherId)
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();

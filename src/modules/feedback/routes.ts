@@ -5,7 +5,7 @@ import type { Ctx } from '../../context.js';
 import { ErrorBody } from '../../http/errors.js';
 import { sha256Hex } from '../../lib/hash.js';
 import { requireKey, presentedKey } from '../accounts/http.js';
-import { submitFeedback } from './service.js';
+import { listRecentFeedback, submitFeedback } from './service.js';
 
 export const FeedbackBody = z.object({
   sessionId: z.string().min(1).max(256).describe('the session identifier passed when the ad was requested'),
@@ -17,6 +17,25 @@ export const FeedbackBody = z.object({
   placementId: z.string().max(255).optional(),
   userId: z.string().max(256).optional(),
   device: z.record(z.string(), z.unknown()).optional().describe('same shape as the device object of the ad request'),
+});
+
+const RecentQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(100).default(20) });
+const RecentFeedback = z.object({
+  feedback: z.array(
+    z.object({
+      feedback_id: z.string(),
+      created_at: z.string(),
+      sentiment: z.string(),
+      reasons: z.array(z.string()),
+      comment: z.string().nullable(),
+      placement: z.string().nullable(),
+      placement_id: z.string().nullable(),
+      campaign_id: z.string(),
+      ad_id: z.string(),
+      device: z.string(),
+      country: z.string(),
+    }),
+  ),
 });
 
 const Receipt = z.object({ status: z.literal('ok'), feedbackId: z.string() });
@@ -48,6 +67,23 @@ export async function feedbackRoutes(app: FastifyInstance, ctx: Ctx): Promise<vo
     async (req) => {
       const who = await requireKey(ctx, req, 'pub');
       return submitFeedback(ctx, who.accountId, req.body, { ip: req.ip, ua: req.headers['user-agent'] });
+    },
+  );
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/publisher-dashboard/feedback',
+    {
+      schema: {
+        tags: ['publisher'],
+        summary: 'Recent end-user feedback on your ads (newest first)',
+        description: 'Auth: publisher key in X-API-Key. limit 1-100, default 20.',
+        querystring: RecentQuery,
+        response: { 200: RecentFeedback, 400: ErrorBody, 401: ErrorBody },
+      },
+    },
+    async (req) => {
+      const who = await requireKey(ctx, req, 'pub');
+      return listRecentFeedback(ctx, who.accountId, req.query.limit);
     },
   );
 }

@@ -114,3 +114,23 @@ export async function feedbackScores(ctx: Ctx, opts: { sinceMs?: number } = {}):
 /** Thumbs up/down per ad group of an advertiser in [fromMs, toMs), for the ad-group report. */
 export const groupFeedback = (ctx: Ctx, advertiserId: string, fromMs: number, toMs: number) =>
   repo.groupSentiment(ctx.db, advertiserId, fromMs, toMs);
+
+/** The publisher's recent end-user feedback (newest first), for the dashboard. */
+export async function listRecentFeedback(ctx: Ctx, publisherId: string, limit: number) {
+  const rows = await repo.recentFeedback(ctx.db, publisherId, limit);
+  return {
+    feedback: rows.map((r) => ({
+      feedback_id: r.id,
+      created_at: new Date(r.at).toISOString(),
+      sentiment: r.sentiment,
+      reasons: JSON.parse(r.reasons_json) as string[],
+      comment: r.comment,
+      placement: r.placement,
+      placement_id: r.placement_id,
+      campaign_id: r.campaign_id,
+      ad_id: r.ad_id,
+      device: r.device,
+      country: r.country,
+    })),
+  };
+}
