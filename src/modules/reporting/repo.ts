@@ -1,39 +1,22 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Dialect } from '../../db/index.js';
+import { ROLLUP_COUNTER_COLUMNS, zeroCounters } from '../tracking/rollup.js';
 
 /**
  * The read side of the rollups. Every report reads `rollup_scope_day` and
  * `rollup_scope_qh` (scope totals, kept by triggers on `rollups`) or, for the
  * publisher's per-placement/device/country breakdowns, `rollups` itself;
  * never the event tables (except distinct sessions for unique users).
+ *
+ * The counters are the rollups' own list (owned by the write side).
  */
-export const COUNTERS = [
-  'requests',
-  'wins',
-  'impressions',
-  'clicks',
-  'conversions',
-  'spend_micros',
-  'revenue_micros',
-  'take_micros',
-  'conversion_value_micros',
-] as const;
+export const COUNTERS = ROLLUP_COUNTER_COLUMNS;
 export type Counter = (typeof COUNTERS)[number];
 export type Counters = Record<Counter, number>;
 export type Scope = 'pub' | 'cmp' | 'grp';
 
-export const zero = (): Counters => ({
-  requests: 0,
-  wins: 0,
-  impressions: 0,
-  clicks: 0,
-  conversions: 0,
-  spend_micros: 0,
-  revenue_micros: 0,
-  take_micros: 0,
-  conversion_value_micros: 0,
-});
+export const zero = (): Counters => zeroCounters();
 
 const sums = COUNTERS.map((c) => `SUM(${c}) AS ${c}`).join(', ');
 
