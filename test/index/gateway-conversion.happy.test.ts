@@ -44,6 +44,18 @@ describe('index conversions through the conversion gateway', () => {
     expect(conv).toHaveLength(1);
     expect(conv[0]).toMatchObject({ search_id: search.body.search_id, publisher_id: w.publisherId, kind: 'purchase', value_micros: 120_000_000, source: 'gateway' });
     expect(conv[0].revenue_micros + conv[0].take_micros).toBe(conv[0].commission_micros);
+
+    // The publisher reads what its search led to; another publisher cannot.
+    const report = await fetch(`${w.url}/index/searches/${search.body.search_id}`, { headers: { 'x-api-key': w.key } });
+    expect(report.status).toBe(200);
+    const body = (await report.json()) as { search_id: string; conversions: { kind: string; value: number; publisher_revenue: number }[] };
+    expect(body.search_id).toBe(search.body.search_id);
+    expect(body.conversions).toEqual([
+      expect.objectContaining({ kind: 'purchase', value: 120, publisher_revenue: conv[0].revenue_micros / 1_000_000 }),
+    ]);
+    const stranger = (await accounts.createPublisher(w.server.ctx, { name: 'Stranger', indexApproved: true })).apiKey;
+    expect((await fetch(`${w.url}/index/searches/${search.body.search_id}`, { headers: { 'x-api-key': stranger } })).status).toBe(404);
+    expect((await fetch(`${w.url}/index/searches/${search.body.search_id}`)).status).toBe(401);
   });
 
   it("does not let another advertiser claim a listing's grclid", async () => {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Ctx } from '../../context.js';
 import { isBot } from '../../lib/request-facts.js';
+import { z } from 'zod';
 import { presentedKey } from '../accounts/http.js';
 import { shopRoutes } from '../shop/routes.js';
 import { agentProfile } from '../shop/service.js';
@@ -48,6 +49,18 @@ export async function indexRoutes(app: FastifyInstance, ctx: Ctx): Promise<void>
         '/index/conversions',
         { schema: { tags: ['index'], summary: 'A merchant reports an order carrying an index grclid (advertiser key)', body: ConversionBody, security: [{ apiKey: [] }] } },
         async (req) => index.reportConversion(ctx, presentedKey(req), req.body),
+      );
+      r.get(
+        '/index/searches/:search_id',
+        {
+          schema: {
+            tags: ['index'],
+            summary: "What one of your searches led to: human clicks and conversions with your earnings (publisher key)",
+            params: z.object({ search_id: z.string().min(1).max(64) }),
+            security: [{ apiKey: [] }],
+          },
+        },
+        async (req) => index.searchReport(ctx, presentedKey(req), req.params.search_id),
       );
       await indexMcpRoute(scope, ctx);
     },

@@ -3,7 +3,7 @@ import type { IndexLinkTable } from '../../db/schema.js';
 import { NotFound, Unauthorized } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { createLlm } from '../../lib/llm.js';
-import { dollarsToMicros } from '../../lib/money.js';
+import { microsToDollars, dollarsToMicros } from '../../lib/money.js';
 import { terms } from '../../lib/text.js';
 import * as accounts from '../accounts/service.js';
 import { campaignBilling, loadServable } from '../campaigns/service.js';
@@ -391,4 +391,21 @@ export async function reportIntegration(ctx: Ctx, key: string | null | undefined
   });
   return { recorded: true, duplicate: r?.duplicate ?? false, search_id: link.search_id, service: link.target_id };
 }
+/** GET /index/searches/{search_id}: what one of the caller's searches led to (human clicks, conversions with the publisher's earnings). */
+export async function searchReport(ctx: Ctx, key: string | null | undefined, searchId: string) {
+  const caller = await core.authorizeCaller(ctx, key);
+  const out = await core.searchOutcomes(ctx, caller.publisherId, searchId);
+  return {
+    search_id: out.search_id,
+    clicks: out.clicks,
+    conversions: out.conversions.map((c) => ({
+      kind: c.kind,
+      grclid: c.grclid,
+      value: microsToDollars(c.value_micros),
+      publisher_revenue: microsToDollars(c.revenue_micros),
+      at: new Date(c.at).toISOString(),
+    })),
+  };
+}
+
 export { attributeIndexConversion, publisherTotals, searchOutcomes, recordSessionSummary } from './core.js';
