@@ -70,7 +70,7 @@ export async function startBareServer(): Promise<Child> {
 
 /** `orbit serve` on a data directory (or DATABASE_URL) as a child process, answering once listening. */
 export async function startOrbit(env: Record<string, string>): Promise<Child> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], {
+  const proc = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'src/cli.ts', 'serve'], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
