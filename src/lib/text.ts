@@ -148,8 +148,13 @@ export const isStopWord = (w: string): boolean => STOP.has(w) || w.length < 2;
 
 /** Terms of a text, in order, stop words removed, stemmed. Reads at most `maxChars` characters. */
 export function terms(text: string, maxChars = 4000): string[] {
+  return termsOfWords(words(text, maxChars));
+}
+
+/** Terms of already split words (`words`): stop words removed, stemmed. */
+export function termsOfWords(ws: readonly string[]): string[] {
   const out: string[] = [];
-  for (const w of words(text, maxChars)) if (!isStopWord(w)) out.push(stem(w));
+  for (const w of ws) if (!isStopWord(w)) out.push(stem(w));
   return out;
 }
 
@@ -158,7 +163,11 @@ export const phraseTerm = (a: string, b: string): string => `${a} ${b}`;
 
 /** Terms plus adjacent pairs of terms: the pairs let "credit card" outrank "credit" and "card" apart. */
 export function termsWithPhrases(text: string, maxChars = 4000): string[] {
-  const t = terms(text, maxChars);
+  return withPhrases(terms(text, maxChars));
+}
+
+/** Terms followed by their adjacent pairs (`termsWithPhrases` of already computed terms). */
+export function withPhrases(t: readonly string[]): string[] {
   const out = t.slice();
   for (let i = 1; i < t.length; i++) if (t[i] !== t[i - 1]) out.push(phraseTerm(t[i - 1], t[i]));
   return out;

@@ -48,6 +48,7 @@ export const DecisionBody = z.object({
     z.object({ groupId: z.string(), campaignId: z.string(), reason: z.string(), relevance: z.number().optional(), detail: z.string().optional() }),
   ),
   filteredCounts: z.record(z.string(), z.number()),
+  unchecked: z.number().describe('Groups at or above the relevance floor ranked below every candidate the auction needed, so never checked'),
 });
 
 /** GET /admin/decisions/{id}: why an ad request got the ads it got (admin token). */

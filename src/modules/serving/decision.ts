@@ -1,6 +1,6 @@
 import type { InvAd, InvGroup, Snapshot } from './inventory.js';
 import type { PhraseSet } from '../../lib/text.js';
-import type { Query } from './relevance.js';
+import { excludedIn, type Query } from './relevance.js';
 import { cpmImpressionCharge } from '../../lib/money.js';
 
 /**
@@ -67,65 +67,148 @@ export interface Rejection {
   detail?: string;
 }
 
-export interface Ranking {
-  ranked: Candidate[];
-  rejected: Rejection[];
-  /** Groups the conversation touched below the relevance floor (counted, not listed). */
-  belowFloor: number;
-}
-
 /** What one serve of this group can cost at most (a click at the bid, or one impression). */
 export const maxChargeMicros = (g: InvGroup): number => chargeOf(g, g.bidMicros);
 
 /** One charge at a price in the group's pricing unit. */
 export const chargeOf = (g: InvGroup, priceMicros: number): number => (g.pricing === 'cpc' ? priceMicros : cpmImpressionCharge(priceMicros));
 
-export function rankCandidates(snap: Snapshot, input: DecisionInput): Ranking {
-  const { verdicts, belowFloor } = snap.model.judge(input.query, input.excluded, input.blend ? 0 : input.floor);
-  const ranked: Candidate[] = [];
-  const rejected: Rejection[] = [];
-  const reject = (g: InvGroup, reason: string, relevance?: number, detail?: string) =>
-    rejected.push({ groupId: g.id, campaignId: g.campaignId, reason, relevance, detail });
-  for (const [idx, v] of verdicts) {
-    const g = snap.groups[idx];
-    if (!v.ok) {
-      reject(g, v.reason, v.relevance, v.detail);
-      continue;
-    }
-    const relevance = input.blend ? input.blend(g, v.relevance) : v.relevance;
-    if (relevance < input.floor) {
-      reject(g, 'below_relevance', relevance);
-      continue;
-    }
-    if ((g.startTime !== null && g.startTime > input.now) || (g.endTime !== null && g.endTime <= input.now)) {
-      reject(g, 'outside_schedule', v.relevance);
-      continue;
-    }
-    if (g.allowedDevices && !g.allowedDevices.has(input.device)) {
-      reject(g, 'device_not_targeted', v.relevance, input.device);
-      continue;
-    }
-    if (g.allowedCountries && (!input.country || !g.allowedCountries.has(input.country.toLowerCase()))) {
-      reject(g, 'country_not_targeted', v.relevance, input.country || 'unknown');
-      continue;
-    }
-    if (input.sessionCap > 0 && (input.sessionCounts[g.campaignId] ?? 0) >= input.sessionCap) {
-      reject(g, 'session_frequency_cap', v.relevance);
-      continue;
-    }
-    if (input.userCap > 0 && (input.userCounts[g.campaignId] ?? 0) >= input.userCap) {
-      reject(g, 'user_frequency_cap', v.relevance);
-      continue;
-    }
-    if (!input.budgetRoom(g, maxChargeMicros(g))) {
-      reject(g, 'budget_exhausted_or_paced', v.relevance);
-      continue;
+/**
+ * Candidates in rank order (score descending, then group id), judged lazily.
+ *
+ * A group's score (eCPM × relevance × feedback) is known as soon as the
+ * lexical pass has scored it; the per-group checks (negative context,
+ * excluded topics, schedule, targeting, frequency caps, budget room) can
+ * only remove groups, never reorder them. So the groups at or above the
+ * relevance floor are kept in a binary heap by score, and `at(i)` pops and
+ * checks groups until the i-th passing candidate exists: an auction that
+ * needs the winner and its runner-up checks a handful of groups instead of
+ * every group the conversation touches, and gets exactly the candidates,
+ * order and prices that checking all of them first would give (`all()` is
+ * that exhaustive path; test/decision/topk.happy.test.ts holds them equal).
+ */
+export class Ranking {
+  /** Passing candidates found so far, in rank order. */
+  readonly ranked: Candidate[] = [];
+  /** Groups checked and filtered out so far. */
+  readonly rejected: Rejection[] = [];
+  private readonly heap: number[];
+  private readonly convExcluded: string | null;
+
+  constructor(
+    private readonly snap: Snapshot,
+    private readonly input: DecisionInput,
+    /** Per matched group: its index in the snapshot, relevance and score (parallel arrays). */
+    private readonly idx: number[],
+    private readonly relevance: number[],
+    private readonly score: number[],
+    /** Groups the conversation touched below the relevance floor (counted, not listed). */
+    readonly belowFloor: number,
+  ) {
+    this.heap = idx.map((_, k) => k);
+    for (let k = (this.heap.length >> 1) - 1; k >= 0; k--) this.siftDown(k);
+    this.convExcluded = excludedIn(input.query, input.excluded);
+  }
+
+  /** The i-th candidate in rank order, or undefined when fewer pass. */
+  at(i: number): Candidate | undefined {
+    while (this.ranked.length <= i && this.heap.length > 0) this.check(this.pop());
+    return this.ranked[i];
+  }
+
+  /** Every passing candidate (checks all remaining groups): the exhaustive path. */
+  all(): Candidate[] {
+    while (this.heap.length > 0) this.check(this.pop());
+    return this.ranked;
+  }
+
+  /** Groups at or above the floor not checked yet: ranked below every candidate the auction needed. */
+  get unchecked(): number {
+    return this.heap.length;
+  }
+
+  private check(k: number): void {
+    const { snap, input } = this;
+    const g = snap.groups[this.idx[k]];
+    const relevance = this.relevance[k];
+    const ex = snap.model.exclusion(g.idx, input.query, input.excluded, this.convExcluded);
+    const reason = ex?.reason ?? rejection(g, input);
+    if (reason) {
+      this.rejected.push({ groupId: g.id, campaignId: g.campaignId, reason, relevance, detail: ex?.detail ?? rejectionDetail(reason, input) });
+      return;
     }
     const quality = relevance * g.feedback;
-    ranked.push({ g, relevance, quality, ecpm: g.ecpmMicros, score: g.ecpmMicros * quality });
+    this.ranked.push({ g, relevance, quality, ecpm: g.ecpmMicros, score: this.score[k] });
   }
-  ranked.sort((a, b) => b.score - a.score || (a.g.id < b.g.id ? -1 : 1));
-  return { ranked, rejected, belowFloor };
+
+  /** Whether matched group a ranks before b: higher score, then lower group id. */
+  private before(a: number, b: number): boolean {
+    const d = this.score[a] - this.score[b];
+    return d > 0 || (d === 0 && this.snap.groups[this.idx[a]].id < this.snap.groups[this.idx[b]].id);
+  }
+
+  private pop(): number {
+    const h = this.heap;
+    const top = h[0];
+    const last = h.pop()!;
+    if (h.length > 0) {
+      h[0] = last;
+      this.siftDown(0);
+    }
+    return top;
+  }
+
+  private siftDown(k: number): void {
+    const h = this.heap;
+    const n = h.length;
+    for (;;) {
+      const l = 2 * k + 1;
+      if (l >= n) return;
+      const r = l + 1;
+      const c = r < n && this.before(h[r], h[l]) ? r : l;
+      if (!this.before(h[c], h[k])) return;
+      [h[c], h[k]] = [h[k], h[c]];
+      k = c;
+    }
+  }
+}
+
+/** Why a group that may show next to the conversation cannot serve this request (schedule, targeting, caps, budget), or null. */
+function rejection(g: InvGroup, input: DecisionInput): string | null {
+  if ((g.startTime !== null && g.startTime > input.now) || (g.endTime !== null && g.endTime <= input.now)) return 'outside_schedule';
+  if (g.allowedDevices && !g.allowedDevices.has(input.device)) return 'device_not_targeted';
+  if (g.allowedCountries && (!input.country || !g.allowedCountries.has(input.country.toLowerCase()))) return 'country_not_targeted';
+  if (input.sessionCap > 0 && (input.sessionCounts[g.campaignId] ?? 0) >= input.sessionCap) return 'session_frequency_cap';
+  if (input.userCap > 0 && (input.userCounts[g.campaignId] ?? 0) >= input.userCap) return 'user_frequency_cap';
+  if (!input.budgetRoom(g, maxChargeMicros(g))) return 'budget_exhausted_or_paced';
+  return null;
+}
+
+const rejectionDetail = (reason: string, input: DecisionInput): string | undefined =>
+  reason === 'device_not_targeted' ? input.device : reason === 'country_not_targeted' ? input.country || 'unknown' : undefined;
+
+/**
+ * Match the conversation and order the groups at or above the relevance
+ * floor by score; the per-group checks run lazily (`Ranking`).
+ */
+export function rankCandidates(snap: Snapshot, input: DecisionInput): Ranking {
+  const m = snap.model.match(input.query, input.blend ? 0 : input.floor);
+  const idx: number[] = [];
+  const relevance: number[] = [];
+  const score: number[] = [];
+  let belowFloor = m.belowFloor;
+  for (let k = 0; k < m.docs.length; k++) {
+    const g = snap.groups[m.docs[k]];
+    const r = input.blend ? input.blend(g, m.relevance[k]) : m.relevance[k];
+    if (r < input.floor) {
+      belowFloor++;
+      continue;
+    }
+    idx.push(m.docs[k]);
+    relevance.push(r);
+    score.push(g.ecpmMicros * (r * g.feedback));
+  }
+  return new Ranking(snap, input, idx, relevance, score, belowFloor);
 }
 
 /**
@@ -159,8 +242,6 @@ export interface AllocationInput {
   random: () => number;
   /** Reserve the charge against the group's budgets; null when reserved, else why not. */
   reserve: (c: Candidate, chargeMicros: number) => Promise<string | null>;
-  /** Ads of a group usable in a slot (text that fits; generated copy may be shortened to fit). */
-  adsFor: (g: InvGroup, slot: Slot) => InvAd[];
 }
 
 export interface Allocation {
@@ -169,17 +250,21 @@ export interface Allocation {
   lost: Map<string, string>;
 }
 
+/** Whether ad i of a group fits a slot (its copy within the slot's text limit). */
+const adFits = (g: InvGroup, slot: Slot, i: number): boolean => slot.maxAdTextChars === null || g.ads.copyLength[i] <= slot.maxAdTextChars;
+
 export async function allocate(ranking: Ranking, input: AllocationInput): Promise<Allocation> {
   const fills: Fill[] = [];
   const lost = new Map<string, string>();
   const usedAdvertisers = new Set<string>();
-  const usedAds = new Set<string>();
+  // Ads already placed in this request, as positions in their group's pack (an ad belongs to one group).
+  const usedAds = new Map<InvGroup, Set<number>>();
   const refused = new Set<Candidate>();
-  const { ranked } = ranking;
   for (const slot of input.slots) {
     const floor = input.floorFor(slot);
-    for (let i = 0; i < ranked.length; i++) {
-      const c = ranked[i];
+    for (let i = 0; ; i++) {
+      const c = ranking.at(i);
+      if (!c) break;
       if (refused.has(c)) continue;
       if (usedAdvertisers.has(c.g.advertiserId)) {
         if (!lost.has(c.g.id)) lost.set(c.g.id, 'advertiser_already_shown');
@@ -189,15 +274,18 @@ export async function allocate(ranking: Ranking, input: AllocationInput): Promis
         lost.set(c.g.id, `below_floor (ecpm ${Math.round(c.ecpm)} < ${floor})`);
         continue;
       }
-      const fitting = input.adsFor(c.g, slot).filter((a) => !usedAds.has(a.id));
-      if (fitting.length === 0) {
+      const used = usedAds.get(c.g);
+      let fitting = 0;
+      for (let a = 0; a < c.g.ads.size; a++) if (adFits(c.g, slot, a) && !used?.has(a)) fitting++;
+      if (fitting === 0) {
         lost.set(c.g.id, 'no_ad_fits_slot');
         continue;
       }
       // The best competitor still in play: a later candidate of another advertiser not yet used.
       let runnerUp: Candidate | undefined;
-      for (let k = i + 1; k < ranked.length; k++) {
-        const r = ranked[k];
+      for (let k = i + 1; ; k++) {
+        const r = ranking.at(k);
+        if (!r) break;
         if (r.g.advertiserId !== c.g.advertiserId && !usedAdvertisers.has(r.g.advertiserId) && !refused.has(r) && r.ecpm >= floor) {
           runnerUp = r;
           break;
@@ -210,15 +298,19 @@ export async function allocate(ranking: Ranking, input: AllocationInput): Promis
         lost.set(c.g.id, why);
         continue;
       }
-      const ad = fitting[Math.floor(input.random() * fitting.length) % fitting.length];
+      // The n-th fitting ad, n drawn uniformly.
+      let n = Math.floor(input.random() * fitting) % fitting;
+      let pick = 0;
+      for (; pick < c.g.ads.size; pick++) if (adFits(c.g, slot, pick) && !used?.has(pick) && n-- === 0) break;
       usedAdvertisers.add(c.g.advertiserId);
-      usedAds.add(ad.id);
+      if (used) used.add(pick);
+      else usedAds.set(c.g, new Set([pick]));
       lost.delete(c.g.id);
-      fills.push({ slot, candidate: c, ad, priceMicros: price, runnerUpGroupId: runnerUp?.g.id ?? null });
+      fills.push({ slot, candidate: c, ad: c.g.ads.at(pick), priceMicros: price, runnerUpGroupId: runnerUp?.g.id ?? null });
       break;
     }
   }
-  for (const c of ranked) {
+  for (const c of ranking.ranked) {
     if (!lost.has(c.g.id) && !fills.some((f) => f.candidate === c)) lost.set(c.g.id, 'outranked');
   }
   return { fills, lost };

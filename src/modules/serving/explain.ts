@@ -40,6 +40,12 @@ export interface DecisionRecord {
   /** Groups the conversation touched that were filtered out before the auction (first 100). */
   filtered: { groupId: string; campaignId: string; reason: string; relevance?: number; detail?: string }[];
   filteredCounts: Record<string, number>;
+  /**
+   * Groups at or above the relevance floor that were never checked: they
+   * ranked below every candidate the auction needed (winners, runners-up and
+   * those that lost above them), so they could neither win nor set a price.
+   */
+  unchecked: number;
 }
 
 export class DecisionLog {

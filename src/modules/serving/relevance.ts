@@ -1,4 +1,4 @@
-import { PhraseSet, expandTopics, stems, termsWithPhrases } from '../../lib/text.js';
+import { PhraseSet, expandTopics, stem, stems, termsOfWords, termsWithPhrases, withPhrases, words } from '../../lib/text.js';
 
 /**
  * The built-in relevance model: BM25 over ad groups' context (plus name),
@@ -41,14 +41,15 @@ export function conversationQuery(messages: readonly ConversationTurn[]): Query 
     const age = recent.length - 1 - i;
     const w = (m.role === 'user' ? USER_WEIGHT : ASSISTANT_WEIGHT) * Math.pow(RECENCY_DECAY, age);
     const content = typeof m.content === 'string' ? m.content : '';
-    const uniq = new Set(termsWithPhrases(content, MAX_CHARS_PER_TURN));
+    // One pass over the text serves both the terms and the stems (stop words kept).
+    const ws = words(content, MAX_CHARS_PER_TURN);
+    const uniq = new Set(withPhrases(termsOfWords(ws)));
     for (const t of uniq) weights.set(t, (weights.get(t) ?? 0) + w);
     if (m.role === 'user' && !seenLastUser) {
       seenLastUser = true;
       lastUserTerms = new Set([...uniq].filter((t) => !t.includes(' ')));
     }
-    const s = stems(content, MAX_CHARS_PER_TURN);
-    for (const x of s) allStems.push(x);
+    for (const w of ws) allStems.push(stem(w));
     allStems.push('\u0000'); // no phrase spans two turns
   }
   return { weights, stems: allStems, lastUserTerms };
@@ -131,9 +132,11 @@ export class LexicalIndex {
   /**
    * Relevance in [0, 1) of every document the query touches. Coverage (how
    * much of the last user turn the document explains) tempers a lone
-   * incidental word in a long message.
+   * incidental word in a long message. Documents at or above `floor` are
+   * returned (positions and relevances, in the order first touched); those
+   * below it are only counted.
    */
-  score(q: Query, floor = 0): { scores: Map<number, number>; belowFloor: number } {
+  score(q: Query, floor = 0): Matches {
     const acc = this.acc;
     const cov = this.cov;
     const touched: number[] = [];
@@ -151,18 +154,31 @@ export class LexicalIndex {
         cov[d] += inLast;
       }
     }
-    const scores = new Map<number, number>();
+    const docs: number[] = [];
+    const relevance: number[] = [];
     let belowFloor = 0;
     const lastN = q.lastUserTerms.size;
+    // Relevance never exceeds its BM25 part (coverage factor ≤ 1): a score below this cannot reach the floor.
+    const minBm25 = floor > 0 && floor < 1 ? -SCALE * Math.log1p(-Math.min(floor, 1)) * (1 - 1e-12) : 0;
     for (const d of touched) {
-      const r = relevanceOf(acc[d], lastN ? cov[d] / lastN : 0);
-      if (r >= floor) scores.set(d, r);
-      else belowFloor++;
+      const r = acc[d] < minBm25 ? -1 : relevanceOf(acc[d], lastN ? cov[d] / lastN : 0);
+      if (r >= floor) {
+        docs.push(d);
+        relevance.push(r);
+      } else belowFloor++;
       acc[d] = 0;
       cov[d] = 0;
     }
-    return { scores, belowFloor };
+    return { docs, relevance, belowFloor };
   }
+}
+
+/** Documents a query matched at or above a floor: `docs[k]` scored `relevance[k]`. */
+export interface Matches {
+  docs: number[];
+  relevance: number[];
+  /** Documents touched below the floor (counted, not listed). */
+  belowFloor: number;
 }
 
 /**
@@ -209,28 +225,40 @@ export class RelevanceModel {
     this.groupStems = groups.map((g) => stems(`${g.name}. ${g.context ?? ''}`, 8000));
   }
 
+  /** The groups the conversation touches at or above the floor, with their lexical relevance (no exclusions applied). */
+  match(q: Query, floor: number): Matches {
+    return this.index.score(q, floor);
+  }
+
   /**
-   * Verdicts for the groups the conversation touches at or above the floor
-   * (group index → verdict); those below it are only counted, which keeps the
-   * hot path from allocating for the long tail of incidental matches.
+   * Why group i may not show next to this conversation (its negative context
+   * found in the conversation, or an excluded topic found in the conversation
+   * or the group's text), or null when it may. `convExcluded` is the excluded
+   * topic found in the conversation itself (`excludedIn`), computed once per request.
+   */
+  exclusion(i: number, q: Query, excluded: PhraseSet, convExcluded: string | null): { reason: 'negative_context' | 'excluded_topic'; detail: string } | null {
+    const neg = this.negatives[i].size > 0 ? this.negatives[i].find(q.stems) : null;
+    if (neg) return { reason: 'negative_context', detail: neg };
+    const ex = convExcluded ?? (excluded.size > 0 ? excluded.find(this.groupStems[i]) : null);
+    return ex ? { reason: 'excluded_topic', detail: ex } : null;
+  }
+
+  /**
+   * Verdicts for every group the conversation touches at or above the floor
+   * (group index → verdict); those below it are only counted. The exhaustive
+   * view (evaluation, tests); serving judges lazily in rank order (decision.ts).
    */
   judge(q: Query, excluded: PhraseSet, floor: number): Judgement {
     const verdicts = new Map<number, RelevanceVerdict>();
-    const { scores, belowFloor } = this.index.score(q, floor);
-    const convExcluded = excluded.size > 0 ? excluded.find(q.stems) : null;
-    for (const [i, relevance] of scores) {
-      const neg = this.negatives[i].size > 0 ? this.negatives[i].find(q.stems) : null;
-      if (neg) {
-        verdicts.set(i, { ok: false, reason: 'negative_context', relevance, detail: neg });
-        continue;
-      }
-      const ex = convExcluded ?? (excluded.size > 0 ? excluded.find(this.groupStems[i]) : null);
-      if (ex) {
-        verdicts.set(i, { ok: false, reason: 'excluded_topic', relevance, detail: ex });
-        continue;
-      }
-      verdicts.set(i, { ok: true, relevance });
+    const { docs, relevance, belowFloor } = this.match(q, floor);
+    const convExcluded = excludedIn(q, excluded);
+    for (let k = 0; k < docs.length; k++) {
+      const ex = this.exclusion(docs[k], q, excluded, convExcluded);
+      verdicts.set(docs[k], ex ? { ok: false, ...ex, relevance: relevance[k] } : { ok: true, relevance: relevance[k] });
     }
     return { verdicts, belowFloor };
   }
 }
+
+/** The excluded topic the conversation itself is about, or null. */
+export const excludedIn = (q: Query, excluded: PhraseSet): string | null => (excluded.size > 0 ? excluded.find(q.stems) : null);

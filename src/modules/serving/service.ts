@@ -105,7 +105,11 @@ export async function requestAds(
   who: Principal,
   body: AdRequestBody,
   facts: RequestFacts,
-  opts: { random?: () => number } = {},
+  opts: {
+    random?: () => number;
+    /** Check every matched group before the auction (the test oracle for the lazy rank order; the record then lists them all). */
+    exhaustive?: boolean;
+  } = {},
 ): Promise<AdResult> {
   const random = opts.random ?? Math.random;
   const snap = await ctx.inventory.current();
@@ -162,6 +166,7 @@ export async function requestAds(
     candidates: [],
     filtered: [],
     filteredCounts: {},
+    unchecked: 0,
   };
 
   let fills: Awaited<ReturnType<typeof allocate>>['fills'] = [];
@@ -201,12 +206,12 @@ export async function requestAds(
           }
         : undefined,
     });
+    if (opts.exhaustive) ranking.all();
     const allocation = await allocate(ranking, {
       slots,
       floorFor: (s) => s.floorCpmMicros,
       rule: ctx.config.auctionPricing,
       random,
-      adsFor: (g, slot) => (slot.maxAdTextChars === null ? g.ads : g.ads.filter((a) => a.copy.length <= slot.maxAdTextChars!)),
       reserve: async (c: Candidate, charge: number) => {
         if (test) return null; // test ads are never billed
         const i = await ctx.counters.reserve(budgetChecks(c.g, budget, charge), now, ctx.config.budgetReservationMs);
@@ -312,7 +317,8 @@ export async function requestAds(
   return { requestId, ads };
 }
 
-function explain(record: DecisionRecord, { ranked, rejected, belowFloor }: Ranking, allocation: Awaited<ReturnType<typeof allocate>>): void {
+function explain(record: DecisionRecord, ranking: Ranking, allocation: Awaited<ReturnType<typeof allocate>>): void {
+  const { ranked, rejected, belowFloor } = ranking;
   const won = new Map(allocation.fills.map((f) => [f.candidate.g.id, f]));
   for (const c of ranked.slice(0, 50)) {
     const f = won.get(c.g.id);
@@ -334,6 +340,7 @@ function explain(record: DecisionRecord, { ranked, rejected, belowFloor }: Ranki
     });
   }
   if (belowFloor > 0) record.filteredCounts.below_relevance = belowFloor;
+  record.unchecked = ranking.unchecked;
   for (const r of rejected) {
     record.filteredCounts[r.reason] = (record.filteredCounts[r.reason] ?? 0) + 1;
     if (record.filtered.length < 100) record.filtered.push({ ...r, ...(r.relevance !== undefined ? { relevance: round(r.relevance) } : {}) });
