@@ -13,6 +13,7 @@ import { hashEmail, hashExternalId, hashIdentity, hashPhone, IdentityError, matc
 import {
   canonicalEventType,
   ConversionEvent,
+  leanConversionEvent,
   type AnalyticsQuery,
   type ConversionsQuery,
   type GatewayBody,
@@ -77,12 +78,17 @@ const echoId = (raw: unknown): string => {
   return typeof v === 'string' || typeof v === 'number' ? String(v).slice(0, 200) : '';
 };
 
+/** The full ConversionEvent parse: events the lean check does not take, and every error text. */
+function parseEvent(raw: unknown): ConversionEvent {
+  const parsed = ConversionEvent.safeParse(raw);
+  if (!parsed.success) throw new IdentityError(issueText(parsed.error.issues));
+  return parsed.data;
+}
+
 /** Validate one event completely (shape, time bounds, identity hashing); throws a message naming the field. */
 function prepare(raw: unknown, now: number): Prepared {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new IdentityError('event: must be an object');
-  const parsed = ConversionEvent.safeParse(raw);
-  if (!parsed.success) throw new IdentityError(issueText(parsed.error.issues));
-  const event = parsed.data;
+  const event = leanConversionEvent(raw) ?? parseEvent(raw);
   if (event.event_time > 1e11) throw new IdentityError('event_time: looks like milliseconds; send Unix time in seconds');
   const eventAt = event.event_time * 1000;
   if (eventAt > now + MAX_FUTURE_MS) throw new IdentityError('event_time: is in the future');
