@@ -8,7 +8,8 @@ import type { Ctx } from './context.js';
 import { installErrorHandler } from './http/errors.js';
 import { forwardedForTrust } from './lib/request-facts.js';
 import { servingRoutes } from './modules/serving/routes.js';
-import { trackingRoutes } from './modules/tracking/routes.js';
+import { trackingFastRoutes, trackingRoutes } from './modules/tracking/routes.js';
+import { FastPaths, fastServerFactory } from './http/fast-path.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { reviewRoutes } from './modules/admin/review-routes.js';
 import { campaignRoutes } from './modules/campaigns/routes.js';
@@ -50,11 +51,16 @@ const GROUPS = {
 const REDACT_QUERY = /([?&](?:p|api_key|token)=)[^&]*/g;
 
 export async function buildApp(ctx: Ctx, opts: { redis?: Redis } = {}): Promise<FastifyInstance> {
+  // The end user's IP: the first X-Forwarded-For address when the peer is a trusted proxy (spec 1, proxy rules).
+  const trust = forwardedForTrust(ctx.config.trustedProxies);
+  // The tracking pixels' raw fast path, in front of Fastify (src/http/fast-path.ts).
+  const fast = new FastPaths(trust);
+  fast.onError = (err) => ctx.log.error({ err }, 'unhandled error');
   const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
     logController: new LogController({ disableRequestLogging: true }),
-    // The end user's IP: the first X-Forwarded-For address when the peer is a trusted proxy (spec 1, proxy rules).
-    trustProxy: forwardedForTrust(ctx.config.trustedProxies),
+    serverFactory: fastServerFactory(fast),
+    trustProxy: trust,
     bodyLimit: ctx.config.bodyLimitBytes,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
@@ -69,6 +75,7 @@ export async function buildApp(ctx: Ctx, opts: { redis?: Redis } = {}): Promise<
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
+    fast.closing = true;
   });
   app.addHook('onSend', async (_req, reply, payload) => {
     if (closing) reply.header('connection', 'close');
@@ -115,11 +122,11 @@ export async function buildApp(ctx: Ctx, opts: { redis?: Redis } = {}): Promise<
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
   // Ops first and on the root, so its metrics hook sees every route.
-  await opsRoutes(app, ctx);
+  await opsRoutes(app, ctx, fast);
+  const enabled = (name: string) => ctx.config.routes.has('all') || ctx.config.routes.has(name);
   for (const [name, register] of Object.entries(GROUPS)) {
-    if (ctx.config.routes.has('all') || ctx.config.routes.has(name)) {
-      await app.register(async (scope) => register(scope, ctx));
-    }
+    if (enabled(name)) await app.register(async (scope) => register(scope, ctx));
   }
+  if (enabled('tracking') && ctx.config.fastPath) trackingFastRoutes(ctx, fast);
   return app as unknown as FastifyInstance;
 }

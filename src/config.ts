@@ -50,6 +50,11 @@ export const ConfigSchema = z.object({
   /** Longest a tracking write waits for companions before it commits (0: commit at the end of the current I/O turn). */
   groupCommitMaxWaitMs: z.coerce.number().min(0).max(50).default(0),
   groupCommitMaxBatch: z.coerce.number().int().positive().default(2000),
+  /** Serve the impression pixels on the raw node:http fast path (off: every request goes through Fastify). */
+  fastPath: z
+    .union([z.boolean(), z.enum(['1', '0', 'true', 'false', 'on', 'off'])])
+    .default(true)
+    .transform((v) => v === true || v === '1' || v === 'true' || v === 'on'),
   /** Publisher revenue share applied to new publishers, in basis points. */
   defaultRevenueShareBps: z.coerce.number().int().min(0).max(10000).default(7000),
   /** How often the serving inventory is refreshed from the database. */
@@ -127,6 +132,7 @@ const ENV_MAP: Record<string, keyof ConfigInput> = {
   ORBIT_BODY_LIMIT_BYTES: 'bodyLimitBytes',
   ORBIT_AD_RATE_LIMIT: 'adRateLimitPerSecond',
   ORBIT_GROUP_COMMIT_WAIT_MS: 'groupCommitMaxWaitMs',
+  ORBIT_FAST_PATH: 'fastPath',
   ORBIT_REVENUE_SHARE_BPS: 'defaultRevenueShareBps',
   ORBIT_INVENTORY_REFRESH_MS: 'inventoryRefreshMs',
   LOG_LEVEL: 'logLevel',

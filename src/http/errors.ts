@@ -29,6 +29,17 @@ const STATUS_TEXT: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
+/** The body of a domain error's answer, for every HTTP path (Fastify's handler and the raw fast path). */
+export function domainErrorBody(err: DomainError): z.infer<typeof ErrorBody> {
+  return {
+    statusCode: err.statusCode,
+    error: STATUS_TEXT[err.statusCode] ?? 'Error',
+    message: err.message,
+    code: err.code,
+    ...(err.details ? { details: err.details } : {}),
+  };
+}
+
 const fieldOf = (instancePath: string, context: string) =>
   [context === 'body' ? '' : context, ...instancePath.split('/').filter(Boolean)].filter(Boolean).join('.') || context;
 
@@ -41,15 +52,7 @@ const fieldOf = (instancePath: string, context: string) =>
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    if (err instanceof DomainError) {
-      return reply.code(err.statusCode).send({
-        statusCode: err.statusCode,
-        error: STATUS_TEXT[err.statusCode] ?? 'Error',
-        message: err.message,
-        code: err.code,
-        ...(err.details ? { details: err.details } : {}),
-      });
-    }
+    if (err instanceof DomainError) return reply.code(err.statusCode).send(domainErrorBody(err));
     if (hasZodFastifySchemaValidationErrors(err)) {
       const context = err.validationContext ?? 'body';
       const status = context === 'body' ? 422 : 400;

@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import client from 'prom-client';
 import type { Ctx } from '../../context.js';
+import type { FastPaths } from '../../http/fast-path.js';
 
 /** /health and /metrics. Each app gets its own registry so several can share a process (tests). */
-export async function opsRoutes(app: FastifyInstance, ctx: Ctx): Promise<void> {
+export async function opsRoutes(app: FastifyInstance, ctx: Ctx, fast?: FastPaths): Promise<void> {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry, prefix: 'orbit_' });
   const duration = new client.Histogram({
@@ -39,6 +40,16 @@ export async function opsRoutes(app: FastifyInstance, ctx: Ctx): Promise<void> {
     },
   });
 
+  // Answers of the raw fast path are counted under their route like Fastify's.
+  if (fast) {
+    const children = new Map<string, client.Histogram.Internal<'method' | 'route' | 'status'>>();
+    fast.observe = (method, route, status, seconds) => {
+      const k = `${method} ${route} ${status}`;
+      let h = children.get(k);
+      if (!h) children.set(k, (h = duration.labels({ method, route, status: String(status) })));
+      h.observe(seconds);
+    };
+  }
   app.addHook('onResponse', async (req, reply) => {
     duration.observe(
       { method: req.method, route: req.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },

@@ -1,14 +1,16 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Ctx } from '../../context.js';
-import { recordClick, recordImpression } from './service.js';
+import { soleParam, type FastHandler, type FastPaths } from '../../http/fast-path.js';
+import { openToken, recordClick, recordImpression, recordImpressionClaims } from './service.js';
 
 const TrackQuery = z.object({ p: z.string().min(1).max(2048).describe('encrypted tracking token from impUrl/clickUrl') });
 
-const NO_STORE = 'no-store, no-cache, must-revalidate, private, max-age=0';
+const NO_CACHE = { 'cache-control': 'no-store, no-cache, must-revalidate, private, max-age=0', pragma: 'no-cache', expires: '0' };
+const IMP_BODY = '{"ok":true}';
 
 function noCache(reply: FastifyReply): void {
-  reply.header('cache-control', NO_STORE).header('pragma', 'no-cache').header('expires', '0');
+  reply.headers(NO_CACHE);
 }
 
 /**
@@ -21,7 +23,7 @@ export async function trackingRoutes(app: FastifyInstance, ctx: Ctx): Promise<vo
   app.addHook('onRequest', async (_req, reply) => noCache(reply));
   const impression = async (req: { query: unknown; ip: string; headers: Record<string, unknown> }, reply: FastifyReply) => {
     await recordImpression(ctx, (req.query as { p?: unknown }).p, { ip: req.ip, ua: req.headers['user-agent'] as string | undefined });
-    return reply.code(200).header('content-type', 'application/json').send('{"ok":true}');
+    return reply.code(200).header('content-type', 'application/json').send(IMP_BODY);
   };
   const docs = (summary: string) => ({
     schema: {
@@ -36,4 +38,28 @@ export async function trackingRoutes(app: FastifyInstance, ctx: Ctx): Promise<vo
     const location = await recordClick(ctx, (req.query as { p?: unknown }).p, { ip: req.ip, ua: req.headers['user-agent'] });
     return reply.code(302).header('location', location).send();
   });
+}
+
+/**
+ * The impression pixels on the raw fast path (src/http/fast-path.ts): the same
+ * service call and the same answer as the routes above, without Fastify's
+ * per-request machinery. Only `?p=<token>` with a token that opens is taken;
+ * everything else (missing, forged or expired tokens, other parameters) is
+ * left to the routes above, before anything is recorded.
+ */
+export function trackingFastRoutes(ctx: Ctx, fast: FastPaths): void {
+  const ok = { status: 200, headers: { ...NO_CACHE, 'content-type': 'application/json; charset=utf-8' }, body: IMP_BODY };
+  const impression: FastHandler = (req) => {
+    const p = soleParam(req.query, 'p');
+    if (p === null) return false;
+    let claims;
+    try {
+      claims = openToken(ctx, p);
+    } catch {
+      return false;
+    }
+    return recordImpressionClaims(ctx, claims, { ip: req.ip(), ua: req.raw.headers['user-agent'] }).then(() => ok);
+  };
+  fast.get('/track/imp', impression, NO_CACHE);
+  fast.get('/ack', impression, NO_CACHE);
 }
