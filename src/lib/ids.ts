@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { v7 as uuidv7, parse as uuidParse, stringify as uuidStringify, validate as uuidValidate } from 'uuid';
+import { v7 as uuidv7, parse as uuidParse, validate as uuidValidate } from 'uuid';
 
 /** Time-sortable identifiers for every entity and event (UUID v7). */
 export const newId = (): string => uuidv7();
@@ -8,10 +8,6 @@ export const isUuid = (s: string): boolean => uuidValidate(s);
 
 export function uuidToBytes(id: string): Uint8Array {
   return uuidParse(id);
-}
-
-export function bytesToUuid(b: Uint8Array): string {
-  return uuidStringify(b);
 }
 
 const B62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';

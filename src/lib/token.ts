@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { bytesToUuid, uuidToBytes } from './ids.js';
+import { uuidToBytes } from './ids.js';
 import { PLACEMENT_TYPES, type PlacementType } from './placement-types.js';
 
 /**
@@ -103,10 +103,12 @@ export function decodeClaims(buf: Buffer): TrackingClaims {
   o += 6;
   const revenueShareBps = buf.readUInt16BE(o);
   o += 2;
+  // The six ids as one hex run, cut into canonical UUIDs (the bytes are authenticated: they are ours).
+  const hex = buf.toString('hex', o, o + 96);
+  o += 96;
   const ids: string[] = [];
-  for (let i = 0; i < 6; i++) {
-    ids.push(bytesToUuid(buf.subarray(o, o + 16)));
-    o += 16;
+  for (let h = 0; h < 192; h += 32) {
+    ids.push(`${hex.slice(h, h + 8)}-${hex.slice(h + 8, h + 12)}-${hex.slice(h + 12, h + 16)}-${hex.slice(h + 16, h + 20)}-${hex.slice(h + 20, h + 32)}`);
   }
   const placementType = PLACEMENT_TYPES[buf[o++]];
   if (!placementType) throw new TokenError('bad placement type');

@@ -7,6 +7,7 @@ import * as m0004 from './0004_reporting.js';
 import * as m0005 from './0005_index.js';
 import * as m0005b from './0005_index_prominence.js';
 import * as m0005c from './0005_index_tracked_merchant.js';
+import * as m0006 from './0006_tracking_hot_path.js';
 
 export interface OrbitMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -21,4 +22,5 @@ export const MIGRATIONS: Record<string, OrbitMigration> = {
   '0005_index': m0005,
   '0005_index_prominence': m0005b,
   '0005_index_tracked_merchant': m0005c,
+  '0006_tracking_hot_path': m0006,
 };

@@ -48,6 +48,10 @@ export const zeroCounters = (): RollupCounters => ({
   conversion_value_micros: 0,
 });
 
+/** The identity of a rollup row, as one string. */
+const keyOf = (r: RollupKey): string =>
+  `${r.bucket}\u0001${r.publisher_id}\u0001${r.placement_id}\u0001${r.placement_type}\u0001${r.advertiser_id}\u0001${r.campaign_id}\u0001${r.ad_group_id}\u0001${r.ad_id}\u0001${r.device}\u0001${r.country}`;
+
 /** Sums deltas per rollup key so one batch writes each row once, in a stable order. */
 export class RollupAccumulator {
   private readonly rows = new Map<string, RollupRow>();
@@ -58,7 +62,7 @@ export class RollupAccumulator {
 
   private addBucket(bucket: number, key: Omit<RollupKey, 'bucket'>, delta: Partial<RollupCounters>): void {
     const full: RollupKey = { bucket, ...key };
-    const k = ROLLUP_KEY_COLUMNS.map((c) => full[c]).join('\u0001');
+    const k = keyOf(full);
     let row = this.rows.get(k);
     if (!row) {
       row = { ...full, ...zeroCounters() };
@@ -68,10 +72,13 @@ export class RollupAccumulator {
   }
 
   addRow(row: RollupRow): void {
-    const { bucket, ...rest } = row;
-    const key = Object.fromEntries(ROLLUP_KEY_COLUMNS.filter((c) => c !== 'bucket').map((c) => [c, rest[c]])) as Omit<RollupKey, 'bucket'>;
-    const delta = Object.fromEntries(ROLLUP_COUNTER_COLUMNS.map((c) => [c, row[c]])) as RollupCounters;
-    this.addBucket(bucket, key, delta);
+    const k = keyOf(row);
+    const have = this.rows.get(k);
+    if (!have) {
+      this.rows.set(k, { ...row });
+      return;
+    }
+    for (const c of ROLLUP_COUNTER_COLUMNS) have[c] += row[c];
   }
 
   /** Rows sorted by key, so concurrent writers lock rows in the same order. */

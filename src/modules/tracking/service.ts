@@ -6,7 +6,8 @@ import { countryOf, deviceType, isBot } from '../../lib/request-facts.js';
 import { hmacSha256 } from '../../lib/hash.js';
 import { keyedHash } from '../../lib/secrets.js';
 import { adDestination } from '../campaigns/service.js';
-import { rollupRow, type RollupRow } from './rollup.js';
+import type { RollupRow } from './rollup.js';
+import { quarterBucket } from '../../lib/clock.js';
 import * as trackingRepo from './repo.js';
 import { foldLifetimeDeltas, lifetimeTotals, type EventRow } from './repo.js';
 
@@ -39,7 +40,31 @@ export const graidFor = (ctx: Ctx, clickId: string): string =>
 export const attributionSignature = (ctx: Ctx, v: { grclid: string; grcpid: string; grpuid: string; gradid: string }): string =>
   hmacSha256(ctx.secrets.dataKey, `grsig\u0000${v.grclid}.${v.grcpid}.${v.grpuid}.${v.gradid}`).subarray(0, 16).toString('base64url');
 
+/**
+ * The keyed hash and country of an end user's IP, cached per address (in
+ * memory only, bounded): the same users fire many pixels, and the HMAC and the
+ * geo lookup are a large share of an impression's cost.
+ */
+const ipFactsCache = new Map<string, { hash: string; country: string }>();
+const IP_CACHE_MAX = 20_000;
+let ipCacheKey: Buffer | null = null;
+
+function ipFacts(ctx: Ctx, ip: string): { hash: string; country: string } {
+  if (ipCacheKey !== ctx.secrets.dataKey) {
+    ipFactsCache.clear(); // another context (tests run several): hashes are per data key
+    ipCacheKey = ctx.secrets.dataKey;
+  }
+  let f = ipFactsCache.get(ip);
+  if (!f) {
+    f = { hash: keyedHash(ctx.secrets.dataKey, 'ip', ip), country: countryOf(ip) };
+    if (ipFactsCache.size >= IP_CACHE_MAX) ipFactsCache.clear();
+    ipFactsCache.set(ip, f);
+  }
+  return f;
+}
+
 function eventRow(ctx: Ctx, kind: 'imp' | 'click', c: TrackingClaims, facts: HitFacts, bot: boolean): EventRow {
+  const ip = ipFacts(ctx, facts.ip);
   return {
     kind,
     click_id: c.clickId,
@@ -52,8 +77,8 @@ function eventRow(ctx: Ctx, kind: 'imp' | 'click', c: TrackingClaims, facts: Hit
     ad_id: c.adId,
     advertiser_id: c.advertiserId,
     device: deviceType(facts.ua),
-    country: countryOf(facts.ip),
-    ip_hash: keyedHash(ctx.secrets.dataKey, 'ip', facts.ip),
+    country: ip.country,
+    ip_hash: ip.hash,
     is_bot: bot ? 1 : 0,
     is_test: c.test ? 1 : 0,
     spend_micros: 0,
@@ -82,38 +107,42 @@ async function record(ctx: Ctx, kind: 'imp' | 'click', claims: TrackingClaims, f
   row.spend_micros = split.spend;
   row.revenue_micros = split.revenue;
   row.take_micros = split.take;
-  const rollups = billable
+  // The rollup delta, written as one literal: this runs for every impression.
+  const rollups: RollupRow[] = billable
     ? [
-        rollupRow(
-          row.at,
-          {
-            publisher_id: row.publisher_id,
-            placement_id: row.placement_id,
-            placement_type: row.placement_type,
-            advertiser_id: row.advertiser_id,
-            campaign_id: row.campaign_id,
-            ad_group_id: row.ad_group_id,
-            ad_id: row.ad_id,
-            device: row.device,
-            country: row.country,
-          },
-          {
-            impressions: kind === 'imp' ? 1 : 0,
-            clicks: kind === 'click' ? 1 : 0,
-            spend_micros: split.spend,
-            revenue_micros: split.revenue,
-            take_micros: split.take,
-          },
-        ),
+        {
+          bucket: quarterBucket(row.at),
+          publisher_id: row.publisher_id,
+          placement_id: row.placement_id,
+          placement_type: row.placement_type,
+          advertiser_id: row.advertiser_id,
+          campaign_id: row.campaign_id,
+          ad_group_id: row.ad_group_id,
+          ad_id: row.ad_id,
+          device: row.device,
+          country: row.country,
+          requests: 0,
+          wins: 0,
+          impressions: kind === 'imp' ? 1 : 0,
+          clicks: kind === 'click' ? 1 : 0,
+          conversions: 0,
+          spend_micros: split.spend,
+          revenue_micros: split.revenue,
+          take_micros: split.take,
+          conversion_value_micros: 0,
+        },
       ]
     : [];
   return ctx.journal.append({ type: 'event', event: row, rollups });
 }
 
 export async function recordImpression(ctx: Ctx, p: unknown, facts: HitFacts): Promise<void> {
-  const claims = openToken(ctx, p);
-  await record(ctx, 'imp', claims, facts);
+  await recordImpressionClaims(ctx, openToken(ctx, p), facts);
 }
+
+/** Record the impression of an opened token (the fast path opens it first, to decline bad ones untouched). */
+export const recordImpressionClaims = (ctx: Ctx, claims: TrackingClaims, facts: HitFacts): Promise<boolean> =>
+  record(ctx, 'imp', claims, facts);
 
 /** Record the click and return where to send the user: the landing page with attribution appended. */
 export async function recordClick(ctx: Ctx, p: unknown, facts: HitFacts): Promise<string> {
@@ -177,10 +206,9 @@ export type { LifetimeTotals } from './repo.js';
 
 // --- Ad decisioning (issue #6): additive.
 import { groupActivitySince as groupActivityRows, spendSince as campaignSpendRows } from './repo.js';
-import { quarterBucket as bucketOfMs } from '../../lib/clock.js';
 
 /** Per ad group since `sinceMs` (impressions, clicks, conversions, value, spend), from the rollups. */
-export const groupActivitySince = (ctx: Ctx, sinceMs: number) => groupActivityRows(ctx.db, bucketOfMs(sinceMs));
+export const groupActivitySince = (ctx: Ctx, sinceMs: number) => groupActivityRows(ctx.db, quarterBucket(sinceMs));
 
 /** Spend per campaign since `sinceMs`, from the rollups. */
-export const campaignSpendSince = (ctx: Ctx, sinceMs: number) => campaignSpendRows(ctx.db, bucketOfMs(sinceMs));
+export const campaignSpendSince = (ctx: Ctx, sinceMs: number) => campaignSpendRows(ctx.db, quarterBucket(sinceMs));
