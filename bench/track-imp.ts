@@ -2,7 +2,9 @@
  * GET /track/imp with durable writes, every request a new impression (a
  * distinct token), against a bare node:http server answering 200 in the same
  * run, with the same autocannon connections. Then p99 latency at half of
- * Orbit's measured throughput.
+ * Orbit's measured throughput, from an open-loop generator (bench/lib/paced.ts:
+ * latency from each request's scheduled time), against Orbit and against the
+ * bare server at the same rate.
  *
  *   npx tsx bench/track-imp.ts [--rounds 3] [--seconds 10] [--connections 32]
  *   (BENCH_DATABASE_URL=postgres://… for PostgreSQL; ORBIT_SQLITE_SYNC=NORMAL to compare)
@@ -12,6 +14,7 @@ import { loadConfig } from '../src/config.js';
 import { closeContext, createContext } from '../src/server.js';
 import { newId, randomBase62 } from '../src/lib/ids.js';
 import type { TokenCodec } from '../src/lib/token.js';
+import { pacedInChild, type PacedResult } from './lib/paced.js';
 import { fmt, load, loadWithCpu, median, rssMb, startBareServer, startOrbit, tempDir, varying, type LoadResult } from './lib/harness.js';
 
 const { values } = parseArgs({
@@ -24,6 +27,8 @@ const { values } = parseArgs({
 const ROUNDS = Number(values.rounds);
 const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
+/** The paced (open-loop) runs keep enough idle connections that the generator never queues on its own side. */
+const PACED_CONNECTIONS = 64;
 const UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
 
 const dataDir = tempDir('orbit-bench-imp-');
@@ -77,8 +82,8 @@ function distinctRequests(tokens: string[]) {
 type Measured = LoadResult & { cpuUsPerReq: number };
 const bare: Measured[] = [];
 const orbit: Measured[] = [];
-const paced: LoadResult[] = [];
-const barePaced: LoadResult[] = [];
+const paced: PacedResult[] = [];
+const barePaced: PacedResult[] = [];
 let acked = 0;
 let rss = 0;
 
@@ -96,14 +101,23 @@ for (let round = 1; round <= ROUNDS; round++) {
   const full = await loadWithCpu(o.pid, { url, connections: CONNECTIONS, duration: SECONDS, headers: { 'user-agent': UA }, requests: distinctRequests(tokens.slice(Math.ceil(budget * 0.25))) });
   orbit.push(full);
   const rate = Math.floor(full.rps / 2);
-  const half = await load({ url, connections: CONNECTIONS, duration: SECONDS, overallRate: rate, headers: { 'user-agent': UA }, requests: distinctRequests(mint(rate * SECONDS + 1000)) });
+  const half = await pacedInChild({
+    url,
+    rate,
+    seconds: SECONDS,
+    connections: PACED_CONNECTIONS,
+    requests: mint(rate * SECONDS + 10).map((p) => ({ method: 'GET', path: `/track/imp?p=${p}`, headers: { 'user-agent': UA } })),
+  });
   paced.push(half);
   rss = Math.max(rss, rssMb(o.pid));
   acked += warm.ok + full.ok + half.ok;
+  if (half.completed < half.sent * 0.99) console.log(`  (paced run completed only ${half.completed} of ${half.sent}: the server did not keep up)`);
   await o.stop();
   // The machine's own latency floor at that rate: the bare server, paced the same.
   const b2 = await startBareServer();
-  barePaced.push(await load({ url: `${b2.url}/track/imp?p=x`, connections: CONNECTIONS, duration: SECONDS, overallRate: rate, headers: { 'user-agent': UA } }));
+  barePaced.push(
+    await pacedInChild({ url: b2.url, rate, seconds: SECONDS, connections: PACED_CONNECTIONS, requests: [{ method: 'GET', path: '/track/imp?p=x', headers: { 'user-agent': UA } }] }),
+  );
   await b2.stop();
   console.log(
     `round ${round}: bare ${fmt(bare.at(-1)!.rps, 0)} req/s (${fmt(bare.at(-1)!.cpuUsPerReq, 0)} µs CPU/req) | orbit ${fmt(full.rps, 0)} req/s (${fmt(full.cpuUsPerReq, 0)} µs CPU/req, p99 ${full.p99} ms, non-2xx ${full.non2xx}, errors ${full.errors}) | at ${rate} req/s: p50 ${half.p50} ms p99 ${half.p99} ms (bare at that rate: p99 ${barePaced.at(-1)!.p99} ms)`,

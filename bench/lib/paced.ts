@@ -1,0 +1,204 @@
+/**
+ * An open-loop load generator for latency at a fixed rate.
+ *
+ * autocannon's `overallRate` is closed-loop per connection and bursty (each
+ * connection sends its whole per-second quota at the start of each second),
+ * and its coordinated-omission correction then multiplies the delays: a bare
+ * node:http server shows p99 ≈ 22 ms at 200 req/s over 16 connections. Here
+ * request i is *scheduled* at start + i / rate, sent on an idle keep-alive
+ * connection (or queued until one frees up), and its latency is measured from
+ * its scheduled time, so a server that falls behind is charged for the wait
+ * (no coordinated omission). Requests are released by a 1 ms timer, so
+ * arrivals come in ~1 ms groups; run the same schedule against a bare server
+ * for the floor.
+ *
+ * Run it in its own process (`pacedInChild`) so the measuring event loop is
+ * not the one holding the bench's data:
+ *   npx tsx bench/lib/paced.ts --url http://127.0.0.1:3000 --rate 5000 --seconds 10 --connections 64 --file requests.jsonl
+ * where each line of the file is {"method","path","body"?,"headers"?} (used in turn, wrapping around).
+ */
+import net from 'node:net';
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export interface PacedRequest {
+  method: string;
+  path: string;
+  body?: string;
+  headers?: Record<string, string>;
+}
+
+export interface PacedResult {
+  rate: number;
+  sent: number;
+  completed: number;
+  ok: number;
+  non2xx: number;
+  errors: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  /** Achieved completions per second. */
+  rps: number;
+}
+
+interface Conn {
+  socket: net.Socket;
+  busy: boolean;
+  buf: Buffer;
+  current: { scheduled: number } | null;
+}
+
+function encode(r: PacedRequest, host: string): Buffer {
+  const body = r.body ?? '';
+  const lines = [`${r.method} ${r.path} HTTP/1.1`, `host: ${host}`, 'connection: keep-alive'];
+  for (const [k, v] of Object.entries(r.headers ?? {})) lines.push(`${k}: ${v}`);
+  if (body || r.method === 'POST') lines.push(`content-length: ${Buffer.byteLength(body)}`);
+  return Buffer.from(`${lines.join('\r\n')}\r\n\r\n${body}`);
+}
+
+/** Length of one complete response at the start of buf (status, headers, content-length body), or -1. */
+function responseLength(buf: Buffer): { length: number; status: number } | null {
+  const end = buf.indexOf('\r\n\r\n');
+  if (end < 0) return null;
+  const head = buf.toString('latin1', 0, end);
+  const status = Number(head.slice(9, 12));
+  const m = /\r\ncontent-length:\s*(\d+)/i.exec(head);
+  const bodyLen = m ? Number(m[1]) : 0;
+  if (!m && /\r\ntransfer-encoding:\s*chunked/i.test(head)) {
+    const term = buf.indexOf('0\r\n\r\n', end + 4);
+    if (term < 0) return null;
+    return { length: term + 5, status };
+  }
+  const total = end + 4 + bodyLen;
+  return buf.length >= total ? { length: total, status } : null;
+}
+
+const pct = (sorted: Float64Array, p: number): number =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+export async function runPaced(opts: { url: string; rate: number; seconds: number; connections: number; requests: PacedRequest[] }): Promise<PacedResult> {
+  const u = new URL(opts.url);
+  const host = u.host;
+  const encoded = opts.requests.map((r) => encode(r, host));
+  const total = Math.floor(opts.rate * opts.seconds);
+  const latencies = new Float64Array(total);
+  let completed = 0;
+  let ok = 0;
+  let non2xx = 0;
+  let errors = 0;
+  const conns: Conn[] = [];
+  const queue: { scheduled: number; req: Buffer }[] = [];
+
+  const connect = () =>
+    new Promise<Conn>((resolve, reject) => {
+      const socket = net.connect(Number(u.port), u.hostname);
+      socket.setNoDelay(true);
+      const c: Conn = { socket, busy: false, buf: Buffer.alloc(0), current: null };
+      socket.once('connect', () => resolve(c));
+      socket.once('error', reject);
+      socket.on('data', (d: Buffer) => {
+        c.buf = c.buf.length ? Buffer.concat([c.buf, d]) : d;
+        for (;;) {
+          const r = responseLength(c.buf);
+          if (!r || !c.current) break;
+          c.buf = c.buf.subarray(r.length);
+          latencies[completed++] = performance.now() - c.current.scheduled;
+          if (r.status >= 200 && r.status < 300) ok++;
+          else non2xx++;
+          c.current = null;
+          c.busy = false;
+          next(c);
+        }
+      });
+    });
+  for (let i = 0; i < opts.connections; i++) conns.push(await connect());
+  for (const c of conns) {
+    c.socket.on('error', () => {
+      errors++;
+    });
+  }
+
+  function send(c: Conn, item: { scheduled: number; req: Buffer }) {
+    c.busy = true;
+    c.current = { scheduled: item.scheduled };
+    c.socket.write(item.req);
+  }
+  function next(c: Conn) {
+    const item = queue.shift();
+    if (item) send(c, item);
+  }
+
+  const start = performance.now() + 5;
+  let issued = 0;
+  await new Promise<void>((resolve) => {
+    const tick = () => {
+      const now = performance.now();
+      const due = Math.min(total, Math.floor(((now - start) / 1000) * opts.rate) + 1);
+      while (issued < due) {
+        const item = { scheduled: start + (issued / opts.rate) * 1000, req: encoded[issued % encoded.length] };
+        issued++;
+        const idle = conns.find((c) => !c.busy);
+        if (idle) send(idle, item);
+        else queue.push(item);
+      }
+      if (issued < total) setTimeout(tick, 1);
+      else resolve();
+    };
+    setTimeout(tick, 5);
+  });
+  // Wait for the stragglers (at most 10 s).
+  const deadline = performance.now() + 10_000;
+  while (completed < issued && performance.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+  const elapsed = (performance.now() - start) / 1000;
+  for (const c of conns) c.socket.destroy();
+  const sorted = latencies.subarray(0, completed).sort();
+  const round = (x: number) => Math.round(x * 100) / 100;
+  return {
+    rate: opts.rate,
+    sent: issued,
+    completed,
+    ok,
+    non2xx,
+    errors: errors + (issued - completed),
+    p50: round(pct(sorted, 50)),
+    p90: round(pct(sorted, 90)),
+    p99: round(pct(sorted, 99)),
+    max: round(sorted.length ? sorted[sorted.length - 1] : 0),
+    rps: completed / elapsed,
+  };
+}
+
+/** runPaced in a child process (its own event loop and heap), with the requests passed through a file. */
+export async function pacedInChild(opts: { url: string; rate: number; seconds: number; connections: number; requests: PacedRequest[] }): Promise<PacedResult> {
+  const dir = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'orbit-paced-'));
+  const file = path.join(dir, 'requests.jsonl');
+  fs.writeFileSync(file, opts.requests.map((r) => JSON.stringify(r)).join('\n'));
+  const self = fileURLToPath(import.meta.url);
+  const args = ['--import', 'tsx', self, '--url', opts.url, '--rate', String(opts.rate), '--seconds', String(opts.seconds), '--connections', String(opts.connections), '--file', file];
+  const out = await new Promise<string>((resolve, reject) => {
+    const p = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let s = '';
+    p.stdout.on('data', (d) => (s += String(d)));
+    p.on('exit', (code) => (code === 0 ? resolve(s) : reject(new Error(`paced load generator exited ${code}`))));
+  });
+  fs.rmSync(dir, { recursive: true, force: true });
+  return JSON.parse(out.trim().split('\n').at(-1)!) as PacedResult;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  const { parseArgs } = await import('node:util');
+  const { values } = parseArgs({
+    options: { url: { type: 'string' }, rate: { type: 'string' }, seconds: { type: 'string' }, connections: { type: 'string', default: '64' }, file: { type: 'string' } },
+  });
+  const requests = fs
+    .readFileSync(values.file!, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as PacedRequest);
+  const r = await runPaced({ url: values.url!, rate: Number(values.rate), seconds: Number(values.seconds), connections: Number(values.connections), requests });
+  console.log(JSON.stringify(r));
+}
