@@ -185,6 +185,8 @@ export function stems(text: string, maxChars = 4000): string[] {
  */
 export class PhraseSet {
   private readonly byLength = new Map<number, Set<string>>();
+  /** First stems of the phrases of each length: a position whose stem starts none is skipped without building a key. */
+  private readonly firstByLength = new Map<number, Set<string>>();
   readonly size: number;
 
   constructor(phrases: Iterable<string>) {
@@ -197,6 +199,9 @@ export class PhraseSet {
       let set = this.byLength.get(s.length);
       if (!set) this.byLength.set(s.length, (set = new Set()));
       set.add(s.join(' '));
+      let first = this.firstByLength.get(s.length);
+      if (!first) this.firstByLength.set(s.length, (first = new Set()));
+      first.add(s[0]);
       n++;
     }
     this.size = n;
@@ -210,7 +215,9 @@ export class PhraseSet {
   find(textStems: readonly string[]): string | null {
     if (this.size === 0) return null;
     for (const [len, set] of this.byLength) {
+      const first = this.firstByLength.get(len)!;
       for (let i = 0; i + len <= textStems.length; i++) {
+        if (!first.has(textStems[i])) continue;
         const key = len === 1 ? textStems[i] : textStems.slice(i, i + len).join(' ');
         if (set.has(key)) return key;
       }

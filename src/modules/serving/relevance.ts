@@ -101,12 +101,15 @@ export class LexicalIndex {
   private readonly postings = new Map<string, { docs: Int32Array; tf: Float64Array; idf: number }>();
   private readonly acc: Float64Array;
   private readonly cov: Float64Array;
+  /** Documents touched by the query being scored (scratch, reset after each query). */
+  private readonly touched: Int32Array;
   readonly size: number;
 
   constructor(docs: readonly IndexedDoc[]) {
     this.size = docs.length;
     this.acc = new Float64Array(docs.length);
     this.cov = new Float64Array(docs.length);
+    this.touched = new Int32Array(docs.length);
     const docTerms = docs.map((d) => termsWithPhrases(d.text, 8000));
     const avgLen = docTerms.reduce((a, t) => a + t.length, 0) / Math.max(1, docTerms.length) || 1;
     const tmp = new Map<string, { docs: number[]; tf: number[] }>();
@@ -139,20 +142,20 @@ export class LexicalIndex {
   score(q: Query, floor = 0): Matches {
     const acc = this.acc;
     const cov = this.cov;
-    const touched: number[] = [];
+    const touched = this.touched;
+    let nTouched = 0;
     for (const [t, w] of q.weights) {
       const p = this.postings.get(t);
       if (!p) continue;
       const wi = w * p.idf;
-      const inLast = q.lastUserTerms.has(t) ? 1 : 0;
       const docs = p.docs;
       const tf = p.tf;
       for (let k = 0; k < docs.length; k++) {
         const d = docs[k];
-        if (acc[d] === 0) touched.push(d);
+        if (acc[d] === 0) touched[nTouched++] = d;
         acc[d] += wi * tf[k];
-        cov[d] += inLast;
       }
+      if (q.lastUserTerms.has(t)) for (let k = 0; k < docs.length; k++) cov[docs[k]] += 1;
     }
     const docs: number[] = [];
     const relevance: number[] = [];
@@ -160,7 +163,8 @@ export class LexicalIndex {
     const lastN = q.lastUserTerms.size;
     // Relevance never exceeds its BM25 part (coverage factor ≤ 1): a score below this cannot reach the floor.
     const minBm25 = floor > 0 && floor < 1 ? -SCALE * Math.log1p(-Math.min(floor, 1)) * (1 - 1e-12) : 0;
-    for (const d of touched) {
+    for (let j = 0; j < nTouched; j++) {
+      const d = touched[j];
       const r = acc[d] < minBm25 ? -1 : relevanceOf(acc[d], lastN ? cov[d] / lastN : 0);
       if (r >= floor) {
         docs.push(d);
