@@ -50,6 +50,8 @@ export const ConfigSchema = z.object({
   /** Longest a tracking write waits for companions before it commits (0: commit at the end of the current I/O turn). */
   groupCommitMaxWaitMs: z.coerce.number().min(0).max(50).default(0),
   groupCommitMaxBatch: z.coerce.number().int().positive().default(2000),
+  /** SQLite WAL checkpoints run by a worker thread this often (0: SQLite's own, inside commits on the event loop). */
+  sqliteCheckpointMs: z.coerce.number().int().min(0).default(250),
   /** Serve the impression pixels on the raw node:http fast path (off: every request goes through Fastify). */
   fastPath: z
     .union([z.boolean(), z.enum(['1', '0', 'true', 'false', 'on', 'off'])])
@@ -133,6 +135,7 @@ const ENV_MAP: Record<string, keyof ConfigInput> = {
   ORBIT_AD_RATE_LIMIT: 'adRateLimitPerSecond',
   ORBIT_GROUP_COMMIT_WAIT_MS: 'groupCommitMaxWaitMs',
   ORBIT_FAST_PATH: 'fastPath',
+  ORBIT_SQLITE_CHECKPOINT_MS: 'sqliteCheckpointMs',
   ORBIT_REVENUE_SHARE_BPS: 'defaultRevenueShareBps',
   ORBIT_INVENTORY_REFRESH_MS: 'inventoryRefreshMs',
   LOG_LEVEL: 'logLevel',

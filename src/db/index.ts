@@ -6,6 +6,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type 
 import type { Config } from '../config.js';
 import type { DB } from './schema.js';
 import { MIGRATIONS } from './migrations/index.js';
+import { startCheckpointer, type Checkpointer } from './checkpointer.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -16,6 +17,8 @@ export interface Database {
   sqlite?: BetterSqlite3.Database;
   /** The raw pool (PostgreSQL only), used by the event journal's group commit. */
   pool?: pg.Pool;
+  /** SQLite: the background WAL checkpointer (off the event loop), when enabled. */
+  checkpointer?: Checkpointer;
   /** The PostgreSQL schema this handle works in (config.databaseSchema), when one is set. */
   schema?: string;
   close(): Promise<void>;
@@ -56,12 +59,15 @@ export function openDatabase(config: Config): Database {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('cache_size = -65536');
+  const checkpointer = config.sqliteCheckpointMs > 0 ? startCheckpointer(sqlite, file, config.sqliteCheckpointMs) : undefined;
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
   return {
     db,
     dialect: 'sqlite',
     sqlite,
+    ...(checkpointer ? { checkpointer } : {}),
     close: async () => {
+      await checkpointer?.stop();
       await db.destroy();
     },
   };
