@@ -63,29 +63,33 @@ export function hashExternalId(raw: string): string {
   return sha256Hex(v);
 }
 
-function list(field: string, v: unknown): string[] {
+/**
+ * The hashes of one multi-valued field (em, ph, external_id), distinct, in the
+ * order sent: every value's type and length is checked first, then each is
+ * hashed; errors name the field and the index.
+ */
+function hashList(field: string, v: unknown, fn: (v: string) => string): string[] {
   if (v === undefined || v === null) return [];
-  const arr = Array.isArray(v) ? v : [v];
-  if (arr.length > MAX_VALUES) throw new IdentityError(`user_data.${field}: at most ${MAX_VALUES} values`);
-  return arr.map((x, i) => {
-    if (typeof x === 'number' && field !== 'em') return String(x);
+  const values = Array.isArray(v) ? (v as unknown[]) : [v];
+  if (values.length > MAX_VALUES) throw new IdentityError(`user_data.${field}: at most ${MAX_VALUES} values`);
+  for (let i = 0; i < values.length; i++) {
+    const x = values[i];
+    if (typeof x === 'number' && field !== 'em') continue;
     if (typeof x !== 'string') throw new IdentityError(`user_data.${field}[${i}]: must be a string`);
     if (x.length > MAX_LEN) throw new IdentityError(`user_data.${field}[${i}]: longer than ${MAX_LEN} characters`);
-    return x;
-  });
-}
-
-function each(field: string, values: string[], fn: (v: string) => string): string[] {
-  const out = new Set<string>();
-  values.forEach((v, i) => {
+  }
+  const out: string[] = [];
+  for (let i = 0; i < values.length; i++) {
+    let h: string;
     try {
-      out.add(fn(v));
+      h = fn(String(values[i]));
     } catch (err) {
       if (err instanceof IdentityError) throw new IdentityError(`user_data.${field}[${i}]: ${err.message}`);
       throw err;
     }
-  });
-  return [...out];
+    if (!out.includes(h)) out.push(h);
+  }
+  return out;
 }
 
 function single(field: string, v: unknown): string | null {
@@ -103,11 +107,11 @@ function single(field: string, v: unknown): string | null {
 /** Hash every identity field of a user_data object; throws IdentityError naming the field. */
 export function hashIdentity(userData: Record<string, unknown>): HashedIdentity {
   return {
-    em: each('em', list('em', userData.em), hashEmail),
-    ph: each('ph', list('ph', userData.ph), hashPhone),
+    em: hashList('em', userData.em, hashEmail),
+    ph: hashList('ph', userData.ph, hashPhone),
     fn: single('fn', userData.fn),
     ln: single('ln', userData.ln),
-    external_id: each('external_id', list('external_id', userData.external_id), hashExternalId),
+    external_id: hashList('external_id', userData.external_id, hashExternalId),
   };
 }
 

@@ -116,7 +116,7 @@ function attribute(
   ctx: Ctx,
   advertiserId: string,
   e: Prepared,
-  clicks: { byId: Map<string, Click>; byGraid: Map<string, Click> },
+  clicks: { byId: Map<string, Click>; byGraid: Map<string, Click>; signatures: Map<string, string> },
   requireSignature: boolean,
 ): Attribution {
   const u = e.event.user_data;
@@ -131,12 +131,12 @@ function attribute(
     return { click: null, note: 'ids_mismatch' };
   }
   if (u.grsig) {
-    const expected = attributionSignature(ctx, {
-      grclid: click.click_id,
-      grcpid: click.campaign_id,
-      grpuid: click.publisher_id,
-      gradid: click.ad_id,
-    });
+    // A batch often holds several conversions of one click: its signature is computed once.
+    let expected = clicks.signatures.get(click.click_id);
+    if (expected === undefined) {
+      expected = attributionSignature(ctx, { grclid: click.click_id, grcpid: click.campaign_id, grpuid: click.publisher_id, gradid: click.ad_id });
+      clicks.signatures.set(click.click_id, expected);
+    }
     if (!safeEqual(u.grsig, expected)) return { click: null, note: 'bad_signature' };
   } else if (requireSignature) {
     return { click: null, note: 'signature_required' };
@@ -147,9 +147,14 @@ function attribute(
 }
 
 /** Origin and path only: query strings and fragments can carry personal data (emails in sign-up links). */
-function pageUrl(u: string): string {
-  const url = new URL(u);
-  return `${url.origin}${url.pathname}`;
+function pageUrl(u: string, seen: Map<string, string>): string {
+  let page = seen.get(u);
+  if (page === undefined) {
+    const url = new URL(u);
+    page = `${url.origin}${url.pathname}`;
+    seen.set(u, page);
+  }
+  return page;
 }
 
 function dedupKeyOf(p: Prepared): string | null {
@@ -174,23 +179,23 @@ export async function ingestEvents(
   const n = body.data.length;
   const out: Outcome[] = new Array(n);
   const prepared: (Prepared | null)[] = new Array(n).fill(null);
-  body.data.forEach((raw, i) => {
+  const valid: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const raw = body.data[i];
     try {
       prepared[i] = prepare(raw, now);
+      valid.push(i);
     } catch (err) {
       if (!(err instanceof IdentityError)) throw err;
       out[i] = { event_id: echoId(raw), status: 'error', attributed: false, error: err.message };
     }
-  });
-  const valid = prepared.map((p, i) => (p ? i : -1)).filter((i) => i >= 0);
+  }
 
   // Bulk reads: clicks, suppression list, campaign billing facts.
   const clickIds = new Set<string>();
-  const hashes: string[] = [];
   for (const i of valid) {
     const u = prepared[i]!.event.user_data;
     if (u.grclid && isUuid(u.grclid)) clickIds.add(u.grclid);
-    hashes.push(...matchableHashes(prepared[i]!.identity));
   }
   const found = clickIds.size ? await findClicks(ctx, { clickIds: [...clickIds], graids: [] }) : [];
   const byId = new Map(found.map((c) => [c.click_id, c]));
@@ -202,10 +207,15 @@ export async function ingestEvents(
   }
   if (graids.size) for (const c of await findClicks(ctx, { clickIds: [], graids: [...graids] })) byId.set(c.click_id, c);
   const byGraid = new Map([...byId.values()].filter((c) => c.graid).map((c) => [c.graid!, c]));
-  const suppressed =
-    hashes.length && (await repo.hasSuppressions(ctx.db, advertiserId)) ? await repo.suppressedAmong(ctx.db, advertiserId, hashes) : new Set<string>();
+  let suppressed = new Set<string>();
+  if (valid.length && (await repo.hasSuppressions(ctx.db, advertiserId))) {
+    const hashes: string[] = [];
+    for (const i of valid) hashes.push(...matchableHashes(prepared[i]!.identity));
+    if (hashes.length) suppressed = await repo.suppressedAmong(ctx.db, advertiserId, hashes);
+  }
+  const clicks = { byId, byGraid, signatures: new Map<string, string>() };
   const attribution = new Map<number, Attribution>();
-  for (const i of valid) attribution.set(i, attribute(ctx, advertiserId, prepared[i]!, { byId, byGraid }, opts.requireSignature ?? false));
+  for (const i of valid) attribution.set(i, attribute(ctx, advertiserId, prepared[i]!, clicks, opts.requireSignature ?? false));
   const campaigns = await campaignBilling(
     ctx,
     [...attribution.values()].filter((a) => a.click).map((a) => a.click!.campaign_id),
@@ -218,7 +228,7 @@ export async function ingestEvents(
     const eventId = p.event.event_id ?? p.dedupId ?? '';
     if (test) out[i] = { event_id: eventId, status: 'test_ok', attributed };
     else if (opts.attributedOnly && !attributed) out[i] = { event_id: eventId, status: 'skipped', attributed: false };
-    else if (p.event.user_data.opt_out === true || matchableHashes(p.identity).some((h) => suppressed.has(h))) {
+    else if (p.event.user_data.opt_out === true || (suppressed.size > 0 && matchableHashes(p.identity).some((h) => suppressed.has(h)))) {
       out[i] = { event_id: eventId, status: 'skipped', attributed: false };
     } else {
       out[i] = { event_id: eventId, status: 'ok', attributed };
@@ -250,6 +260,7 @@ export async function ingestEvents(
   }
 
   const shares = new Map<string, number>();
+  const pages = new Map<string, string>();
   const rows: repo.CommitInput['rows'] = [];
   const charges: { campaignId: string; micros: number; at: number }[] = [];
   for (const i of toWrite) {
@@ -282,7 +293,7 @@ export async function ingestEvents(
         event_at: Math.min(p.eventAt, now),
         received_at: now,
         action_source: p.event.action_source,
-        page_url: p.event.event_source_url ? pageUrl(p.event.event_source_url) : null,
+        page_url: p.event.event_source_url ? pageUrl(p.event.event_source_url, pages) : null,
         value_micros: cd.value ? dollarsToMicros(cd.value) : 0,
         currency: cd.currency ?? 'USD',
         order_id: cd.order_id ?? null,
