@@ -2,7 +2,9 @@
  * POST /api/v1/ad at a fixed 200 requests/s with 1,000 active ads (100
  * campaigns × 10 ad groups, demo-like contexts), varied conversations; p99
  * latency against a bare node:http server answering the same POSTs at the
- * same rate in the same run.
+ * same rate in the same run. Load from the open-loop paced generator
+ * (bench/lib/paced.ts: latency from each request's scheduled time), not
+ * autocannon's bursty `overallRate`.
  *
  *   npx tsx bench/ad-request.ts [--rounds 3] [--seconds 10] [--rate 200] [--connections 16]
  */
@@ -12,7 +14,8 @@ import { closeContext, createContext } from '../src/server.js';
 import * as accounts from '../src/modules/accounts/service.js';
 import { createPlacement } from '../src/modules/placements/service.js';
 import { createApprovedCampaign, type SeedGroup } from '../src/modules/campaigns/service.js';
-import { fmt, load, loadWithCpu, median, startBareServer, startOrbit, tempDir, varying, type LoadResult } from './lib/harness.js';
+import { cpuMs, fmt, median, startBareServer, startOrbit, tempDir } from './lib/harness.js';
+import { pacedInChild, type PacedRequest, type PacedResult } from './lib/paced.js';
 
 const { values } = parseArgs({
   options: {
@@ -97,22 +100,25 @@ function body(): string {
   });
 }
 const headers = { 'content-type': 'application/json', authorization: `Bearer ${pub.apiKey}`, 'user-agent': 'Mozilla/5.0 Chrome/124.0' };
-const requests = varying('POST', () => ({ path: '/api/v1/ad', body: body() }));
+// Enough distinct bodies for a whole run (the paced generator wraps around its list).
+const requests: PacedRequest[] = Array.from({ length: Math.max(1000, RATE * (SECONDS + 3)) }, () => ({ method: 'POST', path: '/api/v1/ad', body: body(), headers }));
 
-const bare: LoadResult[] = [];
-const orbit: (LoadResult & { cpuUsPerReq: number })[] = [];
+const bare: PacedResult[] = [];
+const orbit: (PacedResult & { cpuUsPerReq: number })[] = [];
 let fills = 0;
 for (let round = 1; round <= ROUNDS; round++) {
   const b = await startBareServer();
-  bare.push(await load({ url: b.url, connections: CONNECTIONS, duration: SECONDS, overallRate: RATE, headers, requests }));
+  bare.push(await pacedInChild({ url: b.url, rate: RATE, seconds: SECONDS, connections: CONNECTIONS, requests }));
   await b.stop();
   const o = await startOrbit({ ORBIT_DATA_DIR: dataDir, ORBIT_INVENTORY_REFRESH_MS: '600000' });
-  await load({ url: o.url, connections: CONNECTIONS, duration: 3, overallRate: RATE, headers, requests }); // warm-up
-  const r = await loadWithCpu(o.pid, { url: o.url, connections: CONNECTIONS, duration: SECONDS, overallRate: RATE, headers, requests });
-  orbit.push(r);
+  await pacedInChild({ url: o.url, rate: RATE, seconds: 3, connections: CONNECTIONS, requests }); // warm-up
+  const c0 = cpuMs(o.pid);
+  const r = await pacedInChild({ url: o.url, rate: RATE, seconds: SECONDS, connections: CONNECTIONS, requests });
+  const cpuUsPerReq = ((cpuMs(o.pid) - c0) * 1000) / Math.max(1, r.completed);
+  orbit.push({ ...r, cpuUsPerReq });
   await o.stop();
   console.log(
-    `round ${round}: bare p99 ${bare.at(-1)!.p99} ms | orbit ${fmt(r.rps, 0)} req/s p50 ${r.p50} ms p90 ${r.p90} ms p99 ${r.p99} ms max ${r.max} ms, ${fmt(r.cpuUsPerReq / 1000, 2)} ms CPU/req (2xx ${r.ok}, non-2xx ${r.non2xx}, errors ${r.errors})`,
+    `round ${round}: bare p99 ${bare.at(-1)!.p99} ms | orbit ${fmt(r.rps, 0)} req/s p50 ${r.p50} ms p90 ${r.p90} ms p99 ${r.p99} ms max ${r.max} ms, ${fmt(cpuUsPerReq / 1000, 2)} ms CPU/req (2xx ${r.ok}, non-2xx ${r.non2xx}, errors ${r.errors})`,
   );
   fills += r.ok;
 }
