@@ -11,7 +11,8 @@ import * as adunits from '../adunits/service.js';
 import { groupFeedback } from '../feedback/service.js';
 import * as repo from './repo.js';
 import { zero, type Counters } from './repo.js';
-import { resolveRange, scopeSeries, type DayRange } from './service.js';
+import { resolveRange, scopeGrid, scopeSeries, type DayRange } from './service.js';
+import { JsonBody, JsonWriter, literal } from './json.js';
 import type { AdGroupMetricsQuery, AdUnitMetricsQuery, MetricsQuery } from './schemas.js';
 
 const dollars = microsToDollars;
@@ -76,7 +77,152 @@ const GROUP_COUNTERS = ['impressions', 'clicks', 'spend_micros', 'conversions'] 
 /** Ad groups per ad-group-metrics call (spec 2 limit). */
 export const AD_GROUP_PAGE = 2000;
 
-export async function adGroupMetrics(ctx: Ctx, advertiserId: string, q: AdGroupMetricsQuery) {
+export interface AdGroupDay {
+  date: string;
+  impressions: number;
+  clicks: number;
+  spend: number;
+  conversions: number;
+  ctr: number;
+  cpc: number;
+  cpm: number;
+}
+
+/** The ad-group report's body (spec 2, "Reporting shapes"). */
+export interface AdGroupMetrics {
+  ad_groups: {
+    ad_group_id: string;
+    campaign_id: string;
+    name: string;
+    group_type: string;
+    status: string;
+    total_impressions: number;
+    total_clicks: number;
+    total_spend: number;
+    total_conversions: number;
+    cpa: number | null;
+    feedback: { thumbs_up: number; thumbs_down: number };
+    data: AdGroupDay[];
+  }[];
+  total_ad_groups: number;
+  offset: number;
+  truncated: boolean;
+}
+
+/** What the ad-group report is written from: the page of groups and their counters per local day (GROUP_COUNTERS order). */
+export interface AdGroupReportInput {
+  groups: readonly campaigns.ReportGroup[];
+  /** Counters of `groups[i]` on day d at `cells[(i * days + d) * 4 + k]`, k in GROUP_COUNTERS order. */
+  cells: Float64Array;
+  firstDay: number;
+  days: number;
+  feedback: ReadonlyMap<string, { thumbs_up: number; thumbs_down: number }>;
+  totalGroups: number;
+  offset: number;
+}
+
+/** The report's fixed JSON text, encoded once. */
+const GROUP_JSON = {
+  start: literal('{"ad_groups":['),
+  group: literal('{"ad_group_id":'),
+  nextGroup: literal(',{"ad_group_id":'),
+  campaign: literal(',"campaign_id":'),
+  name: literal(',"name":'),
+  type: literal(',"group_type":'),
+  status: literal(',"status":'),
+  totalImpressions: literal(',"total_impressions":'),
+  totalClicks: literal(',"total_clicks":'),
+  totalSpend: literal(',"total_spend":'),
+  totalConversions: literal(',"total_conversions":'),
+  cpa: literal(',"cpa":'),
+  null: literal('null'),
+  up: literal(',"feedback":{"thumbs_up":'),
+  down: literal(',"thumbs_down":'),
+  data: literal('},"data":['),
+  comma: literal(','),
+  clicks: literal(',"clicks":'),
+  spend: literal(',"spend":'),
+  conversions: literal(',"conversions":'),
+  ctr: literal(',"ctr":'),
+  cpc: literal(',"cpc":'),
+  cpm: literal(',"cpm":'),
+  close: literal('}'),
+  endGroup: literal(']}'),
+  total: literal('],"total_ad_groups":'),
+  offset: literal(',"offset":'),
+  truncated: literal(',"truncated":true}'),
+  complete: literal(',"truncated":false}'),
+};
+
+/**
+ * The ad-group report as JSON, written directly (no object per day): the same
+ * bytes JSON.stringify gives for the `AdGroupMetrics` object — keys in that
+ * order, numbers as JSON writes them, days in date order, days without
+ * delivery left out, totals over the range, `cpa` null without conversions.
+ */
+export function writeAdGroupReport(r: AdGroupReportInput): Buffer {
+  const { cells, days } = r;
+  const w = new JsonWriter();
+  const L = GROUP_JSON;
+  const datePrefix = Array.from({ length: days }, (_, d) => literal(`{"date":"${dayString(r.firstDay + d)}","impressions":`));
+  w.raw(L.start);
+  for (let i = 0; i < r.groups.length; i++) {
+    const g = r.groups[i];
+    let imps = 0;
+    let clicks = 0;
+    let spend = 0;
+    let convs = 0;
+    for (let d = 0, at = i * days * 4; d < days; d++, at += 4) {
+      imps += cells[at];
+      clicks += cells[at + 1];
+      spend += cells[at + 2];
+      convs += cells[at + 3];
+    }
+    const f = r.feedback.get(g.id);
+    const cpa = m.cpa(spend, convs);
+    w.raw(i ? L.nextGroup : L.group).string(g.id);
+    w.raw(L.campaign).string(g.campaign_id);
+    w.raw(L.name).string(g.name);
+    w.raw(L.type).string(g.group_type);
+    w.raw(L.status).string(g.status);
+    w.raw(L.totalImpressions).number(imps);
+    w.raw(L.totalClicks).number(clicks);
+    w.raw(L.totalSpend).fixed(dollars(spend), 6);
+    w.raw(L.totalConversions).number(convs);
+    w.raw(L.cpa);
+    if (cpa === null) w.raw(L.null);
+    else w.fixed(cpa, 6);
+    w.raw(L.up).number(f?.thumbs_up ?? 0);
+    w.raw(L.down).number(f?.thumbs_down ?? 0);
+    w.raw(L.data);
+    let first = true;
+    for (let d = 0, at = i * days * 4; d < days; d++, at += 4) {
+      const ci = cells[at];
+      const cc = cells[at + 1];
+      const cs = cells[at + 2];
+      const cv = cells[at + 3];
+      if (ci === 0 && cc === 0 && cs === 0 && cv === 0) continue;
+      if (!first) w.raw(L.comma);
+      first = false;
+      w.raw(datePrefix[d]).number(ci);
+      w.raw(L.clicks).number(cc);
+      w.raw(L.spend).fixed(dollars(cs), 6);
+      w.raw(L.conversions).number(cv);
+      w.raw(L.ctr).fixed(m.ctr(cc, ci), 4);
+      w.raw(L.cpc).fixed(m.cpc(cs, cc), 6);
+      w.raw(L.cpm).fixed(m.cpm(cs, ci), 6);
+      w.raw(L.close);
+    }
+    w.raw(L.endGroup);
+  }
+  w.raw(L.total).number(r.totalGroups);
+  w.raw(L.offset).number(r.offset);
+  w.raw(r.offset + r.groups.length < r.totalGroups ? L.truncated : L.complete);
+  return w.done();
+}
+
+/** The ad-group report (spec 2) as JSON: what the endpoint sends. */
+export async function adGroupMetricsJson(ctx: Ctx, advertiserId: string, q: AdGroupMetricsQuery): Promise<JsonBody> {
   const range = resolveRange(ctx, q, 365);
   const groups = await campaigns.adGroupsForReport(ctx, advertiserId, {
     campaignId: q.campaign_id,
@@ -84,57 +230,24 @@ export async function adGroupMetrics(ctx: Ctx, advertiserId: string, q: AdGroupM
     includeArchived: q.include_archived,
   });
   const page = groups.slice(q.offset, q.offset + AD_GROUP_PAGE);
-  const intervals = dayIntervals(range.tz, range.firstDay, range.lastDay);
-  const [series, feedback] = page.length
-    ? await Promise.all([
-        scopeSeries(ctx, 'grp', advertiserId, range, page.map((g) => g.id), GROUP_COUNTERS),
-        groupFeedback(ctx, advertiserId, intervals[0].from * QUARTER_HOUR_MS, intervals[intervals.length - 1].to * QUARTER_HOUR_MS),
-      ])
-    : [new Map<string, Map<number, Counters>>(), new Map<string, { thumbs_up: number; thumbs_down: number }>()];
-  return {
-    ad_groups: page.map((g) => {
-      const s = series.get(g.id);
-      const t = zero();
-      const data: { date: string; impressions: number; clicks: number; spend: number; conversions: number; ctr: number; cpc: number; cpm: number }[] = [];
-      if (s) {
-        for (const d of [...s.keys()].sort((a, b) => a - b)) {
-          const c = s.get(d)!;
-          t.impressions += c.impressions;
-          t.clicks += c.clicks;
-          t.spend_micros += c.spend_micros;
-          t.conversions += c.conversions;
-          if (c.impressions === 0 && c.clicks === 0 && c.spend_micros === 0 && c.conversions === 0) continue;
-          data.push({
-            date: dayString(d),
-            impressions: c.impressions,
-            clicks: c.clicks,
-            spend: dollars(c.spend_micros),
-            conversions: c.conversions,
-            ctr: m.ctr(c.clicks, c.impressions),
-            cpc: m.cpc(c.spend_micros, c.clicks),
-            cpm: m.cpm(c.spend_micros, c.impressions),
-          });
-        }
-      }
-      return {
-        ad_group_id: g.id,
-        campaign_id: g.campaign_id,
-        name: g.name,
-        group_type: g.group_type,
-        status: g.status,
-        total_impressions: t.impressions,
-        total_clicks: t.clicks,
-        total_spend: dollars(t.spend_micros),
-        total_conversions: t.conversions,
-        cpa: m.cpa(t.spend_micros, t.conversions),
-        feedback: feedback.get(g.id) ?? { thumbs_up: 0, thumbs_down: 0 },
-        data,
-      };
-    }),
-    total_ad_groups: groups.length,
-    offset: q.offset,
-    truncated: q.offset + page.length < groups.length,
-  };
+  const days = range.lastDay - range.firstDay + 1;
+  let cells: Float64Array = new Float64Array(0);
+  let feedback = new Map<string, { thumbs_up: number; thumbs_down: number }>();
+  if (page.length) {
+    const intervals = dayIntervals(range.tz, range.firstDay, range.lastDay);
+    const [grid, fb] = await Promise.all([
+      scopeGrid(ctx, 'grp', advertiserId, range, page.map((g) => g.id), GROUP_COUNTERS),
+      groupFeedback(ctx, advertiserId, intervals[0].from * QUARTER_HOUR_MS, intervals[intervals.length - 1].to * QUARTER_HOUR_MS),
+    ]);
+    cells = grid.cells;
+    feedback = fb;
+  }
+  return new JsonBody(writeAdGroupReport({ groups: page, cells, firstDay: range.firstDay, days, feedback, totalGroups: groups.length, offset: q.offset }));
+}
+
+/** The ad-group report as an object (the MCP tool's result): the endpoint's JSON, parsed. */
+export async function adGroupMetrics(ctx: Ctx, advertiserId: string, q: AdGroupMetricsQuery): Promise<AdGroupMetrics> {
+  return (await adGroupMetricsJson(ctx, advertiserId, q)).parse() as AdGroupMetrics;
 }
 
 type Delivery = { impressions: number; clicks: number; spend_micros: number };

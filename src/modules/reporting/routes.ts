@@ -7,6 +7,7 @@ import { requireAdmin, requireKey } from '../accounts/http.js';
 import * as S from './schemas.js';
 import * as svc from './service.js';
 import * as adv from './advertiser.js';
+import { JsonBody } from './json.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
 
@@ -24,9 +25,11 @@ export async function reportingRoutes(app: FastifyInstance, ctx: Ctx): Promise<v
       return run(who.accountId, req.query as z.output<Q>);
     });
   const advr = <Q extends z.ZodType>(path: string, summary: string, querystring: Q, run: (id: string, q: z.output<Q>) => Promise<unknown>) =>
-    r.get(path, { schema: { tags: ['advertiser reporting'], summary, querystring, response: errors } }, async (req: FastifyRequest) => {
+    r.get(path, { schema: { tags: ['advertiser reporting'], summary, querystring, response: errors } }, async (req: FastifyRequest, reply) => {
       const who = await requireKey(ctx, req, 'adv');
-      return run(who.accountId, req.query as z.output<Q>);
+      const out = await run(who.accountId, req.query as z.output<Q>);
+      // A body the service already wrote as JSON is sent as is.
+      return out instanceof JsonBody ? reply.type('application/json; charset=utf-8').send(out.bytes) : out;
     });
 
   pub('/publisher-dashboard/info', 'Publisher profile with lifetime impressions and clicks', S.NoQuery, (id) => svc.publisherInfo(ctx, id));
@@ -47,7 +50,7 @@ export async function reportingRoutes(app: FastifyInstance, ctx: Ctx): Promise<v
     adv.adUnitMetrics(ctx, id, q),
   );
   advr('/advertiser-dashboard/ad-group-metrics', 'Delivery and conversions per ad group (2,000 per call)', S.AdGroupMetricsQuery, (id, q) =>
-    adv.adGroupMetrics(ctx, id, q),
+    adv.adGroupMetricsJson(ctx, id, q),
   );
   r.get(
     '/admin/reporting/ledger',

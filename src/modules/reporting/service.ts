@@ -56,13 +56,99 @@ function addInto(into: Counters, from: Counters, sign: 1 | -1, read: readonly re
   for (const c of read) into[c] += sign * from[c];
 }
 
-const isZero = (c: Counters): boolean => COUNTERS.every((k) => c[k] === 0);
+/**
+ * Counters of some scope ids per local day of a range, dense: the counter
+ * `read[k]` of id `ids[i]` on local day `firstDay + d` is
+ * `cells[(i * days + d) * read.length + k]` (0 where nothing was recorded).
+ */
+export interface ScopeGrid {
+  ids: string[];
+  firstDay: number;
+  days: number;
+  read: readonly repo.Counter[];
+  cells: Float64Array;
+}
+
+/** Where one read term lands: the local day index and the sign it is added with. */
+type Target = { day: number; sign: 1 | -1 };
 
 /**
  * Counters per scope id per local day of `range`, exact in its timezone: each
  * local day is read as whole UTC days from `rollup_scope_day` plus or minus
  * short quarter-hour ranges from `rollup_scope_qh` (see lib/tz decompose).
- * Days whose counters are all zero are absent.
+ * `ids` fixes the ids and their order (rows of other ids are skipped); without
+ * it, every id with rows is listed, in the order first read.
+ */
+export async function scopeGrid(
+  ctx: Ctx,
+  scope: Scope,
+  parentId: string,
+  range: DayRange,
+  ids?: readonly string[],
+  read: readonly repo.Counter[] = COUNTERS,
+): Promise<ScopeGrid> {
+  const days = range.lastDay - range.firstDay + 1;
+  let minDay = Infinity;
+  let maxDay = -Infinity;
+  const dayTerms: [number, Target][] = [];
+  const rangeIndex = new Map<string, number>();
+  const ranges: [number, number][] = [];
+  const rangeTargets: Target[][] = [];
+  for (const iv of dayIntervals(range.tz, range.firstDay, range.lastDay)) {
+    const day = iv.day - range.firstDay;
+    for (const t of decompose(iv.from, iv.to)) {
+      if ('day' in t) {
+        minDay = Math.min(minDay, t.day);
+        maxDay = Math.max(maxDay, t.day);
+        dayTerms.push([t.day, { day, sign: t.sign }]);
+      } else {
+        const k = `${t.from}:${t.to}`;
+        let i = rangeIndex.get(k);
+        if (i === undefined) {
+          rangeIndex.set(k, (i = ranges.length));
+          ranges.push([t.from, t.to]);
+          rangeTargets.push([]);
+        }
+        rangeTargets[i].push({ day, sign: t.sign });
+      }
+    }
+  }
+  // Targets of each UTC day, indexed by day - minDay.
+  const dayTargets: Target[][] = minDay <= maxDay ? Array.from({ length: maxDay - minDay + 1 }, () => []) : [];
+  for (const [d, t] of dayTerms) dayTargets[d - minDay].push(t);
+
+  const none: repo.ScopeRows = { key: [], id: [], values: [] };
+  const [dayRows, rangeRows] = await Promise.all([
+    minDay <= maxDay ? repo.scopeDays(ctx.database, scope, parentId, minDay, maxDay, read) : none,
+    ranges.length ? repo.scopeRanges(ctx.database, scope, parentId, ranges, read) : none,
+  ]);
+
+  const index = new Map<string, number>();
+  const list: string[] = [];
+  for (const id of ids ?? []) if (!index.has(id)) index.set(id, list.push(id) - 1);
+  if (!ids) for (const rows of [dayRows, rangeRows]) for (const id of rows.id) if (!index.has(id)) index.set(id, list.push(id) - 1);
+  const R = read.length;
+  const cells = new Float64Array(list.length * days * R);
+  const add = (rows: repo.ScopeRows, targetsOf: (key: number) => Target[]) => {
+    const { key, id, values } = rows;
+    for (let n = 0; n < id.length; n++) {
+      const i = index.get(id[n]);
+      if (i === undefined) continue;
+      for (const t of targetsOf(key[n])) {
+        const at = (i * days + t.day) * R;
+        if (t.sign === 1) for (let k = 0; k < R; k++) cells[at + k] += values[n * R + k];
+        else for (let k = 0; k < R; k++) cells[at + k] -= values[n * R + k];
+      }
+    }
+  };
+  add(dayRows, (d) => dayTargets[d - minDay]);
+  add(rangeRows, (i) => rangeTargets[i]);
+  return { ids: list, firstDay: range.firstDay, days, read, cells };
+}
+
+/**
+ * The same as a map: scope id → local day → counters (the counters not read
+ * are 0). Days whose counters are all zero are absent.
  */
 export async function scopeSeries(
   ctx: Ctx,
@@ -72,72 +158,22 @@ export async function scopeSeries(
   ids?: string[],
   read: readonly repo.Counter[] = COUNTERS,
 ): Promise<Map<string, Map<number, Counters>>> {
-  const plan: { day: number; terms: ReturnType<typeof decompose> }[] = dayIntervals(range.tz, range.firstDay, range.lastDay).map((iv) => ({
-    day: iv.day,
-    terms: decompose(iv.from, iv.to),
-  }));
-  let minDay = Infinity;
-  let maxDay = -Infinity;
-  const ranges = new Map<string, [number, number]>();
-  for (const p of plan) {
-    for (const t of p.terms) {
-      if ('day' in t) {
-        minDay = Math.min(minDay, t.day);
-        maxDay = Math.max(maxDay, t.day);
-      } else ranges.set(`${t.from}:${t.to}`, [t.from, t.to]);
-    }
-  }
-  const [dayRows, rangeRows] = await Promise.all([
-    minDay <= maxDay ? repo.scopeDays(ctx.db, scope, parentId, minDay, maxDay, read) : Promise.resolve([]),
-    ranges.size ? repo.scopeRanges(ctx.db, ctx.database.dialect, scope, parentId, [...ranges.values()], read) : Promise.resolve([]),
-  ]);
-  const keep = ids ? new Set(ids) : null;
-  const byDay = new Map<number, repo.DayRow[]>();
-  for (const r of dayRows) {
-    if (keep && !keep.has(r.scope_id)) continue;
-    let list = byDay.get(r.day);
-    if (!list) byDay.set(r.day, (list = []));
-    list.push(r);
-  }
-  const byRange = new Map<string, repo.RangeRow[]>();
-  for (const r of rangeRows) {
-    if (keep && !keep.has(r.scope_id)) continue;
-    const k = `${r.from}:${r.to}`;
-    let list = byRange.get(k);
-    if (!list) byRange.set(k, (list = []));
-    list.push(r);
-  }
+  const g = await scopeGrid(ctx, scope, parentId, range, ids, read);
+  const R = read.length;
   const out = new Map<string, Map<number, Counters>>();
-  const cell = (id: string, day: number): Counters => {
-    let s = out.get(id);
-    if (!s) out.set(id, (s = new Map()));
-    let c = s.get(day);
-    if (!c) s.set(day, (c = zero()));
-    return c;
-  };
-  // When every local day is exactly one UTC day (UTC), the rows read are the answer: no copies.
-  const simple = plan.every((p) => p.terms.length === 1 && 'day' in p.terms[0] && p.terms[0].sign === 1);
-  for (const p of plan) {
-    const only = p.terms[0];
-    if (simple && 'day' in only) {
-      const rows = byDay.get(only.day);
-      if (rows) {
-        for (const r of rows) {
-          let s = out.get(r.scope_id);
-          if (!s) out.set(r.scope_id, (s = new Map()));
-          const c = s.get(p.day);
-          if (c) addInto(c, r, 1, read);
-          else s.set(p.day, r);
-        }
-      }
-      continue;
+  g.ids.forEach((id, i) => {
+    for (let d = 0; d < g.days; d++) {
+      const at = (i * g.days + d) * R;
+      let nonZero = false;
+      for (let k = 0; k < R; k++) if (g.cells[at + k] !== 0) nonZero = true;
+      if (!nonZero) continue;
+      const c = zero();
+      for (let k = 0; k < R; k++) c[read[k]] = g.cells[at + k];
+      let s = out.get(id);
+      if (!s) out.set(id, (s = new Map()));
+      s.set(g.firstDay + d, c);
     }
-    for (const t of p.terms) {
-      const rows = 'day' in t ? byDay.get(t.day) : byRange.get(`${t.from}:${t.to}`);
-      if (rows) for (const r of rows) addInto(cell(r.scope_id, p.day), r, t.sign, read);
-    }
-  }
-  for (const s of out.values()) for (const [d, c] of s) if (isZero(c)) s.delete(d);
+  });
   return out;
 }
 
