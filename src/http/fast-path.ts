@@ -87,11 +87,15 @@ export class FastPaths {
     };
   }
 
+  /** Final headers per answer object: a route's constant answer is measured once. */
+  private readonly headerCache = new WeakMap<FastAnswer, Record<string, string | number>>();
+
   private send(res: ServerResponse, route: string, started: number, a: FastAnswer): void {
     if (res.destroyed) return;
-    const headers: Record<string, string | number> = { ...a.headers, 'content-length': Buffer.byteLength(a.body) };
+    let headers = this.headerCache.get(a);
+    if (!headers) this.headerCache.set(a, (headers = { ...a.headers, 'content-length': Buffer.byteLength(a.body) }));
     // An answer finishing while the server closes ends its connection, so draining does not wait for keep-alive.
-    if (this.closing) headers.connection = 'close';
+    if (this.closing) headers = { ...headers, connection: 'close' };
     res.writeHead(a.status, headers);
     res.end(a.body);
     this.observe?.('GET', route, a.status, (performance.now() - started) / 1000);
