@@ -121,18 +121,25 @@ function commitSqlite(sqlite: BetterSqlite3.Database, input: CommitInput): Commi
     const insert = stmt(sqlite, SQL.conversion);
     const threshold = input.now - input.windowMs;
     const adv = input.advertiserId;
-    const isNew = input.rows.map(({ row, dedupKey: k }) => {
+    const n = input.rows.length;
+    const isNew: boolean[] = new Array(n);
+    // One parameter array for every row (better-sqlite3 reads it during run()).
+    const params: unknown[] = new Array(CONVERSION_COLS.length);
+    for (let i = 0; i < n; i++) {
+      const { row, dedupKey: k } = input.rows[i];
       // A new key, or a key past the window taken over; a live key is a duplicate.
       if (
         k &&
         dedup.run(adv, k.event_type, k.event_id, input.now, row.id).changes === 0 &&
         takeOver.run(input.now, row.id, adv, k.event_type, k.event_id, threshold).changes === 0
       ) {
-        return false;
+        isNew[i] = false;
+        continue;
       }
-      insert.run(CONVERSION_COLS.map((c) => row[c]));
-      return true;
-    });
+      for (let c = 0; c < CONVERSION_COLS.length; c++) params[c] = row[CONVERSION_COLS[c]];
+      insert.run(params);
+      isNew[i] = true;
+    }
     for (const q of input.rollups(isNew)) {
       const c = q.compile();
       stmt(sqlite, c.sql).run(...(c.parameters as unknown[]));

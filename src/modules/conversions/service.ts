@@ -104,6 +104,7 @@ interface Attribution {
   click: Click | null;
   note: string | null;
 }
+const UNATTRIBUTED: Attribution = Object.freeze({ click: null, note: null });
 
 /**
  * Join a conversion to its click: by grclid, else by graid (which resolves to
@@ -116,11 +117,11 @@ function attribute(
   ctx: Ctx,
   advertiserId: string,
   e: Prepared,
-  clicks: { byId: Map<string, Click>; byGraid: Map<string, Click>; signatures: Map<string, string> },
+  clicks: { byId: Map<string, Click>; byGraid: Map<string, Click>; signatures: Map<string, boolean> },
   requireSignature: boolean,
 ): Attribution {
   const u = e.event.user_data;
-  if (!u.grclid && !u.graid) return { click: null, note: null };
+  if (!u.grclid && !u.graid) return UNATTRIBUTED;
   const click = (u.grclid ? clicks.byId.get(u.grclid) : undefined) ?? (u.graid ? clicks.byGraid.get(u.graid) : undefined);
   if (!click) return { click: null, note: 'click_not_found' };
   if (click.advertiser_id !== advertiserId) return { click: null, note: 'click_not_found' };
@@ -131,13 +132,15 @@ function attribute(
     return { click: null, note: 'ids_mismatch' };
   }
   if (u.grsig) {
-    // A batch often holds several conversions of one click: its signature is computed once.
-    let expected = clicks.signatures.get(click.click_id);
-    if (expected === undefined) {
-      expected = attributionSignature(ctx, { grclid: click.click_id, grcpid: click.campaign_id, grpuid: click.publisher_id, gradid: click.ad_id });
-      clicks.signatures.set(click.click_id, expected);
+    // A batch often holds several conversions of one click: each (click, grsig) is verified once.
+    const key = `${click.click_id}\u0000${u.grsig}`;
+    let valid = clicks.signatures.get(key);
+    if (valid === undefined) {
+      const expected = attributionSignature(ctx, { grclid: click.click_id, grcpid: click.campaign_id, grpuid: click.publisher_id, gradid: click.ad_id });
+      valid = safeEqual(u.grsig, expected);
+      clicks.signatures.set(key, valid);
     }
-    if (!safeEqual(u.grsig, expected)) return { click: null, note: 'bad_signature' };
+    if (!valid) return { click: null, note: 'bad_signature' };
   } else if (requireSignature) {
     return { click: null, note: 'signature_required' };
   }
@@ -213,7 +216,7 @@ export async function ingestEvents(
     for (const i of valid) hashes.push(...matchableHashes(prepared[i]!.identity));
     if (hashes.length) suppressed = await repo.suppressedAmong(ctx.db, advertiserId, hashes);
   }
-  const clicks = { byId, byGraid, signatures: new Map<string, string>() };
+  const clicks = { byId, byGraid, signatures: new Map<string, boolean>() };
   const attribution = new Map<number, Attribution>();
   for (const i of valid) attribution.set(i, attribute(ctx, advertiserId, prepared[i]!, clicks, opts.requireSignature ?? false));
   const campaigns = await campaignBilling(
