@@ -329,11 +329,24 @@ export function allocateGroupBudgets(auto: Map<InvGroup, { min: number | null; m
   }
 }
 
+/**
+ * Periodic rebuilds take at most this share of the process's time: a rebuild
+ * that took B ms is not repeated by the timer within (1/share − 1) × B ms.
+ * Small inventories (a build of a few ms) refresh at every tick as before; at
+ * 500,000 ads, where reading the servable rows takes seconds, the refresh
+ * slows down instead of rebuilding back to back. Local changes still rebuild
+ * on the next request.
+ */
+const REBUILD_SHARE = 0.1;
+
 export class Inventory {
   private snap: Snapshot | null = null;
   private dirty = true;
   private building: Promise<Snapshot> | null = null;
   private timer: NodeJS.Timeout | null = null;
+  /** Wall time (performance.now) the last build ended, and how long it took. */
+  private builtAt = -Infinity;
+  private buildMs = 0;
 
   constructor(private readonly ctx: () => Ctx) {}
 
@@ -350,8 +363,13 @@ export class Inventory {
   rebuild(): Promise<Snapshot> {
     if (this.building) return this.building;
     this.dirty = false;
+    const started = performance.now();
     this.building = buildSnapshot(this.ctx())
-      .then((s) => (this.snap = s))
+      .then((s) => {
+        this.builtAt = performance.now();
+        this.buildMs = this.builtAt - started;
+        return (this.snap = s);
+      })
       .catch((err) => {
         this.dirty = true;
         throw err;
@@ -364,6 +382,7 @@ export class Inventory {
 
   start(intervalMs: number): void {
     this.timer = setInterval(() => {
+      if (!this.dirty && performance.now() - this.builtAt < this.buildMs * (1 / REBUILD_SHARE - 1)) return;
       this.rebuild().catch((err) => this.ctx().log.error({ err }, 'inventory refresh failed'));
     }, intervalMs);
     this.timer.unref();
