@@ -129,6 +129,8 @@ const RANGE_CHUNK = 400;
  * range scan per range (key: the range's index in `ranges`); a row in two
  * ranges is listed twice. Each range is read by its own subquery (a LATERAL
  * join on PostgreSQL), never by grouping the joined rows, which sorted them.
+ * `summed`: rows of one scope id in a range are summed into one (for reads of
+ * a single id, where that is one row per range instead of up to 96).
  */
 export async function scopeRanges(
   database: Database,
@@ -136,9 +138,13 @@ export async function scopeRanges(
   parentId: string,
   ranges: readonly (readonly [number, number])[],
   read: readonly Counter[] = COUNTERS,
+  summed = false,
 ): Promise<ScopeRows> {
   const out: ScopeRows = { key: [], id: [], values: [] };
   const where = 'q.scope = ? AND q.parent_id = ? AND q.bucket >= r.a AND q.bucket < r.b';
+  const from = summed
+    ? `(SELECT ${read.map((c) => `SUM(q.${c}) AS ${c}`).join(', ')}, q.scope_id AS scope_id FROM rollup_scope_qh q WHERE ${where} GROUP BY q.scope_id) q`
+    : `rollup_scope_qh q WHERE ${where}`;
   for (let i = 0; i < ranges.length; i += RANGE_CHUNK) {
     const part = ranges.slice(i, i + RANGE_CHUNK);
     const rows =
@@ -146,13 +152,13 @@ export async function scopeRanges(
         ? await rawRows(
             database,
             `SELECT r.i, x.s FROM unnest(CAST(? AS int[]), CAST(? AS bigint[]), CAST(? AS bigint[])) AS r(i, a, b)
-             CROSS JOIN LATERAL (SELECT string_agg(${packed('postgres', read)}) AS s FROM rollup_scope_qh q WHERE ${where}) x`,
+             CROSS JOIN LATERAL (SELECT string_agg(${packed('postgres', read)}) AS s FROM ${from}) x`,
             [part.map((_, k) => i + k), part.map((p) => p[0]), part.map((p) => p[1]), scope, parentId],
           )
         : await rawRows(
             database,
             `WITH r(i, a, b) AS (VALUES ${part.map(() => '(?, CAST(? AS bigint), CAST(? AS bigint))').join(', ')})
-             SELECT r.i, (SELECT group_concat(${packed('sqlite', read)}) FROM rollup_scope_qh q WHERE ${where}) FROM r`,
+             SELECT r.i, (SELECT group_concat(${packed('sqlite', read)}) FROM ${from}) FROM r`,
             [...part.flatMap((p, k) => [i + k, p[0], p[1]]), scope, parentId],
           );
     for (const r of rows) unpack(out, Number(r[0]), r[1], read.length);

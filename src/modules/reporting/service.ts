@@ -120,7 +120,7 @@ export async function scopeGrid(
   const none: repo.ScopeRows = { key: [], id: [], values: [] };
   const [dayRows, rangeRows] = await Promise.all([
     minDay <= maxDay ? repo.scopeDays(ctx.database, scope, parentId, minDay, maxDay, read) : none,
-    ranges.length ? repo.scopeRanges(ctx.database, scope, parentId, ranges, read) : none,
+    ranges.length ? repo.scopeRanges(ctx.database, scope, parentId, ranges, read, ids?.length === 1) : none,
   ]);
 
   const index = new Map<string, number>();
