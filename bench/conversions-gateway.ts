@@ -234,7 +234,11 @@ async function rawMultiRow(): Promise<number> {
   return (performance.now() - t0) / 1000;
 }
 if (rows.length % 100 !== 0) throw new Error('stored rows must be a multiple of 100');
+// CPU time too (this process: the raw inserts run here), robust to other load on the shared machine.
+const rawCpu0 = process.cpuUsage();
 const rawSeconds = await rawPrepared();
+const rawCpuUsage = process.cpuUsage(rawCpu0);
+const rawCpuMsPerBatch = ((rawCpuUsage.user + rawCpuUsage.system) / 1000 / rows.length) * (stored / BATCHES);
 const multiSeconds = await rawMultiRow();
 
 // The same batches through the service function alone (no HTTP, no JSON), to show where the time goes.
@@ -264,6 +268,8 @@ console.log(
       batch_p50_ms: +pct(50).toFixed(1),
       batch_p95_ms: +pct(95).toFixed(1),
       server_cpu_ms_per_batch: +serverCpuPerBatch.toFixed(1),
+      raw_cpu_ms_per_batch: +rawCpuMsPerBatch.toFixed(1),
+      cpu_ratio: +(rawCpuMsPerBatch / serverCpuPerBatch).toFixed(3),
       service_p50_ms: +svc[Math.floor(svc.length / 2)].toFixed(1),
       service_cpu_p50_ms: +cpu[Math.floor(cpu.length / 2)].toFixed(1),
       stored,
