@@ -162,7 +162,8 @@ const GROUP_JSON = {
  */
 export function writeAdGroupReport(r: AdGroupReportInput): Buffer {
   const { cells, days } = r;
-  const w = new JsonWriter();
+  // ~300 bytes a group and ~115 a day with delivery; sized for every day delivering.
+  const w = new JsonWriter(100 + r.groups.length * (300 + days * 115));
   const L = GROUP_JSON;
   const datePrefix = Array.from({ length: days }, (_, d) => literal(`{"date":"${dayString(r.firstDay + d)}","impressions":`));
   w.raw(L.start);

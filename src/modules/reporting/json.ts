@@ -21,8 +21,13 @@ const POW = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000];
 const POW10 = Array.from({ length: 17 }, (_, i) => 10 ** i);
 
 export class JsonWriter {
-  private buf = Buffer.allocUnsafe(1 << 16);
+  private buf: Buffer;
   private len = 0;
+
+  /** `expect`: the likely size in bytes (the buffer grows past it when needed). */
+  constructor(expect = 1 << 16) {
+    this.buf = Buffer.allocUnsafe(Math.max(256, Math.min(expect, 1 << 24)));
+  }
 
   private room(n: number): void {
     if (this.len + n <= this.buf.length) return;

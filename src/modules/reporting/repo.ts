@@ -34,17 +34,17 @@ function counters(r: Record<string, unknown>): Counters {
  *
  * The two scope reads below return their rows packed: one text per UTC day
  * (or per bucket range) holding `counter,counter,…,scope_id` records
- * separated by U+001E, unpacked here into flat arrays. An advertiser's 2,000
+ * separated by U+001E, handed here to a sink row by row. An advertiser's 2,000
  * ad groups over 30 days are ~60,000 rows; building a driver row (object or
  * array) for each cost several times the query itself, packing them ~1/5.
  */
 
-/** Rows read from a scope table: row r is `id[r]` at `key[r]` (a UTC day or a range's index), counters `values[r * read.length + k]`. */
-export interface ScopeRows {
-  key: number[];
-  id: string[];
-  values: number[];
-}
+/**
+ * Receives each row read from a scope table: its key (a UTC day, or a range's
+ * index), scope id and counters (in the order read; a scratch array, valid
+ * during the call only).
+ */
+export type ScopeSink = (key: number, id: string, values: Float64Array) => void;
 
 const statements = new WeakMap<NonNullable<Database['sqlite']>, Map<string, BetterSqlite3.Statement>>();
 
@@ -72,11 +72,12 @@ async function rawRows(database: Database, text: string, params: unknown[]): Pro
 const packed = (dialect: Database['dialect'], read: readonly Counter[]) =>
   `${read.map((c) => `q.${c}`).join(" || ',' || ")} || ',' || q.scope_id, ${dialect === 'postgres' ? 'chr(30)' : 'char(30)'}`;
 
-/** Appends the records of one packed text (null: no rows) to `out`. */
-function unpack(out: ScopeRows, key: number, text: unknown, width: number): void {
+/** Hands each record of one packed text (null: no rows) to `sink`. */
+function unpack(sink: ScopeSink, key: number, text: unknown, values: Float64Array): void {
   if (text === null || text === undefined) return;
   const s = String(text);
   const end = s.length;
+  const width = values.length;
   let p = 0;
   while (p < end) {
     for (let k = 0; k < width; k++) {
@@ -90,13 +91,12 @@ function unpack(out: ScopeRows, key: number, text: unknown, width: number): void
         c = s.charCodeAt(++p);
       }
       if (p === start || c !== 44) throw new Error(`scope rows: not an integer counter at ${p} of a packed row`);
-      out.values.push(neg ? -v : v);
+      values[k] = neg ? -v : v;
       p++;
     }
     let e = s.indexOf('\x1e', p);
     if (e < 0) e = end;
-    out.id.push(s.slice(p, e));
-    out.key.push(key);
+    sink(key, s.slice(p, e), values);
     p = e + 1;
   }
 }
@@ -108,8 +108,9 @@ export async function scopeDays(
   parentId: string,
   fromDay: number,
   toDay: number,
-  read: readonly Counter[] = COUNTERS,
-): Promise<ScopeRows> {
+  read: readonly Counter[],
+  sink: ScopeSink,
+): Promise<void> {
   const agg = database.dialect === 'postgres' ? 'string_agg' : 'group_concat';
   const rows = await rawRows(
     database,
@@ -117,9 +118,8 @@ export async function scopeDays(
      WHERE q.scope = ? AND q.parent_id = ? AND q.day >= ? AND q.day <= ? GROUP BY q.day`,
     [scope, parentId, fromDay, toDay],
   );
-  const out: ScopeRows = { key: [], id: [], values: [] };
-  for (const r of rows) unpack(out, Number(r[0]), r[1], read.length);
-  return out;
+  const values = new Float64Array(read.length);
+  for (const r of rows) unpack(sink, Number(r[0]), r[1], values);
 }
 
 const RANGE_CHUNK = 400;
@@ -137,10 +137,11 @@ export async function scopeRanges(
   scope: Scope,
   parentId: string,
   ranges: readonly (readonly [number, number])[],
-  read: readonly Counter[] = COUNTERS,
-  summed = false,
-): Promise<ScopeRows> {
-  const out: ScopeRows = { key: [], id: [], values: [] };
+  read: readonly Counter[],
+  summed: boolean,
+  sink: ScopeSink,
+): Promise<void> {
+  const values = new Float64Array(read.length);
   const where = 'q.scope = ? AND q.parent_id = ? AND q.bucket >= r.a AND q.bucket < r.b';
   const from = summed
     ? `(SELECT ${read.map((c) => `SUM(q.${c}) AS ${c}`).join(', ')}, q.scope_id AS scope_id FROM rollup_scope_qh q WHERE ${where} GROUP BY q.scope_id) q`
@@ -161,9 +162,8 @@ export async function scopeRanges(
              SELECT r.i, (SELECT group_concat(${packed('sqlite', read)}) FROM ${from}) FROM r`,
             [...part.flatMap((p, k) => [i + k, p[0], p[1]]), scope, parentId],
           );
-    for (const r of rows) unpack(out, Number(r[0]), r[1], read.length);
+    for (const r of rows) unpack(sink, Number(r[0]), r[1], values);
   }
-  return out;
 }
 
 /** Lifetime totals per scope id under a parent. */

@@ -117,32 +117,39 @@ export async function scopeGrid(
   const dayTargets: Target[][] = minDay <= maxDay ? Array.from({ length: maxDay - minDay + 1 }, () => []) : [];
   for (const [d, t] of dayTerms) dayTargets[d - minDay].push(t);
 
-  const none: repo.ScopeRows = { key: [], id: [], values: [] };
-  const [dayRows, rangeRows] = await Promise.all([
-    minDay <= maxDay ? repo.scopeDays(ctx.database, scope, parentId, minDay, maxDay, read) : none,
-    ranges.length ? repo.scopeRanges(ctx.database, scope, parentId, ranges, read, ids?.length === 1) : none,
-  ]);
-
   const index = new Map<string, number>();
   const list: string[] = [];
   for (const id of ids ?? []) if (!index.has(id)) index.set(id, list.push(id) - 1);
-  if (!ids) for (const rows of [dayRows, rangeRows]) for (const id of rows.id) if (!index.has(id)) index.set(id, list.push(id) - 1);
   const R = read.length;
-  const cells = new Float64Array(list.length * days * R);
-  const add = (rows: repo.ScopeRows, targetsOf: (key: number) => Target[]) => {
-    const { key, id, values } = rows;
-    for (let n = 0; n < id.length; n++) {
-      const i = index.get(id[n]);
-      if (i === undefined) continue;
-      for (const t of targetsOf(key[n])) {
-        const at = (i * days + t.day) * R;
-        if (t.sign === 1) for (let k = 0; k < R; k++) cells[at + k] += values[n * R + k];
-        else for (let k = 0; k < R; k++) cells[at + k] -= values[n * R + k];
-      }
+  // With the ids known, rows are added as they are read; otherwise they are kept until every id is known.
+  let cells = new Float64Array(ids ? list.length * days * R : 0);
+  const later: [Target[], string, number[]][] = [];
+  const apply = (targets: Target[], i: number, v: ArrayLike<number>) => {
+    for (const t of targets) {
+      const at = (i * days + t.day) * R;
+      if (t.sign === 1) for (let k = 0; k < R; k++) cells[at + k] += v[k];
+      else for (let k = 0; k < R; k++) cells[at + k] -= v[k];
     }
   };
-  add(dayRows, (d) => dayTargets[d - minDay]);
-  add(rangeRows, (i) => rangeTargets[i]);
+  const sink =
+    (targetsOf: (key: number) => Target[]): repo.ScopeSink =>
+    (key, id, v) => {
+      if (!ids) {
+        if (!index.has(id)) index.set(id, list.push(id) - 1);
+        later.push([targetsOf(key), id, Array.from(v)]);
+        return;
+      }
+      const i = index.get(id);
+      if (i !== undefined) apply(targetsOf(key), i, v);
+    };
+  await Promise.all([
+    minDay <= maxDay && repo.scopeDays(ctx.database, scope, parentId, minDay, maxDay, read, sink((d) => dayTargets[d - minDay])),
+    ranges.length && repo.scopeRanges(ctx.database, scope, parentId, ranges, read, ids?.length === 1, sink((i) => rangeTargets[i])),
+  ]);
+  if (!ids) {
+    cells = new Float64Array(list.length * days * R);
+    for (const [targets, id, v] of later) apply(targets, index.get(id)!, v);
+  }
   return { ids: list, firstDay: range.firstDay, days, read, cells };
 }
 
