@@ -98,7 +98,13 @@ const SCALE = 1.5;
  * scoring a query is one pass over the query's posting lists.
  */
 export class LexicalIndex {
-  private readonly postings = new Map<string, { docs: Int32Array; tf: Float64Array; idf: number }>();
+  /** Term → its position in the packed posting arrays. */
+  private readonly termIndex = new Map<string, number>();
+  /** Postings of term t are docs/tf[start[t] .. start[t + 1]), documents ascending; idf[t] its normalised IDF. */
+  private readonly start: Int32Array;
+  private readonly docs: Int32Array;
+  private readonly tf: Float64Array;
+  private readonly idf: Float64Array;
   private readonly acc: Float64Array;
   private readonly cov: Float64Array;
   /** Documents touched by the query being scored (scratch, reset after each query). */
@@ -113,6 +119,7 @@ export class LexicalIndex {
     const docTerms = docs.map((d) => termsWithPhrases(d.text, 8000));
     const avgLen = docTerms.reduce((a, t) => a + t.length, 0) / Math.max(1, docTerms.length) || 1;
     const tmp = new Map<string, { docs: number[]; tf: number[] }>();
+    let total = 0;
     docTerms.forEach((ts, i) => {
       const counts = new Map<string, number>();
       for (const t of ts) counts.set(t, (counts.get(t) ?? 0) + 1);
@@ -122,14 +129,28 @@ export class LexicalIndex {
         if (!p) tmp.set(t, (p = { docs: [], tf: [] }));
         p.docs.push(i);
         p.tf.push((c * (K1 + 1)) / (c + norm));
+        total++;
       }
     });
     const n = docs.length;
     const maxIdf = Math.log(1 + (n - 1 + 0.5) / 1.5) || 1;
-    for (const [t, p] of tmp) {
-      const idf = Math.log(1 + (n - p.docs.length + 0.5) / (p.docs.length + 0.5)) / maxIdf;
-      this.postings.set(t, { docs: Int32Array.from(p.docs), tf: Float64Array.from(p.tf), idf });
+    // Packed: a few typed arrays instead of three objects per term, so the snapshot has little for the GC to mark.
+    this.start = new Int32Array(tmp.size + 1);
+    this.docs = new Int32Array(total);
+    this.tf = new Float64Array(total);
+    this.idf = new Float64Array(tmp.size);
+    let t = 0;
+    let at = 0;
+    for (const [term, p] of tmp) {
+      this.termIndex.set(term, t);
+      this.idf[t] = Math.log(1 + (n - p.docs.length + 0.5) / (p.docs.length + 0.5)) / maxIdf;
+      this.start[t] = at;
+      this.docs.set(p.docs, at);
+      this.tf.set(p.tf, at);
+      at += p.docs.length;
+      t++;
     }
+    this.start[t] = at;
   }
 
   /**
@@ -144,20 +165,22 @@ export class LexicalIndex {
     const cov = this.cov;
     const touched = this.touched;
     let nTouched = 0;
+    const docs = this.docs;
+    const tf = this.tf;
     for (const [t, w] of q.weights) {
-      const p = this.postings.get(t);
-      if (!p) continue;
-      const wi = w * p.idf;
-      const docs = p.docs;
-      const tf = p.tf;
-      for (let k = 0; k < docs.length; k++) {
+      const ti = this.termIndex.get(t);
+      if (ti === undefined) continue;
+      const wi = w * this.idf[ti];
+      const from = this.start[ti];
+      const to = this.start[ti + 1];
+      for (let k = from; k < to; k++) {
         const d = docs[k];
         if (acc[d] === 0) touched[nTouched++] = d;
         acc[d] += wi * tf[k];
       }
-      if (q.lastUserTerms.has(t)) for (let k = 0; k < docs.length; k++) cov[docs[k]] += 1;
+      if (q.lastUserTerms.has(t)) for (let k = from; k < to; k++) cov[docs[k]] += 1;
     }
-    const docs: number[] = [];
+    const matched: number[] = [];
     const relevance: number[] = [];
     let belowFloor = 0;
     const lastN = q.lastUserTerms.size;
@@ -167,13 +190,13 @@ export class LexicalIndex {
       const d = touched[j];
       const r = acc[d] < minBm25 ? -1 : relevanceOf(acc[d], lastN ? cov[d] / lastN : 0);
       if (r >= floor) {
-        docs.push(d);
+        matched.push(d);
         relevance.push(r);
       } else belowFloor++;
       acc[d] = 0;
       cov[d] = 0;
     }
-    return { docs, relevance, belowFloor };
+    return { docs: matched, relevance, belowFloor };
   }
 }
 
@@ -220,13 +243,27 @@ export const excludedPhrases = (topics: readonly string[] | undefined): PhraseSe
  */
 export class RelevanceModel {
   private readonly index: LexicalIndex;
+  private readonly texts: string[];
+  /** One PhraseSet per distinct negative-context text (groups often share one; most have none). */
   private readonly negatives: PhraseSet[];
-  private readonly groupStems: string[][];
+  /** Stems of a group's text, made the first time an excluded topic is checked against it. */
+  private readonly groupStems: (string[] | undefined)[];
 
   constructor(groups: readonly RelevanceGroupInput[]) {
-    this.index = new LexicalIndex(groups.map((g) => ({ text: `${g.name}. ${g.context ?? ''}` })));
-    this.negatives = groups.map((g) => PhraseSet.fromList(g.negativeContext));
-    this.groupStems = groups.map((g) => stems(`${g.name}. ${g.context ?? ''}`, 8000));
+    this.texts = groups.map((g) => `${g.name}. ${g.context ?? ''}`);
+    this.index = new LexicalIndex(this.texts.map((text) => ({ text })));
+    const sets = new Map<string, PhraseSet>();
+    this.negatives = groups.map((g) => {
+      const key = g.negativeContext ?? '';
+      let set = sets.get(key);
+      if (!set) sets.set(key, (set = PhraseSet.fromList(key)));
+      return set;
+    });
+    this.groupStems = new Array<string[] | undefined>(groups.length);
+  }
+
+  private stemsOf(i: number): string[] {
+    return (this.groupStems[i] ??= stems(this.texts[i], 8000));
   }
 
   /** The groups the conversation touches at or above the floor, with their lexical relevance (no exclusions applied). */
@@ -243,7 +280,7 @@ export class RelevanceModel {
   exclusion(i: number, q: Query, excluded: PhraseSet, convExcluded: string | null): { reason: 'negative_context' | 'excluded_topic'; detail: string } | null {
     const neg = this.negatives[i].size > 0 ? this.negatives[i].find(q.stems) : null;
     if (neg) return { reason: 'negative_context', detail: neg };
-    const ex = convExcluded ?? (excluded.size > 0 ? excluded.find(this.groupStems[i]) : null);
+    const ex = convExcluded ?? (excluded.size > 0 ? excluded.find(this.stemsOf(i)) : null);
     return ex ? { reason: 'excluded_topic', detail: ex } : null;
   }
 
