@@ -1,6 +1,7 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, hash, timingSafeEqual } from 'node:crypto';
 
-export const sha256Hex = (s: string | Uint8Array): string => createHash('sha256').update(s).digest('hex');
+/** One-shot SHA-256 (`crypto.hash`, Node ≥ 20.12: no Hash object per call). */
+export const sha256Hex = (s: string | Uint8Array): string => hash('sha256', s, 'hex');
 
 export const hmacSha256 = (key: string | Uint8Array, data: string | Uint8Array): Buffer =>
   createHmac('sha256', key).update(data).digest();
