@@ -19,7 +19,7 @@ export type Scope = 'pub' | 'cmp' | 'grp';
 
 export const zero = (): Counters => zeroCounters();
 
-const sums = COUNTERS.map((c) => `SUM(${c}) AS ${c}`).join(', ');
+const lifetimeSums = COUNTERS.map((c) => `SUM(${c}) AS ${c}`).join(', ');
 
 function counters(r: Record<string, unknown>): Counters {
   const out = zero();
@@ -127,10 +127,13 @@ const RANGE_CHUNK = 400;
 /**
  * Scope rows in bucket ranges [from, to) of the quarter-hour table, one index
  * range scan per range (key: the range's index in `ranges`); a row in two
- * ranges is listed twice. Each range is read by its own subquery (a LATERAL
- * join on PostgreSQL), never by grouping the joined rows, which sorted them.
- * `summed`: rows of one scope id in a range are summed into one (for reads of
- * a single id, where that is one row per range instead of up to 96).
+ * ranges is listed twice: each range is packed by its own subquery (a
+ * LATERAL join on PostgreSQL), not by grouping the joined rows per range and
+ * id, which sorted them. `summed`: the rows of each id in a range are summed
+ * in SQL into one (for reads of a single id — a publisher's stats — that is
+ * one row per range instead of up to 48; PostgreSQL plans it as before).
+ * PostgreSQL needs the LATERAL join to read one index range per range (a
+ * plain join scans every row of the parent); SQLite plans the join so itself.
  */
 export async function scopeRanges(
   database: Database,
@@ -142,34 +145,42 @@ export async function scopeRanges(
   sink: ScopeSink,
 ): Promise<void> {
   const values = new Float64Array(read.length);
+  const pg = database.dialect === 'postgres';
   const where = 'q.scope = ? AND q.parent_id = ? AND q.bucket >= r.a AND q.bucket < r.b';
-  const from = summed
-    ? `(SELECT ${read.map((c) => `SUM(q.${c}) AS ${c}`).join(', ')}, q.scope_id AS scope_id FROM rollup_scope_qh q WHERE ${where} GROUP BY q.scope_id) q`
-    : `rollup_scope_qh q WHERE ${where}`;
+  // Summed: [i, ...sums, scope_id] rows, few enough to need no packing. Otherwise one packed text per range.
+  const sums = read.map((c) => `SUM(q.${c}) AS ${c}`).join(', ');
+  const sql = summed
+    ? `SELECT ${sums}, q.scope_id AS scope_id FROM rollup_scope_qh q WHERE ${where} GROUP BY q.scope_id`
+    : `SELECT ${pg ? 'string_agg' : 'group_concat'}(${packed(database.dialect, read)}) AS s FROM rollup_scope_qh q WHERE ${where}`;
   for (let i = 0; i < ranges.length; i += RANGE_CHUNK) {
     const part = ranges.slice(i, i + RANGE_CHUNK);
-    const rows =
-      database.dialect === 'postgres'
-        ? await rawRows(
-            database,
-            `SELECT r.i, x.s FROM unnest(CAST(? AS int[]), CAST(? AS bigint[]), CAST(? AS bigint[])) AS r(i, a, b)
-             CROSS JOIN LATERAL (SELECT string_agg(${packed('postgres', read)}) AS s FROM ${from}) x`,
-            [part.map((_, k) => i + k), part.map((p) => p[0]), part.map((p) => p[1]), scope, parentId],
-          )
-        : await rawRows(
-            database,
-            `WITH r(i, a, b) AS (VALUES ${part.map(() => '(?, CAST(? AS bigint), CAST(? AS bigint))').join(', ')})
-             SELECT r.i, (SELECT group_concat(${packed('sqlite', read)}) FROM ${from}) FROM r`,
-            [...part.flatMap((p, k) => [i + k, p[0], p[1]]), scope, parentId],
-          );
-    for (const r of rows) unpack(sink, Number(r[0]), r[1], values);
+    const rows = pg
+      ? await rawRows(
+          database,
+          `SELECT r.i, x.* FROM unnest(CAST(? AS int[]), CAST(? AS bigint[]), CAST(? AS bigint[])) AS r(i, a, b) CROSS JOIN LATERAL (${sql}) x`,
+          [part.map((_, k) => i + k), part.map((p) => p[0]), part.map((p) => p[1]), scope, parentId],
+        )
+      : await rawRows(
+          database,
+          `WITH r(i, a, b) AS (VALUES ${part.map(() => '(?, CAST(? AS bigint), CAST(? AS bigint))').join(', ')})
+           ${summed ? `SELECT r.i, ${sums}, q.scope_id FROM r JOIN rollup_scope_qh q ON ${where} GROUP BY r.i, q.scope_id` : `SELECT r.i, (${sql}) FROM r`}`,
+          [...part.flatMap((p, k) => [i + k, p[0], p[1]]), scope, parentId],
+        );
+    if (!summed) {
+      for (const r of rows) unpack(sink, Number(r[0]), r[1], values);
+      continue;
+    }
+    for (const r of rows) {
+      for (let k = 0; k < values.length; k++) values[k] = Number(r[1 + k]);
+      sink(Number(r[0]), String(r[1 + values.length]), values);
+    }
   }
 }
 
 /** Lifetime totals per scope id under a parent. */
 export async function scopeLifetime(db: Kysely<DB>, scope: Scope, parentId: string): Promise<(Counters & { scope_id: string })[]> {
   const res = await sql<Record<string, unknown>>`
-    SELECT scope_id, ${sql.raw(sums)} FROM rollup_scope_day
+    SELECT scope_id, ${sql.raw(lifetimeSums)} FROM rollup_scope_day
     WHERE scope = ${scope} AND parent_id = ${parentId} GROUP BY scope_id`.execute(db);
   return res.rows.map((r) => ({ scope_id: String(r.scope_id), ...counters(r) }));
 }
