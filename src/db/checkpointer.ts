@@ -83,6 +83,7 @@ export function startCheckpointer(sqlite: BetterSqlite3.Database, file: string, 
     async stop() {
       if (stopping) return;
       stopping = true;
+      worker.ref(); // an unref'd worker's exit would not keep a script's final await alive
       const exited = new Promise<void>((r) => worker.once('exit', () => r()));
       worker.postMessage('stop');
       await exited;

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/index.js';
 import { BACKEND, dropStorage, testConfig } from '../helpers.js';
@@ -56,5 +57,17 @@ describe.runIf(BACKEND === 'sqlite')('WAL checkpointer', () => {
     await off.close();
     expect(fs.existsSync(path.join(config.dataDir, config.sqliteFile))).toBe(true);
     await dropStorage(config);
+  });
+
+  it('does not cut short a script whose last await is closing the database', () => {
+    const config = testConfig({ sqliteCheckpointMs: 50 });
+    const script = `import { openDatabase } from './src/db/index.ts';
+const d = openDatabase(${JSON.stringify({ ...config, routes: undefined })});
+await d.close();
+console.log('closed');`;
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: path.resolve(import.meta.dirname, '../..'), encoding: 'utf8' });
+    expect(r.stdout.trim()).toBe('closed');
+    expect(r.status).toBe(0);
+    fs.rmSync(config.dataDir, { recursive: true, force: true });
   });
 });
