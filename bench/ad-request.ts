@@ -110,7 +110,7 @@ for (let round = 1; round <= ROUNDS; round++) {
   const b = await startBareServer();
   bare.push(await pacedInChild({ url: b.url, rate: RATE, seconds: SECONDS, connections: CONNECTIONS, requests }));
   await b.stop();
-  const o = await startOrbit({ ORBIT_DATA_DIR: dataDir, ORBIT_INVENTORY_REFRESH_MS: '600000' });
+  const o = await startOrbit({ ORBIT_DATA_DIR: dataDir, ORBIT_INVENTORY_REFRESH_MS: '600000', ...(process.env.ORBIT_SQLITE_CHECKPOINT_MS ? { ORBIT_SQLITE_CHECKPOINT_MS: process.env.ORBIT_SQLITE_CHECKPOINT_MS } : {}) });
   await pacedInChild({ url: o.url, rate: RATE, seconds: 3, connections: CONNECTIONS, requests }); // warm-up
   const c0 = cpuMs(o.pid);
   const r = await pacedInChild({ url: o.url, rate: RATE, seconds: SECONDS, connections: CONNECTIONS, requests });
