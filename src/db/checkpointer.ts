@@ -11,9 +11,9 @@ import type BetterSqlite3 from 'better-sqlite3';
  * event loop, so every ~second of heavy tracking one group commit stalls all
  * requests. Instead the serving connection's auto-checkpoint is turned off and
  * a worker thread with its own connection runs a PASSIVE checkpoint (never
- * blocks readers or the writer) every `intervalMs`. Should the worker die,
- * the connection's auto-checkpoint is switched back on so the WAL never grows
- * without bound.
+ * blocks readers or the writer) every `intervalMs`, while the journal writes.
+ * Should the worker die, the connection's auto-checkpoint is switched back on
+ * so the WAL never grows without bound.
  */
 const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -44,50 +44,97 @@ export interface CheckpointStats {
   lastLog: number;
   lastCheckpointed: number;
   errors: number;
+  /** Times the worker was started (it stops after `idleMs` without journal commits). */
+  starts: number;
 }
 
 export interface Checkpointer {
   stats: CheckpointStats;
+  /** True while the worker runs (the connection's own auto-checkpoint is then off). */
+  readonly running: boolean;
+  /** Called on every journal commit: starts the worker if it is not running. */
+  active(): void;
   stop(): Promise<void>;
 }
 
 const DEFAULT_AUTOCHECKPOINT = 1000;
 
-export function startCheckpointer(sqlite: BetterSqlite3.Database, file: string, intervalMs: number): Checkpointer {
-  const stats: CheckpointStats = { runs: 0, lastLog: 0, lastCheckpointed: 0, errors: 0 };
+/**
+ * The worker runs only while the journal writes: it starts on the first commit
+ * and stops after `idleMs` without one, handing checkpoints back to SQLite
+ * (an idle server keeps no extra thread; writes outside the journal — the
+ * dashboard, imports — are rare and checkpointed by SQLite itself).
+ */
+export function startCheckpointer(sqlite: BetterSqlite3.Database, file: string, opts: { intervalMs: number; idleMs: number }): Checkpointer {
+  const stats: CheckpointStats = { runs: 0, lastLog: 0, lastCheckpointed: 0, errors: 0, starts: 0 };
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(WORKER, {
-    eval: true,
-    workerData: { driver, file, intervalMs },
-    resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 },
-  });
-  worker.unref();
-  sqlite.pragma('wal_autocheckpoint = 0');
-  let stopping = false;
-  const fallBack = () => {
-    if (stopping || !sqlite.open) return;
-    sqlite.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT}`);
+  let worker: Worker | null = null;
+  let stopping: Promise<void> | null = null;
+  let closed = false;
+  let lastActive = 0;
+
+  const restoreAuto = () => {
+    if (sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT}`);
   };
-  worker.on('message', (m: { log?: number; checkpointed?: number; error?: string }) => {
-    if (m.error) stats.errors++;
-    else {
-      stats.runs++;
-      stats.lastLog = m.log ?? 0;
-      stats.lastCheckpointed = m.checkpointed ?? 0;
+  const start = () => {
+    const w = new Worker(WORKER, {
+      eval: true,
+      workerData: { driver, file, intervalMs: opts.intervalMs },
+      resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 },
+    });
+    w.unref();
+    w.on('message', (m: { log?: number; checkpointed?: number; error?: string }) => {
+      if (m.error) stats.errors++;
+      else {
+        stats.runs++;
+        stats.lastLog = m.log ?? 0;
+        stats.lastCheckpointed = m.checkpointed ?? 0;
+      }
+    });
+    // Should the worker die, SQLite's own auto-checkpoint comes back so the WAL never grows without bound.
+    const died = () => {
+      if (worker === w) {
+        worker = null;
+        restoreAuto();
+      }
+    };
+    w.on('error', died);
+    w.on('exit', died);
+    worker = w;
+    stats.starts++;
+    sqlite.pragma('wal_autocheckpoint = 0');
+  };
+  const halt = (): Promise<void> => {
+    const w = worker;
+    if (!w) return Promise.resolve();
+    worker = null;
+    restoreAuto();
+    w.ref(); // an unref'd worker's exit would not keep a script's final await alive
+    const exited = new Promise<void>((r) => w.once('exit', () => r()));
+    w.postMessage('stop');
+    return exited;
+  };
+  const idleTimer = setInterval(() => {
+    if (worker && !stopping && Date.now() - lastActive > opts.idleMs) {
+      stopping = halt().finally(() => (stopping = null));
     }
-  });
-  worker.on('error', fallBack);
-  worker.on('exit', fallBack);
+  }, Math.max(50, Math.floor(opts.idleMs / 3)));
+  idleTimer.unref();
+
   return {
     stats,
+    get running() {
+      return worker !== null;
+    },
+    active() {
+      lastActive = Date.now();
+      if (!worker && !closed && sqlite.open) start();
+    },
     async stop() {
-      if (stopping) return;
-      stopping = true;
-      worker.ref(); // an unref'd worker's exit would not keep a script's final await alive
-      const exited = new Promise<void>((r) => worker.once('exit', () => r()));
-      worker.postMessage('stop');
-      await exited;
-      if (sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT}`);
+      closed = true;
+      clearInterval(idleTimer);
+      await stopping;
+      await halt();
     },
   };
 }

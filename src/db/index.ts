@@ -17,7 +17,7 @@ export interface Database {
   sqlite?: BetterSqlite3.Database;
   /** The raw pool (PostgreSQL only), used by the event journal's group commit. */
   pool?: pg.Pool;
-  /** SQLite: the background WAL checkpointer (off the event loop), when enabled. */
+  /** SQLite: the background WAL checkpointer (off the event loop, while the journal writes), when enabled. */
   checkpointer?: Checkpointer;
   /** The PostgreSQL schema this handle works in (config.databaseSchema), when one is set. */
   schema?: string;
@@ -59,7 +59,7 @@ export function openDatabase(config: Config): Database {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('cache_size = -65536');
-  const checkpointer = config.sqliteCheckpointMs > 0 ? startCheckpointer(sqlite, file, config.sqliteCheckpointMs) : undefined;
+  const checkpointer = config.sqliteCheckpointMs > 0 ? startCheckpointer(sqlite, file, { intervalMs: config.sqliteCheckpointMs, idleMs: 30_000 }) : undefined;
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
   return {
     db,

@@ -3,13 +3,15 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/index.js';
+import { startCheckpointer } from '../../src/db/checkpointer.js';
 import { BACKEND, dropStorage, testConfig } from '../helpers.js';
 
 /**
  * SQLite WAL checkpoints run in a worker thread (src/db/checkpointer.ts), not
- * inside the commits of the event loop: the serving connection never
- * checkpoints by itself, the worker keeps the WAL copied into the database,
- * and if the worker dies SQLite's own auto-checkpoint comes back.
+ * inside the commits of the event loop, while the journal writes: the serving
+ * connection does not checkpoint by itself then, the worker keeps the WAL
+ * copied into the database, and when it stops (idle, closed, or dead)
+ * SQLite's own auto-checkpoint comes back.
  */
 describe.runIf(BACKEND === 'sqlite')('WAL checkpointer', () => {
   const fill = (sqlite: import('better-sqlite3').Database, rows: number) => {
@@ -24,45 +26,75 @@ describe.runIf(BACKEND === 'sqlite')('WAL checkpointer', () => {
     while (!ok() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
     return ok();
   };
+  const autocheckpoint = (sqlite: import('better-sqlite3').Database) => sqlite.pragma('wal_autocheckpoint', { simple: true });
 
-  it('keeps the WAL checkpointed from its own thread; the serving connection never auto-checkpoints', async () => {
+  it('starts with the journal writing and keeps the WAL checkpointed from its own thread', async () => {
     const config = testConfig({ sqliteCheckpointMs: 50 });
     const database = openDatabase(config);
     try {
       const sqlite = database.sqlite!;
-      expect(sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+      const ck = database.checkpointer!;
+      expect(ck.running).toBe(false);
+      expect(autocheckpoint(sqlite)).toBe(1000);
+      ck.active(); // what every journal commit does
+      expect(ck.running).toBe(true);
+      expect(autocheckpoint(sqlite)).toBe(0);
       fill(sqlite, 30_000); // ~7 MB: past SQLite's own 1,000-page threshold
-      const stats = database.checkpointer!.stats;
-      expect(await until(() => stats.runs > 1 && stats.lastLog > 1000 && stats.lastCheckpointed === stats.lastLog)).toBe(true);
-      expect(stats.errors).toBe(0);
+      expect(await until(() => ck.stats.runs > 1 && ck.stats.lastLog > 1000 && ck.stats.lastCheckpointed === ck.stats.lastLog)).toBe(true);
+      expect(ck.stats.errors).toBe(0);
       // The next write restarts the WAL from its beginning: it does not keep growing.
       fill(sqlite, 10);
-      expect(await until(() => stats.lastLog < 1000)).toBe(true);
+      expect(await until(() => ck.stats.lastLog < 1000)).toBe(true);
     } finally {
       await database.close();
       await dropStorage(config);
     }
   });
 
-  it('turns SQLite auto-checkpoint back on when the worker stops, and when it is disabled', async () => {
-    const config = testConfig({ sqliteCheckpointMs: 50 });
+  it('is started by the journal of a running server', async () => {
+    const { startTestServer, seedWorld, requestAd } = await import('../helpers.js');
+    const s = await startTestServer({ sqliteCheckpointMs: 50 });
+    try {
+      const w = await seedWorld(s.ctx);
+      expect((await requestAd(s.url, w.publisherKey)).status).toBe(200);
+      expect(s.ctx.database.checkpointer!.running).toBe(true);
+      expect(s.ctx.database.checkpointer!.stats.starts).toBe(1);
+    } finally {
+      await s.stop();
+    }
+  });
+
+  it('stops when the journal is idle, and hands checkpoints back to SQLite', async () => {
+    const config = testConfig({ sqliteCheckpointMs: 0 });
     const database = openDatabase(config);
     const sqlite = database.sqlite!;
-    await database.checkpointer!.stop();
-    expect(sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
-    await database.close();
-    const off = openDatabase({ ...config, sqliteCheckpointMs: 0 });
-    expect(off.checkpointer).toBeUndefined();
-    expect(off.sqlite!.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
-    await off.close();
-    expect(fs.existsSync(path.join(config.dataDir, config.sqliteFile))).toBe(true);
-    await dropStorage(config);
+    expect(database.checkpointer).toBeUndefined();
+    const ck = startCheckpointer(sqlite, path.join(config.dataDir, config.sqliteFile), { intervalMs: 20, idleMs: 200 });
+    try {
+      ck.active();
+      expect(autocheckpoint(sqlite)).toBe(0);
+      expect(await until(() => !ck.running)).toBe(true);
+      expect(autocheckpoint(sqlite)).toBe(1000);
+      ck.active(); // and comes back with the next commit
+      expect(ck.running).toBe(true);
+      expect(ck.stats.starts).toBe(2);
+      await ck.stop();
+      expect(ck.running).toBe(false);
+      expect(autocheckpoint(sqlite)).toBe(1000);
+      ck.active(); // never again once stopped
+      expect(ck.running).toBe(false);
+    } finally {
+      await ck.stop();
+      await database.close();
+      await dropStorage(config);
+    }
   });
 
   it('does not cut short a script whose last await is closing the database', () => {
     const config = testConfig({ sqliteCheckpointMs: 50 });
     const script = `import { openDatabase } from './src/db/index.ts';
 const d = openDatabase(${JSON.stringify({ ...config, routes: undefined })});
+d.checkpointer.active();
 await d.close();
 console.log('closed');`;
     const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: path.resolve(import.meta.dirname, '../..'), encoding: 'utf8' });

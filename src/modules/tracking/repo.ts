@@ -67,7 +67,7 @@ const ROLLUP_CONFLICT = `ON CONFLICT (${ROLLUP_KEY_COLUMNS.join(', ')}) DO UPDAT
 
 const placeholders = (n: number) => `(${Array.from({ length: n }, () => '?').join(', ')})`;
 
-export function sqliteJournalStore(sqlite: BetterSqlite3.Database): JournalStore {
+export function sqliteJournalStore(sqlite: BetterSqlite3.Database, onCommit: () => void = () => {}): JournalStore {
   const insReq = sqlite.prepare(`INSERT INTO ad_requests (${REQUEST_COLS.join(', ')}) VALUES ${placeholders(REQUEST_COLS.length)}`);
   const insServe = sqlite.prepare(`INSERT INTO ad_serves (${SERVE_COLS.join(', ')}) VALUES ${placeholders(SERVE_COLS.length)}`);
   const insEvent = sqlite.prepare(
@@ -88,7 +88,9 @@ export function sqliteJournalStore(sqlite: BetterSqlite3.Database): JournalStore
       // The handle is shared with Kysely: never commit inside someone else's open
       // transaction (its rollback would undo records already acknowledged).
       while (sqlite.inTransaction) await new Promise((r) => setImmediate(r));
-      return tx.immediate(batch);
+      const inserted = tx.immediate(batch);
+      onCommit();
+      return inserted;
     },
   };
 }
@@ -161,7 +163,7 @@ export function postgresJournalStore(pool: pg.Pool): JournalStore {
 }
 
 export function journalStore(database: Database): JournalStore {
-  if (database.sqlite) return sqliteJournalStore(database.sqlite);
+  if (database.sqlite) return sqliteJournalStore(database.sqlite, () => database.checkpointer?.active());
   if (database.pool) return postgresJournalStore(database.pool);
   throw new Error('no database handle for the journal');
 }
