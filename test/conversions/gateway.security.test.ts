@@ -56,17 +56,23 @@ describe('conversion gateway: security', () => {
     const forged = { ...attr, grsig: attr.grsig.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')) };
     const otherAd = { ...attr, gradid: '00000000-0000-7000-8000-000000000000' };
     const unknown = { grclid: '01900000-0000-7000-8000-000000000000' };
+    // As many characters as the real one but more bytes, and a truncated one: refused, never an error.
+    const multibyte = { ...attr, grsig: attr.grsig.replace(/^./, 'é') };
+    const short = { ...attr, grsig: attr.grsig.slice(1) };
     const res = await sendEvents(s, a.advertiserKey, {
-      data: [purchase(s, { event_id: 'f-1' }, forged), purchase(s, { event_id: 'f-2' }, otherAd), purchase(s, { event_id: 'f-3' }, unknown)],
+      data: [
+        purchase(s, { event_id: 'f-1' }, forged),
+        purchase(s, { event_id: 'f-2' }, otherAd),
+        purchase(s, { event_id: 'f-3' }, unknown),
+        purchase(s, { event_id: 'f-4' }, multibyte),
+        purchase(s, { event_id: 'f-5' }, short),
+      ],
     });
     const body = (await res.json()) as GatewayOut;
-    expect(body.results.map((r) => [r.status, r.attributed])).toEqual([
-      ['ok', false],
-      ['ok', false],
-      ['ok', false],
-    ]);
-    const notes = await s.ctx.db.selectFrom('conversions').select(['event_id', 'attribution_note']).where('event_id', 'in', ['f-1', 'f-2', 'f-3']).orderBy('event_id').execute();
-    expect(notes.map((n) => n.attribution_note)).toEqual(['bad_signature', 'ids_mismatch', 'click_not_found']);
+    expect(body.results.map((r) => [r.status, r.attributed])).toEqual(Array.from({ length: 5 }, () => ['ok', false]));
+    const ids = ['f-1', 'f-2', 'f-3', 'f-4', 'f-5'];
+    const notes = await s.ctx.db.selectFrom('conversions').select(['event_id', 'attribution_note']).where('event_id', 'in', ids).orderBy('event_id').execute();
+    expect(notes.map((n) => n.attribution_note)).toEqual(['bad_signature', 'ids_mismatch', 'click_not_found', 'bad_signature', 'bad_signature']);
   });
 
   it('deduplicates concurrent requests carrying the same event: exactly one is stored', async () => {

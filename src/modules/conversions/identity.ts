@@ -115,6 +115,17 @@ export function hashIdentity(userData: Record<string, unknown>): HashedIdentity 
   };
 }
 
+const hexList = (hashes: string[]): string => (hashes.length === 0 ? '[]' : `["${hashes.join('","')}"]`);
+
+/**
+ * `JSON.stringify(identity)`, by concatenation: every value is a lower-case
+ * hex digest made above (hashed, or a 64-hex value taken as hashed), so
+ * nothing needs escaping. Stored as `identity_json`, once per conversion.
+ */
+export const identityJson = (id: HashedIdentity): string =>
+  `{"em":${hexList(id.em)},"ph":${hexList(id.ph)},"fn":${id.fn === null ? 'null' : `"${id.fn}"`},` +
+  `"ln":${id.ln === null ? 'null' : `"${id.ln}"`},"external_id":${hexList(id.external_id)}}`;
+
 /** The hashes a suppression list can match: emails, phones and external ids. */
 export const matchableHashes = (id: HashedIdentity): string[] => [...id.em, ...id.ph, ...id.external_id];
 

@@ -65,8 +65,10 @@ export interface CommitInput {
   advertiserId: string;
   now: number;
   windowMs: number;
-  /** Rows in batch order; `dedupKey` null means the event is not deduplicated (no event id). */
-  rows: { row: ConversionRow; dedupKey: { event_type: string; event_id: string } | null }[];
+  /** Rows in batch order. */
+  rows: ConversionRow[];
+  /** Per row, the dedup event id (keyed with the row's event_type); null: not deduplicated (no event id). */
+  dedupIds: (string | null)[];
   /** Rollup upsert queries for the rows that turned out new. */
   rollups: (isNew: boolean[]) => Compilable[];
   /** Real events received (for the gateway status); 0 writes nothing. */
@@ -126,12 +128,13 @@ function commitSqlite(sqlite: BetterSqlite3.Database, input: CommitInput): Commi
     // One parameter array for every row (better-sqlite3 reads it during run()).
     const params: unknown[] = new Array(CONVERSION_COLS.length);
     for (let i = 0; i < n; i++) {
-      const { row, dedupKey: k } = input.rows[i];
+      const row = input.rows[i];
+      const k = input.dedupIds[i];
       // A new key, or a key past the window taken over; a live key is a duplicate.
       if (
-        k &&
-        dedup.run(adv, k.event_type, k.event_id, input.now, row.id).changes === 0 &&
-        takeOver.run(input.now, row.id, adv, k.event_type, k.event_id, threshold).changes === 0
+        k !== null &&
+        dedup.run(adv, row.event_type, k, input.now, row.id).changes === 0 &&
+        takeOver.run(input.now, row.id, adv, row.event_type, k, threshold).changes === 0
       ) {
         isNew[i] = false;
         continue;
@@ -168,8 +171,10 @@ async function commitPostgres(db: Kysely<DB>, input: CommitInput): Promise<Commi
       if (got.length === 0) return { isNew: input.rows.map(() => false), receiptDuplicate: true };
     }
     const keyed = input.rows
-      .filter((r) => r.dedupKey !== null)
-      .map((r) => ({ key: r.dedupKey!, id: r.row.id }))
+      .flatMap((r, i) => {
+        const k = input.dedupIds[i];
+        return k === null ? [] : [{ key: { event_type: r.event_type, event_id: k }, id: r.id }];
+      })
       .sort((a, b) => (a.key.event_type + '\u0001' + a.key.event_id < b.key.event_type + '\u0001' + b.key.event_id ? -1 : 1));
     const fresh = new Set<string>();
     const threshold = input.now - input.windowMs;
@@ -187,8 +192,8 @@ async function commitPostgres(db: Kysely<DB>, input: CommitInput): Promise<Commi
         .execute();
       for (const g of got) fresh.add(g.conversion_id);
     }
-    const isNew = input.rows.map((r) => r.dedupKey === null || fresh.has(r.row.id));
-    const newRows = input.rows.filter((_, i) => isNew[i]).map((r) => r.row);
+    const isNew = input.rows.map((r, i) => input.dedupIds[i] === null || fresh.has(r.id));
+    const newRows = input.rows.filter((_, i) => isNew[i]);
     for (const part of chunks(newRows)) await trx.insertInto('conversions').values(part).execute();
     for (const q of input.rollups(isNew)) await trx.executeQuery(q.compile());
     if (input.activity > 0) {

@@ -1,7 +1,7 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { Ctx } from '../../context.js';
 import { BadRequest, NotFound } from '../../lib/errors.js';
 import { newId, isUuid } from '../../lib/ids.js';
-import { safeEqual } from '../../lib/hash.js';
 import { dollarsToMicros, microsToCents, splitCharge } from '../../lib/money.js';
 import { deviceType } from '../../lib/request-facts.js';
 import { attributionSignature, findClicks, rollupUpsertQuery } from '../tracking/service.js';
@@ -9,7 +9,7 @@ import { RollupAccumulator } from '../tracking/rollup.js';
 import { campaignBilling } from '../campaigns/service.js';
 import { getAdvertiser, getPublisher } from '../accounts/service.js';
 import { attributeGatewayConversion } from '../index/service.js';
-import { hashEmail, hashExternalId, hashIdentity, hashPhone, IdentityError, matchableHashes, type HashedIdentity } from './identity.js';
+import { hashEmail, hashExternalId, hashIdentity, hashPhone, IdentityError, identityJson, matchableHashes, type HashedIdentity } from './identity.js';
 import {
   canonicalEventType,
   ConversionEvent,
@@ -54,6 +54,7 @@ interface Prepared {
   eventType: string;
   eventAt: number;
   identity: HashedIdentity;
+  identityJson: string;
   dedupId: string | null;
   contextJson: string | null;
 }
@@ -97,7 +98,7 @@ function prepare(raw: unknown, now: number): Prepared {
   if (contextJson && contextJson.length > MAX_CONTEXT_BYTES) throw new IdentityError(`client_context: larger than ${MAX_CONTEXT_BYTES} bytes`);
   const identity = hashIdentity(event.user_data as Record<string, unknown>);
   const dedupId = event.event_id ?? event.custom_data?.order_id ?? null;
-  return { event, eventType: canonicalEventType(event.event_name), eventAt, identity, dedupId, contextJson };
+  return { event, eventType: canonicalEventType(event.event_name), eventAt, identity, identityJson: identityJson(identity), dedupId, contextJson };
 }
 
 interface Attribution {
@@ -105,6 +106,20 @@ interface Attribution {
   note: string | null;
 }
 const UNATTRIBUTED: Attribution = Object.freeze({ click: null, note: null });
+
+type Charge = ReturnType<typeof splitCharge>;
+const NO_CHARGE: Charge = Object.freeze({ spend: 0, revenue: 0, take: 0 });
+
+/**
+ * Constant-time check of a presented grsig against the expected one. The
+ * lengths compared first are public (an HMAC's encoding has a fixed length),
+ * so no digest of both sides is needed (safeEqual's way, for secrets of any length).
+ */
+function signatureMatches(presented: string, expected: string): boolean {
+  const a = Buffer.from(presented);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
 
 /**
  * Join a conversion to its click: by grclid, else by graid (which resolves to
@@ -137,7 +152,7 @@ function attribute(
     let valid = clicks.signatures.get(key);
     if (valid === undefined) {
       const expected = attributionSignature(ctx, { grclid: click.click_id, grcpid: click.campaign_id, grpuid: click.publisher_id, gradid: click.ad_id });
-      valid = safeEqual(u.grsig, expected);
+      valid = signatureMatches(u.grsig, expected);
       clicks.signatures.set(key, valid);
     }
     if (!valid) return { click: null, note: 'bad_signature' };
@@ -217,29 +232,36 @@ export async function ingestEvents(
     if (hashes.length) suppressed = await repo.suppressedAmong(ctx.db, advertiserId, hashes);
   }
   const clicks = { byId, byGraid, signatures: new Map<string, boolean>() };
-  const attribution = new Map<number, Attribution>();
-  for (const i of valid) attribution.set(i, attribute(ctx, advertiserId, prepared[i]!, clicks, opts.requireSignature ?? false));
-  const campaigns = await campaignBilling(
-    ctx,
-    [...attribution.values()].filter((a) => a.click).map((a) => a.click!.campaign_id),
-  );
+  const attribution: Attribution[] = new Array(n);
+  const campaignIds = new Set<string>();
+  for (const i of valid) {
+    const a = attribute(ctx, advertiserId, prepared[i]!, clicks, opts.requireSignature ?? false);
+    attribution[i] = a;
+    if (a.click) campaignIds.add(a.click.campaign_id);
+  }
+  const campaigns = await campaignBilling(ctx, [...campaignIds]);
 
   const candidates: number[] = [];
+  let skipped = 0;
   for (const i of valid) {
     const p = prepared[i]!;
-    const attributed = attribution.get(i)!.click !== null;
+    const attributed = attribution[i].click !== null;
     const eventId = p.event.event_id ?? p.dedupId ?? '';
     if (test) out[i] = { event_id: eventId, status: 'test_ok', attributed };
-    else if (opts.attributedOnly && !attributed) out[i] = { event_id: eventId, status: 'skipped', attributed: false };
-    else if (p.event.user_data.opt_out === true || (suppressed.size > 0 && matchableHashes(p.identity).some((h) => suppressed.has(h)))) {
+    else if (
+      (opts.attributedOnly && !attributed) ||
+      p.event.user_data.opt_out === true ||
+      (suppressed.size > 0 && matchableHashes(p.identity).some((h) => suppressed.has(h)))
+    ) {
       out[i] = { event_id: eventId, status: 'skipped', attributed: false };
+      skipped++;
     } else {
       out[i] = { event_id: eventId, status: 'ok', attributed };
       candidates.push(i);
     }
   }
 
-  const processed = out.filter((o) => o.status !== 'error').length;
+  const processed = valid.length;
   const response = (): GatewayResponse => ({
     events_received: n,
     events_processed: processed,
@@ -264,15 +286,16 @@ export async function ingestEvents(
 
   const shares = new Map<string, number>();
   const pages = new Map<string, string>();
-  const rows: repo.CommitInput['rows'] = [];
+  const rows: repo.ConversionRow[] = [];
+  const dedupIds: (string | null)[] = [];
   const charges: { campaignId: string; micros: number; at: number }[] = [];
   for (const i of toWrite) {
     const p = prepared[i]!;
-    const { click, note } = attribution.get(i)!;
+    const { click, note } = attribution[i];
     const cd = p.event.custom_data ?? {};
     const verified = opts.verified ?? true;
     const counted = click !== null && verified && click.is_test === 0;
-    let split = { spend: 0, revenue: 0, take: 0 };
+    let split: Charge = NO_CHARGE;
     if (counted) {
       const camp = campaigns.get(click.campaign_id);
       const cpa = camp && (camp.billing_model?.toLowerCase() === 'cpa' || click.pricing === 'cpa') ? Number(camp.max_cpa_micros ?? 0) : 0;
@@ -283,43 +306,40 @@ export async function ingestEvents(
       }
     }
     const u = p.event.user_data;
-    const id = newId();
+    dedupIds.push(p.dedupId);
     rows.push({
-      dedupKey: p.dedupId === null ? null : { event_type: p.eventType, event_id: p.dedupId },
-      row: {
-        id,
-        advertiser_id: advertiserId,
-        source: opts.source,
-        event_type: p.eventType,
-        event_name: p.event.event_name,
-        event_id: p.event.event_id ?? null,
-        event_at: Math.min(p.eventAt, now),
-        received_at: now,
-        action_source: p.event.action_source,
-        page_url: p.event.event_source_url ? pageUrl(p.event.event_source_url, pages) : null,
-        value_micros: cd.value ? dollarsToMicros(cd.value) : 0,
-        currency: cd.currency ?? 'USD',
-        order_id: cd.order_id ?? null,
-        custom_json: p.event.custom_data ? JSON.stringify(p.event.custom_data) : null,
-        identity_json: JSON.stringify(p.identity),
-        visitor_id: u.visitor_id ?? null,
-        session_id: u.session_id ?? null,
-        device: u.client_user_agent ? deviceType(u.client_user_agent) : click?.device ?? '',
-        client_context_json: p.contextJson,
-        attributed: click ? 1 : 0,
-        attribution_note: note,
-        click_id: click?.click_id ?? null,
-        campaign_id: click?.campaign_id ?? null,
-        ad_group_id: click?.ad_group_id ?? null,
-        ad_id: click?.ad_id ?? null,
-        publisher_id: click?.publisher_id ?? null,
-        placement_id: click?.placement_id ?? null,
-        verified: verified ? 1 : 0,
-        counted: counted ? 1 : 0,
-        spend_micros: split.spend,
-        revenue_micros: split.revenue,
-        take_micros: split.take,
-      },
+      id: newId(),
+      advertiser_id: advertiserId,
+      source: opts.source,
+      event_type: p.eventType,
+      event_name: p.event.event_name,
+      event_id: p.event.event_id ?? null,
+      event_at: Math.min(p.eventAt, now),
+      received_at: now,
+      action_source: p.event.action_source,
+      page_url: p.event.event_source_url ? pageUrl(p.event.event_source_url, pages) : null,
+      value_micros: cd.value ? dollarsToMicros(cd.value) : 0,
+      currency: cd.currency ?? 'USD',
+      order_id: cd.order_id ?? null,
+      custom_json: p.event.custom_data ? JSON.stringify(p.event.custom_data) : null,
+      identity_json: p.identityJson,
+      visitor_id: u.visitor_id ?? null,
+      session_id: u.session_id ?? null,
+      device: u.client_user_agent ? deviceType(u.client_user_agent) : click?.device ?? '',
+      client_context_json: p.contextJson,
+      attributed: click ? 1 : 0,
+      attribution_note: note,
+      click_id: click?.click_id ?? null,
+      campaign_id: click?.campaign_id ?? null,
+      ad_group_id: click?.ad_group_id ?? null,
+      ad_id: click?.ad_id ?? null,
+      publisher_id: click?.publisher_id ?? null,
+      placement_id: click?.placement_id ?? null,
+      verified: verified ? 1 : 0,
+      counted: counted ? 1 : 0,
+      spend_micros: split.spend,
+      revenue_micros: split.revenue,
+      take_micros: split.take,
     });
   }
 
@@ -328,14 +348,14 @@ export async function ingestEvents(
     now,
     windowMs: DEDUP_WINDOW_MS,
     rows,
-    activity: opts.source === 'capi' ? candidates.length + out.filter((o) => o.status === 'skipped').length : 0,
+    dedupIds,
+    activity: opts.source === 'capi' ? candidates.length + skipped : 0,
     receipt: opts.receipt ? { ...opts.receipt, outcome: 'conversion' } : undefined,
     rollups: (isNew) => {
       const acc = new RollupAccumulator();
-      rows.forEach(({ row }, j) => {
+      rows.forEach((row, j) => {
         if (!isNew[j] || !row.counted) return;
-        const i = toWrite[j];
-        const click = attribution.get(i)!.click!;
+        const click = attribution[toWrite[j]].click!;
         acc.add(
           row.event_at,
           {
@@ -374,8 +394,8 @@ export async function ingestEvents(
   // A grclid that is not an ad click may be an index click (a search's tracked link): join it to its search.
   for (const [j, i] of toWrite.entries()) {
     const grclid = prepared[i]!.event.user_data.grclid;
-    if (!result.isNew[j] || rows[j].row.attributed || !grclid || !isUuid(grclid)) continue;
-    const r = rows[j].row;
+    const r = rows[j];
+    if (!result.isNew[j] || r.attributed || !grclid || !isUuid(grclid)) continue;
     const joined = await attributeGatewayConversion(ctx, advertiserId, {
       grclid,
       kind: r.event_type,
@@ -404,6 +424,7 @@ export async function recordIgnoredDelivery(ctx: Ctx, advertiserId: string, rece
     now: ctx.clock.now(),
     windowMs: DEDUP_WINDOW_MS,
     rows: [],
+    dedupIds: [],
     activity: 0,
     rollups: () => [],
     receipt: { ...receipt, outcome: 'ignored' },
