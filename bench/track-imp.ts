@@ -79,7 +79,7 @@ function distinctRequests(tokens: string[]) {
   return varying('GET', () => ({ path: `/track/imp?p=${i < tokens.length ? tokens[i++] : mint(1)[0]}` }));
 }
 
-type Measured = LoadResult & { cpuUsPerReq: number };
+type Measured = LoadResult & { cpuUsPerReq: number; mainCpuUsPerReq: number };
 const bare: Measured[] = [];
 const orbit: Measured[] = [];
 const paced: PacedResult[] = [];
@@ -120,7 +120,7 @@ for (let round = 1; round <= ROUNDS; round++) {
   );
   await b2.stop();
   console.log(
-    `round ${round}: bare ${fmt(bare.at(-1)!.rps, 0)} req/s (${fmt(bare.at(-1)!.cpuUsPerReq, 0)} µs CPU/req) | orbit ${fmt(full.rps, 0)} req/s (${fmt(full.cpuUsPerReq, 0)} µs CPU/req, p99 ${full.p99} ms, non-2xx ${full.non2xx}, errors ${full.errors}) | at ${rate} req/s: p50 ${half.p50} ms p99 ${half.p99} ms (bare at that rate: p99 ${barePaced.at(-1)!.p99} ms)`,
+    `round ${round}: bare ${fmt(bare.at(-1)!.rps, 0)} req/s (${fmt(bare.at(-1)!.cpuUsPerReq, 0)} µs CPU/req) | orbit ${fmt(full.rps, 0)} req/s (${fmt(full.cpuUsPerReq, 0)} µs CPU/req, main thread ${fmt(full.mainCpuUsPerReq, 0)} µs, p99 ${full.p99} ms, non-2xx ${full.non2xx}, errors ${full.errors}) | at ${rate} req/s: p50 ${half.p50} ms p99 ${half.p99} ms (bare at that rate: p99 ${barePaced.at(-1)!.p99} ms)`,
   );
 }
 
@@ -136,7 +136,7 @@ console.log(`\nstorage: ${env.DATABASE_URL ? 'postgres' : `sqlite (synchronous=$
 console.log(`bare node:http     median ${fmt(bareMed, 0)} req/s`);
 console.log(`orbit /track/imp   median ${fmt(orbitMed, 0)} req/s  ratio ${fmt(orbitMed / bareMed, 2)} (target ≥ 0.50)`);
 console.log(
-  `server CPU per request: bare ${fmt(median(bare.map((r) => r.cpuUsPerReq)), 0)} µs, orbit ${fmt(median(orbit.map((r) => r.cpuUsPerReq)), 0)} µs (ratio ${fmt(median(bare.map((r) => r.cpuUsPerReq)) / median(orbit.map((r) => r.cpuUsPerReq)), 2)})`,
+  `server CPU per request: bare ${fmt(median(bare.map((r) => r.cpuUsPerReq)), 0)} µs, orbit ${fmt(median(orbit.map((r) => r.cpuUsPerReq)), 0)} µs (main thread ${fmt(median(orbit.map((r) => r.mainCpuUsPerReq)), 0)} µs; ratio ${fmt(median(bare.map((r) => r.cpuUsPerReq)) / median(orbit.map((r) => r.cpuUsPerReq)), 2)})`,
 );
 console.log(
   `orbit p99 at half its throughput: median ${median(paced.map((r) => r.p99))} ms (target ≤ 5 ms); p50 ${median(paced.map((r) => r.p50))} ms; bare node:http at the same rate: p99 ${median(barePaced.map((r) => r.p99))} ms, p50 ${median(barePaced.map((r) => r.p50))} ms`,

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /* global process, console, performance */
 /**
- * Bundles the server (src/ → dist/server/bin/cli.js, dependencies external)
+ * Bundles the server (src/ → dist/server/bin/cli.js, and each worker thread's
+ * entry beside it; dependencies external)
  * so `npm start` runs plain JavaScript instead of transpiling every module at
  * start: the cold start target is 2 s. Skipped when a hash of src/ matches the
  * stamp of the last build; runs from `npm ci` (prepare) and before `npm start`.
@@ -41,8 +42,9 @@ export async function ensureServerBuilt({ force = false } = {}) {
     }
     const t0 = performance.now();
     await esbuild.build({
-      entryPoints: [path.join(root, 'src/cli.ts')],
-      outfile: OUT,
+      // The CLI, and each worker thread's entry beside it (src/lib/worker.ts starts `<name>.js` from the bundle).
+      entryPoints: { cli: path.join(root, 'src/cli.ts'), 'journal-writer': path.join(root, 'src/modules/tracking/journal-writer.ts') },
+      outdir: path.dirname(OUT),
       bundle: true,
       platform: 'node',
       format: 'esm',

@@ -52,6 +52,11 @@ export const ConfigSchema = z.object({
   groupCommitMaxBatch: z.coerce.number().int().positive().default(2000),
   /** SQLite WAL checkpoints run by a worker thread this often (0: SQLite's own, inside commits on the event loop). */
   sqliteCheckpointMs: z.coerce.number().int().min(0).default(250),
+  /** SQLite: the journal commits on a writer thread with its own connection (off: on the event loop, on the shared connection). */
+  sqliteWriterThread: z
+    .union([z.boolean(), z.enum(['1', '0', 'true', 'false', 'on', 'off'])])
+    .default(true)
+    .transform((v) => v === true || v === '1' || v === 'true' || v === 'on'),
   /** Serve the impression pixels on the raw node:http fast path (off: every request goes through Fastify). */
   fastPath: z
     .union([z.boolean(), z.enum(['1', '0', 'true', 'false', 'on', 'off'])])
@@ -136,6 +141,7 @@ const ENV_MAP: Record<string, keyof ConfigInput> = {
   ORBIT_GROUP_COMMIT_WAIT_MS: 'groupCommitMaxWaitMs',
   ORBIT_FAST_PATH: 'fastPath',
   ORBIT_SQLITE_CHECKPOINT_MS: 'sqliteCheckpointMs',
+  ORBIT_SQLITE_WRITER_THREAD: 'sqliteWriterThread',
   ORBIT_REVENUE_SHARE_BPS: 'defaultRevenueShareBps',
   ORBIT_INVENTORY_REFRESH_MS: 'inventoryRefreshMs',
   LOG_LEVEL: 'logLevel',

@@ -8,7 +8,7 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { loadSecrets } from './lib/secrets.js';
 import { parseKeyRing, TokenCodec } from './lib/token.js';
 import { Journal } from './modules/tracking/journal.js';
-import { journalStore } from './modules/tracking/repo.js';
+import { journalSink } from './modules/tracking/journal-store.js';
 import { Inventory } from './modules/serving/inventory.js';
 import { SpendTracker } from './modules/tracking/spend.js';
 import { registerSpendListener } from './modules/tracking/service.js';
@@ -43,10 +43,12 @@ export async function createContext(config: Config, opts: ContextOptions = {}): 
   await migrate(database);
   const secrets = loadSecrets(config);
   const clock = opts.clock ?? systemClock;
-  const journal = new Journal(journalStore(database), {
+  const onJournalError = (err: unknown) => log.error({ err }, 'journal commit failed');
+  const journalOpts = { writerThread: config.sqliteWriterThread, tokenKeys: secrets.tokenKeys, tokenTtlSeconds: config.tokenTtlSeconds, onError: onJournalError };
+  const journal = new Journal(journalSink(database, journalOpts), {
     maxWaitMs: config.groupCommitMaxWaitMs,
     maxBatch: config.groupCommitMaxBatch,
-    onError: (err) => log.error({ err }, 'journal commit failed'),
+    onError: onJournalError,
   });
   const ctx: Ctx = {
     config,
@@ -85,6 +87,7 @@ export interface RunningServer {
 export async function startServer(input: ConfigInput | Config = {}, opts: ContextOptions = {}): Promise<RunningServer> {
   const config = 'routes' in input && input.routes instanceof Set ? (input as Config) : loadConfig(input as ConfigInput);
   const ctx = await createContext(config, opts);
+  ctx.journal.warm(); // the SQLite writer thread boots while the app loads
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
   // The HTTP app (every route group) is loaded only by processes that serve: CLI commands start without it.
   const { buildApp } = await import('./app.js');

@@ -161,11 +161,23 @@ export function cpuMs(pid: number): number {
   return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
 }
 
-/** Run a load and also report the server's CPU µs per answered request: robust to other load on the machine. */
-export async function loadWithCpu(pid: number, opts: autocannon.Options): Promise<LoadResult & { cpuUsPerReq: number }> {
+/** CPU time of a process's main thread alone (the event loop), in ms: /proc/<pid>/task/<pid>/stat. */
+export function mainThreadCpuMs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+}
+
+/**
+ * Run a load and also report the server's CPU µs per answered request (all
+ * threads, and the main thread alone): robust to other load on the machine.
+ */
+export async function loadWithCpu(pid: number, opts: autocannon.Options): Promise<LoadResult & { cpuUsPerReq: number; mainCpuUsPerReq: number }> {
   const c0 = cpuMs(pid);
+  const m0 = mainThreadCpuMs(pid);
   const r = await load(opts);
-  return { ...r, cpuUsPerReq: ((cpuMs(pid) - c0) * 1000) / Math.max(1, r.total) };
+  const n = Math.max(1, r.total);
+  return { ...r, cpuUsPerReq: ((cpuMs(pid) - c0) * 1000) / n, mainCpuUsPerReq: ((mainThreadCpuMs(pid) - m0) * 1000) / n };
 }
 
 /** One autocannon request whose path (and body) are fresh for every request sent. */

@@ -2,7 +2,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type Migration,
+  type MigrationProvider,
+  type SqliteDialectConfig,
+} from 'kysely';
 import type { Config } from '../config.js';
 import type { DB } from './schema.js';
 import { MIGRATIONS } from './migrations/index.js';
@@ -13,8 +25,11 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Database {
   db: Kysely<DB>;
   dialect: Dialect;
-  /** The raw SQLite handle (embedded backend only), used by the event journal's group commit. */
+  /** The raw SQLite handle (embedded backend only), for hot paths that run prepared statements directly. */
   sqlite?: BetterSqlite3.Database;
+  /** SQLite: the database file and its synchronous level (the journal's writer thread opens its own connection to it). */
+  sqlitePath?: string;
+  sqliteSync?: 'FULL' | 'NORMAL';
   /** The raw pool (PostgreSQL only), used by the event journal's group commit. */
   pool?: pg.Pool;
   /** SQLite: the background WAL checkpointer (off the event loop, while the journal writes), when enabled. */
@@ -60,17 +75,42 @@ export function openDatabase(config: Config): Database {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('cache_size = -65536');
   const checkpointer = config.sqliteCheckpointMs > 0 ? startCheckpointer(sqlite, file, { intervalMs: config.sqliteCheckpointMs, idleMs: 30_000 }) : undefined;
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
   return {
     db,
     dialect: 'sqlite',
     sqlite,
+    sqlitePath: file,
+    sqliteSync: config.sqliteSync,
     ...(checkpointer ? { checkpointer } : {}),
     close: async () => {
       await checkpointer?.stop();
       await db.destroy();
     },
   };
+}
+
+/**
+ * Kysely's SQLite transactions, begun IMMEDIATE: the write lock is taken at
+ * `BEGIN` (waiting through the busy handler while another connection — the
+ * journal's writer thread — commits), never upgraded later from a read. A
+ * deferred transaction that read before another connection committed could
+ * not write at all (SQLITE_BUSY_SNAPSHOT, which no busy handler retries).
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings);
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.settings);
+  }
 }
 
 /**

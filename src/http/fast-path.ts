@@ -119,10 +119,14 @@ export function fastServerFactory(fast: FastPaths) {
   };
 }
 
-/** The value of the only query parameter `name`, or null when the query is anything else (encoded, repeated, extra). */
-export function soleParam(query: string, name: string): string | null {
+/**
+ * The value of the only query parameter `name`, or null when the query is
+ * anything else (encoded, repeated, extra, or longer than the route's schema
+ * allows): those are Fastify's to answer.
+ */
+export function soleParam(query: string, name: string, maxLength: number): string | null {
   const prefix = `${name}=`;
-  if (!query.startsWith(prefix)) return null;
+  if (!query.startsWith(prefix) || query.length - prefix.length > maxLength) return null;
   const v = query.slice(prefix.length);
   return /^[A-Za-z0-9_-]+$/.test(v) ? v : null;
 }

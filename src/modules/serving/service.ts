@@ -56,12 +56,8 @@ function state(ctx: Ctx): ServingState {
     embed: embedder ? { embedder, cache: new GroupEmbeddingCache(embedder), warmed: null } : null,
   };
   const book = s.book;
-  ctx.journal.onCommit((results) => {
-    for (const { item, newlyRecorded } of results) {
-      if (item.type === 'event' && newlyRecorded && item.event.spend_micros > 0) {
-        book.add(item.event.campaign_id, item.event.ad_group_id, item.event.spend_micros, item.event.at, ctx.clock.now());
-      }
-    }
+  ctx.journal.onCommit((charges) => {
+    for (const c of charges) book.add(c.campaignId, c.adGroupId, c.spendMicros, c.at, ctx.clock.now());
   });
   states.set(ctx, s);
   return s;

@@ -1,7 +1,8 @@
-import { Unavailable } from '../../lib/errors.js';
+import { BadRequest, Gone, Unavailable } from '../../lib/errors.js';
 import type { AdRequestTable, AdServeTable } from '../../db/schema.js';
-import type { Batch, EventRow, JournalStore } from './repo.js';
-import { RollupAccumulator, type RollupRow } from './rollup.js';
+import type { EventRow } from './repo.js';
+import type { RollupRow } from './rollup.js';
+import type { Charge, JournalBatch, JournalSink, PixelHit } from './journal-store.js';
 
 /**
  * The event journal: every ad request, ad served, impression and click is an
@@ -12,7 +13,9 @@ import { RollupAccumulator, type RollupRow } from './rollup.js';
  */
 export type JournalItem =
   | { type: 'request'; request: AdRequestTable; serves: AdServeTable[]; rollups: RollupRow[] }
-  | { type: 'event'; event: EventRow; rollups: RollupRow[] };
+  | { type: 'event'; event: EventRow; rollups: RollupRow[] }
+  /** An impression pixel whose token is opened where the commit runs (the SQLite writer thread): a refused token rejects with its 4xx. */
+  | { type: 'pixel'; hit: PixelHit };
 
 interface Pending {
   item: JournalItem;
@@ -20,8 +23,9 @@ interface Pending {
   reject: (err: unknown) => void;
 }
 
+/** Called after each commit with the charges it made durable (new billable records only). */
 export interface CommitListener {
-  (committed: { item: JournalItem; newlyRecorded: boolean }[]): void;
+  (charges: Charge[]): void;
 }
 
 export class Journal {
@@ -34,7 +38,7 @@ export class Journal {
   committedItems = 0;
 
   constructor(
-    private readonly store: JournalStore,
+    private readonly store: JournalSink,
     private readonly opts: { maxWaitMs: number; maxBatch: number; onError?: (err: unknown) => void },
   ) {}
 
@@ -59,9 +63,15 @@ export class Journal {
     }
   }
 
+  /** Start the store's background machinery (the SQLite writer thread) ahead of the first commit. */
+  warm(): void {
+    this.store.warm();
+  }
+
   async close(): Promise<void> {
     await this.drain();
     this.closed = true;
+    await this.store.close();
   }
 
   private schedule(): void {
@@ -81,29 +91,26 @@ export class Journal {
   private async flush(): Promise<void> {
     const take = this.queue.splice(0, this.opts.maxBatch);
     if (take.length === 0) return;
-    const batch: Batch = { requests: [], serves: [], events: [], rollups: () => [] };
-    const eventIndex: number[] = []; // take index -> event index
-    take.forEach((p, i) => {
-      if (p.item.type === 'request') {
-        batch.requests.push(p.item.request);
-        batch.serves.push(...p.item.serves);
+    const batch: JournalBatch = { requests: [], serves: [], events: [], rollups: [], pixels: [] };
+    const at: number[] = new Array(take.length); // take index -> event or pixel index
+    for (let i = 0; i < take.length; i++) {
+      const item = take[i].item;
+      if (item.type === 'pixel') {
+        at[i] = batch.pixels.length;
+        batch.pixels.push(item.hit);
+      } else if (item.type === 'request') {
+        batch.requests.push(item.request);
+        for (const s of item.serves) batch.serves.push(s);
+        if (item.rollups.length) batch.rollups.push({ event: -1, rows: item.rollups });
       } else {
-        eventIndex[i] = batch.events.length;
-        batch.events.push(p.item.event);
+        at[i] = batch.events.length;
+        if (item.rollups.length) batch.rollups.push({ event: batch.events.length, rows: item.rollups });
+        batch.events.push(item.event);
       }
-    });
-    batch.rollups = (inserted) => {
-      const acc = new RollupAccumulator();
-      take.forEach((p, i) => {
-        const counts = p.item.type === 'request' || inserted[eventIndex[i]];
-        if (!counts) return;
-        for (const r of p.item.rollups) acc.addRow(r);
-      });
-      return acc.drain();
-    };
-    let inserted: boolean[];
+    }
+    let result;
     try {
-      inserted = await this.store.commit(batch);
+      result = await this.store.commit(batch);
     } catch (err) {
       this.opts.onError?.(err);
       const unavailable = new Unavailable('The event could not be recorded; nothing was stored, safe to retry');
@@ -112,17 +119,25 @@ export class Journal {
     }
     this.commits++;
     this.committedItems += take.length;
-    const results = take.map((p, i) => ({
-      item: p.item,
-      newlyRecorded: p.item.type === 'request' ? true : inserted[eventIndex[i]],
-    }));
-    for (const l of this.listeners) {
-      try {
-        l(results);
-      } catch (err) {
-        this.opts.onError?.(err);
+    if (result.charges.length) {
+      for (const l of this.listeners) {
+        try {
+          l(result.charges);
+        } catch (err) {
+          this.opts.onError?.(err);
+        }
       }
     }
-    results.forEach((r, i) => take[i].resolve(r.newlyRecorded));
+    for (let i = 0; i < take.length; i++) {
+      const p = take[i];
+      const type = p.item.type;
+      if (type === 'request') p.resolve(true);
+      else if (type === 'event') p.resolve(result.inserted[at[i]]);
+      else {
+        const o = result.pixels[at[i]];
+        if (typeof o === 'boolean') p.resolve(o);
+        else p.reject(o.status === 410 ? new Gone(o.message) : new BadRequest(o.message)); // openClaims refuses with only these two
+      }
+    }
   }
 }

@@ -24,7 +24,7 @@ export interface JournalStore {
   commit(batch: Batch): Promise<boolean[]>;
 }
 
-const EVENT_COLS = [
+export const EVENT_COLS = [
   'kind',
   'click_id',
   'at',
@@ -45,8 +45,8 @@ const EVENT_COLS = [
   'take_micros',
   'graid',
 ] as const;
-const REQUEST_COLS = ['id', 'publisher_id', 'at', 'session_hash', 'slots', 'filled', 'device', 'country', 'is_test'] as const;
-const SERVE_COLS = [
+export const REQUEST_COLS = ['id', 'publisher_id', 'at', 'session_hash', 'slots', 'filled', 'device', 'country', 'is_test'] as const;
+export const SERVE_COLS = [
   'click_id',
   'request_id',
   'publisher_id',
@@ -61,13 +61,14 @@ const SERVE_COLS = [
   'at',
   'is_test',
 ] as const;
-const ROLLUP_COLS = [...ROLLUP_KEY_COLUMNS, ...ROLLUP_COUNTER_COLUMNS];
+export const ROLLUP_COLS = [...ROLLUP_KEY_COLUMNS, ...ROLLUP_COUNTER_COLUMNS];
 const ROLLUP_UPDATE = ROLLUP_COUNTER_COLUMNS.map((c) => `${c} = rollups.${c} + excluded.${c}`).join(', ');
 const ROLLUP_CONFLICT = `ON CONFLICT (${ROLLUP_KEY_COLUMNS.join(', ')}) DO UPDATE SET ${ROLLUP_UPDATE}`;
 
 const placeholders = (n: number) => `(${Array.from({ length: n }, () => '?').join(', ')})`;
 
-export function sqliteJournalStore(sqlite: BetterSqlite3.Database, onCommit: () => void = () => {}): JournalStore {
+/** The journal's SQLite transaction, synchronous, on a connection of the caller's (the writer thread's own, or a shared one). */
+export function sqliteJournalTx(sqlite: BetterSqlite3.Database): (batch: Batch) => boolean[] {
   const insReq = sqlite.prepare(`INSERT INTO ad_requests (${REQUEST_COLS.join(', ')}) VALUES ${placeholders(REQUEST_COLS.length)}`);
   const insServe = sqlite.prepare(`INSERT INTO ad_serves (${SERVE_COLS.join(', ')}) VALUES ${placeholders(SERVE_COLS.length)}`);
   const insEvent = sqlite.prepare(
@@ -83,12 +84,18 @@ export function sqliteJournalStore(sqlite: BetterSqlite3.Database, onCommit: () 
     for (const row of batch.rollups(inserted)) upRollup.run(ROLLUP_COLS.map((c) => row[c]));
     return inserted;
   });
+  return (batch) => tx.immediate(batch);
+}
+
+/** The journal store on a connection shared with Kysely (benchmarks, tools; the server commits on the writer thread). */
+export function sqliteJournalStore(sqlite: BetterSqlite3.Database, onCommit: () => void = () => {}): JournalStore {
+  const tx = sqliteJournalTx(sqlite);
   return {
     async commit(batch) {
       // The handle is shared with Kysely: never commit inside someone else's open
       // transaction (its rollback would undo records already acknowledged).
       while (sqlite.inTransaction) await new Promise((r) => setImmediate(r));
-      const inserted = tx.immediate(batch);
+      const inserted = tx(batch);
       onCommit();
       return inserted;
     },

@@ -2,9 +2,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Ctx } from '../../context.js';
 import { soleParam, type FastHandler, type FastPaths } from '../../http/fast-path.js';
-import { openToken, recordClick, recordImpression, recordImpressionClaims } from './service.js';
+import { recordClick, recordImpression } from './service.js';
 
-const TrackQuery = z.object({ p: z.string().min(1).max(2048).describe('encrypted tracking token from impUrl/clickUrl') });
+const P_MAX = 2048;
+const TrackQuery = z.object({ p: z.string().min(1).max(P_MAX).describe('encrypted tracking token from impUrl/clickUrl') });
 
 const NO_CACHE = { 'cache-control': 'no-store, no-cache, must-revalidate, private, max-age=0', pragma: 'no-cache', expires: '0' };
 const IMP_BODY = '{"ok":true}';
@@ -42,23 +43,17 @@ export async function trackingRoutes(app: FastifyInstance, ctx: Ctx): Promise<vo
 
 /**
  * The impression pixels on the raw fast path (src/http/fast-path.ts): the same
- * service call and the same answer as the routes above, without Fastify's
- * per-request machinery. Only `?p=<token>` with a token that opens is taken;
- * everything else (missing, forged or expired tokens, other parameters) is
- * left to the routes above, before anything is recorded.
+ * service call and the same answers as the routes above, without Fastify's
+ * per-request machinery. Only `?p=<token>` is taken (other or encoded
+ * parameters are left to the routes above); a token that does not open gets
+ * the same 4xx the routes give, and records nothing.
  */
 export function trackingFastRoutes(ctx: Ctx, fast: FastPaths): void {
   const ok = { status: 200, headers: { ...NO_CACHE, 'content-type': 'application/json; charset=utf-8' }, body: IMP_BODY };
   const impression: FastHandler = (req) => {
-    const p = soleParam(req.query, 'p');
+    const p = soleParam(req.query, 'p', P_MAX);
     if (p === null) return false;
-    let claims;
-    try {
-      claims = openToken(ctx, p);
-    } catch {
-      return false;
-    }
-    return recordImpressionClaims(ctx, claims, { ip: req.ip(), ua: req.raw.headers['user-agent'] }).then(() => ok);
+    return recordImpression(ctx, p, { ip: req.ip(), ua: req.raw.headers['user-agent'] }).then(() => ok);
   };
   fast.get('/track/imp', impression, NO_CACHE);
   fast.get('/ack', impression, NO_CACHE);

@@ -1,15 +1,15 @@
 import type { Ctx } from '../../context.js';
-import { BadRequest, Gone } from '../../lib/errors.js';
-import { TokenError, type TrackingClaims } from '../../lib/token.js';
-import { cpmImpressionCharge, splitCharge } from '../../lib/money.js';
+import { Gone } from '../../lib/errors.js';
+import type { TrackingClaims } from '../../lib/token.js';
 import { countryOf, deviceType, isBot } from '../../lib/request-facts.js';
 import { hmacSha256 } from '../../lib/hash.js';
 import { keyedHash } from '../../lib/secrets.js';
 import { adDestination } from '../campaigns/service.js';
 import type { RollupRow } from './rollup.js';
 import { quarterBucket } from '../../lib/clock.js';
+import { hitRecord, openClaims, requireToken, type HitContext } from './record.js';
 import * as trackingRepo from './repo.js';
-import { foldLifetimeDeltas, lifetimeTotals, type EventRow } from './repo.js';
+import { foldLifetimeDeltas, lifetimeTotals } from './repo.js';
 
 export interface HitFacts {
   ip: string;
@@ -17,20 +17,7 @@ export interface HitFacts {
 }
 
 /** Open a `p` token; anything forged, malformed or expired is a 4xx and records nothing. */
-export function openToken(ctx: Ctx, p: unknown): TrackingClaims {
-  if (typeof p !== 'string' || p.length === 0) throw new BadRequest('Query parameter p (the tracking token) is required');
-  let claims: TrackingClaims;
-  try {
-    claims = ctx.codec.open(p);
-  } catch (err) {
-    if (err instanceof TokenError) throw new BadRequest(`Invalid tracking token: ${err.message}`);
-    throw err;
-  }
-  const ageS = ctx.clock.now() / 1000 - claims.issuedAt;
-  if (ageS > ctx.config.tokenTtlSeconds) throw new Gone('Tracking token has expired');
-  if (ageS < -300) throw new BadRequest('Invalid tracking token: issued in the future');
-  return claims;
-}
+export const openToken = (ctx: Ctx, p: unknown): TrackingClaims => openClaims(ctx.codec, p, ctx.clock.now(), ctx.config.tokenTtlSeconds);
 
 /** A short id that resolves to the click: derived, so every click of one ad gets the same one. */
 export const graidFor = (ctx: Ctx, clickId: string): string =>
@@ -63,29 +50,10 @@ function ipFacts(ctx: Ctx, ip: string): { hash: string; country: string } {
   return f;
 }
 
-function eventRow(ctx: Ctx, kind: 'imp' | 'click', c: TrackingClaims, facts: HitFacts, bot: boolean): EventRow {
+/** The request's own facts about the end user, from per-address and per-agent caches. */
+export function hitContext(ctx: Ctx, facts: HitFacts): HitContext {
   const ip = ipFacts(ctx, facts.ip);
-  return {
-    kind,
-    click_id: c.clickId,
-    at: ctx.clock.now(),
-    publisher_id: c.publisherId,
-    placement_id: c.placementId,
-    placement_type: c.placementType,
-    campaign_id: c.campaignId,
-    ad_group_id: c.adGroupId,
-    ad_id: c.adId,
-    advertiser_id: c.advertiserId,
-    device: deviceType(facts.ua),
-    country: ip.country,
-    ip_hash: ip.hash,
-    is_bot: bot ? 1 : 0,
-    is_test: c.test ? 1 : 0,
-    spend_micros: 0,
-    revenue_micros: 0,
-    take_micros: 0,
-    graid: kind === 'click' ? graidFor(ctx, c.clickId) : null,
-  };
+  return { at: ctx.clock.now(), ipHash: ip.hash, country: ip.country, device: deviceType(facts.ua), bot: isBot(facts.ua) };
 }
 
 /**
@@ -93,56 +61,19 @@ function eventRow(ctx: Ctx, kind: 'imp' | 'click', c: TrackingClaims, facts: Hit
  * counted; the first human impression (or click) of a click id is counted and
  * charged, repeats are ignored by the database's unique index.
  */
-async function record(ctx: Ctx, kind: 'imp' | 'click', claims: TrackingClaims, facts: HitFacts): Promise<boolean> {
-  const bot = isBot(facts.ua);
-  const row = eventRow(ctx, kind, claims, facts, bot);
-  const billable = !bot && !claims.test;
-  const charge =
-    billable && kind === 'imp' && claims.pricing === 'cpm'
-      ? cpmImpressionCharge(claims.priceMicros)
-      : billable && kind === 'click' && claims.pricing === 'cpc'
-        ? claims.priceMicros
-        : 0;
-  const split = splitCharge(charge, claims.revenueShareBps);
-  row.spend_micros = split.spend;
-  row.revenue_micros = split.revenue;
-  row.take_micros = split.take;
-  // The rollup delta, written as one literal: this runs for every impression.
-  const rollups: RollupRow[] = billable
-    ? [
-        {
-          bucket: quarterBucket(row.at),
-          publisher_id: row.publisher_id,
-          placement_id: row.placement_id,
-          placement_type: row.placement_type,
-          advertiser_id: row.advertiser_id,
-          campaign_id: row.campaign_id,
-          ad_group_id: row.ad_group_id,
-          ad_id: row.ad_id,
-          device: row.device,
-          country: row.country,
-          requests: 0,
-          wins: 0,
-          impressions: kind === 'imp' ? 1 : 0,
-          clicks: kind === 'click' ? 1 : 0,
-          conversions: 0,
-          spend_micros: split.spend,
-          revenue_micros: split.revenue,
-          take_micros: split.take,
-          conversion_value_micros: 0,
-        },
-      ]
-    : [];
-  return ctx.journal.append({ type: 'event', event: row, rollups });
+function record(ctx: Ctx, kind: 'imp' | 'click', claims: TrackingClaims, facts: HitFacts): Promise<boolean> {
+  const { event, rollups } = hitRecord(kind, claims, hitContext(ctx, facts), kind === 'click' ? graidFor(ctx, claims.clickId) : null);
+  return ctx.journal.append({ type: 'event', event, rollups });
 }
 
-export async function recordImpression(ctx: Ctx, p: unknown, facts: HitFacts): Promise<void> {
-  await recordImpressionClaims(ctx, openToken(ctx, p), facts);
+/**
+ * Record an impression pixel. The token is opened where the journal commits
+ * (the SQLite writer thread, off the event loop); a token that does not open
+ * rejects with its 4xx and records nothing. Resolves true when newly recorded.
+ */
+export function recordImpression(ctx: Ctx, p: unknown, facts: HitFacts): Promise<boolean> {
+  return ctx.journal.append({ type: 'pixel', hit: { token: requireToken(p), ...hitContext(ctx, facts) } });
 }
-
-/** Record the impression of an opened token (the fast path opens it first, to decline bad ones untouched). */
-export const recordImpressionClaims = (ctx: Ctx, claims: TrackingClaims, facts: HitFacts): Promise<boolean> =>
-  record(ctx, 'imp', claims, facts);
 
 /** Record the click and return where to send the user: the landing page with attribution appended. */
 export async function recordClick(ctx: Ctx, p: unknown, facts: HitFacts): Promise<string> {
@@ -165,12 +96,8 @@ export function landingUrl(ctx: Ctx, dest: { url: string; utm: Record<string, st
 
 /** Keep today's spend current as charges commit on this instance. */
 export function registerSpendListener(ctx: Ctx): void {
-  ctx.journal.onCommit((results) => {
-    for (const { item, newlyRecorded } of results) {
-      if (item.type === 'event' && newlyRecorded && item.event.spend_micros > 0) {
-        ctx.spend.add(item.event.campaign_id, item.event.spend_micros, item.event.at);
-      }
-    }
+  ctx.journal.onCommit((charges) => {
+    for (const c of charges) ctx.spend.add(c.campaignId, c.spendMicros, c.at);
   });
 }
 

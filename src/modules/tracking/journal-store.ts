@@ -1,0 +1,343 @@
+import type { Worker } from 'node:worker_threads';
+import type { Database } from '../../db/index.js';
+import type { AdRequestTable, AdServeTable } from '../../db/schema.js';
+import { DomainError } from '../../lib/errors.js';
+import { parseKeyRing, TokenCodec } from '../../lib/token.js';
+import { startModuleWorker } from '../../lib/worker.js';
+import { hitRecord, openClaims, type HitContext } from './record.js';
+import { RollupAccumulator, type RollupRow } from './rollup.js';
+import {
+  EVENT_COLS,
+  postgresJournalStore,
+  REQUEST_COLS,
+  ROLLUP_COLS,
+  SERVE_COLS,
+  sqliteJournalStore,
+  type Batch,
+  type EventRow,
+  type JournalStore,
+} from './repo.js';
+
+/**
+ * Where the journal's group commits go. On SQLite a **writer thread** with a
+ * connection of its own (`journal-writer.ts`) opens the impression pixels'
+ * tokens and runs each transaction — inserts, rollup upserts, commit — so none
+ * of that holds the event loop; the journal still acknowledges an event only
+ * once the writer reports its transaction committed. On PostgreSQL the commit
+ * is network I/O already and runs here, on the pool.
+ */
+
+/** An impression pixel as the request gave it: the token still sealed, and what the request says about the user. */
+export interface PixelHit extends HitContext {
+  token: string;
+}
+
+/** One group commit. */
+export interface JournalBatch {
+  requests: AdRequestTable[];
+  serves: AdServeTable[];
+  events: EventRow[];
+  /** Rollup deltas, each with the event whose insertion they depend on (-1: none; they always count). */
+  rollups: { event: number; rows: RollupRow[] }[];
+  /** Impression pixels to open and record (their events and rollups are made where the commit runs). */
+  pixels: PixelHit[];
+}
+
+/** A charge that became durable: what budgets and pacing count. */
+export interface Charge {
+  campaignId: string;
+  adGroupId: string;
+  spendMicros: number;
+  at: number;
+}
+
+/** A pixel's outcome: newly recorded, a repeat, or why its token was refused (nothing recorded). */
+export type PixelOutcome = boolean | { status: number; message: string };
+
+export interface CommitResult {
+  /** Per event of the batch, whether it was newly recorded. */
+  inserted: boolean[];
+  pixels: PixelOutcome[];
+  charges: Charge[];
+}
+
+export interface PixelOpener {
+  codec: TokenCodec;
+  ttlSeconds: number;
+}
+
+interface Prepared {
+  batch: Batch;
+  events: EventRow[];
+  ownEvents: number;
+  /** Per pixel, the index of its event, or its refusal. */
+  pixels: (number | { status: number; message: string })[];
+}
+
+/** Open the pixels into events and make the store's view of the batch (rollups of the rows that turn out new, summed per key). */
+function prepare(j: JournalBatch, opener: PixelOpener): Prepared {
+  const events = j.events.slice();
+  const sets = j.rollups.slice();
+  const pixels: Prepared['pixels'] = new Array(j.pixels.length);
+  for (let k = 0; k < j.pixels.length; k++) {
+    const hit = j.pixels[k];
+    try {
+      const rec = hitRecord('imp', openClaims(opener.codec, hit.token, hit.at, opener.ttlSeconds), hit, null);
+      pixels[k] = events.length;
+      if (rec.rollups.length) sets.push({ event: events.length, rows: rec.rollups });
+      events.push(rec.event);
+    } catch (err) {
+      if (!(err instanceof DomainError)) throw err;
+      pixels[k] = { status: err.statusCode, message: err.message };
+    }
+  }
+  const batch: Batch = {
+    requests: j.requests,
+    serves: j.serves,
+    events,
+    rollups: (inserted) => {
+      const acc = new RollupAccumulator();
+      for (const r of sets) {
+        if (r.event >= 0 && !inserted[r.event]) continue;
+        for (const row of r.rows) acc.addRow(row);
+      }
+      return acc.drain();
+    },
+  };
+  return { batch, events, ownEvents: j.events.length, pixels };
+}
+
+function finish(p: Prepared, inserted: boolean[]): CommitResult {
+  const charges: Charge[] = [];
+  for (let i = 0; i < p.events.length; i++) {
+    const e = p.events[i];
+    if (inserted[i] && e.spend_micros > 0) charges.push({ campaignId: e.campaign_id, adGroupId: e.ad_group_id, spendMicros: e.spend_micros, at: e.at });
+  }
+  return {
+    inserted: inserted.slice(0, p.ownEvents),
+    pixels: p.pixels.map((x) => (typeof x === 'number' ? inserted[x] : x)),
+    charges,
+  };
+}
+
+/** One group commit through a store's transaction: what the writer thread and the in-thread sinks both run. */
+export function commitSync(tx: (b: Batch) => boolean[], j: JournalBatch, opener: PixelOpener): CommitResult {
+  const p = prepare(j, opener);
+  return finish(p, tx(p.batch));
+}
+
+export interface JournalSink {
+  commit(batch: JournalBatch): Promise<CommitResult>;
+  /** Start background machinery now instead of at the first commit (a server does, before it listens). */
+  warm(): void;
+  close(): Promise<void>;
+}
+
+/** A store on this thread (PostgreSQL; SQLite when the writer thread is off). */
+export function inThreadSink(store: JournalStore, opener: PixelOpener): JournalSink {
+  return {
+    async commit(j) {
+      const p = prepare(j, opener);
+      return finish(p, await store.commit(p.batch));
+    },
+    warm: () => undefined,
+    close: async () => undefined,
+  };
+}
+
+// --- The writer thread's wire format: flat arrays of column values (cloning one
+// array of primitives costs a fraction of cloning the same rows as objects).
+
+export interface WireBatch {
+  r: unknown[];
+  s: unknown[];
+  e: unknown[];
+  /** Per rollup set: event index, row count, then each row's ROLLUP_COLS values. */
+  u: unknown[];
+  /** Per pixel: token, at, ipHash, country, device, bot (0/1). */
+  p: unknown[];
+}
+
+export interface WireResult {
+  inserted: boolean[];
+  /** Per pixel: 1 new, 0 repeat, or [status, message]. */
+  pixels: (0 | 1 | [number, string])[];
+  /** Per charge: campaignId, adGroupId, spendMicros, at. */
+  charges: unknown[];
+}
+
+function flatten<T>(rows: T[], cols: readonly (keyof T)[], out: unknown[]): void {
+  for (const row of rows) for (const c of cols) out.push(row[c]);
+}
+
+function unflatten<T>(flat: unknown[], cols: readonly string[]): T[] {
+  const out: T[] = [];
+  for (let i = 0; i < flat.length; i += cols.length) {
+    const row: Record<string, unknown> = {};
+    for (let c = 0; c < cols.length; c++) row[cols[c]] = flat[i + c];
+    out.push(row as T);
+  }
+  return out;
+}
+
+export function encodeBatch(j: JournalBatch): WireBatch {
+  const w: WireBatch = { r: [], s: [], e: [], u: [], p: [] };
+  flatten(j.requests, REQUEST_COLS, w.r);
+  flatten(j.serves, SERVE_COLS, w.s);
+  flatten(j.events, EVENT_COLS, w.e);
+  for (const set of j.rollups) {
+    w.u.push(set.event, set.rows.length);
+    flatten(set.rows, ROLLUP_COLS, w.u);
+  }
+  for (const h of j.pixels) w.p.push(h.token, h.at, h.ipHash, h.country, h.device, h.bot ? 1 : 0);
+  return w;
+}
+
+export function decodeBatch(w: WireBatch): JournalBatch {
+  const rollups: JournalBatch['rollups'] = [];
+  for (let i = 0; i < w.u.length; ) {
+    const event = w.u[i] as number;
+    const n = w.u[i + 1] as number;
+    const start = i + 2;
+    const end = start + n * ROLLUP_COLS.length;
+    rollups.push({ event, rows: unflatten<RollupRow>(w.u.slice(start, end), ROLLUP_COLS) });
+    i = end;
+  }
+  const pixels: PixelHit[] = [];
+  for (let i = 0; i < w.p.length; i += 6) {
+    pixels.push({
+      token: w.p[i] as string,
+      at: w.p[i + 1] as number,
+      ipHash: w.p[i + 2] as string,
+      country: w.p[i + 3] as string,
+      device: w.p[i + 4] as PixelHit['device'],
+      bot: w.p[i + 5] === 1,
+    });
+  }
+  return {
+    requests: unflatten<AdRequestTable>(w.r, REQUEST_COLS),
+    serves: unflatten<AdServeTable>(w.s, SERVE_COLS),
+    events: unflatten<EventRow>(w.e, EVENT_COLS),
+    rollups,
+    pixels,
+  };
+}
+
+export function encodeResult(r: CommitResult): WireResult {
+  const charges: unknown[] = [];
+  for (const c of r.charges) charges.push(c.campaignId, c.adGroupId, c.spendMicros, c.at);
+  return { inserted: r.inserted, pixels: r.pixels.map((x) => (x === true ? 1 : x === false ? 0 : [x.status, x.message])), charges };
+}
+
+export function decodeResult(w: WireResult): CommitResult {
+  const charges: Charge[] = [];
+  for (let i = 0; i < w.charges.length; i += 4) {
+    charges.push({ campaignId: w.charges[i] as string, adGroupId: w.charges[i + 1] as string, spendMicros: w.charges[i + 2] as number, at: w.charges[i + 3] as number });
+  }
+  return { inserted: w.inserted, pixels: w.pixels.map((x) => (x === 1 ? true : x === 0 ? false : { status: x[0], message: x[1] })), charges };
+}
+
+/** Messages to and from the writer thread. */
+export type WriterRequest = { seq: number; batch: WireBatch } | { close: true };
+export type WriterReply = { ready: true } | { seq: number; result: WireResult } | { seq: number; error: string; code?: string };
+
+export interface WriterOptions {
+  file: string;
+  synchronous: 'FULL' | 'NORMAL';
+  /** Leave WAL checkpoints to the background checkpointer (the writer's connection then never checkpoints inside a commit). */
+  checkpointer: boolean;
+  busyTimeoutMs: number;
+  /** The token key ring (`id:base64key,…`) and the tokens' lifetime: the writer opens impression pixels. */
+  tokenKeys: string;
+  tokenTtlSeconds: number;
+}
+
+/**
+ * The SQLite writer thread. One batch is in flight at a time (the journal
+ * gathers the next while this one commits). The thread starts at `warm()` or
+ * the first commit and is restarted by the next commit should it die; a batch
+ * it was holding is reported failed, never acknowledged.
+ */
+export function sqliteWriterSink(opts: WriterOptions, hooks: { onCommit: () => void; onError: (err: unknown) => void }): JournalSink {
+  let worker: Worker | null = null;
+  let seq = 0;
+  const pending = new Map<number, { resolve: (v: CommitResult) => void; reject: (e: Error) => void }>();
+
+  const start = (): Worker => {
+    const w = startModuleWorker(new URL('./journal-writer', import.meta.url), import.meta.url, {
+      workerData: opts,
+      // The writer holds no data of its own: a small heap is plenty.
+      resourceLimits: { maxOldGenerationSizeMb: 64 },
+    });
+    w.unref(); // only a commit in flight keeps the process alive (see commit)
+    w.on('message', (m: WriterReply) => {
+      if ('ready' in m) return;
+      const p = pending.get(m.seq);
+      if (!p) return;
+      pending.delete(m.seq);
+      if (pending.size === 0) w.unref();
+      if ('error' in m) p.reject(Object.assign(new Error(m.error), { code: m.code }));
+      else {
+        hooks.onCommit();
+        p.resolve(decodeResult(m.result));
+      }
+    });
+    w.on('error', (err) => hooks.onError(err));
+    w.on('exit', (code) => {
+      if (worker === w) worker = null;
+      const err = new Error(`journal writer thread exited (${code}) before answering`);
+      for (const p of pending.values()) p.reject(err);
+      pending.clear();
+    });
+    return w;
+  };
+
+  return {
+    warm() {
+      worker ??= start();
+    },
+    commit(batch) {
+      const w = (worker ??= start());
+      const wire = encodeBatch(batch);
+      return new Promise<CommitResult>((resolve, reject) => {
+        const id = ++seq;
+        if (pending.size === 0) w.ref();
+        pending.set(id, { resolve, reject });
+        w.postMessage({ seq: id, batch: wire } satisfies WriterRequest);
+      });
+    },
+    async close() {
+      const w = worker;
+      if (!w) return;
+      worker = null;
+      w.ref();
+      const exited = new Promise<void>((r) => w.once('exit', () => r()));
+      w.postMessage({ close: true } satisfies WriterRequest);
+      await exited;
+    },
+  };
+}
+
+/** The journal's sink for this database: the writer thread on SQLite (unless turned off), the pool on PostgreSQL. */
+export function journalSink(
+  database: Database,
+  opts: { writerThread: boolean; tokenKeys: string; tokenTtlSeconds: number; onError: (err: unknown) => void },
+): JournalSink {
+  if (database.sqlite && database.sqlitePath && opts.writerThread) {
+    return sqliteWriterSink(
+      {
+        file: database.sqlitePath,
+        synchronous: database.sqliteSync ?? 'NORMAL',
+        checkpointer: !!database.checkpointer,
+        busyTimeoutMs: 30_000,
+        tokenKeys: opts.tokenKeys,
+        tokenTtlSeconds: opts.tokenTtlSeconds,
+      },
+      { onCommit: () => database.checkpointer?.active(), onError: opts.onError },
+    );
+  }
+  const opener = { codec: new TokenCodec(parseKeyRing(opts.tokenKeys)), ttlSeconds: opts.tokenTtlSeconds };
+  if (database.sqlite) return inThreadSink(sqliteJournalStore(database.sqlite, () => database.checkpointer?.active()), opener);
+  if (database.pool) return inThreadSink(postgresJournalStore(database.pool), opener);
+  throw new Error('no database handle for the journal');
+}

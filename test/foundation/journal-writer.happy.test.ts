@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { decodeBatch, decodeResult, encodeBatch, encodeResult, type CommitResult, type JournalBatch } from '../../src/modules/tracking/journal-store.js';
+import { EVENT_COLS, REQUEST_COLS, ROLLUP_COLS, SERVE_COLS } from '../../src/modules/tracking/repo.js';
+import { BACKEND, BROWSER_UA, RUNNING_CAMPAIGN, seedWorld, startTestServer, type TestServer, type World } from '../helpers.js';
+import { hit, serveOne, tokenOf, trackingFootprint } from './support.js';
+
+/**
+ * On SQLite the journal commits on a writer thread with its own connection
+ * (src/modules/tracking/journal-store.ts): batches cross to it as flat arrays,
+ * it opens impression pixels itself, and main-thread transactions begin
+ * IMMEDIATE so they never fail on a snapshot the writer moved on.
+ */
+const text = fc.string({ maxLength: 40 });
+const int = fc.integer({ min: 0, max: 2 ** 40 });
+const row = (cols: readonly string[]) => fc.record(Object.fromEntries(cols.map((c, i) => [c, i % 2 ? text : int]))) as fc.Arbitrary<never>;
+
+describe('journal wire format', () => {
+  it('a batch and a result cross to the writer thread and back unchanged', () => {
+    const batch = fc.record({
+      requests: fc.array(row(REQUEST_COLS), { maxLength: 4 }),
+      serves: fc.array(row(SERVE_COLS), { maxLength: 4 }),
+      events: fc.array(fc.record({ ...Object.fromEntries(EVENT_COLS.map((c) => [c, int])), graid: fc.option(text) }) as fc.Arbitrary<never>, { maxLength: 4 }),
+      rollups: fc.array(fc.record({ event: fc.integer({ min: -1, max: 3 }), rows: fc.array(row(ROLLUP_COLS), { maxLength: 3 }) }), { maxLength: 4 }),
+      pixels: fc.array(
+        fc.record({ token: text, at: int, ipHash: text, country: text, device: fc.constantFrom('desktop', 'mobile', 'tablet'), bot: fc.boolean() }),
+        { maxLength: 4 },
+      ),
+    });
+    fc.assert(
+      fc.property(batch, (b) => {
+        expect(decodeBatch(structuredClone(encodeBatch(b as JournalBatch)))).toEqual(b);
+      }),
+    );
+    const result = fc.record({
+      inserted: fc.array(fc.boolean()),
+      pixels: fc.array(fc.oneof(fc.boolean(), fc.record({ status: fc.constantFrom(400, 410), message: text }))),
+      charges: fc.array(fc.record({ campaignId: text, adGroupId: text, spendMicros: int, at: int })),
+    });
+    fc.assert(
+      fc.property(result, (r) => {
+        expect(decodeResult(structuredClone(encodeResult(r as CommitResult)))).toEqual(r);
+      }),
+    );
+  });
+});
+
+describe.skipIf(BACKEND !== 'sqlite')('journal writer thread (SQLite)', () => {
+  let s: TestServer;
+  let w: World;
+  beforeAll(async () => {
+    s = await startTestServer();
+    w = await seedWorld(s.ctx);
+  });
+  afterAll(() => s.stop());
+
+  it('a main-thread transaction that read before the writer committed can still write (BEGIN IMMEDIATE)', async () => {
+    const ads = await Promise.all(Array.from({ length: 5 }, () => serveOne(s, w)));
+    await s.ctx.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('publishers').select('name').where('id', '=', w.publisherId).executeTakeFirstOrThrow();
+      // The writer thread commits impressions while this transaction is open (it waits for our lock, then commits).
+      const imps = ads.map((a) => hit(a.impUrl));
+      await new Promise((r) => setTimeout(r, 50));
+      await trx.updateTable('publishers').set({ name: 'renamed while the writer waited' }).where('id', '=', w.publisherId).execute();
+      return imps;
+    }).then(async (imps) => {
+      for (const r of await Promise.all(imps)) expect(r.status).toBe(200);
+    });
+    const pub = await s.ctx.db.selectFrom('publishers').select('name').where('id', '=', w.publisherId).executeTakeFirstOrThrow();
+    expect(pub.name).toBe('renamed while the writer waited');
+    for (const a of ads) {
+      const clickId = s.ctx.codec.open(tokenOf(a.impUrl)).clickId;
+      expect(await s.ctx.db.selectFrom('tracking_events').select('id').where('click_id', '=', clickId).execute()).toHaveLength(1);
+    }
+  });
+
+  it('records the impressions of many concurrent pixels once each, with their charges in the spend tracker', async () => {
+    const cpm = await seedWorld(s.ctx, { ...RUNNING_CAMPAIGN, name: 'Runners CPM', max_cpc: undefined, max_cpm: 40 });
+    const ads = await Promise.all(Array.from({ length: 20 }, () => serveOne(s, cpm)));
+    const before = await trackingFootprint(s.ctx);
+    const spent = () => s.ctx.spend.today(cpm.campaignId) + s.ctx.spend.today(w.campaignId);
+    const spendBefore = spent();
+    // Every pixel twice, all at once: they share group commits.
+    const res = await Promise.all([...ads, ...ads].map((a) => hit(a.impUrl, { 'user-agent': BROWSER_UA })));
+    for (const r of res) expect(r.status).toBe(200);
+    const after = await trackingFootprint(s.ctx);
+    expect(after.events - before.events).toBe(20);
+    expect(after.impressions - before.impressions).toBe(20);
+    // The charges the writer reported reached the spend tracker, exactly as the rollups have them.
+    expect(after.spend - before.spend).toBeGreaterThan(0);
+    expect(spent() - spendBefore).toBe(after.spend - before.spend);
+  });
+
+  it('starts a new writer thread when the last one is gone', async () => {
+    const ad = await serveOne(s, w);
+    await s.ctx.journal.drain();
+    await (s.ctx.journal as unknown as { store: { close(): Promise<void> } }).store.close(); // the thread exits
+    expect((await hit(ad.impUrl)).status).toBe(200);
+    const clickId = s.ctx.codec.open(tokenOf(ad.impUrl)).clickId;
+    expect(await s.ctx.db.selectFrom('tracking_events').select('id').where('click_id', '=', clickId).execute()).toHaveLength(1);
+  });
+});
