@@ -1,7 +1,8 @@
 /**
  * GET /track/imp with durable writes, every request a new impression (a
  * distinct token), against a bare node:http server answering 200 in the same
- * run, with the same autocannon connections. Then p99 latency at half of
+ * run, with the same autocannon connections and the same kind of requests
+ * (real tokens in the URL, made per request by the same generator code). Then p99 latency at half of
  * Orbit's measured throughput, from an open-loop generator (bench/lib/paced.ts:
  * latency from each request's scheduled time), against Orbit and against the
  * bare server at the same rate.
@@ -79,6 +80,13 @@ function distinctRequests(tokens: string[]) {
   return varying('GET', () => ({ path: `/track/imp?p=${i < tokens.length ? tokens[i++] : mint(1)[0]}` }));
 }
 
+/** The bare server's requests: real tokens, cycled (it never reads them). */
+const barePool = mint(20_000);
+function cycling(tokens: string[]) {
+  let i = 0;
+  return varying('GET', () => ({ path: `/track/imp?p=${tokens[i++ % tokens.length]}` }));
+}
+
 type Measured = LoadResult & { cpuUsPerReq: number; mainCpuUsPerReq: number };
 const bare: Measured[] = [];
 const orbit: Measured[] = [];
@@ -88,9 +96,11 @@ let acked = 0;
 let rss = 0;
 
 for (let round = 1; round <= ROUNDS; round++) {
+  // The bare server gets the same requests, built by the same generator code (it answers every one 200 unread),
+  // so both runs cost the load generator the same and the ratio compares the servers alone.
   const b = await startBareServer();
-  await load({ url: `${b.url}/track/imp?p=x`, connections: CONNECTIONS, duration: 2, headers: { 'user-agent': UA } });
-  bare.push(await loadWithCpu(b.pid, { url: `${b.url}/track/imp?p=x`, connections: CONNECTIONS, duration: SECONDS, headers: { 'user-agent': UA } }));
+  await load({ url: b.url, connections: CONNECTIONS, duration: 2, headers: { 'user-agent': UA }, requests: cycling(barePool) });
+  bare.push(await loadWithCpu(b.pid, { url: b.url, connections: CONNECTIONS, duration: SECONDS, headers: { 'user-agent': UA }, requests: cycling(barePool) }));
   await b.stop();
 
   const budget = Math.max(50_000, Math.ceil(bare.at(-1)!.rps * (SECONDS + 2) * 1.15));

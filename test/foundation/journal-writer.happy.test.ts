@@ -80,6 +80,8 @@ describe.skipIf(BACKEND !== 'sqlite')('journal writer thread (SQLite)', () => {
     const before = await trackingFootprint(s.ctx);
     const spent = () => s.ctx.spend.today(cpm.campaignId) + s.ctx.spend.today(w.campaignId);
     const spendBefore = spent();
+    const metric = async (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(await (await fetch(`${s.url}/metrics`)).text())?.[1] ?? 0);
+    const recordsBefore = await metric('orbit_journal_batch_records_sum');
     // Every pixel twice, all at once: they share group commits.
     const res = await Promise.all([...ads, ...ads].map((a) => hit(a.impUrl, { 'user-agent': BROWSER_UA })));
     for (const r of res) expect(r.status).toBe(200);
@@ -89,6 +91,9 @@ describe.skipIf(BACKEND !== 'sqlite')('journal writer thread (SQLite)', () => {
     // The charges the writer reported reached the spend tracker, exactly as the rollups have them.
     expect(after.spend - before.spend).toBeGreaterThan(0);
     expect(spent() - spendBefore).toBe(after.spend - before.spend);
+    // Each pixel is a record of some group commit, counted in /metrics with the commit's duration.
+    expect((await metric('orbit_journal_batch_records_sum')) - recordsBefore).toBe(40);
+    expect(await metric('orbit_journal_commit_seconds_count')).toBeGreaterThan(0);
   });
 
   it('starts a new writer thread when the last one is gone', async () => {

@@ -31,6 +31,22 @@ export async function opsRoutes(app: FastifyInstance, ctx: Ctx, fast?: FastPaths
       this.set(ctx.journal.committedItems);
     },
   });
+  const commitSeconds = new client.Histogram({
+    name: 'orbit_journal_commit_seconds',
+    help: 'Time from handing a group commit to the store until it is durable',
+    buckets: [0.0002, 0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.1],
+    registers: [registry],
+  });
+  const batchRecords = new client.Histogram({
+    name: 'orbit_journal_batch_records',
+    help: 'Records per group commit',
+    buckets: [1, 2, 5, 10, 20, 50, 100, 500, 2000],
+    registers: [registry],
+  });
+  ctx.journal.observe = (records, seconds) => {
+    commitSeconds.observe(seconds);
+    batchRecords.observe(records);
+  };
   new client.Gauge({
     name: 'orbit_inventory_active_ads',
     help: 'Ads in the serving inventory',

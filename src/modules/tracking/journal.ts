@@ -36,6 +36,8 @@ export class Journal {
   private closed = false;
   commits = 0;
   committedItems = 0;
+  /** Told of every group commit: its records and how long the store took (the ops module exports them). */
+  observe: ((records: number, seconds: number) => void) | null = null;
 
   constructor(
     private readonly store: JournalSink,
@@ -109,6 +111,7 @@ export class Journal {
       }
     }
     let result;
+    const started = performance.now();
     try {
       result = await this.store.commit(batch);
     } catch (err) {
@@ -119,6 +122,7 @@ export class Journal {
     }
     this.commits++;
     this.committedItems += take.length;
+    this.observe?.(take.length, (performance.now() - started) / 1000);
     if (result.charges.length) {
       for (const l of this.listeners) {
         try {
