@@ -244,13 +244,18 @@ export async function requestAds(
     }),
   );
 
-  const base = { publisher_id: who.accountId, device, country };
   const serves: AdServeTable[] = [];
   const rollups: RollupRow[] = [];
   const ads: AdObject[] = [];
   if (!test) {
     for (const s of body.placements) {
-      rollups.push(rollupRow(now, { ...base, placement_id: s.placement_id, placement_type: s.placement, ...NO_AD }, { requests: 1 }));
+      rollups.push(
+        rollupRow(
+          now,
+          { publisher_id: who.accountId, device, country, placement_id: s.placement_id, placement_type: s.placement, advertiser_id: '', campaign_id: '', ad_group_id: '', ad_id: '' },
+          { requests: 1 },
+        ),
+      );
     }
   }
   fills.forEach((f, i) => {
@@ -288,9 +293,18 @@ export async function requestAds(
       is_test: test ? 1 : 0,
     });
     if (!test) {
-      rollups.push(
-        rollupRow(now, { ...base, placement_id: f.slot.placement_id, placement_type: f.slot.placement, ...adDims(g, ad.id) }, { wins: 1 }),
-      );
+      const key = {
+        publisher_id: who.accountId,
+        device,
+        country,
+        placement_id: f.slot.placement_id,
+        placement_type: f.slot.placement,
+        advertiser_id: g.advertiserId,
+        campaign_id: g.campaignId,
+        ad_group_id: g.id,
+        ad_id: ad.id,
+      };
+      rollups.push(rollupRow(now, key, { wins: 1 }));
     }
     const note = record.slots.find((s) => s.placement_id === f.slot.placement_id && s.filledBy === null);
     if (note) note.filledBy = g.id;
@@ -357,13 +371,6 @@ export function explainDecision(ctx: Ctx, requestId: string): DecisionRecord {
   return r;
 }
 
-const NO_AD = { advertiser_id: '', campaign_id: '', ad_group_id: '', ad_id: '' };
-const adDims = (g: InvGroup, adId: string) => ({
-  advertiser_id: g.advertiserId,
-  campaign_id: g.campaignId,
-  ad_group_id: g.id,
-  ad_id: adId,
-});
 
 function adObject(ctx: Ctx, g: InvGroup, ad: InvAd, slot: Slot, token: string, test: boolean, feedbackPrompt: boolean): AdObject {
   const title = ad.headline || g.brandName;

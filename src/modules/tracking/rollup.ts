@@ -95,5 +95,26 @@ export class RollupAccumulator {
 
 /** One rollup row for a single record at time `at`. */
 export function rollupRow(at: number, key: Omit<RollupKey, 'bucket'>, delta: Partial<RollupCounters>): RollupRow {
-  return { bucket: quarterBucket(at), ...key, ...zeroCounters(), ...delta };
+  // Written out field by field: object spreads here cost serving a few µs per request (V8's slow copy path).
+  return {
+    bucket: quarterBucket(at),
+    publisher_id: key.publisher_id,
+    placement_id: key.placement_id,
+    placement_type: key.placement_type,
+    advertiser_id: key.advertiser_id,
+    campaign_id: key.campaign_id,
+    ad_group_id: key.ad_group_id,
+    ad_id: key.ad_id,
+    device: key.device,
+    country: key.country,
+    requests: delta.requests ?? 0,
+    wins: delta.wins ?? 0,
+    impressions: delta.impressions ?? 0,
+    clicks: delta.clicks ?? 0,
+    conversions: delta.conversions ?? 0,
+    spend_micros: delta.spend_micros ?? 0,
+    revenue_micros: delta.revenue_micros ?? 0,
+    take_micros: delta.take_micros ?? 0,
+    conversion_value_micros: delta.conversion_value_micros ?? 0,
+  };
 }
