@@ -3,7 +3,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { z } from 'zod';
 import type { Ctx } from '../../context.js';
 import { requireKey, type WithHeaders } from '../accounts/http.js';
-import { AdObject, AdRequestBody } from './schemas.js';
+import { AdObject, AdRequestBody, leanAdRequest } from './schemas.js';
 import { requestAds } from './service.js';
 import { ErrorBody } from '../../http/errors.js';
 import type { FastAnswer, FastPaths, JsonBodyParser } from '../../http/fast-path.js';
@@ -76,10 +76,15 @@ export function servingFastRoutes(ctx: Ctx, fast: FastPaths, parse: JsonBodyPars
   fast.post(
     AD_PATH,
     async (req, body): Promise<FastAnswer> => {
-      const v = validate(body) as { error?: unknown; value?: AdRequestBody };
-      // Shaped as Fastify shapes a failed body validation, so errorAnswer maps it to the same 422.
-      if (v.error) throw Object.assign(new Error('body validation failed'), { validation: v.error, validationContext: 'body' });
-      const a = await adAnswer(ctx, { headers: req.raw.headers, ip: req.ip() }, v.value!);
+      // The lean check takes the usual bodies; anything else goes through the route's own Zod validator.
+      let value = leanAdRequest(body);
+      if (!value) {
+        const v = validate(body) as { error?: unknown; value?: AdRequestBody };
+        // Shaped as Fastify shapes a failed body validation, so errorAnswer maps it to the same 422.
+        if (v.error) throw Object.assign(new Error('body validation failed'), { validation: v.error, validationContext: 'body' });
+        value = v.value!;
+      }
+      const a = await adAnswer(ctx, { headers: req.raw.headers, ip: req.ip() }, value);
       return a.status === 204
         ? { status: 204, headers: { 'x-orbit-request-id': a.requestId }, body: '' }
         : { status: 200, headers: { 'content-type': JSON_TYPE, 'x-orbit-request-id': a.requestId }, body: a.json };
