@@ -170,6 +170,13 @@ export function cpuMs(pid: number): number {
   return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
 }
 
+/** CPU time (user + system) of a process's main thread alone (its JavaScript event loop), in ms, from /proc. */
+export function mainThreadCpuMs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+}
+
 /** Run a load and also report the server's CPU µs per answered request: robust to other load on the machine. */
 export async function loadWithCpu(pid: number, opts: autocannon.Options): Promise<LoadResult & { cpuUsPerReq: number }> {
   const c0 = cpuMs(pid);
