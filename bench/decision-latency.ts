@@ -1,7 +1,8 @@
 /**
  * POST /api/v1/ad at 10,000 active ad groups (50 ads each, 500,000 ads) with
  * the built-in relevance model, against a bare node:http server in the same
- * run with the same autocannon connections. Also the decision alone
+ * run that receives the same POST requests (headers, bodies) over the same
+ * autocannon connections and reads each body to its end. Also the decision alone
  * (requestAds called in-process, one at a time) for its own percentiles.
  *
  *   npx tsx bench/decision-latency.ts [--groups 10000] [--ads 50] [--rounds 3] [--seconds 10] [--connections 8]
@@ -19,15 +20,8 @@ import { createPlacement } from '../src/modules/placements/service.js';
 import { createApprovedCampaign, type SeedGroup } from '../src/modules/campaigns/service.js';
 import { requestAds } from '../src/modules/serving/service.js';
 import { loadDataset } from './relevance/evaluate.js';
-import fs from 'node:fs';
-import { fmt, load, median, rssMb, startBareServer, startOrbit, tempDir, type LoadResult } from './lib/harness.js';
-
-/** CPU time (user + system) a process has used, in ms, from /proc: insensitive to how long it waited for a core. */
-function cpuMs(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // utime, stime in clock ticks (100/s)
-}
+import type autocannon from 'autocannon';
+import { cpuMs, fmt, load, mainThreadCpuMs, median, rssMb, startBareServer, startOrbit, tempDir, type LoadResult } from './lib/harness.js';
 
 const { values } = parseArgs({
   options: {
@@ -133,41 +127,44 @@ const warm = await fetch(`${orbit.url}/api/v1/ad`, {
   body: bodies[0].replace('__SID__', 'warm'),
 });
 if (warm.status !== 200 && warm.status !== 204) throw new Error(`warm-up request failed: ${warm.status} ${await warm.text()}`);
-const bare = await startBareServer();
+// The baseline receives the same POST requests (headers, bodies, connections) and reads each body to its end.
+const bare = await startBareServer({ readBody: true });
 
 let sid = 0;
+const adLoad = (url: string) => ({
+  url,
+  connections: CONNECTIONS,
+  duration: SECONDS,
+  method: 'POST' as const,
+  headers: { authorization: `Bearer ${pub.apiKey}`, 'content-type': 'application/json', 'user-agent': UA },
+  requests: [
+    {
+      method: 'POST' as const,
+      setupRequest: (req: autocannon.Request) => {
+        const i = sid++;
+        return { ...req, body: bodies[i % bodies.length].replace('__SID__', `s${i}`) };
+      },
+    },
+  ],
+});
 const orbitRuns: LoadResult[] = [];
 const bareRuns: LoadResult[] = [];
 const orbitCpu: number[] = [];
+const orbitMainCpu: number[] = [];
 const bareCpu: number[] = [];
 for (let r = 0; r < ROUNDS; r++) {
   const b0 = cpuMs(bare.pid);
-  bareRuns.push(await load({ url: bare.url, connections: CONNECTIONS, duration: SECONDS }));
+  bareRuns.push(await load(adLoad(`${bare.url}/api/v1/ad`)));
   bareCpu.push((cpuMs(bare.pid) - b0) / Math.max(1, bareRuns.at(-1)!.total));
   const o0 = cpuMs(orbit.pid);
-  orbitRuns.push(
-    await load({
-      url: `${orbit.url}/api/v1/ad`,
-      connections: CONNECTIONS,
-      duration: SECONDS,
-      method: 'POST',
-      headers: { authorization: `Bearer ${pub.apiKey}`, 'content-type': 'application/json', 'user-agent': UA },
-      requests: [
-        {
-          method: 'POST',
-          setupRequest: (req) => {
-            const i = sid++;
-            return { ...req, body: bodies[i % bodies.length].replace('__SID__', `s${i}`) };
-          },
-        },
-      ],
-    }),
-  );
+  const m0 = mainThreadCpuMs(orbit.pid);
+  orbitRuns.push(await load(adLoad(`${orbit.url}/api/v1/ad`)));
   const o = orbitRuns.at(-1)!;
   const b = bareRuns.at(-1)!;
   orbitCpu.push((cpuMs(orbit.pid) - o0) / Math.max(1, o.total));
+  orbitMainCpu.push((mainThreadCpuMs(orbit.pid) - m0) / Math.max(1, o.total));
   console.log(
-    `round ${r + 1}: orbit ${fmt(o.rps, 0)} req/s p50 ${o.p50} ms p99 ${o.p99} ms (2xx ${o.ok}, non-2xx ${o.non2xx}, errors ${o.errors}), CPU ${fmt(orbitCpu.at(-1)! * 1000, 0)} µs/req; bare ${fmt(b.rps, 0)} req/s p99 ${b.p99} ms, CPU ${fmt(bareCpu.at(-1)! * 1000, 0)} µs/req; ratio ${fmt(o.rps / b.rps, 3)}`,
+    `round ${r + 1}: orbit ${fmt(o.rps, 0)} req/s p50 ${o.p50} ms p99 ${o.p99} ms (2xx ${o.ok}, non-2xx ${o.non2xx}, errors ${o.errors}), CPU ${fmt(orbitCpu.at(-1)! * 1000, 0)} µs/req (main thread ${fmt(orbitMainCpu.at(-1)! * 1000, 0)}); bare ${fmt(b.rps, 0)} req/s p99 ${b.p99} ms, CPU ${fmt(bareCpu.at(-1)! * 1000, 0)} µs/req; ratio ${fmt(o.rps / b.rps, 3)}`,
   );
 }
 const rss = rssMb(orbit.pid);
@@ -176,5 +173,5 @@ await bare.stop();
 const oRps = median(orbitRuns.map((x) => x.rps));
 const bRps = median(bareRuns.map((x) => x.rps));
 console.log(
-  `\nmedian of ${ROUNDS}: orbit ${fmt(oRps, 0)} req/s, p50 ${median(orbitRuns.map((x) => x.p50))} ms, p99 ${median(orbitRuns.map((x) => x.p99))} ms, CPU ${fmt(median(orbitCpu) * 1000, 0)} µs/req; bare ${fmt(bRps, 0)} req/s, CPU ${fmt(median(bareCpu) * 1000, 0)} µs/req; throughput ratio ${fmt(oRps / bRps, 3)} (target ≥ 0.25), CPU ratio ${fmt(median(bareCpu) / median(orbitCpu), 3)}; orbit RSS ${fmt(rss, 0)} MB`,
+  `\nmedian of ${ROUNDS}: orbit ${fmt(oRps, 0)} req/s, p50 ${median(orbitRuns.map((x) => x.p50))} ms, p99 ${median(orbitRuns.map((x) => x.p99))} ms, CPU ${fmt(median(orbitCpu) * 1000, 0)} µs/req (main thread ${fmt(median(orbitMainCpu) * 1000, 0)}); bare ${fmt(bRps, 0)} req/s, CPU ${fmt(median(bareCpu) * 1000, 0)} µs/req; throughput ratio ${fmt(oRps / bRps, 3)} (target ≥ 0.25), CPU ratio ${fmt(median(bareCpu) / median(orbitCpu), 3)}; orbit RSS ${fmt(rss, 0)} MB`,
 );

@@ -7,9 +7,9 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Ctx } from './context.js';
 import { installErrorHandler } from './http/errors.js';
 import { forwardedForTrust } from './lib/request-facts.js';
-import { servingRoutes } from './modules/serving/routes.js';
+import { servingFastRoutes, servingRoutes } from './modules/serving/routes.js';
 import { trackingFastRoutes, trackingRoutes } from './modules/tracking/routes.js';
-import { FastPaths, fastServerFactory } from './http/fast-path.js';
+import { FastPaths, fastServerFactory, fastifyJsonParser } from './http/fast-path.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { reviewRoutes } from './modules/admin/review-routes.js';
 import { campaignRoutes } from './modules/campaigns/routes.js';
@@ -53,9 +53,9 @@ const REDACT_QUERY = /([?&](?:p|api_key|token)=)[^&]*/g;
 export async function buildApp(ctx: Ctx, opts: { redis?: Redis } = {}): Promise<FastifyInstance> {
   // The end user's IP: the first X-Forwarded-For address when the peer is a trusted proxy (spec 1, proxy rules).
   const trust = forwardedForTrust(ctx.config.trustedProxies);
-  // The tracking pixels' raw fast path, in front of Fastify (src/http/fast-path.ts).
+  // The raw fast path for the tracking pixels and the ad request, in front of Fastify (src/http/fast-path.ts).
   const fast = new FastPaths(trust);
-  fast.onError = (err) => ctx.log.error({ err }, 'unhandled error');
+  fast.onError = (err, requestId) => ctx.log.error({ err, reqId: requestId }, 'unhandled error');
   const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
     logController: new LogController({ disableRequestLogging: true }),
@@ -128,5 +128,6 @@ export async function buildApp(ctx: Ctx, opts: { redis?: Redis } = {}): Promise<
     if (enabled(name)) await app.register(async (scope) => register(scope, ctx));
   }
   if (enabled('tracking') && ctx.config.fastPath) trackingFastRoutes(ctx, fast);
+  if (enabled('serving') && ctx.config.fastPath) servingFastRoutes(ctx, fast, fastifyJsonParser(app));
   return app as unknown as FastifyInstance;
 }

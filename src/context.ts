@@ -30,7 +30,8 @@ export interface Ctx {
   /** Shared counters (frequency caps, pacing, budget reservations): in-process, or Redis when configured. */
   counters: Counters;
   log: Logger;
-  keyCache: Map<string, { principal: Principal | null; until: number }>;
+  /** Key hash → its account, or null with why it is refused ('Invalid API key', 'API key has been revoked'). */
+  keyCache: Map<string, { principal: Principal | null; refusal?: string; until: number }>;
   /** The origin used for every address the config leaves unset (set once listening). */
   urls: Urls;
 }

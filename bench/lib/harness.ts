@@ -55,12 +55,21 @@ function child(proc: ChildProcess, url: string): Child {
   };
 }
 
-/** The baseline: a bare node:http server answering 200 with the same small JSON body as /track/imp. */
-export async function startBareServer(): Promise<Child> {
+/**
+ * The baseline: a bare node:http server answering 200 with the same small JSON
+ * body as /track/imp. With `readBody` it first reads each request's body to
+ * its end (a POST baseline receiving the same bytes as the server measured).
+ */
+export async function startBareServer(opts: { readBody?: boolean } = {}): Promise<Child> {
   const code = `
     const http = require('node:http');
     const body = '{"ok":true}';
-    const s = http.createServer((req, res) => { res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length }); res.end(body); });
+    const answer = (res) => { res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length }); res.end(body); };
+    const s = http.createServer(${
+      opts.readBody
+        ? "(req, res) => { let n = 0; req.on('data', (c) => { n += c.length; }); req.on('end', () => answer(res)); }"
+        : '(req, res) => answer(res)'
+    });
     s.keepAliveTimeout = 72000;
     s.listen(0, '127.0.0.1', () => console.log('listening ' + s.address().port));`;
   const proc = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'pipe'] });

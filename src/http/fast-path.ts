@@ -1,19 +1,28 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
 import proxyAddr from '@fastify/proxy-addr';
-import { DomainError } from '../lib/errors.js';
-import { domainErrorBody } from './errors.js';
+import { errorAnswer } from './errors.js';
 
 /**
- * The raw `node:http` fast path for the hottest URLs (the tracking pixels).
+ * The raw `node:http` fast path for the hottest URLs (the tracking pixels and
+ * `POST /api/v1/ad`).
  *
  * Fastify stays the server for everything: its routes, schemas and OpenAPI
  * document still describe these URLs, and it answers every request the fast
- * path declines. A fast handler takes only the exact, well-formed request it
+ * path declines. A GET handler takes only the exact, well-formed request it
  * was built for (e.g. `GET /track/imp?p=<token>`); anything else — another
  * method, extra or encoded query parameters, a token that does not open, a
  * server that is shutting down — returns `false` *before any side effect* and
  * Fastify answers it with its usual validation and error bodies.
+ *
+ * A POST route is decided from the headers alone, before a byte of the body
+ * is read: the exact path (no query), a JSON content type, a `Content-Length`
+ * within the body limit, no `Transfer-Encoding` or `Content-Encoding`.
+ * Anything else is Fastify's (its 413, 415, chunked bodies). A request taken
+ * is then answered here whatever happens — bad JSON (Fastify's own parser,
+ * with its prototype-poisoning protection, and its `Connection: close`),
+ * schema errors, keys, domain errors, 5xx — with the status, headers and body
+ * Fastify would give (`errorAnswer`, the one error mapping).
  */
 export interface FastRequest {
   raw: IncomingMessage;
@@ -26,6 +35,41 @@ export interface FastRequest {
 /** Returns a promise of the answer when it takes the request, or false to leave it to Fastify. */
 export type FastHandler = (req: FastRequest) => Promise<FastAnswer> | false;
 
+/**
+ * A POST handler: given a request whose headers the fast path accepted and
+ * its parsed JSON body, it answers every outcome (a rejected promise is
+ * answered through `errorAnswer`, as Fastify's error handler would).
+ */
+export type FastBodyHandler = (req: FastRequest, body: unknown) => Promise<FastAnswer>;
+
+/** Parses a JSON body; throws Fastify's error (400 empty or invalid JSON, prototype poisoning) as Fastify's parser would. */
+export type JsonBodyParser = (text: string) => unknown;
+
+/**
+ * The app's own JSON body parser (`getDefaultJsonParser`: secure-json-parse
+ * with the app's `onProtoPoisoning` / `onConstructorPoisoning`), so the fast
+ * path refuses exactly the bodies Fastify refuses, with the same errors.
+ */
+export function fastifyJsonParser(app: FastifyInstance): JsonBodyParser {
+  const { onProtoPoisoning, onConstructorPoisoning } = app.initialConfig;
+  const parser = app.getDefaultJsonParser(onProtoPoisoning ?? 'error', onConstructorPoisoning ?? 'error');
+  return (text) => {
+    let value: unknown;
+    let failed: Error | null = null;
+    // Fastify's JSON parser never reads the request; it answers synchronously through `done`.
+    parser(undefined as unknown as FastifyRequest, text, (err, v) => {
+      failed = err;
+      value = v;
+    });
+    if (failed) throw failed;
+    return value;
+  };
+}
+
+/** The content types a fast POST takes (as sent, lower case); any other is left to Fastify's content-type parsing. */
+const JSON_TYPES = new Set(['application/json', 'application/json; charset=utf-8', 'application/json;charset=utf-8']);
+const CONTENT_LENGTH = /^[0-9]{1,15}$/;
+
 export interface FastAnswer {
   status: number;
   headers: Record<string, string>;
@@ -36,11 +80,12 @@ export type Observe = (method: string, route: string, status: number, seconds: n
 
 export class FastPaths {
   private readonly routes = new Map<string, { handler: FastHandler; headers: Record<string, string> }>();
+  private readonly posts = new Map<string, { handler: FastBodyHandler; bodyLimit: number; parse: JsonBodyParser }>();
   /** Set when the server starts closing: from then on Fastify answers (with `Connection: close`). */
   closing = false;
   /** Request metrics, set by the ops module so fast answers are counted like the others. */
   observe: Observe | null = null;
-  onError: ((err: unknown) => void) | null = null;
+  onError: ((err: unknown, requestId: string) => void) | null = null;
 
   constructor(private readonly trust: (addr: string, hop: number) => boolean) {}
 
@@ -49,9 +94,20 @@ export class FastPaths {
     this.routes.set(path, { handler, headers });
   }
 
+  /**
+   * Serve `POST <path>` with a JSON body on the fast path. `parse` is the
+   * app's JSON parser (Fastify's, so proto-poisoning is refused the same way);
+   * `bodyLimit` the route's body limit (larger bodies are Fastify's 413).
+   */
+  post(path: string, handler: FastBodyHandler, opts: { bodyLimit: number; parse: JsonBodyParser }): void {
+    this.posts.set(path, { handler, ...opts });
+  }
+
   /** True when the request was taken (and will be answered here). */
   handle(req: IncomingMessage, res: ServerResponse): boolean {
-    if (this.closing || req.method !== 'GET' || this.routes.size === 0) return false;
+    if (this.closing) return false;
+    if (req.method === 'POST') return this.posts.size > 0 && this.handlePost(req, res);
+    if (req.method !== 'GET' || this.routes.size === 0) return false;
     const url = req.url ?? '';
     const q = url.indexOf('?');
     const route = q < 0 ? url : url.slice(0, q);
@@ -66,39 +122,103 @@ export class FastPaths {
     });
     if (taken === false) return false;
     taken.then(
-      (answer) => this.send(res, route, started, answer),
-      (err: unknown) => {
-        const a = this.errorAnswer(err);
-        this.send(res, route, started, { ...a, headers: { ...entry.headers, ...a.headers } });
-      },
+      (answer) => this.send(res, 'GET', route, started, answer, true),
+      (err: unknown) => this.send(res, 'GET', route, started, this.errorAnswer(err, req, entry.headers)),
     );
     return true;
   }
 
-  private errorAnswer(err: unknown): FastAnswer {
-    if (err instanceof DomainError) {
-      return { status: err.statusCode, headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify(domainErrorBody(err)) };
-    }
-    this.onError?.(err);
-    return {
-      status: 500,
-      headers: { 'content-type': 'application/json; charset=utf-8' },
-      body: JSON.stringify({ statusCode: 500, error: 'Internal Server Error', message: 'Internal error' }),
-    };
+  private handlePost(req: IncomingMessage, res: ServerResponse): boolean {
+    // The exact path: a query string (or anything else) is Fastify's.
+    const route = req.url ?? '';
+    const entry = this.posts.get(route);
+    if (!entry) return false;
+    const h = req.headers;
+    const type = h['content-type'];
+    if (type === undefined || !JSON_TYPES.has(type.toLowerCase())) return false;
+    if (h['transfer-encoding'] !== undefined || h['content-encoding'] !== undefined) return false;
+    const cl = h['content-length'];
+    if (cl === undefined || !CONTENT_LENGTH.test(cl) || Number(cl) > entry.bodyLimit) return false;
+    const started = performance.now();
+    const chunks: Buffer[] = [];
+    let received = 0;
+    req.on('data', (c: Buffer) => {
+      chunks.push(c);
+      received += c.length;
+    });
+    // An aborted upload: nothing was done, and there is no one to answer.
+    req.on('error', ignore);
+    req.on('end', () => {
+      // Node's parser has delivered exactly Content-Length bytes (it ends a request only then).
+      const text = chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks, received).toString('utf8');
+      let parsed: unknown;
+      try {
+        parsed = entry.parse(text);
+      } catch (err) {
+        // As Fastify after a body it could not parse: the connection is closed behind the answer.
+        const a = this.errorAnswer(err, req, {});
+        this.send(res, 'POST', route, started, { ...a, headers: { ...a.headers, connection: 'close' } });
+        return;
+      }
+      const fastReq = new PostRequest(req, this.trust);
+      let answer: Promise<FastAnswer>;
+      try {
+        answer = entry.handler(fastReq, parsed);
+      } catch (err) {
+        answer = Promise.reject(err);
+      }
+      answer.then(
+        (a) => this.send(res, 'POST', route, started, a),
+        (err: unknown) => this.send(res, 'POST', route, started, this.errorAnswer(err, req, {})),
+      );
+    });
+    return true;
+  }
+
+  /** The answer Fastify's error handler gives (`errorAnswer`); unexpected errors are logged with the request id shown. */
+  private errorAnswer(err: unknown, req: IncomingMessage, headers: Record<string, string>): FastAnswer {
+    const requestId = crypto.randomUUID();
+    const a = errorAnswer(err, requestId, req.headers['content-type']);
+    if (a.unexpected) this.onError?.(err, requestId);
+    return { status: a.status, headers: { ...headers, 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify(a.body) };
   }
 
   /** Final headers per answer object: a route's constant answer is measured once. */
   private readonly headerCache = new WeakMap<FastAnswer, Record<string, string | number>>();
 
-  private send(res: ServerResponse, route: string, started: number, a: FastAnswer): void {
+  /** Sends an answer; `constant` when the same answer object is sent again and again (its headers are kept). */
+  private send(res: ServerResponse, method: string, route: string, started: number, a: FastAnswer, constant = false): void {
     if (res.destroyed) return;
-    let headers = this.headerCache.get(a);
-    if (!headers) this.headerCache.set(a, (headers = { ...a.headers, 'content-length': Buffer.byteLength(a.body) }));
+    let headers = constant ? this.headerCache.get(a) : undefined;
+    if (!headers) {
+      // No Content-Length on a 204 (RFC 9110 §8.6), as Fastify. Copied key by key: a spread takes V8's slow path.
+      headers = {};
+      for (const k in a.headers) headers[k] = a.headers[k];
+      if (a.status !== 204) headers['content-length'] = Buffer.byteLength(a.body);
+      if (constant) this.headerCache.set(a, headers);
+    }
     // An answer finishing while the server closes ends its connection, so draining does not wait for keep-alive.
     if (this.closing) headers = { ...headers, connection: 'close' };
     res.writeHead(a.status, headers);
     res.end(a.body);
-    this.observe?.('GET', route, a.status, (performance.now() - started) / 1000);
+    this.observe?.(method, route, a.status, (performance.now() - started) / 1000);
+  }
+}
+
+const ignore = (): void => undefined;
+
+/** A taken POST request as its handler sees it (the end user's IP resolved on first use). */
+class PostRequest implements FastRequest {
+  readonly query = '';
+  private resolvedIp: string | undefined;
+
+  constructor(
+    readonly raw: IncomingMessage,
+    private readonly trust: (addr: string, hop: number) => boolean,
+  ) {}
+
+  ip(): string {
+    return (this.resolvedIp ??= proxyAddr(this.raw, this.trust));
   }
 }
 

@@ -89,31 +89,36 @@ export class MemoryCounters implements Counters {
     });
   }
 
-  private sum(name: string, buckets: number[]): number {
-    const w = this.windows.get(this.prefix + name);
+  /** Sum over the window's buckets (the current one first, as `bucketsOf` lists them), without building the list. */
+  private sum(w: Map<number, number> | undefined, now: number, windowMs: number): number {
     if (!w) return 0;
+    const cur = Math.floor(now / BUCKET_MS);
+    const n = Math.max(1, Math.ceil(windowMs / BUCKET_MS));
     let s = 0;
-    for (const b of buckets) s += w.get(b) ?? 0;
+    for (let b = cur; b > cur - n; b--) s += w.get(b) ?? 0;
     return s;
   }
 
   async reserve(checks: BudgetCheck[], now: number, windowMs: number): Promise<number> {
     this.sweep();
-    const buckets = bucketsOf(now, windowMs);
+    const windows: (Map<number, number> | undefined)[] = [];
     for (let i = 0; i < checks.length; i++) {
-      if (checks[i].base + this.sum(checks[i].name, buckets) + checks[i].amount > checks[i].limit) return i;
+      const w = this.windows.get(this.prefix + checks[i].name);
+      windows.push(w);
+      if (checks[i].base + this.sum(w, now, windowMs) + checks[i].amount > checks[i].limit) return i;
     }
-    for (const c of checks) {
-      const k = this.prefix + c.name;
-      let w = this.windows.get(k);
+    const cur = Math.floor(now / BUCKET_MS);
+    for (let i = 0; i < checks.length; i++) {
+      const k = this.prefix + checks[i].name;
+      let w = windows[i] ?? this.windows.get(k);
       if (!w) this.windows.set(k, (w = new Map()));
-      w.set(buckets[0], (w.get(buckets[0]) ?? 0) + c.amount);
+      w.set(cur, (w.get(cur) ?? 0) + checks[i].amount);
     }
     return -1;
   }
 
   async reserved(name: string, now: number, windowMs: number): Promise<number> {
-    return this.sum(name, bucketsOf(now, windowMs));
+    return this.sum(this.windows.get(this.prefix + name), now, windowMs);
   }
 
   async close(): Promise<void> {

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomFillSync, randomUUID } from 'node:crypto';
 import { parse as uuidParse, validate as uuidValidate } from 'uuid';
 
 /**
@@ -28,10 +28,67 @@ export function newId(): string {
   return `${t.slice(0, 8)}-${t.slice(8, 12)}-7${seq.toString(16).padStart(3, '0')}${r.slice(18)}`;
 }
 
+/**
+ * Fresh CSPRNG bytes without a `randomBytes` call each: `n` bytes (at most
+ * POOL_BYTES) copied into `target` at `offset` from a pooled buffer filled by
+ * `randomFillSync` 4 KiB at a time. Every pooled byte is handed out once; a
+ * request that does not fit the rest of the pool refills it first. For the
+ * token IVs (12 bytes each: one OpenSSL call per 341 tokens instead of one
+ * per token), as `randomUUID` pools its randomness for `newId`.
+ */
+const POOL_BYTES = 4096;
+const pool = Buffer.allocUnsafeSlow(POOL_BYTES);
+let poolAt = POOL_BYTES;
+export function randomInto(target: Uint8Array, offset: number, n: number): void {
+  if (n > POOL_BYTES) throw new RangeError(`randomInto: at most ${POOL_BYTES} bytes at a time`);
+  if (poolAt + n > POOL_BYTES) {
+    randomFillSync(pool);
+    poolAt = 0;
+  }
+  pool.copy(target, offset, poolAt, poolAt + n);
+  // Handed out: never again. Zeroed so the bytes do not linger in the pool either.
+  pool.fill(0, poolAt, poolAt + n);
+  poolAt += n;
+}
+
 export const isUuid = (s: string): boolean => uuidValidate(s);
 
 export function uuidToBytes(id: string): Uint8Array {
   return uuidParse(id);
+}
+
+/** Value of a hex digit's char code, or -1. */
+const hexValue = (c: number): number => (c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : c >= 65 && c <= 70 ? c - 55 : -1);
+
+/**
+ * Writes the 16 bytes of a UUID into `target` at `offset` (what `uuidToBytes`
+ * returns, without a validating regex and a new array per id). Throws
+ * TypeError for anything that is not a UUID (`isUuid`'s rule: the canonical
+ * 8-4-4-4-12 hex form with a version 1–8 and the RFC variant, or nil / max).
+ */
+export function writeUuid(id: string, target: Uint8Array, offset: number): void {
+  if (id.length !== 36 || id.charCodeAt(8) !== 45 || id.charCodeAt(13) !== 45 || id.charCodeAt(18) !== 45 || id.charCodeAt(23) !== 45) {
+    throw new TypeError('Invalid UUID');
+  }
+  let o = offset;
+  for (let i = 0; i < 36; i += 2) {
+    if (i === 8 || i === 13 || i === 18 || i === 23) i++;
+    const hi = hexValue(id.charCodeAt(i));
+    const lo = hexValue(id.charCodeAt(i + 1));
+    if (hi < 0 || lo < 0) throw new TypeError('Invalid UUID');
+    target[o++] = (hi << 4) | lo;
+  }
+  // Version and variant as isUuid requires (nil and max ids have neither and are accepted whole).
+  const version = target[offset + 6] >> 4;
+  const variant = target[offset + 8] >> 6;
+  if (!(version >= 1 && version <= 8 && variant === 2) && !isNilOrMax(target, offset)) throw new TypeError('Invalid UUID');
+}
+
+function isNilOrMax(b: Uint8Array, offset: number): boolean {
+  const first = b[offset];
+  if (first !== 0 && first !== 0xff) return false;
+  for (let i = 1; i < 16; i++) if (b[offset + i] !== first) return false;
+  return true;
 }
 
 const B62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';

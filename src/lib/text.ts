@@ -136,12 +136,18 @@ export function stem(w: string): string {
 const WORD = /[\p{L}\p{N}]+/gu;
 const MAX_WORD = 40;
 
+/** ASCII text is its own NFKC form: the normalisation is skipped for it. */
+const NON_ASCII = /[\u0080-\uffff]/;
+
 /** Lowercase words of the last `maxChars` characters (NFKC; no stop-word removal; over-long "words" are dropped). */
 export function words(text: string, maxChars = 4000): string[] {
-  const src = (text.length > maxChars ? text.slice(-maxChars) : text).normalize('NFKC').toLowerCase();
-  const out: string[] = [];
-  for (const m of src.matchAll(WORD)) if (m[0].length <= MAX_WORD) out.push(m[0]);
-  return out;
+  let src = text.length > maxChars ? text.slice(-maxChars) : text;
+  if (NON_ASCII.test(src)) src = src.normalize('NFKC');
+  const all = src.toLowerCase().match(WORD);
+  if (!all) return [];
+  let long = false;
+  for (let i = 0; i < all.length; i++) if (all[i].length > MAX_WORD) long = true;
+  return long ? all.filter((w) => w.length <= MAX_WORD) : all;
 }
 
 export const isStopWord = (w: string): boolean => STOP.has(w) || w.length < 2;

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { uuidToBytes } from './ids.js';
+import { randomInto, writeUuid } from './ids.js';
 import { PLACEMENT_TYPES, type PlacementType } from './placement-types.js';
 
 /**
@@ -62,17 +62,31 @@ export function generateKeyRingSpec(id = 1): string {
 }
 
 const FIXED = 1 + 1 + 4 + 6 + 2 + 16 * 6 + 1 + 1;
+const IV = 12;
+/** Key id and IV before the ciphertext; the GCM tag after it. */
+const HEAD = 1 + IV;
+const TAG = 16;
 
 export function encodeClaims(c: TrackingClaims): Buffer {
-  const pid = Buffer.from(c.placementId, 'utf8');
-  if (pid.length > 255) throw new TokenError('placement id too long');
+  return encodeClaimsInto(c, 0).buf;
+}
+
+/**
+ * The payload written at `offset` of a new buffer with `tail` spare bytes
+ * after it (so a sealed token is assembled in one buffer).
+ */
+function encodeClaimsInto(c: TrackingClaims, offset: number, tail = 0): { buf: Buffer; length: number } {
+  const pidLength = Buffer.byteLength(c.placementId, 'utf8');
+  if (pidLength > 255) throw new TokenError('placement id too long');
   const typeIdx = PLACEMENT_TYPES.indexOf(c.placementType);
   if (typeIdx < 0) throw new TokenError('unknown placement type');
   if (!Number.isSafeInteger(c.priceMicros) || c.priceMicros < 0 || c.priceMicros > 2 ** 48 - 1) {
     throw new TokenError('price out of range');
   }
-  const buf = Buffer.alloc(FIXED + pid.length);
-  let o = 0;
+  const length = FIXED + pidLength;
+  // Every byte of the payload is written below.
+  const buf = Buffer.allocUnsafe(offset + length + tail);
+  let o = offset;
   buf[o++] = 1;
   buf[o++] = (c.test ? 1 : 0) | (PRICING.indexOf(c.pricing) << 1);
   buf.writeUInt32BE(c.issuedAt >>> 0, o);
@@ -81,14 +95,17 @@ export function encodeClaims(c: TrackingClaims): Buffer {
   o += 6;
   buf.writeUInt16BE(c.revenueShareBps, o);
   o += 2;
-  for (const id of [c.clickId, c.campaignId, c.adGroupId, c.adId, c.publisherId, c.advertiserId]) {
-    buf.set(uuidToBytes(id), o);
-    o += 16;
-  }
+  writeUuid(c.clickId, buf, o);
+  writeUuid(c.campaignId, buf, o + 16);
+  writeUuid(c.adGroupId, buf, o + 32);
+  writeUuid(c.adId, buf, o + 48);
+  writeUuid(c.publisherId, buf, o + 64);
+  writeUuid(c.advertiserId, buf, o + 80);
+  o += 96;
   buf[o++] = typeIdx;
-  buf[o++] = pid.length;
-  pid.copy(buf, o);
-  return buf;
+  buf[o++] = pidLength;
+  buf.write(c.placementId, o, 'utf8');
+  return { buf, length };
 }
 
 export function decodeClaims(buf: Buffer): TrackingClaims {
@@ -137,12 +154,17 @@ export class TokenCodec {
 
   seal(claims: TrackingClaims): string {
     const { id, key } = this.ring.current;
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', key, iv);
-    const head = Buffer.from([id]);
-    cipher.setAAD(head);
-    const ct = Buffer.concat([cipher.update(encodeClaims(claims)), cipher.final()]);
-    return Buffer.concat([head, iv, ct, cipher.getAuthTag()]).toString('base64url');
+    // key id | iv | payload, encrypted in place | tag: one buffer.
+    const { buf, length } = encodeClaimsInto(claims, HEAD, TAG);
+    buf[0] = id;
+    randomInto(buf, 1, IV); // a fresh random IV from the pooled CSPRNG (lib/ids.ts)
+    const cipher = createCipheriv('aes-256-gcm', key, buf.subarray(1, HEAD));
+    cipher.setAAD(buf.subarray(0, 1));
+    const ct = cipher.update(buf.subarray(HEAD, HEAD + length));
+    ct.copy(buf, HEAD);
+    cipher.final(); // GCM: no bytes held back
+    cipher.getAuthTag().copy(buf, HEAD + length);
+    return buf.toString('base64url');
   }
 
   /** Throws TokenError when the token is malformed, forged, or under an unknown key. */

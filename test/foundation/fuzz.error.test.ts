@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { PLACEMENT_TYPES } from '../../src/lib/placement-types.js';
-import { adRequestBody, BROWSER_UA, seedWorld, startTestServer, type TestServer, type World } from '../helpers.js';
-import { serveOne, tokenOf, trackingFootprint } from './support.js';
+import { BROWSER_UA, seedWorld, startTestServer, type TestServer, type World } from '../helpers.js';
+import { adPayloads, serveOne, tokenOf, trackingFootprint } from './support.js';
 
 /**
  * Property: whatever is thrown at the ad endpoint and the tracking URLs, the
@@ -19,37 +18,7 @@ describe('fuzzing the public endpoints', () => {
   });
   afterAll(() => s.stop());
 
-  const valid = adRequestBody();
-  // Bodies near the valid shape (each field valid or arbitrary), arbitrary JSON, and raw text.
-  const field = <T>(good: fc.Arbitrary<T>) => fc.oneof(good, fc.anything(), fc.jsonValue());
-  const nearValid = fc.record(
-    {
-      messages: field(
-        fc.array(fc.record({ role: fc.oneof(fc.constantFrom('user', 'assistant'), fc.string()), content: fc.oneof(fc.string(), fc.anything()) }), {
-          maxLength: 4,
-        }),
-      ),
-      sessionId: field(fc.string({ maxLength: 300 })),
-      placements: field(
-        fc.array(fc.record({ placement: fc.oneof(fc.constantFrom(...PLACEMENT_TYPES), fc.string()), placement_id: fc.oneof(fc.constant('Chat-Below'), fc.string()) }), {
-          maxLength: 12,
-        }),
-      ),
-      device: field(fc.record({ ip: fc.oneof(fc.ipV4(), fc.ipV6(), fc.string()), ua: fc.string(), country: fc.string() }, { requiredKeys: [] })),
-      excludedTopics: field(fc.array(fc.string())),
-      relevancy: field(fc.double()),
-      testAd: field(fc.boolean()),
-      user: field(fc.object()),
-    },
-    { requiredKeys: [] },
-  );
-  const payloads = fc.oneof(
-    nearValid.map((b) => JSON.stringify(b)),
-    fc.jsonValue().map((v) => JSON.stringify(v)),
-    fc.json(),
-    fc.string({ maxLength: 200 }),
-    fc.constant(JSON.stringify(valid)).chain((v) => fc.nat({ max: v.length }).map((n) => v.slice(0, n))),
-  );
+  const payloads = adPayloads();
 
   it('POST /api/v1/ad never answers 5xx and records no tracking event', async () => {
     const before = await trackingFootprint(s.ctx);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { createHash } from 'node:crypto';
-import { validate, version } from 'uuid';
-import { newId } from '../../src/lib/ids.js';
+import { parse, validate, version } from 'uuid';
+import { isUuid, newId, randomInto, writeUuid } from '../../src/lib/ids.js';
 import { sha256Hex } from '../../src/lib/hash.js';
 
 describe('ids and hashes', () => {
@@ -26,5 +27,39 @@ describe('ids and hashes', () => {
     for (const v of ['', 'a@b.com', 'ünïcode', Buffer.from([0, 1, 2, 255])]) {
       expect(sha256Hex(v)).toBe(createHash('sha256').update(v).digest('hex'));
     }
+  });
+
+  it('writeUuid writes the bytes uuid.parse gives, and refuses what isUuid refuses', () => {
+    const hex = fc.constantFrom(...'0123456789abcdefABCDEF');
+    const shaped = fc
+      .tuple(...[8, 4, 4, 4, 12].map((n) => fc.array(hex, { minLength: n, maxLength: n }).map((cs) => cs.join(''))))
+      .map((parts) => parts.join('-'));
+    const candidates = fc.oneof(fc.uuid(), fc.uuid().map((u) => u.toUpperCase()), shaped, fc.string({ maxLength: 40 }), fc.constantFrom(newId(), '00000000-0000-0000-0000-000000000000', 'FFFFFFFF-ffff-FFFF-ffff-FFFFFFFFFFFF'));
+    fc.assert(
+      fc.property(candidates, fc.nat({ max: 8 }), (id, offset) => {
+        const out = new Uint8Array(offset + 16);
+        if (isUuid(id)) {
+          writeUuid(id, out, offset);
+          expect(out.subarray(offset)).toEqual(parse(id));
+        } else {
+          expect(() => writeUuid(id, out, offset)).toThrow(TypeError);
+        }
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('randomInto hands out pooled random bytes once each, across refills', () => {
+    const seen = new Set<string>();
+    const out = Buffer.alloc(12);
+    for (let i = 0; i < 2000; i++) {
+      randomInto(out, 0, 12); // 24,000 bytes: several 4 KiB refills
+      seen.add(out.toString('hex'));
+    }
+    expect(seen.size).toBe(2000);
+    const big = Buffer.alloc(4096);
+    randomInto(big, 0, 4096);
+    expect(new Set(big).size).toBeGreaterThan(200); // not a zeroed pool
+    expect(() => randomInto(Buffer.alloc(5000), 0, 5000)).toThrow(RangeError);
   });
 });

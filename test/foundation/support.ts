@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Ctx } from '../../src/context.js';
-import { BROWSER_UA, requestAd, type TestServer, type World } from '../helpers.js';
+import fc from 'fast-check';
+import { PLACEMENT_TYPES } from '../../src/lib/placement-types.js';
+import { adRequestBody, BROWSER_UA, requestAd, type TestServer, type World } from '../helpers.js';
 
 /** Shared by the foundation tests: row counts, served ads and their tokens. */
 export type Table = 'tracking_events' | 'rollups' | 'ad_requests' | 'ad_serves' | 'api_keys' | 'credits' | 'publishers' | 'advertisers';
@@ -93,4 +95,106 @@ export async function spawnServe(config: import('../../src/config.js').Config, e
     void exited.then(({ code, signal }) => reject(new Error(`server exited early (${code ?? signal}): ${out}`)));
   });
   return { child, url, exited, output: () => out };
+}
+
+/** An HTTP answer reduced to what the fast path must reproduce. */
+export interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** The answer headers both paths must agree on (Node adds Date and Keep-Alive itself). */
+export const COMPARED_HEADERS = ['content-type', 'content-length', 'connection', 'cache-control', 'x-ratelimit-limit'] as const;
+
+const pick = (h: Record<string, string | string[] | number | undefined>): Record<string, string> => {
+  const out: Record<string, string> = {};
+  for (const k of COMPARED_HEADERS) if (h[k] !== undefined) out[k] = String(h[k]);
+  return out;
+};
+
+/**
+ * The same POST twice: over the socket (the raw fast path, when it takes the
+ * request) and through `app.inject`, which never reaches the fast path — the
+ * reference answer, Fastify's.
+ */
+export async function bothPaths(
+  s: TestServer,
+  body: string,
+  headers: Record<string, string>,
+  url = '/api/v1/ad',
+): Promise<{ fast: Answer & { requestId: string | null }; ref: Answer & { requestId: string | null } }> {
+  const res = await fetch(`${s.url}${url}`, { method: 'POST', headers, body });
+  const fastHeaders = Object.fromEntries(res.headers);
+  const fast = { status: res.status, headers: pick(fastHeaders), body: await res.text(), requestId: fastHeaders['x-orbit-request-id'] ?? null };
+  const inj = await s.app.inject({ method: 'POST', url, headers, payload: body });
+  const ref = {
+    status: inj.statusCode,
+    headers: pick(inj.headers),
+    body: inj.body,
+    requestId: typeof inj.headers['x-orbit-request-id'] === 'string' ? inj.headers['x-orbit-request-id'] : null,
+  };
+  return { fast, ref };
+}
+
+/**
+ * Records which requests the raw fast path took (method and URL), by wrapping
+ * `FastPaths.prototype.handle` for the calling test file (vitest isolates
+ * modules per file). Returns the list and a function that restores it.
+ */
+export async function spyFastPath(): Promise<{ taken: string[]; restore(): void }> {
+  const { FastPaths } = await import('../../src/http/fast-path.js');
+  const original = FastPaths.prototype.handle;
+  const taken: string[] = [];
+  FastPaths.prototype.handle = function (this: InstanceType<typeof FastPaths>, req, res) {
+    const t = original.call(this, req, res);
+    if (t) taken.push(`${req.method} ${req.url}`);
+    return t;
+  };
+  return { taken, restore: () => void (FastPaths.prototype.handle = original) };
+}
+
+/** Headers of a publisher's ad request. */
+export const adHeaders = (key: string, extra: Record<string, string> = {}): Record<string, string> => ({
+  authorization: `Bearer ${key}`,
+  'content-type': 'application/json',
+  'user-agent': BROWSER_UA,
+  ...extra,
+});
+
+/**
+ * Ad request bodies for fuzzing: near the valid shape (each field valid or
+ * arbitrary), arbitrary JSON, raw text, and cut-off valid bodies.
+ */
+export function adPayloads(): fc.Arbitrary<string> {
+  const valid = adRequestBody();
+  const field = <T>(good: fc.Arbitrary<T>) => fc.oneof(good, fc.anything(), fc.jsonValue());
+  const nearValid = fc.record(
+    {
+      messages: field(
+        fc.array(fc.record({ role: fc.oneof(fc.constantFrom('user', 'assistant'), fc.string()), content: fc.oneof(fc.string(), fc.anything()) }), {
+          maxLength: 4,
+        }),
+      ),
+      sessionId: field(fc.string({ maxLength: 300 })),
+      placements: field(
+        fc.array(fc.record({ placement: fc.oneof(fc.constantFrom(...PLACEMENT_TYPES), fc.string()), placement_id: fc.oneof(fc.constant('Chat-Below'), fc.string()) }), {
+          maxLength: 12,
+        }),
+      ),
+      device: field(fc.record({ ip: fc.oneof(fc.ipV4(), fc.ipV6(), fc.string()), ua: fc.string(), country: fc.string() }, { requiredKeys: [] })),
+      excludedTopics: field(fc.array(fc.string())),
+      relevancy: field(fc.double()),
+      testAd: field(fc.boolean()),
+      user: field(fc.object()),
+    },
+    { requiredKeys: [] },
+  );
+  return fc.oneof(
+    nearValid.map((b) => JSON.stringify(b)),
+    fc.jsonValue().map((v) => JSON.stringify(v)),
+    fc.json(),
+    fc.string({ maxLength: 200 }),
+    fc.constant(JSON.stringify(valid)).chain((v) => fc.nat({ max: v.length }).map((n) => v.slice(0, n))),
+  );
 }

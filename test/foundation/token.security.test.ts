@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { randomBytes } from 'node:crypto';
-import { generateKeyRingSpec, parseKeyRing, TokenCodec, TokenError, type TrackingClaims } from '../../src/lib/token.js';
+import { createDecipheriv, randomBytes } from 'node:crypto';
+import { decodeClaims, generateKeyRingSpec, parseKeyRing, TokenCodec, TokenError, type TrackingClaims } from '../../src/lib/token.js';
 import { newId } from '../../src/lib/ids.js';
 import { PLACEMENT_TYPES } from '../../src/lib/placement-types.js';
 
@@ -50,6 +50,39 @@ describe('tracking token codec', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('keeps the format: key id | 12-byte IV | AES-256-GCM ciphertext of the payload (key id as AAD) | 16-byte tag', () => {
+    const spec = generateKeyRingSpec(7);
+    const key = Buffer.from(spec.split(':')[1], 'base64');
+    const sealer = new TokenCodec(parseKeyRing(spec));
+    fc.assert(
+      fc.property(claimsArb, (c) => {
+        const raw = Buffer.from(sealer.seal(c), 'base64url');
+        expect(raw[0]).toBe(7);
+        // Opened by hand, not by the codec: the layout is the documented one.
+        const d = createDecipheriv('aes-256-gcm', key, raw.subarray(1, 13));
+        d.setAAD(raw.subarray(0, 1));
+        d.setAuthTag(raw.subarray(raw.length - 16));
+        const plain = Buffer.concat([d.update(raw.subarray(13, raw.length - 16)), d.final()]);
+        expect(plain.length).toBe(112 + Buffer.byteLength(c.placementId));
+        expect(decodeClaims(plain)).toEqual(c);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('never repeats an IV, across the refills of the pooled randomness', () => {
+    const ivs = new Set<string>();
+    const c = sample();
+    for (let i = 0; i < 3000; i++) ivs.add(Buffer.from(codec.seal(c), 'base64url').subarray(1, 13).toString('hex'));
+    expect(ivs.size).toBe(3000);
+  });
+
+  it('refuses claims that cannot be encoded', () => {
+    expect(() => codec.seal({ ...sample(), campaignId: 'not-a-uuid' })).toThrow(TypeError);
+    expect(() => codec.seal({ ...sample(), placementId: 'x'.repeat(256) })).toThrow(/too long/);
+    expect(() => codec.seal({ ...sample(), priceMicros: -1 })).toThrow(/price/);
   });
 
   it('seals the same claims differently each time (random IV)', () => {

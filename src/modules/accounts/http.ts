@@ -1,12 +1,21 @@
-import type { FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Ctx } from '../../context.js';
 import type { KeyKind } from '../../lib/ids.js';
 import { Unauthorized } from '../../lib/errors.js';
 import { safeEqual } from '../../lib/hash.js';
 import { authenticate, type Principal } from './service.js';
 
+/**
+ * Anything with plain request headers: a Fastify request, or the raw
+ * `IncomingMessage` of the fast path (src/http/fast-path.ts). Key parsing has
+ * this one home whichever path answers.
+ */
+export interface WithHeaders {
+  headers: IncomingHttpHeaders;
+}
+
 /** The key a request presents: `X-API-Key`, or `Authorization: Bearer <key>`. */
-export function presentedKey(req: FastifyRequest): string | undefined {
+export function presentedKey(req: WithHeaders): string | undefined {
   const x = req.headers['x-api-key'];
   if (typeof x === 'string' && x) return x.trim();
   const auth = req.headers.authorization;
@@ -17,11 +26,11 @@ export function presentedKey(req: FastifyRequest): string | undefined {
   return undefined;
 }
 
-export const requireKey = (ctx: Ctx, req: FastifyRequest, kind: KeyKind): Promise<Principal> =>
+export const requireKey = (ctx: Ctx, req: WithHeaders, kind: KeyKind): Promise<Principal> =>
   authenticate(ctx, presentedKey(req), kind);
 
 /** The operator's admin token, compared in constant time. */
-export function requireAdmin(ctx: Ctx, req: FastifyRequest): void {
+export function requireAdmin(ctx: Ctx, req: WithHeaders): void {
   const presented = presentedKey(req);
   if (!presented || !safeEqual(presented, ctx.secrets.adminToken)) throw new Unauthorized('Missing or invalid admin token');
 }

@@ -116,14 +116,16 @@ export async function authenticate(ctx: Ctx, presented: string | undefined, want
   const now = ctx.clock.now();
   const cached = ctx.keyCache.get(hash);
   if (cached && cached.until > now) {
-    if (!cached.principal) throw new Unauthorized('Invalid API key');
+    if (!cached.principal) throw new Unauthorized(cached.refusal ?? 'Invalid API key');
     return cached.principal;
   }
   const row = await repo.findKeyByHash(ctx.db, hash);
   const principal = row && row.revoked_at === null ? { kind: row.kind as KeyKind, accountId: row.account_id, keyId: row.id } : null;
+  // A refused key gets the same message while cached as on its first refusal.
+  const refusal = principal ? undefined : row ? 'API key has been revoked' : 'Invalid API key';
   if (ctx.keyCache.size > 10_000) ctx.keyCache.clear();
-  ctx.keyCache.set(hash, { principal, until: now + KEY_CACHE_TTL_MS });
-  if (!principal) throw new Unauthorized(row ? 'API key has been revoked' : 'Invalid API key');
+  ctx.keyCache.set(hash, { principal, refusal, until: now + KEY_CACHE_TTL_MS });
+  if (!principal) throw new Unauthorized(refusal);
   return principal;
 }
 

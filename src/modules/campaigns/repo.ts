@@ -1,7 +1,7 @@
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { AdGroupTable, AdTable, CampaignTable, DB } from '../../db/schema.js';
 
-/** Campaigns that may serve now: active, approved, not archived, inside their schedule. */
+/** Campaigns that may serve now (active, approved, not archived, inside their schedule) and their live groups. */
 export async function servableRows(db: Kysely<DB>, now: number) {
   const campaigns = await db
     .selectFrom('campaigns')
@@ -13,26 +13,29 @@ export async function servableRows(db: Kysely<DB>, now: number) {
     .where((eb) => eb.or([eb('start_time', 'is', null), eb('start_time', '<=', now)]))
     .where((eb) => eb.or([eb('end_time', 'is', null), eb('end_time', '>', now)]))
     .execute();
-  if (campaigns.length === 0) return { campaigns, groups: [], ads: [] };
+  if (campaigns.length === 0) return { campaigns, groups: [] };
   const ids = campaigns.map((c) => c.id);
   const groups = [];
-  const ads = [];
   for (let i = 0; i < ids.length; i += 500) {
     const part = ids.slice(i, i + 500);
     // Appended row by row: spreading 100,000+ rows into push() overflows the call stack.
     for (const g of await db.selectFrom('ad_groups').selectAll().where('campaign_id', 'in', part).where('status', '=', 'active').execute()) groups.push(g);
-    for (const a of await db
-      .selectFrom('ads')
-      .selectAll()
-      .where('campaign_id', 'in', part)
-      .where('status', '=', 'active')
-      .where('review_status', '=', 'approved')
-      .execute()) {
-      ads.push(a);
-    }
   }
-  return { campaigns, groups, ads };
+  return { campaigns, groups };
 }
+
+/** The columns of a servable ad that serving keeps. */
+export type ServableAd = Pick<AdTable, 'id' | 'ad_group_id' | 'headline' | 'copy' | 'cta' | 'landing_page'>;
+
+/** The approved, active ads of some ad groups: only the columns serving keeps. */
+export const servableAds = (db: Kysely<DB>, groupIds: string[]): Promise<ServableAd[]> =>
+  db
+    .selectFrom('ads')
+    .select(['id', 'ad_group_id', 'headline', 'copy', 'cta', 'landing_page'])
+    .where('ad_group_id', 'in', groupIds)
+    .where('status', '=', 'active')
+    .where('review_status', '=', 'approved')
+    .execute();
 
 /** Where a click on this ad lands, whether or not the ad still serves. */
 export async function adDestination(db: Kysely<DB>, adId: string) {

@@ -27,62 +27,67 @@ import {
   type NestedAdGroupCreate,
 } from './schemas.js';
 
+/** Ad groups whose ads one read takes while the inventory is built: bounds the rows alive at once. */
+const SERVABLE_ADS_GROUPS_PER_READ = 500;
+
 /**
  * Everything that may serve now: approved, active campaigns with their live
  * groups and approved ads, plus their linked legacy ad units, each shown to
  * the inventory as a one-ad group (group id = ad id = unit id).
+ *
+ * The ads (only the columns serving keeps) are read when `ads` is iterated,
+ * for 500 groups at a time, with a turn of the event loop between reads: an
+ * inventory of 500,000 ads never holds them all as rows at once (the rows of
+ * one read are garbage once packed), and requests are answered while it loads.
  */
-export async function loadServable(ctx: Ctx) {
-  const rows = await repo.servableRows(ctx.db, ctx.clock.now());
-  if (rows.campaigns.length === 0) return rows;
-  const units = await adunits.servableUnits(ctx, rows.campaigns.map((c) => c.id));
-  const seenAds = new Set<string>();
-  for (const u of units) {
-    rows.groups.push({
-      id: u.id,
-      campaign_id: u.campaign_id,
-      advertiser_id: u.advertiser_id,
-      name: u.name,
-      group_type: 'manual',
-      status: 'active',
-      context: u.context,
-      ad_prompt: null,
-      negative_context: null,
-      landing_page: u.landing_page,
-      brand_name: u.brand_name,
-      daily_budget_micros: null,
-      auto_optimize_budget: 1,
-      min_daily_budget_micros: null,
-      max_daily_budget_micros: null,
-      max_cpc_micros: null,
-      allowed_countries_json: null,
-      allowed_devices_json: null,
-      sort_order: 0,
-      created_at: u.created_at,
-      updated_at: u.updated_at,
-    });
-    if (seenAds.has(u.id)) continue;
-    seenAds.add(u.id);
-    rows.ads.push({
-      id: u.id,
-      ad_group_id: u.id,
-      campaign_id: u.campaign_id,
-      advertiser_id: u.advertiser_id,
-      name: u.name,
-      headline: u.headline,
-      copy: u.ad_text,
-      cta: u.cta,
-      description: null,
-      landing_page: u.landing_page,
-      image_url: u.image_url,
-      source: 'manual',
-      status: 'active',
-      review_status: 'approved',
-      created_at: u.created_at,
-      updated_at: u.updated_at,
-    });
+export async function loadServable(ctx: Ctx): Promise<{
+  campaigns: CampaignTable[];
+  groups: AdGroupTable[];
+  ads: AsyncIterable<repo.ServableAd[]>;
+}> {
+  const { campaigns, groups } = await repo.servableRows(ctx.db, ctx.clock.now());
+  const groupIds = groups.map((g) => g.id);
+  const unitAds: repo.ServableAd[] = [];
+  if (campaigns.length > 0) {
+    const units = await adunits.servableUnits(ctx, campaigns.map((c) => c.id));
+    const seenAds = new Set<string>();
+    for (const u of units) {
+      groups.push({
+        id: u.id,
+        campaign_id: u.campaign_id,
+        advertiser_id: u.advertiser_id,
+        name: u.name,
+        group_type: 'manual',
+        status: 'active',
+        context: u.context,
+        ad_prompt: null,
+        negative_context: null,
+        landing_page: u.landing_page,
+        brand_name: u.brand_name,
+        daily_budget_micros: null,
+        auto_optimize_budget: 1,
+        min_daily_budget_micros: null,
+        max_daily_budget_micros: null,
+        max_cpc_micros: null,
+        allowed_countries_json: null,
+        allowed_devices_json: null,
+        sort_order: 0,
+        created_at: u.created_at,
+        updated_at: u.updated_at,
+      });
+      if (seenAds.has(u.id)) continue;
+      seenAds.add(u.id);
+      unitAds.push({ id: u.id, ad_group_id: u.id, headline: u.headline, copy: u.ad_text, cta: u.cta, landing_page: u.landing_page });
+    }
   }
-  return rows;
+  async function* ads(): AsyncGenerator<repo.ServableAd[]> {
+    for (let i = 0; i < groupIds.length; i += SERVABLE_ADS_GROUPS_PER_READ) {
+      if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+      yield await repo.servableAds(ctx.db, groupIds.slice(i, i + SERVABLE_ADS_GROUPS_PER_READ));
+    }
+    if (unitAds.length > 0) yield unitAds;
+  }
+  return { campaigns, groups, ads: ads() };
 }
 
 export function parseUtm(json: string | null): Record<string, string> {

@@ -128,11 +128,14 @@ export const BUDGET_CHECK_NAMES = [
 export function budgetChecks(g: InvGroup, s: BudgetState, chargeMicros: number): BudgetCheck[] {
   const day = utcDayStart(s.now);
   const hour = s.now - (s.now % HOUR_MS);
-  const names = [`hd:${g.campaignId}:${day}`, `pd:${g.campaignId}:${day}`, `ph:${g.campaignId}:${hour}`, `gh:${g.id}:${day}`, `gp:${g.id}:${day}`];
   const checks: BudgetCheck[] = [];
-  forEachLimit(g, s, chargeMicros, (k, base, limit, amount) => void checks.push({ name: names[k], base, limit, amount }));
+  forEachLimit(g, s, chargeMicros, (k, base, limit, amount) => void checks.push({ name: checkName(k, g, day, hour), base, limit, amount }));
   return checks;
 }
+
+/** The counter of check k (BUDGET_CHECK_NAMES order), named only for the checks that apply. */
+const checkName = (k: number, g: InvGroup, day: number, hour: number): string =>
+  k === 0 ? `hd:${g.campaignId}:${day}` : k === 1 ? `pd:${g.campaignId}:${day}` : k === 2 ? `ph:${g.campaignId}:${hour}` : k === 3 ? `gh:${g.id}:${day}` : `gp:${g.id}:${day}`;
 
 /** A cheap pre-filter before the auction: is there room for this charge at all (ignoring reservations)? */
 export function hasRoom(g: InvGroup, s: BudgetState, chargeMicros: number): boolean {

@@ -197,16 +197,18 @@ export function rankCandidates(snap: Snapshot, input: DecisionInput): Ranking {
   const relevance: number[] = [];
   const score: number[] = [];
   let belowFloor = m.belowFloor;
+  const { ecpm, feedback } = snap;
   for (let k = 0; k < m.docs.length; k++) {
-    const g = snap.groups[m.docs[k]];
-    const r = input.blend ? input.blend(g, m.relevance[k]) : m.relevance[k];
+    const d = m.docs[k];
+    const r = input.blend ? input.blend(snap.groups[d], m.relevance[k]) : m.relevance[k];
     if (r < input.floor) {
       belowFloor++;
       continue;
     }
-    idx.push(m.docs[k]);
+    idx.push(d);
     relevance.push(r);
-    score.push(g.ecpmMicros * (r * g.feedback));
+    // = g.ecpmMicros * (r * g.feedback), read from the packed arrays.
+    score.push(ecpm[d] * (r * feedback[d]));
   }
   return new Ranking(snap, input, idx, relevance, score, belowFloor);
 }

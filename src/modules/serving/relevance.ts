@@ -1,4 +1,4 @@
-import { PhraseSet, expandTopics, stem, stems, termsOfWords, termsWithPhrases, withPhrases, words } from '../../lib/text.js';
+import { PhraseSet, expandTopics, isStopWord, stem, stems, termsWithPhrases, withPhrases, words } from '../../lib/text.js';
 
 /**
  * The built-in relevance model: BM25 over ad groups' context (plus name),
@@ -41,16 +41,22 @@ export function conversationQuery(messages: readonly ConversationTurn[]): Query 
     const age = recent.length - 1 - i;
     const w = (m.role === 'user' ? USER_WEIGHT : ASSISTANT_WEIGHT) * Math.pow(RECENCY_DECAY, age);
     const content = typeof m.content === 'string' ? m.content : '';
-    // One pass over the text serves both the terms and the stems (stop words kept).
+    // One pass over the text serves both the terms and the stems (stop words kept): each word is stemmed once.
     const ws = words(content, MAX_CHARS_PER_TURN);
-    const uniq = new Set(withPhrases(termsOfWords(ws)));
+    const terms: string[] = [];
+    for (let k = 0; k < ws.length; k++) {
+      const s = stem(ws[k]);
+      allStems.push(s);
+      if (!isStopWord(ws[k])) terms.push(s);
+    }
+    allStems.push('\u0000'); // no phrase spans two turns
+    const uniq = new Set(withPhrases(terms));
     for (const t of uniq) weights.set(t, (weights.get(t) ?? 0) + w);
     if (m.role === 'user' && !seenLastUser) {
       seenLastUser = true;
-      lastUserTerms = new Set([...uniq].filter((t) => !t.includes(' ')));
+      // The single-word terms: the phrase terms follow them in `withPhrases` order.
+      lastUserTerms = new Set(terms);
     }
-    for (const w of ws) allStems.push(stem(w));
-    allStems.push('\u0000'); // no phrase spans two turns
   }
   return { weights, stems: allStems, lastUserTerms };
 }
@@ -173,12 +179,21 @@ export class LexicalIndex {
       const wi = w * this.idf[ti];
       const from = this.start[ti];
       const to = this.start[ti + 1];
-      for (let k = from; k < to; k++) {
-        const d = docs[k];
-        if (acc[d] === 0) touched[nTouched++] = d;
-        acc[d] += wi * tf[k];
+      if (q.lastUserTerms.has(t)) {
+        // A term of the last user turn also counts toward each document's coverage.
+        for (let k = from; k < to; k++) {
+          const d = docs[k];
+          if (acc[d] === 0) touched[nTouched++] = d;
+          acc[d] += wi * tf[k];
+          cov[d] += 1;
+        }
+      } else {
+        for (let k = from; k < to; k++) {
+          const d = docs[k];
+          if (acc[d] === 0) touched[nTouched++] = d;
+          acc[d] += wi * tf[k];
+        }
       }
-      if (q.lastUserTerms.has(t)) for (let k = from; k < to; k++) cov[docs[k]] += 1;
     }
     const matched: number[] = [];
     const relevance: number[] = [];

@@ -1,18 +1,45 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx } from '../../context.js';
-import { requireKey } from '../accounts/http.js';
-import { AdObject, AdRequestBody } from './schemas.js';
+import { requireKey, type WithHeaders } from '../accounts/http.js';
+import { AdObject, AdRequestBody, leanAdRequest } from './schemas.js';
 import { requestAds } from './service.js';
 import { ErrorBody } from '../../http/errors.js';
+import type { FastAnswer, FastPaths, JsonBodyParser } from '../../http/fast-path.js';
 import { decisionDebugRoutes } from './debug-routes.js';
+
+const AD_PATH = '/api/v1/ad';
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** The answer to an ad request, the same on both paths: 200 with the ads as a JSON array, or 204 when nothing fills. */
+export interface AdAnswer {
+  status: 200 | 204;
+  /** Names the decision (`X-Orbit-Request-Id`; GET /admin/decisions/{id}). */
+  requestId: string;
+  /** The JSON array of ad objects; '' for 204. */
+  json: string;
+}
+
+/**
+ * `POST /api/v1/ad` after its body passed the schema: the publisher key
+ * (401 when missing, wrong, revoked or of the advertiser kind), the decision,
+ * the answer. Called by the Fastify route and by the fast path alike.
+ */
+export async function adAnswer(ctx: Ctx, req: WithHeaders & { ip: string }, body: AdRequestBody): Promise<AdAnswer> {
+  const who = await requireKey(ctx, req, 'pub');
+  const ua = req.headers['user-agent'];
+  const { requestId, ads } = await requestAds(ctx, who, body, { ip: req.ip, ua });
+  // The ads are built by requestAds with the AdObject type; re-validating them with Zod on every request only
+  // costs time (the schema below still documents them).
+  return ads.length === 0 ? { status: 204, requestId, json: '' } : { status: 200, requestId, json: JSON.stringify(ads) };
+}
 
 export async function servingRoutes(app: FastifyInstance, ctx: Ctx): Promise<void> {
   // Decisions live in the memory of the process that served them, so their admin view goes with the serving group.
   await decisionDebugRoutes(app, ctx);
   app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/v1/ad',
+    AD_PATH,
     {
       schema: {
         tags: ['serving'],
@@ -23,16 +50,45 @@ export async function servingRoutes(app: FastifyInstance, ctx: Ctx): Promise<voi
         response: { 200: z.array(AdObject), 204: z.null().describe('No ad filled'), 401: ErrorBody, 422: ErrorBody, 429: ErrorBody },
       },
       config: { rateLimit: ctx.config.adRateLimitPerSecond > 0 ? { max: ctx.config.adRateLimitPerSecond, timeWindow: 1000 } : false },
-      // The answer is built by requestAds with the AdObject type; re-validating it with Zod on every request
-      // (the app-wide serializer) only costs time. The schema above still documents it.
+      // Answers are written by adAnswer (the 200 body is already JSON); errors are plain objects.
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
     async (req, reply) => {
-      const who = await requireKey(ctx, req, 'pub');
-      const { requestId, ads } = await requestAds(ctx, who, req.body, { ip: req.ip, ua: req.headers['user-agent'] });
-      reply.header('x-orbit-request-id', requestId);
-      if (ads.length === 0) return reply.code(204).send(null);
-      return ads;
+      const a = await adAnswer(ctx, req, req.body);
+      reply.header('x-orbit-request-id', a.requestId);
+      if (a.status === 204) return reply.code(204).send(null);
+      // Already JSON: Fastify sends a string with a JSON content type as it is.
+      return reply.code(200).type(JSON_TYPE).send(a.json as unknown as AdObject[]);
     },
+  );
+}
+
+/**
+ * `POST /api/v1/ad` on the raw fast path (src/http/fast-path.ts): the same
+ * schema (the route's own Zod validator), the same `adAnswer`, the same
+ * answers and error bodies as the route above, without Fastify's
+ * per-request machinery. Not installed when the endpoint is rate limited:
+ * the limit (and its headers on every answer) lives in Fastify's hooks.
+ */
+export function servingFastRoutes(ctx: Ctx, fast: FastPaths, parse: JsonBodyParser): void {
+  if (ctx.config.adRateLimitPerSecond > 0) return;
+  const validate = validatorCompiler({ schema: AdRequestBody, method: 'POST', url: AD_PATH, httpPart: 'body' });
+  fast.post(
+    AD_PATH,
+    async (req, body): Promise<FastAnswer> => {
+      // The lean check takes the usual bodies; anything else goes through the route's own Zod validator.
+      let value = leanAdRequest(body);
+      if (!value) {
+        const v = validate(body) as { error?: unknown; value?: AdRequestBody };
+        // Shaped as Fastify shapes a failed body validation, so errorAnswer maps it to the same 422.
+        if (v.error) throw Object.assign(new Error('body validation failed'), { validation: v.error, validationContext: 'body' });
+        value = v.value!;
+      }
+      const a = await adAnswer(ctx, { headers: req.raw.headers, ip: req.ip() }, value);
+      return a.status === 204
+        ? { status: 204, headers: { 'x-orbit-request-id': a.requestId }, body: '' }
+        : { status: 200, headers: { 'content-type': JSON_TYPE, 'x-orbit-request-id': a.requestId }, body: a.json };
+    },
+    { bodyLimit: ctx.config.bodyLimitBytes, parse },
   );
 }

@@ -13,7 +13,7 @@ import type { AdObject, AdRequestBody } from './schemas.js';
 import type { InvAd, InvGroup, Snapshot } from './inventory.js';
 import { conversationQuery, excludedPhrases, sensitivePhrase, type Query } from './relevance.js';
 import { BUDGET_CHECK_NAMES, BudgetBook, budgetChecks, hasRoom, type BudgetState } from './budget.js';
-import { DecisionLog, type DecisionRecord } from './explain.js';
+import { DecisionLog, type CandidateRecord, type DecisionRecord } from './explain.js';
 import { CopyWriter, withCopy } from './copy.js';
 import { blendRelevance, cosine, createEmbedder, GroupEmbeddingCache, type Embedder } from './embeddings.js';
 import { NotFound } from '../../lib/errors.js';
@@ -23,6 +23,8 @@ const DEFAULT_MAX_CHARS = 500;
 /** Platform reserve price: the least one thousand impressions can clear at, whatever the floors. */
 export const RESERVE_CPM_MICROS = 1_000_000;
 const SESSION_CAP_TTL_MS = 3_600_000;
+/** Test ads skip frequency caps: no counts read. */
+const NO_CAPS: Promise<Record<string, number>[]> = Promise.resolve([{}, {}]);
 const USER_CAP_TTL_MS = 25 * 3_600_000;
 
 export interface RequestFacts {
@@ -36,6 +38,8 @@ export interface AdResult {
 }
 
 interface ServingState {
+  /** Logs a failed frequency-cap count (one function for every request). */
+  capCountFailed: (err: unknown) => void;
   book: BudgetBook;
   log: DecisionLog;
   copy: CopyWriter;
@@ -50,6 +54,7 @@ function state(ctx: Ctx): ServingState {
   if (s) return s;
   const embedder = createEmbedder(ctx.config);
   s = {
+    capCountFailed: (err: unknown) => ctx.log.warn({ err }, 'frequency cap count failed'),
     book: new BudgetBook(),
     log: new DecisionLog(ctx.config.decisionLogSize),
     copy: new CopyWriter(ctx),
@@ -172,10 +177,8 @@ export async function requestAds(
   const userKey = userRef ? `fu:${sha256Hex(`${who.accountId}\u0000${userRef}`).slice(0, 32)}:${day}` : null;
 
   if (!record.noAdReason) {
-    const [capCounts, convVec] = await Promise.all([
-      test ? Promise.resolve([{}, {}]) : ctx.counters.hgetall(userKey ? [sessionKey, userKey] : [sessionKey]),
-      conversationVector(ctx, st, snap, body),
-    ]);
+    const caps = test ? NO_CAPS : ctx.counters.hgetall(userKey ? [sessionKey, userKey] : [sessionKey]);
+    const [capCounts, convVec] = st.embed ? await Promise.all([caps, conversationVector(ctx, st, snap, body)]) : [await caps, null];
     const budget: BudgetState = {
       now,
       campaignToday: (id) => ctx.spend.today(id),
@@ -218,35 +221,37 @@ export async function requestAds(
     explain(record, ranking, allocation);
     if (!test) {
       for (const f of fills) {
-        void ctx.counters
-          .hincr(sessionKey, f.candidate.g.campaignId, 1, SESSION_CAP_TTL_MS)
-          .catch((err: unknown) => ctx.log.warn({ err }, 'frequency cap count failed'));
-        if (userKey) {
-          void ctx.counters
-            .hincr(userKey, f.candidate.g.campaignId, 1, USER_CAP_TTL_MS)
-            .catch((err: unknown) => ctx.log.warn({ err }, 'frequency cap count failed'));
-        }
+        void ctx.counters.hincr(sessionKey, f.candidate.g.campaignId, 1, SESSION_CAP_TTL_MS).catch(st.capCountFailed);
+        if (userKey) void ctx.counters.hincr(userKey, f.candidate.g.campaignId, 1, USER_CAP_TTL_MS).catch(st.capCountFailed);
       }
     }
   }
 
   // Generated copy for generative groups (bounded wait; falls back to the pre-generated ad).
-  const topic = fills.some((f) => f.candidate.g.generative) ? topicOf(query) : '';
-  const finalAds: InvAd[] = await Promise.all(
-    fills.map(async (f) => {
-      if (!f.candidate.g.generative || !st.copy.enabled) return f.ad;
-      const text = await st.copy.write(f.candidate.g, body.messages, topic, f.slot.maxAdTextChars ?? DEFAULT_MAX_CHARS);
-      return text ? withCopy(f.ad, text) : f.ad;
-    }),
-  );
+  const generative = st.copy.enabled && fills.some((f) => f.candidate.g.generative);
+  const topic = generative ? topicOf(query) : '';
+  const finalAds: InvAd[] = generative
+    ? await Promise.all(
+        fills.map(async (f) => {
+          if (!f.candidate.g.generative) return f.ad;
+          const text = await st.copy.write(f.candidate.g, body.messages, topic, f.slot.maxAdTextChars ?? DEFAULT_MAX_CHARS);
+          return text ? withCopy(f.ad, text) : f.ad;
+        }),
+      )
+    : fills.map((f) => f.ad);
 
-  const base = { publisher_id: who.accountId, device, country };
   const serves: AdServeTable[] = [];
   const rollups: RollupRow[] = [];
   const ads: AdObject[] = [];
   if (!test) {
     for (const s of body.placements) {
-      rollups.push(rollupRow(now, { ...base, placement_id: s.placement_id, placement_type: s.placement, ...NO_AD }, { requests: 1 }));
+      rollups.push(
+        rollupRow(
+          now,
+          { publisher_id: who.accountId, device, country, placement_id: s.placement_id, placement_type: s.placement, advertiser_id: '', campaign_id: '', ad_group_id: '', ad_id: '' },
+          { requests: 1 },
+        ),
+      );
     }
   }
   fills.forEach((f, i) => {
@@ -284,9 +289,18 @@ export async function requestAds(
       is_test: test ? 1 : 0,
     });
     if (!test) {
-      rollups.push(
-        rollupRow(now, { ...base, placement_id: f.slot.placement_id, placement_type: f.slot.placement, ...adDims(g, ad.id) }, { wins: 1 }),
-      );
+      const key = {
+        publisher_id: who.accountId,
+        device,
+        country,
+        placement_id: f.slot.placement_id,
+        placement_type: f.slot.placement,
+        advertiser_id: g.advertiserId,
+        campaign_id: g.campaignId,
+        ad_group_id: g.id,
+        ad_id: ad.id,
+      };
+      rollups.push(rollupRow(now, key, { wins: 1 }));
     }
     const note = record.slots.find((s) => s.placement_id === f.slot.placement_id && s.filledBy === null);
     if (note) note.filledBy = g.id;
@@ -315,10 +329,11 @@ export async function requestAds(
 
 function explain(record: DecisionRecord, ranking: Ranking, allocation: Awaited<ReturnType<typeof allocate>>): void {
   const { ranked, rejected, belowFloor } = ranking;
-  const won = new Map(allocation.fills.map((f) => [f.candidate.g.id, f]));
-  for (const c of ranked.slice(0, 50)) {
-    const f = won.get(c.g.id);
-    record.candidates.push({
+  const n = Math.min(ranked.length, 50);
+  for (let i = 0; i < n; i++) {
+    const c = ranked[i];
+    const f = allocation.fills.find((x) => x.candidate.g.id === c.g.id);
+    const entry: CandidateRecord = {
       groupId: c.g.id,
       campaignId: c.g.campaignId,
       advertiserId: c.g.advertiserId,
@@ -330,16 +345,27 @@ function explain(record: DecisionRecord, ranking: Ranking, allocation: Awaited<R
       bidMicros: c.g.bidMicros,
       predictedCtr: round(c.g.rates.ctr),
       outcome: f ? 'won' : 'lost',
-      ...(f
-        ? { priceMicros: f.priceMicros, placementId: f.slot.placement_id, runnerUpGroupId: f.runnerUpGroupId }
-        : { reason: allocation.lost.get(c.g.id) ?? 'outranked' }),
-    });
+    };
+    if (f) {
+      entry.priceMicros = f.priceMicros;
+      entry.placementId = f.slot.placement_id;
+      entry.runnerUpGroupId = f.runnerUpGroupId;
+    } else entry.reason = allocation.lost.get(c.g.id) ?? 'outranked';
+    record.candidates.push(entry);
   }
   if (belowFloor > 0) record.filteredCounts.below_relevance = belowFloor;
   record.unchecked = ranking.unchecked;
   for (const r of rejected) {
     record.filteredCounts[r.reason] = (record.filteredCounts[r.reason] ?? 0) + 1;
-    if (record.filtered.length < 100) record.filtered.push({ ...r, ...(r.relevance !== undefined ? { relevance: round(r.relevance) } : {}) });
+    if (record.filtered.length < 100) {
+      record.filtered.push({
+        groupId: r.groupId,
+        campaignId: r.campaignId,
+        reason: r.reason,
+        relevance: r.relevance !== undefined ? round(r.relevance) : undefined,
+        detail: r.detail,
+      });
+    }
   }
   for (const s of record.slots) if (!s.filledBy && !('reason' in s)) Object.assign(s, { reason: ranked.length ? 'no_candidate_won' : 'no_eligible_candidate' });
 }
@@ -353,17 +379,9 @@ export function explainDecision(ctx: Ctx, requestId: string): DecisionRecord {
   return r;
 }
 
-const NO_AD = { advertiser_id: '', campaign_id: '', ad_group_id: '', ad_id: '' };
-const adDims = (g: InvGroup, adId: string) => ({
-  advertiser_id: g.advertiserId,
-  campaign_id: g.campaignId,
-  ad_group_id: g.id,
-  ad_id: adId,
-});
-
 function adObject(ctx: Ctx, g: InvGroup, ad: InvAd, slot: Slot, token: string, test: boolean, feedbackPrompt: boolean): AdObject {
   const title = ad.headline || g.brandName;
-  return {
+  const o: AdObject = {
     adText: ad.copy,
     title: test ? `[Test] ${title}` : title,
     cta: ad.cta,
@@ -376,6 +394,8 @@ function adObject(ctx: Ctx, g: InvGroup, ad: InvAd, slot: Slot, token: string, t
     placement_id: slot.placement_id,
     campaignId: g.campaignId,
     feedbackPrompt,
-    ...(test ? { isTest: true } : {}),
   };
+  // Set after the others (it is last in the JSON), without a spread: spreads take V8's slow copy path.
+  if (test) o.isTest = true;
+  return o;
 }

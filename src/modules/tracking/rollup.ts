@@ -61,21 +61,19 @@ export class RollupAccumulator {
   }
 
   private addBucket(bucket: number, key: Omit<RollupKey, 'bucket'>, delta: Partial<RollupCounters>): void {
-    const full: RollupKey = { bucket, ...key };
-    const k = keyOf(full);
-    let row = this.rows.get(k);
-    if (!row) {
-      row = { ...full, ...zeroCounters() };
-      this.rows.set(k, row);
-    }
-    for (const [c, v] of Object.entries(delta) as [keyof RollupCounters, number][]) row[c] += v;
+    const row = rollupRowAt(bucket, key, {});
+    const k = keyOf(row);
+    const have = this.rows.get(k) ?? row;
+    if (have === row) this.rows.set(k, row);
+    for (const [c, v] of Object.entries(delta) as [keyof RollupCounters, number][]) have[c] += v;
   }
 
   addRow(row: RollupRow): void {
     const k = keyOf(row);
     const have = this.rows.get(k);
     if (!have) {
-      this.rows.set(k, { ...row });
+      // A copy (the caller's row is not ours to add to), written field by field rather than spread.
+      this.rows.set(k, rollupRowAt(row.bucket, row, row));
       return;
     }
     for (const c of ROLLUP_COUNTER_COLUMNS) have[c] += row[c];
@@ -95,5 +93,30 @@ export class RollupAccumulator {
 
 /** One rollup row for a single record at time `at`. */
 export function rollupRow(at: number, key: Omit<RollupKey, 'bucket'>, delta: Partial<RollupCounters>): RollupRow {
-  return { bucket: quarterBucket(at), ...key, ...zeroCounters(), ...delta };
+  return rollupRowAt(quarterBucket(at), key, delta);
+}
+
+/** A rollup row in a given bucket, written out field by field: object spreads here cost serving µs per request (V8's slow copy path). */
+function rollupRowAt(bucket: number, key: Omit<RollupKey, 'bucket'>, delta: Partial<RollupCounters>): RollupRow {
+  return {
+    bucket,
+    publisher_id: key.publisher_id,
+    placement_id: key.placement_id,
+    placement_type: key.placement_type,
+    advertiser_id: key.advertiser_id,
+    campaign_id: key.campaign_id,
+    ad_group_id: key.ad_group_id,
+    ad_id: key.ad_id,
+    device: key.device,
+    country: key.country,
+    requests: delta.requests ?? 0,
+    wins: delta.wins ?? 0,
+    impressions: delta.impressions ?? 0,
+    clicks: delta.clicks ?? 0,
+    conversions: delta.conversions ?? 0,
+    spend_micros: delta.spend_micros ?? 0,
+    revenue_micros: delta.revenue_micros ?? 0,
+    take_micros: delta.take_micros ?? 0,
+    conversion_value_micros: delta.conversion_value_micros ?? 0,
+  };
 }
