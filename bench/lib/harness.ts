@@ -77,11 +77,16 @@ export async function startBareServer(opts: { readBody?: boolean } = {}): Promis
   return child(proc, `http://127.0.0.1:${port}`);
 }
 
+/** Extra settings for the Orbit child from BENCH_ORBIT_ENV (JSON, e.g. '{"ORBIT_GROUP_COMMIT_WAIT_MS":"1"}'), to compare configurations. */
+function benchOrbitEnv(): Record<string, string> {
+  return process.env.BENCH_ORBIT_ENV ? (JSON.parse(process.env.BENCH_ORBIT_ENV) as Record<string, string>) : {};
+}
+
 /** `orbit serve` on a data directory (or DATABASE_URL) as a child process, answering once listening. */
 export async function startOrbit(env: Record<string, string>): Promise<Child> {
   const proc = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'src/cli.ts', 'serve'], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env, ...benchOrbitEnv() },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const url = await waitForLine(proc, (l) => {
