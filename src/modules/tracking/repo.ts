@@ -1,8 +1,17 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
+import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from '../../db/index.js';
-import type { AdRequestTable, AdServeTable, TrackingEventTable } from '../../db/schema.js';
-import { ROLLUP_COUNTER_COLUMNS, ROLLUP_KEY_COLUMNS, type RollupRow } from './rollup.js';
+import type { AdRequestTable, AdServeTable, DB, TrackingEventTable } from '../../db/schema.js';
+import {
+  LIFETIME_COUNTER_COLUMNS,
+  ROLLUP_COUNTER_COLUMNS,
+  ROLLUP_KEY_COLUMNS,
+  rollupWrite,
+  type LifetimeDelta,
+  type RollupRow,
+  type ScopeRow,
+} from './rollup.js';
 
 /**
  * The journal's storage: one transaction per group commit, holding the
@@ -67,20 +76,100 @@ const ROLLUP_CONFLICT = `ON CONFLICT (${ROLLUP_KEY_COLUMNS.join(', ')}) DO UPDAT
 
 const placeholders = (n: number) => `(${Array.from({ length: n }, () => '?').join(', ')})`;
 
+// --- Rollups and their mirrors: the one writer of `rollups` (journal commits and conversion commits call it).
+
+const SCOPE_TABLES = [
+  ['rollup_scope_qh', 'bucket'],
+  ['rollup_scope_day', 'day'],
+] as const;
+const scopeCols = (timeCol: string) => ['scope', 'parent_id', timeCol, 'scope_id', ...ROLLUP_COUNTER_COLUMNS];
+const scopeConflict = (table: string, timeCol: string) =>
+  `ON CONFLICT (scope, parent_id, ${timeCol}, scope_id) DO UPDATE SET ${ROLLUP_COUNTER_COLUMNS.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', ')}`;
+const LIFETIME_DELTA_COLS = ['campaign_id', 'advertiser_id', ...LIFETIME_COUNTER_COLUMNS] as const;
+
+const scopeValues = (r: ScopeRow): unknown[] => [r.scope, r.parent_id, r.time, r.scope_id, ...ROLLUP_COUNTER_COLUMNS.map((c) => r[c])];
+const rollupValues = (r: RollupRow): unknown[] => ROLLUP_COLS.map((c) => r[c]);
+const lifetimeValues = (l: LifetimeDelta): unknown[] => LIFETIME_DELTA_COLS.map((c) => l[c]);
+
+/**
+ * Writes rollup deltas with their mirrors — scope totals per quarter hour and
+ * per day, lifetime deltas per campaign — derived per batch by `rollupWrite`
+ * (tracking/rollup.ts), on a SQLite connection, inside the transaction the
+ * caller holds open. Statements are prepared once per writer.
+ */
+export function sqliteRollupWriter(sqlite: BetterSqlite3.Database): (rows: RollupRow[]) => void {
+  const upRollup = sqlite.prepare(`INSERT INTO rollups (${ROLLUP_COLS.join(', ')}) VALUES ${placeholders(ROLLUP_COLS.length)} ${ROLLUP_CONFLICT}`);
+  const [upQh, upDay] = SCOPE_TABLES.map(([table, timeCol]) =>
+    sqlite.prepare(`INSERT INTO ${table} (${scopeCols(timeCol).join(', ')}) VALUES ${placeholders(scopeCols(timeCol).length)} ${scopeConflict(table, timeCol)}`),
+  );
+  const insLifetime = sqlite.prepare(`INSERT INTO campaign_stat_deltas (${LIFETIME_DELTA_COLS.join(', ')}) VALUES ${placeholders(LIFETIME_DELTA_COLS.length)}`);
+  return (rows) => {
+    if (rows.length === 0) return;
+    const w = rollupWrite(rows);
+    for (const r of w.rollups) upRollup.run(rollupValues(r));
+    for (const r of w.qh) upQh.run(scopeValues(r));
+    for (const r of w.day) upDay.run(scopeValues(r));
+    for (const l of w.lifetime) insLifetime.run(lifetimeValues(l));
+  };
+}
+
+const sqliteWriters = new WeakMap<BetterSqlite3.Database, (rows: RollupRow[]) => void>();
+/** `sqliteRollupWriter` for a connection, prepared once: for writers that commit other records with their rollups (conversions). */
+export function writeRollupsSqlite(sqlite: BetterSqlite3.Database, rows: RollupRow[]): void {
+  let write = sqliteWriters.get(sqlite);
+  if (!write) sqliteWriters.set(sqlite, (write = sqliteRollupWriter(sqlite)));
+  write(rows);
+}
+
+/** A statement runner inside a PostgreSQL transaction: a pg client's, or a Kysely transaction's (`kyselyExec`). */
+export type PgExec = (text: string, params: unknown[]) => Promise<unknown>;
+export const kyselyExec =
+  (trx: Kysely<DB>): PgExec =>
+  (text, params) =>
+    trx.executeQuery(CompiledQuery.raw(text, params));
+
+/** Multi-row statements of at most `per` rows, in the order given (sorted: row locks are taken in key order). */
+async function pgMultiRow(exec: PgExec, head: string, width: number, rows: unknown[][], suffix: string): Promise<void> {
+  const per = Math.floor(30_000 / width);
+  for (let i = 0; i < rows.length; i += per) {
+    const part = rows.slice(i, i + per);
+    const params: unknown[] = [];
+    const tuples = part.map((values) => `(${values.map((v) => (params.push(v), `$${params.length}`)).join(', ')})`);
+    await exec(`${head} VALUES ${tuples.join(', ')} ${suffix}`, params);
+  }
+}
+
+/**
+ * The PostgreSQL twin of `sqliteRollupWriter`'s statements, through the
+ * caller's transaction. Every writer upserts rollups, then quarter-hour
+ * scopes, then day scopes, each sorted by key, so two concurrent writers lock
+ * rows in one order and never deadlock; lifetime deltas are appended.
+ */
+export async function writeRollupsPostgres(exec: PgExec, rows: RollupRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const w = rollupWrite(rows);
+  await pgMultiRow(exec, `INSERT INTO rollups (${ROLLUP_COLS.join(', ')})`, ROLLUP_COLS.length, w.rollups.map(rollupValues), ROLLUP_CONFLICT);
+  for (const [[table, timeCol], list] of [
+    [SCOPE_TABLES[0], w.qh],
+    [SCOPE_TABLES[1], w.day],
+  ] as const) {
+    await pgMultiRow(exec, `INSERT INTO ${table} (${scopeCols(timeCol).join(', ')})`, scopeCols(timeCol).length, list.map(scopeValues), scopeConflict(table, timeCol));
+  }
+  await pgMultiRow(exec, `INSERT INTO campaign_stat_deltas (${LIFETIME_DELTA_COLS.join(', ')})`, LIFETIME_DELTA_COLS.length, w.lifetime.map(lifetimeValues), '');
+}
+
 export function sqliteJournalStore(sqlite: BetterSqlite3.Database, onCommit: () => void = () => {}): JournalStore {
   const insReq = sqlite.prepare(`INSERT INTO ad_requests (${REQUEST_COLS.join(', ')}) VALUES ${placeholders(REQUEST_COLS.length)}`);
   const insServe = sqlite.prepare(`INSERT INTO ad_serves (${SERVE_COLS.join(', ')}) VALUES ${placeholders(SERVE_COLS.length)}`);
   const insEvent = sqlite.prepare(
     `INSERT OR IGNORE INTO tracking_events (${EVENT_COLS.join(', ')}) VALUES ${placeholders(EVENT_COLS.length)}`,
   );
-  const upRollup = sqlite.prepare(
-    `INSERT INTO rollups (${ROLLUP_COLS.join(', ')}) VALUES ${placeholders(ROLLUP_COLS.length)} ${ROLLUP_CONFLICT}`,
-  );
+  const writeRollups = sqliteRollupWriter(sqlite);
   const tx = sqlite.transaction((batch: Batch): boolean[] => {
     for (const r of batch.requests) insReq.run(REQUEST_COLS.map((c) => r[c]));
     for (const s of batch.serves) insServe.run(SERVE_COLS.map((c) => s[c]));
     const inserted = batch.events.map((e) => insEvent.run(EVENT_COLS.map((c) => e[c])).changes === 1);
-    for (const row of batch.rollups(inserted)) upRollup.run(ROLLUP_COLS.map((c) => row[c]));
+    writeRollups(batch.rollups(inserted));
     return inserted;
   });
   return {
@@ -148,8 +237,7 @@ export function postgresJournalStore(pool: pg.Pool): JournalStore {
             if (!r.is_bot) inserted[firstOf.get(`${r.click_id}\u0001${r.kind}`)!] = true;
           }
         }
-        const rollups = batch.rollups(inserted);
-        for (const part of chunks(rollups)) await multiInsert(client, 'rollups', ROLLUP_COLS, part as never, ROLLUP_CONFLICT);
+        await writeRollupsPostgres((text, params) => client.query(text, params), batch.rollups(inserted));
         await client.query('COMMIT');
         return inserted;
       } catch (err) {
@@ -331,20 +419,6 @@ export async function findClicks(db: Database['db'], q: { clickIds: string[]; gr
   for (const part of chunks([...new Set(q.clickIds)])) out.push(...(await base().where('e.click_id', 'in', part).execute()));
   for (const part of chunks([...new Set(q.graids)])) out.push(...(await base().where('e.graid', 'in', part).execute()));
   return out;
-}
-
-/** An upsert adding rollup deltas, as a query for the caller to run inside its own transaction. */
-export function rollupUpsertQuery(db: Database['db'], rows: RollupRow[]) {
-  return db
-    .insertInto('rollups')
-    .values(rows)
-    .onConflict((oc) =>
-      oc.columns([...ROLLUP_KEY_COLUMNS]).doUpdateSet((eb) => {
-        const set: Record<string, unknown> = {};
-        for (const c of ROLLUP_COUNTER_COLUMNS) set[c] = eb(`rollups.${c}`, '+', eb.ref(`excluded.${c}`));
-        return set as never;
-      }),
-    );
 }
 
 // --- Ad decisioning (issue #6): additive.

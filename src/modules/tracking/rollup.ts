@@ -97,3 +97,116 @@ export class RollupAccumulator {
 export function rollupRow(at: number, key: Omit<RollupKey, 'bucket'>, delta: Partial<RollupCounters>): RollupRow {
   return { bucket: quarterBucket(at), ...key, ...zeroCounters(), ...delta };
 }
+
+// --- The mirrors of the rollups, derived per batch (they were triggers; migration 0007).
+
+/**
+ * The scopes the reports read (`rollup_scope_qh` by UTC quarter hour,
+ * `rollup_scope_day` by UTC day): name, the rollups column holding the
+ * scope's id, the column holding its parent (the publisher itself for 'pub',
+ * the advertiser for 'cmp' and 'grp'). A rollup row with '' in the id column
+ * does not belong to that scope.
+ */
+export const SCOPES = [
+  ['pub', 'publisher_id', 'publisher_id'],
+  ['cmp', 'campaign_id', 'advertiser_id'],
+  ['grp', 'ad_group_id', 'advertiser_id'],
+] as const;
+export type ScopeName = (typeof SCOPES)[number][0];
+
+/** One scope row's delta; `time` is the quarter-hour bucket (qh) or the UTC day, bucket / 96 (day). */
+export type ScopeRow = { scope: ScopeName; parent_id: string; time: number; scope_id: string } & RollupCounters;
+
+/** The counters a campaign's lifetime totals keep (`campaign_stats` / `campaign_stat_deltas`). */
+export const LIFETIME_COUNTER_COLUMNS = ['impressions', 'clicks', 'conversions', 'spend_micros', 'conversion_value_micros'] as const;
+export type LifetimeDelta = { campaign_id: string; advertiser_id: string } & Pick<RollupCounters, (typeof LIFETIME_COUNTER_COLUMNS)[number]>;
+
+export interface RollupWrite {
+  /** The rollup rows, one per key, sorted by key. */
+  rollups: RollupRow[];
+  /** Scope deltas per quarter hour and per day, one per key, sorted by (scope, parent_id, time, scope_id). */
+  qh: ScopeRow[];
+  day: ScopeRow[];
+  /** Lifetime deltas per (campaign, advertiser) with a non-zero counter, sorted. */
+  lifetime: LifetimeDelta[];
+}
+
+export const QUARTER_HOURS_PER_DAY = 96;
+
+const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Rows with distinct keys in key order: as given when they already are (RollupAccumulator.drain), else summed and sorted. */
+function normalised(rows: RollupRow[]): RollupRow[] {
+  let prev = '';
+  for (let i = 0; i < rows.length; i++) {
+    const k = keyOf(rows[i]);
+    if (i > 0 && k <= prev) {
+      const acc = new RollupAccumulator();
+      for (const r of rows) acc.addRow(r);
+      return acc.drain();
+    }
+    prev = k;
+  }
+  return rows;
+}
+
+function sumInto(map: Map<string, ScopeRow>, scope: ScopeName, parent: string, time: number, id: string, r: RollupRow): void {
+  const k = `${scope}\u0001${parent}\u0001${time}\u0001${id}`;
+  const have = map.get(k);
+  if (have) {
+    for (const c of ROLLUP_COUNTER_COLUMNS) have[c] += r[c];
+    return;
+  }
+  const row = { scope, parent_id: parent, time, scope_id: id } as ScopeRow;
+  for (const c of ROLLUP_COUNTER_COLUMNS) row[c] = r[c];
+  map.set(k, row);
+}
+
+/** Scope rows in primary-key order (time compared as a number), so concurrent writers take row locks in one order. */
+const byScopeKey = (a: ScopeRow, b: ScopeRow): number =>
+  cmp(a.scope, b.scope) || cmp(a.parent_id, b.parent_id) || a.time - b.time || cmp(a.scope_id, b.scope_id);
+
+/**
+ * Everything one batch of rollup deltas writes: the rollup rows themselves,
+ * their scope totals and the campaigns' lifetime deltas — what the triggers of
+ * migrations 0002 and 0004 derived row by row, summed per batch:
+ * - every rollup row adds its counters to scope 'pub' (publisher_id, parent
+ *   publisher_id), 'cmp' (campaign_id, parent advertiser_id) and 'grp'
+ *   (ad_group_id, parent advertiser_id), in its quarter hour and its day, for
+ *   each scope whose id is not '' (a zero delta still creates the scope row,
+ *   as the triggers did);
+ * - every row with a campaign adds its five lifetime counters to that
+ *   (campaign, advertiser); a sum of zero is not written (the triggers wrote
+ *   no delta for a change of zero).
+ */
+export function rollupWrite(input: RollupRow[]): RollupWrite {
+  const rollups = normalised(input);
+  const qh = new Map<string, ScopeRow>();
+  const day = new Map<string, ScopeRow>();
+  const lifetime = new Map<string, LifetimeDelta>();
+  for (const r of rollups) {
+    const d = Math.trunc(r.bucket / QUARTER_HOURS_PER_DAY); // SQL integer division, as the triggers computed it
+    for (const [scope, idCol, parentCol] of SCOPES) {
+      const id = r[idCol];
+      if (id === '') continue;
+      sumInto(qh, scope, r[parentCol], r.bucket, id, r);
+      sumInto(day, scope, r[parentCol], d, id, r);
+    }
+    if (r.campaign_id === '') continue;
+    const k = `${r.campaign_id}\u0001${r.advertiser_id}`;
+    let l = lifetime.get(k);
+    if (!l) {
+      l = { campaign_id: r.campaign_id, advertiser_id: r.advertiser_id, impressions: 0, clicks: 0, conversions: 0, spend_micros: 0, conversion_value_micros: 0 };
+      lifetime.set(k, l);
+    }
+    for (const c of LIFETIME_COUNTER_COLUMNS) l[c] += r[c];
+  }
+  return {
+    rollups,
+    qh: [...qh.values()].sort(byScopeKey),
+    day: [...day.values()].sort(byScopeKey),
+    lifetime: [...lifetime.values()]
+      .filter((l) => LIFETIME_COUNTER_COLUMNS.some((c) => l[c] !== 0))
+      .sort((a, b) => cmp(a.campaign_id, b.campaign_id) || cmp(a.advertiser_id, b.advertiser_id)),
+  };
+}
