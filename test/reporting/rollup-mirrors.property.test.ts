@@ -50,18 +50,19 @@ const pick = <T,>(xs: readonly T[]) => fc.constantFrom(...xs);
 const counter = fc.oneof(fc.constant(0), fc.constant(0), fc.integer({ min: 1, max: 5000 }));
 const DAY0 = 96 * 20_600; // a UTC midnight in 2026
 /** Campaigns belong to one advertiser each (as in Orbit); '' is a row without a campaign (an unfilled request). */
-const CAMPAIGNS = [
+const CAMPAIGNS: readonly (readonly [string, string])[] = [
   ['', ''],
   ['c1', 'a1'],
   ['c2', 'a1'],
   ['c3', 'a2'],
-] as const;
+];
 
 const rollupRowArb = fc
   .record({
     bucket: fc.oneof(fc.integer({ min: DAY0 - 3, max: DAY0 + 3 }), fc.integer({ min: DAY0 - 200, max: DAY0 + 200 })),
-    publisher_id: pick(['p1', 'p2', '']),
-    placement_id: pick(['Slot-A', 'Slot-B']),
+    // Ids with characters that need quoting in a PostgreSQL array literal (the writer passes columns as arrays).
+    publisher_id: pick(['p1', 'p2', '', 'NULL', 'a"b\\c,{d} e']),
+    placement_id: pick(['Slot-A', 'Slot-B', 'ünï ✓']),
     campaign: pick(CAMPAIGNS),
     ad_group_id: pick(['g1', 'g2', '']),
     ad_id: pick(['ad1', '']),

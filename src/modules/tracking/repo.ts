@@ -92,24 +92,49 @@ const rollupValues = (r: RollupRow): unknown[] => ROLLUP_COLS.map((c) => r[c]);
 const lifetimeValues = (l: LifetimeDelta): unknown[] => LIFETIME_DELTA_COLS.map((c) => l[c]);
 
 /**
+ * An upsert (or insert) of many rows on SQLite, `CHUNKS[0]` rows per call,
+ * then smaller statements for the rest: each call from JavaScript costs
+ * about as much as a small upsert itself, so rows go in as multi-row VALUES.
+ */
+const CHUNKS = [64, 16, 4, 1];
+function sqliteMultiRow(sqlite: BetterSqlite3.Database, head: string, width: number, suffix: string): (rows: unknown[][]) => void {
+  const stmts = CHUNKS.map((n) => sqlite.prepare(`${head} VALUES ${Array.from({ length: n }, () => placeholders(width)).join(', ')} ${suffix}`));
+  const params = CHUNKS.map((n) => new Array<unknown>(n * width));
+  return (rows) => {
+    let i = 0;
+    for (let c = 0; c < CHUNKS.length; c++) {
+      const n = CHUNKS[c];
+      const p = params[c];
+      for (; i + n <= rows.length; i += n) {
+        for (let j = 0; j < n; j++) {
+          const values = rows[i + j];
+          for (let k = 0; k < width; k++) p[j * width + k] = values[k];
+        }
+        stmts[c].run(p);
+      }
+    }
+  };
+}
+
+/**
  * Writes rollup deltas with their mirrors — scope totals per quarter hour and
  * per day, lifetime deltas per campaign — derived per batch by `rollupWrite`
  * (tracking/rollup.ts), on a SQLite connection, inside the transaction the
  * caller holds open. Statements are prepared once per writer.
  */
 export function sqliteRollupWriter(sqlite: BetterSqlite3.Database): (rows: RollupRow[]) => void {
-  const upRollup = sqlite.prepare(`INSERT INTO rollups (${ROLLUP_COLS.join(', ')}) VALUES ${placeholders(ROLLUP_COLS.length)} ${ROLLUP_CONFLICT}`);
+  const upRollups = sqliteMultiRow(sqlite, `INSERT INTO rollups (${ROLLUP_COLS.join(', ')})`, ROLLUP_COLS.length, ROLLUP_CONFLICT);
   const [upQh, upDay] = SCOPE_TABLES.map(([table, timeCol]) =>
-    sqlite.prepare(`INSERT INTO ${table} (${scopeCols(timeCol).join(', ')}) VALUES ${placeholders(scopeCols(timeCol).length)} ${scopeConflict(table, timeCol)}`),
+    sqliteMultiRow(sqlite, `INSERT INTO ${table} (${scopeCols(timeCol).join(', ')})`, scopeCols(timeCol).length, scopeConflict(table, timeCol)),
   );
-  const insLifetime = sqlite.prepare(`INSERT INTO campaign_stat_deltas (${LIFETIME_DELTA_COLS.join(', ')}) VALUES ${placeholders(LIFETIME_DELTA_COLS.length)}`);
+  const insLifetime = sqliteMultiRow(sqlite, `INSERT INTO campaign_stat_deltas (${LIFETIME_DELTA_COLS.join(', ')})`, LIFETIME_DELTA_COLS.length, '');
   return (rows) => {
     if (rows.length === 0) return;
     const w = rollupWrite(rows);
-    for (const r of w.rollups) upRollup.run(rollupValues(r));
-    for (const r of w.qh) upQh.run(scopeValues(r));
-    for (const r of w.day) upDay.run(scopeValues(r));
-    for (const l of w.lifetime) insLifetime.run(lifetimeValues(l));
+    upRollups(w.rollups.map(rollupValues));
+    upQh(w.qh.map(scopeValues));
+    upDay(w.day.map(scopeValues));
+    insLifetime(w.lifetime.map(lifetimeValues));
   };
 }
 
@@ -128,16 +153,23 @@ export const kyselyExec =
   (text, params) =>
     trx.executeQuery(CompiledQuery.raw(text, params));
 
-/** Multi-row statements of at most `per` rows, in the order given (sorted: row locks are taken in key order). */
-async function pgMultiRow(exec: PgExec, head: string, width: number, rows: unknown[][], suffix: string): Promise<void> {
-  const per = Math.floor(30_000 / width);
-  for (let i = 0; i < rows.length; i += per) {
-    const part = rows.slice(i, i + per);
-    const params: unknown[] = [];
-    const tuples = part.map((values) => `(${values.map((v) => (params.push(v), `$${params.length}`)).join(', ')})`);
-    await exec(`${head} VALUES ${tuples.join(', ')} ${suffix}`, params);
-  }
+/**
+ * One upsert (or insert) per table on PostgreSQL, whatever the number of rows:
+ * the rows go as one array per column and `unnest` turns them back into rows,
+ * in the order given (sorted: row locks are taken in key order). The
+ * statement text never changes, so it is parsed once per connection.
+ */
+async function pgUnnest(exec: PgExec, table: string, cols: readonly string[], rows: unknown[][], suffix: string): Promise<void> {
+  if (rows.length === 0) return;
+  const literals = cols.map((c, k) => (TEXT_COLUMNS.has(c) ? textArray(rows, k) : numberArray(rows, k)));
+  const types = cols.map((c) => (TEXT_COLUMNS.has(c) ? 'text' : 'bigint'));
+  await exec(`INSERT INTO ${table} (${cols.join(', ')}) SELECT * FROM unnest(${types.map((t, i) => `$${i + 1}::${t}[]`).join(', ')}) ${suffix}`, literals);
 }
+// Array literals written here (node-postgres would escape element by element): numbers as they are, text quoted.
+const numberArray = (rows: unknown[][], k: number): string => `{${rows.map((r) => r[k] as number).join(',')}}`;
+const quoted = (v: string): string => `"${/["\\]/.test(v) ? v.replace(/["\\]/g, '\\$&') : v}"`;
+const textArray = (rows: unknown[][], k: number): string => `{${rows.map((r) => quoted(r[k] as string)).join(',')}}`;
+const TEXT_COLUMNS = new Set<string>([...ROLLUP_KEY_COLUMNS.filter((c) => c !== 'bucket'), 'scope', 'parent_id', 'scope_id', 'campaign_id', 'advertiser_id']);
 
 /**
  * The PostgreSQL twin of `sqliteRollupWriter`'s statements, through the
@@ -148,14 +180,10 @@ async function pgMultiRow(exec: PgExec, head: string, width: number, rows: unkno
 export async function writeRollupsPostgres(exec: PgExec, rows: RollupRow[]): Promise<void> {
   if (rows.length === 0) return;
   const w = rollupWrite(rows);
-  await pgMultiRow(exec, `INSERT INTO rollups (${ROLLUP_COLS.join(', ')})`, ROLLUP_COLS.length, w.rollups.map(rollupValues), ROLLUP_CONFLICT);
-  for (const [[table, timeCol], list] of [
-    [SCOPE_TABLES[0], w.qh],
-    [SCOPE_TABLES[1], w.day],
-  ] as const) {
-    await pgMultiRow(exec, `INSERT INTO ${table} (${scopeCols(timeCol).join(', ')})`, scopeCols(timeCol).length, list.map(scopeValues), scopeConflict(table, timeCol));
-  }
-  await pgMultiRow(exec, `INSERT INTO campaign_stat_deltas (${LIFETIME_DELTA_COLS.join(', ')})`, LIFETIME_DELTA_COLS.length, w.lifetime.map(lifetimeValues), '');
+  await pgUnnest(exec, 'rollups', ROLLUP_COLS, w.rollups.map(rollupValues), ROLLUP_CONFLICT);
+  await pgUnnest(exec, 'rollup_scope_qh', scopeCols('bucket'), w.qh.map(scopeValues), scopeConflict('rollup_scope_qh', 'bucket'));
+  await pgUnnest(exec, 'rollup_scope_day', scopeCols('day'), w.day.map(scopeValues), scopeConflict('rollup_scope_day', 'day'));
+  await pgUnnest(exec, 'campaign_stat_deltas', LIFETIME_DELTA_COLS, w.lifetime.map(lifetimeValues), '');
 }
 
 export function sqliteJournalStore(sqlite: BetterSqlite3.Database, onCommit: () => void = () => {}): JournalStore {
