@@ -214,7 +214,10 @@ export async function commitConversions(database: Database, input: CommitInput):
   if (!sqlite) return commitPostgres(database.db, input);
   // Another module's Kysely transaction may be open on the shared connection: wait for it to end.
   while (sqlite.inTransaction) await new Promise((r) => setImmediate(r));
-  return commitSqlite(sqlite, input);
+  const result = commitSqlite(sqlite, input);
+  // A batch is ~1 MB of WAL: checkpoints run off the event loop while conversions are written, as for the journal.
+  database.checkpointer?.active();
+  return result;
 }
 
 /** Forget dedup keys older than the window (they can no longer match). */
