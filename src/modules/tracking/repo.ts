@@ -419,33 +419,39 @@ export interface ClickRow {
   pricing: string | null;
 }
 
-/** Human clicks by click id or by graid (both indexed), in chunks. */
-export async function findClicks(db: Database['db'], q: { clickIds: string[]; graids: string[] }): Promise<ClickRow[]> {
+const CLICK_SELECT =
+  'SELECT e.click_id, e.graid, e.at, e.publisher_id, e.placement_id, e.placement_type, e.campaign_id, e.ad_group_id, e.ad_id, e.advertiser_id, ' +
+  "e.device, e.country, e.is_test, s.pricing FROM tracking_events e LEFT JOIN ad_serves s ON s.click_id = e.click_id WHERE e.kind = 'click' AND e.is_bot = 0";
+/** By click id (the unique index on (click_id, kind) of human events) or by graid (the partial graid index, hence the NOT NULL). */
+const CLICKS_BY = { click_id: '', graid: 'e.graid IS NOT NULL AND ' } as const;
+const clickStatements = new WeakMap<BetterSqlite3.Database, Record<keyof typeof CLICKS_BY, BetterSqlite3.Statement>>();
+
+/**
+ * Human clicks by click id or by graid, one statement each whatever the
+ * number of ids (they go as one JSON array on SQLite, one array on
+ * PostgreSQL); on SQLite a statement prepared once per connection.
+ */
+export async function findClicks(database: Database, q: { clickIds: string[]; graids: string[] }): Promise<ClickRow[]> {
   const out: ClickRow[] = [];
-  const base = () =>
-    db
-      .selectFrom('tracking_events as e')
-      .leftJoin('ad_serves as s', 's.click_id', 'e.click_id')
-      .select([
-        'e.click_id',
-        'e.graid',
-        'e.at',
-        'e.publisher_id',
-        'e.placement_id',
-        'e.placement_type',
-        'e.campaign_id',
-        'e.ad_group_id',
-        'e.ad_id',
-        'e.advertiser_id',
-        'e.device',
-        'e.country',
-        'e.is_test',
-        's.pricing',
-      ])
-      .where('e.kind', '=', 'click')
-      .where('e.is_bot', '=', 0);
-  for (const part of chunks([...new Set(q.clickIds)])) out.push(...(await base().where('e.click_id', 'in', part).execute()));
-  for (const part of chunks([...new Set(q.graids)])) out.push(...(await base().where('e.graid', 'in', part).execute()));
+  for (const [col, ids] of [
+    ['click_id', q.clickIds],
+    ['graid', q.graids],
+  ] as const) {
+    if (ids.length === 0) continue;
+    const uniq = [...new Set(ids)];
+    if (database.sqlite) {
+      const sqlite = database.sqlite;
+      let stmts = clickStatements.get(sqlite);
+      if (!stmts) {
+        const by = (c: keyof typeof CLICKS_BY) => sqlite.prepare(`${CLICK_SELECT} AND ${CLICKS_BY[c]}e.${c} IN (SELECT value FROM json_each(?))`);
+        clickStatements.set(sqlite, (stmts = { click_id: by('click_id'), graid: by('graid') }));
+      }
+      for (const r of stmts[col].all(JSON.stringify(uniq)) as ClickRow[]) out.push(r);
+    } else {
+      const res = await database.db.executeQuery<ClickRow>(CompiledQuery.raw(`${CLICK_SELECT} AND e.${col} = ANY($1::text[])`, [uniq]));
+      for (const r of res.rows) out.push(r);
+    }
+  }
   return out;
 }
 

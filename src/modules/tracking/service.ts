@@ -201,7 +201,7 @@ export async function foldLifetimeTotals(ctx: Ctx): Promise<number> {
 // --- Conversion attribution support (issue #4): additive.
 
 /** Human clicks by click id or graid, for conversion attribution. */
-export const findClicks = (ctx: Ctx, q: { clickIds: string[]; graids: string[] }) => trackingRepo.findClicks(ctx.db, q);
+export const findClicks = (ctx: Ctx, q: { clickIds: string[]; graids: string[] }) => trackingRepo.findClicks(ctx.database, q);
 
 /**
  * Rollup deltas with their scope and lifetime mirrors, written inside a
