@@ -3,7 +3,7 @@
  *
  * Setup: one advertiser with 1,000 live campaigns; 1,000,000 impressions and
  * clicks spread over 30 days are written through the real journal store (the
- * events, their rollups and — by the rollups' trigger — the lifetime deltas),
+ * events, their rollups and, derived per batch, the lifetime deltas),
  * the deltas are folded as the background folder does, then 20,000 more
  * events arrive and stay unfolded (the state between two folds).
  *
@@ -15,7 +15,7 @@
  *   npx tsx bench/campaigns-list.ts [events=1000000] [iterations=40]
  *
  * Setting BENCH_KEEP_DIR=<dir> keeps the generated database there and reuses
- * it on the next run (the setup writes every event through the triggers and
+ * it on the next run (the setup writes every event through the journal store and
  * takes minutes; the measurement does not).
  */
 import fs from 'node:fs';

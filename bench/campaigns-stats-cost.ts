@@ -1,32 +1,24 @@
 /**
- * What the lifetime-stats trigger (migration 0002) costs the tracking hot
- * path: the journal store commits the same batches of impressions and clicks
- * into two databases, one as migrated and one with the `rollups_stats_*`
- * triggers dropped (the baseline), alternating batch by batch so both see
- * the same machine load.
+ * What the lifetime-stats mirror costs the tracking hot path: the same
+ * batches of impressions and clicks (50 campaigns, spread over a day's
+ * quarter hours: every event writes its own rollup row, the worst case for a
+ * row trigger) committed into fresh databases, batch by batch in rotating
+ * order so all see the same machine load:
+ *   baseline                  events + rollups, no mirrors
+ *   lifetime trigger only     migration 0002's row trigger, scope triggers dropped (Orbit before 0007, lifetime part)
+ *   all row triggers          0002 + 0004 (Orbit before 0007)
+ *   per batch                 the journal store: scope totals and lifetime deltas derived per batch (0007)
  *
  *   npx tsx bench/campaigns-stats-cost.ts [batches=60] [events per batch=2000]
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import { loadConfig } from '../src/config.js';
-import { createContext, closeContext } from '../src/server.js';
-import { journalStore, type EventRow } from '../src/modules/tracking/repo.js';
+import type { EventRow } from '../src/modules/tracking/repo.js';
 import { RollupAccumulator } from '../src/modules/tracking/rollup.js';
 import { newId } from '../src/lib/ids.js';
+import { compareArms, openArm, type ArmSpec } from './lib/rollup-arms.js';
 
 const BATCHES = Number(process.argv[2] ?? 60);
 const PER = Number(process.argv[3] ?? 2000);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-async function open(dropTrigger: boolean) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-bench-stats-'));
-  const ctx = await createContext(loadConfig({ dataDir, logLevel: 'silent', sqliteSync: 'NORMAL' }, {}));
-  if (dropTrigger) for (const t of ['insert', 'update', 'delete']) await sql.raw(`DROP TRIGGER rollups_stats_${t}`).execute(ctx.db);
-  return { ctx, store: journalStore(ctx.database), dataDir };
-}
 
 function batch(n: number) {
   const campaigns = Array.from({ length: 50 }, () => newId());
@@ -71,30 +63,24 @@ function batch(n: number) {
   };
 }
 
+const ARMS: ArmSpec[] = [
+  { arm: 'bare', label: 'baseline: no mirrors     ' },
+  { arm: 'triggers', label: 'lifetime trigger only    ', dropTriggers: ['rollups_scope_ins', 'rollups_scope_upd'] },
+  { arm: 'triggers', label: 'all row triggers (before)' },
+  { arm: 'batch', label: 'per batch (0007)         ' },
+];
+
 async function main() {
-  const withT = await open(false);
-  const without = await open(true);
-  const a: number[] = [];
-  const b: number[] = [];
-  try {
-    for (let i = 0; i < BATCHES; i++) {
-      for (const [db, out] of (i % 2 ? [[withT, a], [without, b]] : [[without, b], [withT, a]]) as [typeof withT, number[]][]) {
-        const x = batch(PER);
-        const t = performance.now();
-        await db.store.commit(x);
-        out.push(performance.now() - t);
-      }
-    }
-    const rows = Number((await sql<{ n: number }>`SELECT COUNT(*) AS n FROM rollups`.execute(withT.ctx.db)).rows[0].n);
-    console.log(`${BATCHES} batches × ${PER} events (${rows} rollup rows written), SQLite synchronous=NORMAL, median per batch:`);
-    console.log(`with the lifetime-stats trigger   ${median(a).toFixed(2)} ms  (${((median(a) * 1000) / PER).toFixed(1)} µs/event)`);
-    console.log(`baseline: trigger dropped         ${median(b).toFixed(2)} ms  (${((median(b) * 1000) / PER).toFixed(1)} µs/event)`);
-    console.log(`overhead: ${(((median(a) - median(b)) / median(b)) * 100).toFixed(1)}%`);
-  } finally {
-    for (const d of [withT, without]) {
-      await closeContext(d.ctx);
-      fs.rmSync(d.dataDir, { recursive: true, force: true });
-    }
+  const res = await compareArms(ARMS, () => batch(PER), { batches: BATCHES });
+  const probe = await openArm('batch');
+  await probe.store.commit(batch(PER));
+  const rows = Number((await sql<{ n: number }>`SELECT COUNT(*) AS n FROM rollups`.execute(probe.database.db)).rows[0].n);
+  await probe.close();
+  console.log(`${BATCHES} batches × ${PER} events (${rows} rollup rows each), SQLite synchronous=NORMAL, median commit per arm:`);
+  for (const [i, { label }] of ARMS.entries()) {
+    const m = res[i];
+    const over = (((m.cpu - res[0].cpu) / res[0].cpu) * 100).toFixed(1);
+    console.log(`${label}  cpu ${m.cpu.toFixed(2).padStart(6)} ms (${((m.cpu * 1000) / PER).toFixed(1)} µs/event, +${over}%)   wall ${m.wall.toFixed(2).padStart(6)} ms`);
   }
 }
 

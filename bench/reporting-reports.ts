@@ -11,7 +11,7 @@
  * parses the 6.8 MB ad-group body, in this process (which also runs the
  * server), as this bench once did for every case.
  *
- * Data: the scope rollups that the triggers on `rollups` maintain, written
+ * Data: the scope rollups that every write of `rollups` maintains, written
  * directly (day rows for two years; quarter-hour rows for two years for
  * publishers and for the last 35 days for campaigns and ad groups — older
  * quarter-hour rows of groups are never read by a 30-day report). The base

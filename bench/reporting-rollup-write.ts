@@ -1,39 +1,49 @@
 /**
- * What the scoped-rollup triggers (migration 0004) cost on the write path:
- * the journal store commits batches of impressions (one event row + one
- * rollup upsert each, the tracking path's shape) with the triggers, and again
- * in the same run after dropping them (the baseline).
+ * What the mirrors of the rollups (scope totals for the reports, lifetime
+ * deltas for the campaign list) cost on the journal's commit path: batches of
+ * impressions (one event row + one rollup upsert each, the tracking path's
+ * shape) committed three ways in the same run, alternating:
+ *   baseline        events + rollups, no mirrors
+ *   row triggers    the triggers of migrations 0002/0004 (Orbit before 0007)
+ *   per batch       the journal store: mirrors derived per batch (0007)
  *
  *   npx tsx bench/reporting-rollup-write.ts
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/reporting-rollup-write.ts
- * Options: RUNS=3, BATCHES=40, BATCH=500.
+ * Options: RUNS=3, BATCHES=40, BATCH=500, AD_GROUPS=2000 (ad groups, each its own campaign and
+ * advertiser, taken in turn: with 2,000 every impression of a batch is another group and
+ * campaign — nothing collapses, the worst case for a per-batch derivation; AD_GROUPS=50 gives
+ * batches of 50 groups, 10 impressions each), MIX=1 (each impression's publisher of 50,
+ * placement of 2, device of 3 and country of 10 drawn at random, apart from its group: the
+ * rollup rows of a batch differ, their scope rows collapse — live traffic's shape).
+ * Reports wall and CPU µs per recorded impression.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { sql } from 'kysely';
-import pg from 'pg';
-import { loadConfig } from '../src/config.js';
-import { createContext, closeContext } from '../src/server.js';
 import { newId } from '../src/lib/ids.js';
-import { journalStore, type Batch, type EventRow } from '../src/modules/tracking/repo.js';
-import { rollupRow } from '../src/modules/tracking/rollup.js';
+import type { Batch, EventRow } from '../src/modules/tracking/repo.js';
+import { RollupAccumulator, rollupRow } from '../src/modules/tracking/rollup.js';
+import { compareArms, type ArmSpec } from './lib/rollup-arms.js';
 
 const PG = process.env.DATABASE_URL;
 const RUNS = Number(process.env.RUNS ?? 3);
 const BATCHES = Number(process.env.BATCHES ?? 40);
 const BATCH = Number(process.env.BATCH ?? 500);
+const GROUPS = Number(process.env.AD_GROUPS ?? 2000);
+const MIX = process.env.MIX === '1';
+let seed = 42;
+const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n);
 
 const pubs = Array.from({ length: 50 }, () => newId());
-const groups = Array.from({ length: 2000 }, () => ({ id: newId(), campaign: newId(), adv: newId(), ad: newId() }));
+const groups = Array.from({ length: GROUPS }, () => ({ id: newId(), campaign: newId(), adv: newId(), ad: newId() }));
 
 function batch(k: number, t0: number): Batch {
   const events: EventRow[] = [];
   for (let i = 0; i < BATCH; i++) {
     const g = groups[(k * BATCH + i) % groups.length];
+    const where = MIX
+      ? { publisher_id: pubs[rand(pubs.length)], placement_id: `Slot-${rand(2)}`, device: ['desktop', 'mobile', 'tablet'][rand(3)], country: `C${rand(10)}` }
+      : { publisher_id: pubs[i % pubs.length], placement_id: 'Slot', device: 'desktop', country: 'US' };
     events.push({
-      kind: 'imp', click_id: newId(), at: t0 + k * 1000 + i, publisher_id: pubs[i % pubs.length], placement_id: 'Slot', placement_type: 'below_response',
-      campaign_id: g.campaign, ad_group_id: g.id, ad_id: g.ad, advertiser_id: g.adv, device: 'desktop', country: 'US', ip_hash: 'x', is_bot: 0, is_test: 0,
+      kind: 'imp', click_id: newId(), at: t0 + k * 1000 + i, ...where, placement_type: 'below_response',
+      campaign_id: g.campaign, ad_group_id: g.id, ad_id: g.ad, advertiser_id: g.adv, ip_hash: 'x', is_bot: 0, is_test: 0,
       spend_micros: 2000, revenue_micros: 1400, take_micros: 600, graid: null,
     });
   }
@@ -41,51 +51,48 @@ function batch(k: number, t0: number): Batch {
     requests: [],
     serves: [],
     events,
-    rollups: (inserted) =>
-      events
-        .filter((_, i) => inserted[i])
-        .map((e) =>
-          rollupRow(e.at, { publisher_id: e.publisher_id, placement_id: e.placement_id, placement_type: e.placement_type, advertiser_id: e.advertiser_id, campaign_id: e.campaign_id, ad_group_id: e.ad_group_id, ad_id: e.ad_id, device: e.device, country: e.country }, { impressions: 1, spend_micros: e.spend_micros, revenue_micros: e.revenue_micros, take_micros: e.take_micros }),
-        ),
+    rollups: (inserted) => {
+      // As the journal gives them: summed per key, sorted.
+      const acc = new RollupAccumulator();
+      events.forEach((e, i) => {
+        if (!inserted[i]) return;
+        const { publisher_id, placement_id, placement_type, advertiser_id, campaign_id, ad_group_id, ad_id, device, country } = e;
+        acc.addRow(
+          rollupRow(
+            e.at,
+            { publisher_id, placement_id, placement_type, advertiser_id, campaign_id, ad_group_id, ad_id, device, country },
+            { impressions: 1, spend_micros: e.spend_micros, revenue_micros: e.revenue_micros, take_micros: e.take_micros },
+          ),
+        );
+      });
+      return acc.drain();
+    },
   };
 }
 
-async function measure(withTriggers: boolean): Promise<number> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-bench-rw-'));
-  const schema = `bench_rw_${Math.random().toString(36).slice(2, 8)}`;
-  const config = loadConfig({ dataDir, logLevel: 'warn', sqliteSync: 'NORMAL', ...(PG ? { databaseUrl: PG, databaseSchema: schema } : {}) }, {});
-  const ctx = await createContext(config);
-  if (!withTriggers) {
-    if (ctx.database.dialect === 'sqlite') {
-      await sql`DROP TRIGGER rollups_scope_ins`.execute(ctx.db);
-      await sql`DROP TRIGGER rollups_scope_upd`.execute(ctx.db);
-    } else await sql`DROP TRIGGER rollups_scope ON rollups`.execute(ctx.db);
-  }
-  const store = journalStore(ctx.database);
-  const t0 = Date.now();
-  for (let k = 0; k < 3; k++) await store.commit(batch(k, t0)); // warm-up
-  const start = performance.now();
-  for (let k = 3; k < BATCHES + 3; k++) await store.commit(batch(k, t0));
-  const usPerEvent = ((performance.now() - start) * 1000) / (BATCHES * BATCH);
-  await closeContext(ctx);
-  if (PG) {
-    const c = new pg.Client({ connectionString: PG });
-    await c.connect();
-    await c.query(`DROP SCHEMA ${schema} CASCADE`);
-    await c.end();
-  }
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  return usPerEvent;
-}
-
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const without: number[] = [];
-const withT: number[] = [];
+const ARMS: ArmSpec[] = [
+  { arm: 'bare', label: 'baseline: no mirrors    ' },
+  { arm: 'triggers', label: 'row triggers (0002/0004)' },
+  { arm: 'batch', label: 'per batch (0007)        ' },
+];
+
+const got = ARMS.map(() => ({ wall: [] as number[], cpu: [] as number[] }));
 for (let r = 0; r < RUNS; r++) {
-  without.push(await measure(false));
-  withT.push(await measure(true));
+  const t0 = Date.now();
+  const res = await compareArms(ARMS, (k) => batch(k, t0), { batches: BATCHES, pgUrl: PG });
+  res.forEach((m, a) => {
+    got[a].wall.push((m.wall * 1000) / BATCH);
+    got[a].cpu.push((m.cpu * 1000) / BATCH);
+  });
 }
-console.log(`backend ${PG ? 'postgres' : 'sqlite'}; ${BATCHES} commits × ${BATCH} impressions; µs per recorded impression (median of ${RUNS})`);
-console.log(`without triggers (baseline): ${median(without).toFixed(1)}   runs ${without.map((x) => x.toFixed(1)).join(', ')}`);
-console.log(`with scoped-rollup triggers: ${median(withT).toFixed(1)}   runs ${withT.map((x) => x.toFixed(1)).join(', ')}`);
-console.log(`ratio: ${(median(withT) / median(without)).toFixed(2)}×`);
+console.log(
+  `backend ${PG ? 'postgres' : 'sqlite'}; ${BATCHES} commits × ${BATCH} impressions over ${GROUPS} ad groups${MIX ? ', mixed publishers/placements/devices/countries' : ''}, per arm; µs per recorded impression (median commit of each run, median of ${RUNS} runs), this process's CPU${PG ? ' (not the PostgreSQL server)' : ''} and wall`,
+);
+ARMS.forEach(({ label }, a) => {
+  const g = got[a];
+  const ratio = (x: number[], b: number[]) => (median(x) / median(b)).toFixed(2);
+  console.log(
+    `${label}  cpu ${median(g.cpu).toFixed(1).padStart(6)} (${ratio(g.cpu, got[0].cpu)}×)   wall ${median(g.wall).toFixed(1).padStart(6)} (${ratio(g.wall, got[0].wall)}×)   cpu runs ${g.cpu.map((x) => x.toFixed(1)).join(', ')}`,
+  );
+});

@@ -9,6 +9,8 @@ import * as accounts from '../src/modules/accounts/service.js';
 import { createPlacement } from '../src/modules/placements/service.js';
 import { createApprovedCampaign, type SeedCampaign } from '../src/modules/campaigns/service.js';
 import { randomBase62 } from '../src/lib/ids.js';
+import { journalStore } from '../src/modules/tracking/repo.js';
+import type { RollupRow } from '../src/modules/tracking/rollup.js';
 
 /**
  * Test isolation: every test server gets its own storage — a fresh SQLite
@@ -44,6 +46,11 @@ export async function dropStorage(config: Config): Promise<void> {
     }
   }
   fs.rmSync(config.dataDir, { recursive: true, force: true });
+}
+
+/** Write rollup deltas as every writer does (with their scope and lifetime mirrors), in one journal commit. */
+export async function recordRollups(ctx: Ctx, rows: RollupRow[]): Promise<void> {
+  await journalStore(ctx.database).commit({ requests: [], serves: [], events: [], rollups: () => rows });
 }
 
 export interface TestServer extends RunningServer {

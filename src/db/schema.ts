@@ -368,7 +368,7 @@ export interface ShopOauthStateTable {
   expires_at: number;
 }
 
-/** Rollup counters summed per scope ('pub' publisher, 'cmp' campaign, 'grp' ad group); maintained by triggers on `rollups` (0004). */
+/** Rollup counters summed per scope ('pub' publisher, 'cmp' campaign, 'grp' ad group); written with the rollups by the one rollup writer (tracking/repo.ts; triggers until 0007). */
 export interface RollupScopeCounters {
   scope: string;
   /** The publisher itself for 'pub'; the advertiser for 'cmp' and 'grp'. */
@@ -458,7 +458,7 @@ export interface PixelTable {
   created_at: number;
 }
 
-/** Lifetime campaign totals folded from `campaign_stat_deltas` (which a trigger on `rollups` appends). */
+/** Lifetime campaign totals folded from `campaign_stat_deltas` (which the rollup writer appends with every rollup change). */
 export interface CampaignStatsTable {
   campaign_id: string;
   advertiser_id: string;
@@ -480,7 +480,7 @@ export interface CampaignStatDeltaTable {
   conversion_value_micros: number;
 }
 
-/** Rollup counters summed per scope ('pub' publisher, 'cmp' campaign, 'grp' ad group); maintained by triggers on `rollups` (0004). */
+/** Rollup counters summed per scope ('pub' publisher, 'cmp' campaign, 'grp' ad group); written with the rollups by the one rollup writer (tracking/repo.ts; triggers until 0007). */
 export interface RollupScopeCounters {
   scope: string;
   /** The publisher itself for 'pub'; the advertiser for 'cmp' and 'grp'. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.js';
-import { testContext } from '../helpers.js';
+import { recordRollups, testContext } from '../helpers.js';
 import type { Ctx } from '../../src/context.js';
 import { forgetHistory, allocateGroupBudgets, type InvGroup } from '../../src/modules/serving/inventory.js';
 import { RESERVE_CPM_MICROS, explainDecision } from '../../src/modules/serving/service.js';
@@ -81,9 +81,8 @@ describe('auction', () => {
     const before = await ask(ctx, pub, body('Which manual burr coffee grinder?'), { random: seeded(1) });
     expect(before.ads).toHaveLength(1);
     const groupId = (await ctx.db.selectFrom('ad_groups').select('id').where('campaign_id', '=', old.campaignIds[0]).executeTakeFirstOrThrow()).id;
-    await ctx.db
-      .insertInto('rollups')
-      .values({
+    await recordRollups(ctx, [
+      {
         bucket: quarterBucket(NOON) - 8,
         publisher_id: pub.id,
         placement_id: 'Chat-Below',
@@ -103,8 +102,8 @@ describe('auction', () => {
         revenue_micros: 0,
         take_micros: 0,
         conversion_value_micros: 0,
-      })
-      .execute();
+      },
+    ]);
     forgetHistory(ctx);
     await ctx.inventory.rebuild();
     const after = await ask(ctx, pub, body('Which manual burr coffee grinder?'));

@@ -3,11 +3,10 @@ import fc from 'fast-check';
 import type { Ctx } from '../../src/context.js';
 import { ManualClock } from '../../src/lib/clock.js';
 import { rollupRow } from '../../src/modules/tracking/rollup.js';
-import { ROLLUP_COUNTER_COLUMNS, ROLLUP_KEY_COLUMNS } from '../../src/modules/tracking/rollup.js';
 import { createPublisher } from '../../src/modules/accounts/service.js';
 import { publisherActivity, publisherStats } from '../../src/modules/reporting/service.js';
 import { dayIntervals, dayString, parseDay, offsetMs } from '../../src/lib/tz.js';
-import { testContext } from '../helpers.js';
+import { recordRollups, testContext } from '../helpers.js';
 
 /** Zones with half/quarter-hour offsets, DST at 02:00, at midnight, 30-minute DST, and far offsets. */
 const ZONES = [
@@ -41,7 +40,7 @@ interface Ev {
 const localDate = (tz: string, t: number) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(t));
 
-/** Record events the way the write path does: one rollup upsert each (insert, then conflict updates). */
+/** Record events the way the write path does: one rollup commit each (insert, then conflict updates). */
 async function record(ctx: Ctx, publisherId: string, events: Ev[]): Promise<void> {
   for (const e of events) {
     const row = rollupRow(
@@ -59,15 +58,7 @@ async function record(ctx: Ctx, publisherId: string, events: Ev[]): Promise<void
       },
       e.request ? { requests: 1 } : { impressions: 1, clicks: e.click ? 1 : 0, revenue_micros: e.revenue },
     );
-    await ctx.db
-      .insertInto('rollups')
-      .values(row)
-      .onConflict((oc) =>
-        oc.columns([...ROLLUP_KEY_COLUMNS]).doUpdateSet((eb) =>
-          Object.fromEntries(ROLLUP_COUNTER_COLUMNS.map((c) => [c, eb(eb.ref(`rollups.${c}`), '+', eb.ref(`excluded.${c}`))])),
-        ),
-      )
-      .execute();
+    await recordRollups(ctx, [row]);
   }
 }
 

@@ -1,7 +1,9 @@
-import { sql, type CompiledQuery, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Database } from '../../db/index.js';
 import type { ConversionTable, DB } from '../../db/schema.js';
+import type { RollupRow } from '../tracking/rollup.js';
+import type { RollupWriters } from '../tracking/service.js';
 
 /**
  * Storage of conversions. A batch is written in one transaction: the webhook
@@ -13,10 +15,6 @@ import type { ConversionTable, DB } from '../../db/schema.js';
  * PostgreSQL it is one transaction of multi-row statements, dedup keys taken
  * in one sorted order so concurrent writers never deadlock.
  */
-interface Compilable {
-  compile(): CompiledQuery;
-}
-
 const CHUNK = 300;
 const chunks = <T>(rows: T[], n = CHUNK): T[][] => {
   const out: T[][] = [];
@@ -69,8 +67,10 @@ export interface CommitInput {
   rows: ConversionRow[];
   /** Per row, the dedup event id (keyed with the row's event_type); null: not deduplicated (no event id). */
   dedupIds: (string | null)[];
-  /** Rollup upsert queries for the rows that turned out new. */
-  rollups: (isNew: boolean[]) => Compilable[];
+  /** Rollup deltas of the rows that turned out new. */
+  rollups: (isNew: boolean[]) => RollupRow[];
+  /** Writes them with their mirrors in this commit's transaction (tracking's `rollupWriters`). */
+  writeRollups: RollupWriters;
   /** Real events received (for the gateway status); 0 writes nothing. */
   activity: number;
   /** Idempotency of a webhook delivery: when already seen, nothing else is written. */
@@ -143,10 +143,7 @@ function commitSqlite(sqlite: BetterSqlite3.Database, input: CommitInput): Commi
       insert.run(params);
       isNew[i] = true;
     }
-    for (const q of input.rollups(isNew)) {
-      const c = q.compile();
-      stmt(sqlite, c.sql).run(...(c.parameters as unknown[]));
-    }
+    input.writeRollups.sqlite(sqlite, input.rollups(isNew));
     if (input.activity > 0) stmt(sqlite, SQL.activity).run(input.advertiserId, input.now, input.now, input.activity);
     return { isNew, receiptDuplicate: false };
   });
@@ -195,7 +192,7 @@ async function commitPostgres(db: Kysely<DB>, input: CommitInput): Promise<Commi
     const isNew = input.rows.map((r, i) => input.dedupIds[i] === null || fresh.has(r.id));
     const newRows = input.rows.filter((_, i) => isNew[i]);
     for (const part of chunks(newRows)) await trx.insertInto('conversions').values(part).execute();
-    for (const q of input.rollups(isNew)) await trx.executeQuery(q.compile());
+    await input.writeRollups.postgres(trx, input.rollups(isNew));
     if (input.activity > 0) {
       await trx
         .insertInto('gateway_activity')
@@ -217,7 +214,10 @@ export async function commitConversions(database: Database, input: CommitInput):
   if (!sqlite) return commitPostgres(database.db, input);
   // Another module's Kysely transaction may be open on the shared connection: wait for it to end.
   while (sqlite.inTransaction) await new Promise((r) => setImmediate(r));
-  return commitSqlite(sqlite, input);
+  const result = commitSqlite(sqlite, input);
+  // A batch is ~1 MB of WAL: checkpoints run off the event loop while conversions are written, as for the journal.
+  database.checkpointer?.active();
+  return result;
 }
 
 /** Forget dedup keys older than the window (they can no longer match). */

@@ -127,8 +127,17 @@ const trimmedLen = (v: unknown, min: number, max: number): boolean =>
 const optTrimmed = (v: unknown, min: number, max: number): boolean => absent(v) || trimmedLen(v, min, max);
 const optString = (v: unknown, max: number): boolean => absent(v) || (typeof v === 'string' && v.length <= max);
 const optAmount = (v: unknown): boolean => absent(v) || (typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= MAX_AMOUNT);
+/** URLs already seen to parse (an advertiser's events mostly come from a few pages); bounded, cleared when full. */
+const parsedUrls = new Set<string>();
+function canParseUrl(v: string): boolean {
+  if (parsedUrls.has(v)) return true;
+  if (!URL.canParse(v)) return false;
+  if (parsedUrls.size >= 2000) parsedUrls.clear();
+  parsedUrls.add(v);
+  return true;
+}
 const optHttpUrl = (v: unknown): boolean =>
-  absent(v) || (typeof v === 'string' && v.length <= 2048 && (v.startsWith('https://') || v.startsWith('http://')) && URL.canParse(v));
+  absent(v) || (typeof v === 'string' && v.length <= 2048 && (v.startsWith('https://') || v.startsWith('http://')) && canParseUrl(v));
 
 function leanUserData(u: unknown): boolean {
   if (!isPlainObject(u)) return false;

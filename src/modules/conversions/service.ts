@@ -4,7 +4,7 @@ import { BadRequest, NotFound } from '../../lib/errors.js';
 import { newId, isUuid } from '../../lib/ids.js';
 import { dollarsToMicros, microsToCents, splitCharge } from '../../lib/money.js';
 import { deviceType } from '../../lib/request-facts.js';
-import { attributionSignature, findClicks, rollupUpsertQuery } from '../tracking/service.js';
+import { attributionSignature, findClicks, rollupWriters } from '../tracking/service.js';
 import { RollupAccumulator } from '../tracking/rollup.js';
 import { campaignBilling } from '../campaigns/service.js';
 import { getAdvertiser, getPublisher } from '../accounts/service.js';
@@ -379,9 +379,9 @@ export async function ingestEvents(
         );
         if (row.spend_micros > 0) charges.push({ campaignId: click.campaign_id, micros: row.spend_micros, at: row.event_at });
       });
-      const rollupRows = acc.drain();
-      return rollupRows.length ? [rollupUpsertQuery(ctx, rollupRows)] : [];
+      return acc.drain();
     },
+    writeRollups: rollupWriters,
   });
   if (result.receiptDuplicate) {
     for (const i of toWrite) out[i].status = 'duplicate';
@@ -427,6 +427,7 @@ export async function recordIgnoredDelivery(ctx: Ctx, advertiserId: string, rece
     dedupIds: [],
     activity: 0,
     rollups: () => [],
+    writeRollups: rollupWriters,
     receipt: { ...receipt, outcome: 'ignored' },
   });
   return !r.receiptDuplicate;

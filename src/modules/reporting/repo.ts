@@ -6,8 +6,9 @@ import { ROLLUP_COUNTER_COLUMNS, zeroCounters } from '../tracking/rollup.js';
 
 /**
  * The read side of the rollups. Every report reads `rollup_scope_day` and
- * `rollup_scope_qh` (scope totals, kept by triggers on `rollups`) or, for the
- * publisher's per-placement/device/country breakdowns, `rollups` itself;
+ * `rollup_scope_qh` (scope totals, written in the same transaction as every
+ * rollup by tracking's rollup writer) or, for the publisher's
+ * per-placement/device/country breakdowns, `rollups` itself;
  * never the event tables (except distinct sessions for unique users).
  *
  * The counters are the rollups' own list (owned by the write side).

@@ -1,8 +1,17 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
+import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from '../../db/index.js';
-import type { AdRequestTable, AdServeTable, TrackingEventTable } from '../../db/schema.js';
-import { ROLLUP_COUNTER_COLUMNS, ROLLUP_KEY_COLUMNS, type RollupRow } from './rollup.js';
+import type { AdRequestTable, AdServeTable, DB, TrackingEventTable } from '../../db/schema.js';
+import {
+  LIFETIME_COUNTER_COLUMNS,
+  ROLLUP_COUNTER_COLUMNS,
+  ROLLUP_KEY_COLUMNS,
+  rollupWrite,
+  type LifetimeDelta,
+  type RollupRow,
+  type ScopeRow,
+} from './rollup.js';
 
 /**
  * The journal's storage: one transaction per group commit, holding the
@@ -67,6 +76,116 @@ const ROLLUP_CONFLICT = `ON CONFLICT (${ROLLUP_KEY_COLUMNS.join(', ')}) DO UPDAT
 
 const placeholders = (n: number) => `(${Array.from({ length: n }, () => '?').join(', ')})`;
 
+// --- Rollups and their mirrors: the one writer of `rollups` (journal commits and conversion commits call it).
+
+const SCOPE_TABLES = [
+  ['rollup_scope_qh', 'bucket'],
+  ['rollup_scope_day', 'day'],
+] as const;
+const scopeCols = (timeCol: string) => ['scope', 'parent_id', timeCol, 'scope_id', ...ROLLUP_COUNTER_COLUMNS];
+const scopeConflict = (table: string, timeCol: string) =>
+  `ON CONFLICT (scope, parent_id, ${timeCol}, scope_id) DO UPDATE SET ${ROLLUP_COUNTER_COLUMNS.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', ')}`;
+const LIFETIME_DELTA_COLS = ['campaign_id', 'advertiser_id', ...LIFETIME_COUNTER_COLUMNS] as const;
+
+const scopeValues = (r: ScopeRow): unknown[] => [r.scope, r.parent_id, r.time, r.scope_id, ...ROLLUP_COUNTER_COLUMNS.map((c) => r[c])];
+const rollupValues = (r: RollupRow): unknown[] => ROLLUP_COLS.map((c) => r[c]);
+const lifetimeValues = (l: LifetimeDelta): unknown[] => LIFETIME_DELTA_COLS.map((c) => l[c]);
+
+/**
+ * An upsert (or insert) of many rows on SQLite, `CHUNKS[0]` rows per call,
+ * then smaller statements for the rest: each call from JavaScript costs
+ * about as much as a small upsert itself, so rows go in as multi-row VALUES.
+ */
+const CHUNKS = [64, 16, 4, 1];
+function sqliteMultiRow(sqlite: BetterSqlite3.Database, head: string, width: number, suffix: string): (rows: unknown[][]) => void {
+  const stmts = CHUNKS.map((n) => sqlite.prepare(`${head} VALUES ${Array.from({ length: n }, () => placeholders(width)).join(', ')} ${suffix}`));
+  const params = CHUNKS.map((n) => new Array<unknown>(n * width));
+  return (rows) => {
+    let i = 0;
+    for (let c = 0; c < CHUNKS.length; c++) {
+      const n = CHUNKS[c];
+      const p = params[c];
+      for (; i + n <= rows.length; i += n) {
+        for (let j = 0; j < n; j++) {
+          const values = rows[i + j];
+          for (let k = 0; k < width; k++) p[j * width + k] = values[k];
+        }
+        stmts[c].run(p);
+      }
+    }
+  };
+}
+
+/**
+ * Writes rollup deltas with their mirrors — scope totals per quarter hour and
+ * per day, lifetime deltas per campaign — derived per batch by `rollupWrite`
+ * (tracking/rollup.ts), on a SQLite connection, inside the transaction the
+ * caller holds open. Statements are prepared once per writer.
+ */
+export function sqliteRollupWriter(sqlite: BetterSqlite3.Database): (rows: RollupRow[]) => void {
+  const upRollups = sqliteMultiRow(sqlite, `INSERT INTO rollups (${ROLLUP_COLS.join(', ')})`, ROLLUP_COLS.length, ROLLUP_CONFLICT);
+  const [upQh, upDay] = SCOPE_TABLES.map(([table, timeCol]) =>
+    sqliteMultiRow(sqlite, `INSERT INTO ${table} (${scopeCols(timeCol).join(', ')})`, scopeCols(timeCol).length, scopeConflict(table, timeCol)),
+  );
+  const insLifetime = sqliteMultiRow(sqlite, `INSERT INTO campaign_stat_deltas (${LIFETIME_DELTA_COLS.join(', ')})`, LIFETIME_DELTA_COLS.length, '');
+  return (rows) => {
+    if (rows.length === 0) return;
+    const w = rollupWrite(rows);
+    upRollups(w.rollups.map(rollupValues));
+    upQh(w.qh.map(scopeValues));
+    upDay(w.day.map(scopeValues));
+    insLifetime(w.lifetime.map(lifetimeValues));
+  };
+}
+
+const sqliteWriters = new WeakMap<BetterSqlite3.Database, (rows: RollupRow[]) => void>();
+/** `sqliteRollupWriter` for a connection, prepared once: for writers that commit other records with their rollups (conversions). */
+export function writeRollupsSqlite(sqlite: BetterSqlite3.Database, rows: RollupRow[]): void {
+  let write = sqliteWriters.get(sqlite);
+  if (!write) sqliteWriters.set(sqlite, (write = sqliteRollupWriter(sqlite)));
+  write(rows);
+}
+
+/** A statement runner inside a PostgreSQL transaction: a pg client's, or a Kysely transaction's (`kyselyExec`). */
+export type PgExec = (text: string, params: unknown[]) => Promise<unknown>;
+export const kyselyExec =
+  (trx: Kysely<DB>): PgExec =>
+  (text, params) =>
+    trx.executeQuery(CompiledQuery.raw(text, params));
+
+/**
+ * One upsert (or insert) per table on PostgreSQL, whatever the number of rows:
+ * the rows go as one array per column and `unnest` turns them back into rows,
+ * in the order given (sorted: row locks are taken in key order). The
+ * statement text never changes, so it is parsed once per connection.
+ */
+async function pgUnnest(exec: PgExec, table: string, cols: readonly string[], rows: unknown[][], suffix: string): Promise<void> {
+  if (rows.length === 0) return;
+  const literals = cols.map((c, k) => (TEXT_COLUMNS.has(c) ? textArray(rows, k) : numberArray(rows, k)));
+  const types = cols.map((c) => (TEXT_COLUMNS.has(c) ? 'text' : 'bigint'));
+  await exec(`INSERT INTO ${table} (${cols.join(', ')}) SELECT * FROM unnest(${types.map((t, i) => `$${i + 1}::${t}[]`).join(', ')}) ${suffix}`, literals);
+}
+// Array literals written here (node-postgres would escape element by element): numbers as they are, text quoted.
+const numberArray = (rows: unknown[][], k: number): string => `{${rows.map((r) => r[k] as number).join(',')}}`;
+const quoted = (v: string): string => `"${/["\\]/.test(v) ? v.replace(/["\\]/g, '\\$&') : v}"`;
+const textArray = (rows: unknown[][], k: number): string => `{${rows.map((r) => quoted(r[k] as string)).join(',')}}`;
+const TEXT_COLUMNS = new Set<string>([...ROLLUP_KEY_COLUMNS.filter((c) => c !== 'bucket'), 'scope', 'parent_id', 'scope_id', 'campaign_id', 'advertiser_id']);
+
+/**
+ * The PostgreSQL twin of `sqliteRollupWriter`'s statements, through the
+ * caller's transaction. Every writer upserts rollups, then quarter-hour
+ * scopes, then day scopes, each sorted by key, so two concurrent writers lock
+ * rows in one order and never deadlock; lifetime deltas are appended.
+ */
+export async function writeRollupsPostgres(exec: PgExec, rows: RollupRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const w = rollupWrite(rows);
+  await pgUnnest(exec, 'rollups', ROLLUP_COLS, w.rollups.map(rollupValues), ROLLUP_CONFLICT);
+  await pgUnnest(exec, 'rollup_scope_qh', scopeCols('bucket'), w.qh.map(scopeValues), scopeConflict('rollup_scope_qh', 'bucket'));
+  await pgUnnest(exec, 'rollup_scope_day', scopeCols('day'), w.day.map(scopeValues), scopeConflict('rollup_scope_day', 'day'));
+  await pgUnnest(exec, 'campaign_stat_deltas', LIFETIME_DELTA_COLS, w.lifetime.map(lifetimeValues), '');
+}
+
 /** The journal's SQLite transaction, synchronous, on a connection of the caller's (the writer thread's own, or a shared one). */
 export function sqliteJournalTx(sqlite: BetterSqlite3.Database): (batch: Batch) => boolean[] {
   const insReq = sqlite.prepare(`INSERT INTO ad_requests (${REQUEST_COLS.join(', ')}) VALUES ${placeholders(REQUEST_COLS.length)}`);
@@ -74,14 +193,12 @@ export function sqliteJournalTx(sqlite: BetterSqlite3.Database): (batch: Batch) 
   const insEvent = sqlite.prepare(
     `INSERT OR IGNORE INTO tracking_events (${EVENT_COLS.join(', ')}) VALUES ${placeholders(EVENT_COLS.length)}`,
   );
-  const upRollup = sqlite.prepare(
-    `INSERT INTO rollups (${ROLLUP_COLS.join(', ')}) VALUES ${placeholders(ROLLUP_COLS.length)} ${ROLLUP_CONFLICT}`,
-  );
+  const writeRollups = sqliteRollupWriter(sqlite);
   const tx = sqlite.transaction((batch: Batch): boolean[] => {
     for (const r of batch.requests) insReq.run(REQUEST_COLS.map((c) => r[c]));
     for (const s of batch.serves) insServe.run(SERVE_COLS.map((c) => s[c]));
     const inserted = batch.events.map((e) => insEvent.run(EVENT_COLS.map((c) => e[c])).changes === 1);
-    for (const row of batch.rollups(inserted)) upRollup.run(ROLLUP_COLS.map((c) => row[c]));
+    writeRollups(batch.rollups(inserted));
     return inserted;
   });
   return (batch) => tx.immediate(batch);
@@ -155,8 +272,7 @@ export function postgresJournalStore(pool: pg.Pool): JournalStore {
             if (!r.is_bot) inserted[firstOf.get(`${r.click_id}\u0001${r.kind}`)!] = true;
           }
         }
-        const rollups = batch.rollups(inserted);
-        for (const part of chunks(rollups)) await multiInsert(client, 'rollups', ROLLUP_COLS, part as never, ROLLUP_CONFLICT);
+        await writeRollupsPostgres((text, params) => client.query(text, params), batch.rollups(inserted));
         await client.query('COMMIT');
         return inserted;
       } catch (err) {
@@ -310,48 +426,40 @@ export interface ClickRow {
   pricing: string | null;
 }
 
-/** Human clicks by click id or by graid (both indexed), in chunks. */
-export async function findClicks(db: Database['db'], q: { clickIds: string[]; graids: string[] }): Promise<ClickRow[]> {
-  const out: ClickRow[] = [];
-  const base = () =>
-    db
-      .selectFrom('tracking_events as e')
-      .leftJoin('ad_serves as s', 's.click_id', 'e.click_id')
-      .select([
-        'e.click_id',
-        'e.graid',
-        'e.at',
-        'e.publisher_id',
-        'e.placement_id',
-        'e.placement_type',
-        'e.campaign_id',
-        'e.ad_group_id',
-        'e.ad_id',
-        'e.advertiser_id',
-        'e.device',
-        'e.country',
-        'e.is_test',
-        's.pricing',
-      ])
-      .where('e.kind', '=', 'click')
-      .where('e.is_bot', '=', 0);
-  for (const part of chunks([...new Set(q.clickIds)])) out.push(...(await base().where('e.click_id', 'in', part).execute()));
-  for (const part of chunks([...new Set(q.graids)])) out.push(...(await base().where('e.graid', 'in', part).execute()));
-  return out;
-}
+const CLICK_SELECT =
+  'SELECT e.click_id, e.graid, e.at, e.publisher_id, e.placement_id, e.placement_type, e.campaign_id, e.ad_group_id, e.ad_id, e.advertiser_id, ' +
+  "e.device, e.country, e.is_test, s.pricing FROM tracking_events e LEFT JOIN ad_serves s ON s.click_id = e.click_id WHERE e.kind = 'click' AND e.is_bot = 0";
+/** By click id (the unique index on (click_id, kind) of human events) or by graid (the partial graid index, hence the NOT NULL). */
+const CLICKS_BY = { click_id: '', graid: 'e.graid IS NOT NULL AND ' } as const;
+const clickStatements = new WeakMap<BetterSqlite3.Database, Record<keyof typeof CLICKS_BY, BetterSqlite3.Statement>>();
 
-/** An upsert adding rollup deltas, as a query for the caller to run inside its own transaction. */
-export function rollupUpsertQuery(db: Database['db'], rows: RollupRow[]) {
-  return db
-    .insertInto('rollups')
-    .values(rows)
-    .onConflict((oc) =>
-      oc.columns([...ROLLUP_KEY_COLUMNS]).doUpdateSet((eb) => {
-        const set: Record<string, unknown> = {};
-        for (const c of ROLLUP_COUNTER_COLUMNS) set[c] = eb(`rollups.${c}`, '+', eb.ref(`excluded.${c}`));
-        return set as never;
-      }),
-    );
+/**
+ * Human clicks by click id or by graid, one statement each whatever the
+ * number of ids (they go as one JSON array on SQLite, one array on
+ * PostgreSQL); on SQLite a statement prepared once per connection.
+ */
+export async function findClicks(database: Database, q: { clickIds: string[]; graids: string[] }): Promise<ClickRow[]> {
+  const out: ClickRow[] = [];
+  for (const [col, ids] of [
+    ['click_id', q.clickIds],
+    ['graid', q.graids],
+  ] as const) {
+    if (ids.length === 0) continue;
+    const uniq = [...new Set(ids)];
+    if (database.sqlite) {
+      const sqlite = database.sqlite;
+      let stmts = clickStatements.get(sqlite);
+      if (!stmts) {
+        const by = (c: keyof typeof CLICKS_BY) => sqlite.prepare(`${CLICK_SELECT} AND ${CLICKS_BY[c]}e.${c} IN (SELECT value FROM json_each(?))`);
+        clickStatements.set(sqlite, (stmts = { click_id: by('click_id'), graid: by('graid') }));
+      }
+      for (const r of stmts[col].all(JSON.stringify(uniq)) as ClickRow[]) out.push(r);
+    } else {
+      const res = await database.db.executeQuery<ClickRow>(CompiledQuery.raw(`${CLICK_SELECT} AND e.${col} = ANY($1::text[])`, [uniq]));
+      for (const r of res.rows) out.push(r);
+    }
+  }
+  return out;
 }
 
 // --- Ad decisioning (issue #6): additive.

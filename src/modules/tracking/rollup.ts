@@ -120,3 +120,169 @@ function rollupRowAt(bucket: number, key: Omit<RollupKey, 'bucket'>, delta: Part
     conversion_value_micros: delta.conversion_value_micros ?? 0,
   };
 }
+
+// --- The mirrors of the rollups, derived per batch (they were triggers; migration 0007).
+
+/**
+ * The scopes the reports read (`rollup_scope_qh` by UTC quarter hour,
+ * `rollup_scope_day` by UTC day), keyed (scope, parent_id, time, scope_id):
+ *   'pub'  scope_id = publisher_id, parent = publisher_id
+ *   'cmp'  scope_id = campaign_id,  parent = advertiser_id
+ *   'grp'  scope_id = ad_group_id,  parent = advertiser_id
+ * A rollup row with '' in the id column does not belong to that scope.
+ */
+export type ScopeName = 'pub' | 'cmp' | 'grp';
+
+/** One scope row's delta; `time` is the quarter-hour bucket (qh) or the UTC day, bucket / 96 (day). */
+export type ScopeRow = { scope: ScopeName; parent_id: string; time: number; scope_id: string } & RollupCounters;
+
+/** The counters a campaign's lifetime totals keep (`campaign_stats` / `campaign_stat_deltas`). */
+export const LIFETIME_COUNTER_COLUMNS = ['impressions', 'clicks', 'conversions', 'spend_micros', 'conversion_value_micros'] as const;
+export type LifetimeDelta = { campaign_id: string; advertiser_id: string } & Pick<RollupCounters, (typeof LIFETIME_COUNTER_COLUMNS)[number]>;
+
+export interface RollupWrite {
+  /** The rollup rows, one per key, sorted by key. */
+  rollups: RollupRow[];
+  /** Scope deltas per quarter hour and per day, one per key, sorted by key. */
+  qh: ScopeRow[];
+  day: ScopeRow[];
+  /** Lifetime deltas per (campaign, advertiser) with a non-zero counter, sorted by key. */
+  lifetime: LifetimeDelta[];
+}
+
+export const QUARTER_HOURS_PER_DAY = 96;
+
+/** Rows with distinct keys in key order: as given when they already are (RollupAccumulator.drain), else summed and sorted. */
+function normalised(rows: RollupRow[]): RollupRow[] {
+  let prev = '';
+  for (let i = 0; i < rows.length; i++) {
+    const k = keyOf(rows[i]);
+    if (i > 0 && k <= prev) {
+      const acc = new RollupAccumulator();
+      for (const r of rows) acc.addRow(r);
+      return acc.drain();
+    }
+    prev = k;
+  }
+  return rows;
+}
+
+/**
+ * Scope rows of one table by scope id, then (scope, parent, time) among the
+ * few rows of that id: the ids are the rows' own strings, whose hashes V8
+ * keeps, so no key string is built per lookup. Counters are written out one by
+ * one (no keyed access): this runs for every rollup row of every commit.
+ */
+class ScopeSums {
+  private readonly byId = new Map<string, ScopeRow[]>();
+  readonly rows: ScopeRow[] = [];
+
+  add(scope: ScopeName, parent: string, time: number, id: string, r: RollupCounters): void {
+    let list = this.byId.get(id);
+    if (list === undefined) this.byId.set(id, (list = []));
+    for (const have of list) {
+      if (have.time === time && have.scope === scope && have.parent_id === parent) {
+        have.requests += r.requests;
+        have.wins += r.wins;
+        have.impressions += r.impressions;
+        have.clicks += r.clicks;
+        have.conversions += r.conversions;
+        have.spend_micros += r.spend_micros;
+        have.revenue_micros += r.revenue_micros;
+        have.take_micros += r.take_micros;
+        have.conversion_value_micros += r.conversion_value_micros;
+        return;
+      }
+    }
+    const row: ScopeRow = {
+      scope,
+      parent_id: parent,
+      time,
+      scope_id: id,
+      requests: r.requests,
+      wins: r.wins,
+      impressions: r.impressions,
+      clicks: r.clicks,
+      conversions: r.conversions,
+      spend_micros: r.spend_micros,
+      revenue_micros: r.revenue_micros,
+      take_micros: r.take_micros,
+      conversion_value_micros: r.conversion_value_micros,
+    };
+    list.push(row);
+    this.rows.push(row);
+  }
+}
+
+const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+/** Primary-key order: every writer sorts the same way, so concurrent PostgreSQL writers lock rows in one order. */
+const byScopeKey = (a: ScopeRow, b: ScopeRow): number =>
+  cmp(a.scope, b.scope) || cmp(a.parent_id, b.parent_id) || a.time - b.time || cmp(a.scope_id, b.scope_id);
+const byCampaign = (a: LifetimeDelta, b: LifetimeDelta): number => cmp(a.campaign_id, b.campaign_id) || cmp(a.advertiser_id, b.advertiser_id);
+
+/**
+ * Everything one batch of rollup deltas writes: the rollup rows themselves,
+ * their scope totals and the campaigns' lifetime deltas — what the triggers of
+ * migrations 0002 and 0004 derived row by row, summed per batch:
+ * - every rollup row adds its counters to scope 'pub', 'cmp' and 'grp' (see
+ *   ScopeName) in its quarter hour and its day (bucket / 96, SQL's integer
+ *   division), for each scope whose id is not '' (a zero delta still creates
+ *   the scope row, as the triggers did);
+ * - every row with a campaign adds its five lifetime counters to that
+ *   (campaign, advertiser); a sum of zero is not written (the triggers wrote
+ *   no delta for a change of zero).
+ */
+export function rollupWrite(input: RollupRow[]): RollupWrite {
+  const rollups = normalised(input);
+  const qh = new ScopeSums();
+  const day = new ScopeSums();
+  const lifetime = new Map<string, LifetimeDelta[]>();
+  const deltas: LifetimeDelta[] = [];
+  for (const r of rollups) {
+    const d = Math.trunc(r.bucket / QUARTER_HOURS_PER_DAY);
+    if (r.publisher_id !== '') {
+      qh.add('pub', r.publisher_id, r.bucket, r.publisher_id, r);
+      day.add('pub', r.publisher_id, d, r.publisher_id, r);
+    }
+    if (r.campaign_id !== '') {
+      qh.add('cmp', r.advertiser_id, r.bucket, r.campaign_id, r);
+      day.add('cmp', r.advertiser_id, d, r.campaign_id, r);
+      if (r.impressions !== 0 || r.clicks !== 0 || r.conversions !== 0 || r.spend_micros !== 0 || r.conversion_value_micros !== 0) {
+        let list = lifetime.get(r.campaign_id);
+        if (list === undefined) lifetime.set(r.campaign_id, (list = []));
+        const l = list.find((x) => x.advertiser_id === r.advertiser_id);
+        if (l === undefined) {
+          const row: LifetimeDelta = {
+            campaign_id: r.campaign_id,
+            advertiser_id: r.advertiser_id,
+            impressions: r.impressions,
+            clicks: r.clicks,
+            conversions: r.conversions,
+            spend_micros: r.spend_micros,
+            conversion_value_micros: r.conversion_value_micros,
+          };
+          list.push(row);
+          deltas.push(row);
+        } else {
+          l.impressions += r.impressions;
+          l.clicks += r.clicks;
+          l.conversions += r.conversions;
+          l.spend_micros += r.spend_micros;
+          l.conversion_value_micros += r.conversion_value_micros;
+        }
+      }
+    }
+    if (r.ad_group_id !== '') {
+      qh.add('grp', r.advertiser_id, r.bucket, r.ad_group_id, r);
+      day.add('grp', r.advertiser_id, d, r.ad_group_id, r);
+    }
+  }
+  return {
+    rollups,
+    qh: qh.rows.sort(byScopeKey),
+    day: day.rows.sort(byScopeKey),
+    lifetime: deltas
+      .filter((l) => l.impressions !== 0 || l.clicks !== 0 || l.conversions !== 0 || l.spend_micros !== 0 || l.conversion_value_micros !== 0)
+      .sort(byCampaign),
+  };
+}

@@ -1,4 +1,7 @@
+import type BetterSqlite3 from 'better-sqlite3';
+import type { Kysely } from 'kysely';
 import type { Ctx } from '../../context.js';
+import type { DB } from '../../db/schema.js';
 import { Gone } from '../../lib/errors.js';
 import type { TrackingClaims } from '../../lib/token.js';
 import { countryOf, deviceType, isBot } from '../../lib/request-facts.js';
@@ -125,10 +128,22 @@ export async function foldLifetimeTotals(ctx: Ctx): Promise<number> {
 // --- Conversion attribution support (issue #4): additive.
 
 /** Human clicks by click id or graid, for conversion attribution. */
-export const findClicks = (ctx: Ctx, q: { clickIds: string[]; graids: string[] }) => trackingRepo.findClicks(ctx.db, q);
+export const findClicks = (ctx: Ctx, q: { clickIds: string[]; graids: string[] }) => trackingRepo.findClicks(ctx.database, q);
 
-/** A rollup-delta upsert for the caller to run inside its own transaction (conversions write theirs with the record). */
-export const rollupUpsertQuery = (ctx: Ctx, rows: RollupRow[]) => trackingRepo.rollupUpsertQuery(ctx.db, rows);
+/**
+ * Rollup deltas with their scope and lifetime mirrors, written inside a
+ * transaction the caller holds open (conversions write theirs with the
+ * records): synchronously on the SQLite connection, or through a Kysely
+ * transaction on PostgreSQL. `rollups` has no other writer.
+ */
+export interface RollupWriters {
+  sqlite(sqlite: BetterSqlite3.Database, rows: RollupRow[]): void;
+  postgres(trx: Kysely<DB>, rows: RollupRow[]): Promise<void>;
+}
+export const rollupWriters: RollupWriters = {
+  sqlite: trackingRepo.writeRollupsSqlite,
+  postgres: (trx, rows) => trackingRepo.writeRollupsPostgres(trackingRepo.kyselyExec(trx), rows),
+};
 export type { LifetimeTotals } from './repo.js';
 
 // --- Ad decisioning (issue #6): additive.
