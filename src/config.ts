@@ -50,6 +50,8 @@ export const ConfigSchema = z.object({
   /** Longest a tracking write waits for companions before it commits (0: commit at the end of the current I/O turn). */
   groupCommitMaxWaitMs: z.coerce.number().min(0).max(50).default(0),
   groupCommitMaxBatch: z.coerce.number().int().positive().default(2000),
+  /** SQLite writer thread: group commits handed over before the first is answered (it commits those that wait as one). */
+  groupCommitMaxInFlight: z.coerce.number().int().min(1).max(64).default(8),
   /** SQLite WAL checkpoints run by a worker thread this often (0: SQLite's own, inside commits on the event loop). */
   sqliteCheckpointMs: z.coerce.number().int().min(0).default(250),
   /** SQLite: the journal commits on a writer thread with its own connection (off: on the event loop, on the shared connection). */
@@ -139,6 +141,7 @@ const ENV_MAP: Record<string, keyof ConfigInput> = {
   ORBIT_BODY_LIMIT_BYTES: 'bodyLimitBytes',
   ORBIT_AD_RATE_LIMIT: 'adRateLimitPerSecond',
   ORBIT_GROUP_COMMIT_WAIT_MS: 'groupCommitMaxWaitMs',
+  ORBIT_GROUP_COMMIT_IN_FLIGHT: 'groupCommitMaxInFlight',
   ORBIT_FAST_PATH: 'fastPath',
   ORBIT_SQLITE_CHECKPOINT_MS: 'sqliteCheckpointMs',
   ORBIT_SQLITE_WRITER_THREAD: 'sqliteWriterThread',

@@ -44,7 +44,13 @@ export async function createContext(config: Config, opts: ContextOptions = {}): 
   const secrets = loadSecrets(config);
   const clock = opts.clock ?? systemClock;
   const onJournalError = (err: unknown) => log.error({ err }, 'journal commit failed');
-  const journalOpts = { writerThread: config.sqliteWriterThread, tokenKeys: secrets.tokenKeys, tokenTtlSeconds: config.tokenTtlSeconds, onError: onJournalError };
+  const journalOpts = {
+    writerThread: config.sqliteWriterThread,
+    maxInFlight: config.groupCommitMaxInFlight,
+    tokenKeys: secrets.tokenKeys,
+    tokenTtlSeconds: config.tokenTtlSeconds,
+    onError: onJournalError,
+  };
   const journal = new Journal(journalSink(database, journalOpts), {
     maxWaitMs: config.groupCommitMaxWaitMs,
     maxBatch: config.groupCommitMaxBatch,

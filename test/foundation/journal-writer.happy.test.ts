@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { decodeBatch, decodeResult, encodeBatch, encodeResult, type CommitResult, type JournalBatch } from '../../src/modules/tracking/journal-store.js';
+import { decodeBatch, decodeResult, encodeBatch, encodeResult, mergeBatches, type CommitResult, type JournalBatch } from '../../src/modules/tracking/journal-store.js';
 import { EVENT_COLS, REQUEST_COLS, ROLLUP_COLS, SERVE_COLS } from '../../src/modules/tracking/repo.js';
 import { BACKEND, BROWSER_UA, RUNNING_CAMPAIGN, seedWorld, startTestServer, type TestServer, type World } from '../helpers.js';
 import { hit, serveOne, tokenOf, trackingFootprint } from './support.js';
@@ -40,6 +40,58 @@ describe('journal wire format', () => {
     fc.assert(
       fc.property(result, (r) => {
         expect(decodeResult(structuredClone(encodeResult(r as CommitResult)))).toEqual(r);
+      }),
+    );
+  });
+});
+
+describe('batches committed together by the writer thread', () => {
+  it('merge into one batch whose rollups still name their own events, and the result splits back per batch', () => {
+    const ev = (tag: string) => ({ click_id: tag }) as never;
+    const batches = fc.array(
+      fc.record({
+        events: fc.array(fc.uuid().map(ev), { maxLength: 4 }),
+        pixels: fc.array(fc.uuid().map((token) => ({ token }) as never), { maxLength: 4 }),
+        requests: fc.array(fc.uuid().map((id) => ({ id }) as never), { maxLength: 2 }),
+      }),
+      { minLength: 1, maxLength: 5 },
+    );
+    fc.assert(
+      fc.property(batches, fc.infiniteStream(fc.boolean()), (raw, bits) => {
+        const list: JournalBatch[] = raw.map((b) => ({
+          ...b,
+          serves: [],
+          // every event gets a rollup set naming it; requests' sets name none
+          rollups: [...b.events.map((_, i) => ({ event: i, rows: [] })), ...b.requests.map(() => ({ event: -1, rows: [] }))],
+        }));
+        const { merged, split } = mergeBatches(list);
+        for (const set of merged.rollups) if (set.event >= 0) expect(merged.events[set.event]).toBeDefined();
+        // Each batch's sets name, in the merged batch, the same event objects they named in the batch.
+        let offset = 0;
+        let k = 0;
+        for (const b of list) {
+          for (const set of b.rollups) {
+            const m = merged.rollups[k++];
+            if (set.event >= 0) expect(merged.events[m.event]).toBe(b.events[set.event]);
+            else expect(m.event).toBe(-1);
+          }
+          offset += b.events.length;
+        }
+        expect(merged.events).toHaveLength(offset);
+        const it = bits[Symbol.iterator]();
+        const result: CommitResult = {
+          inserted: merged.events.map(() => it.next().value as boolean),
+          pixels: merged.pixels.map(() => it.next().value as boolean),
+          charges: [{ campaignId: 'c', adGroupId: 'g', spendMicros: 1, at: 0 }],
+        };
+        const parts = split(result);
+        expect(parts.flatMap((p) => p.inserted)).toEqual(result.inserted);
+        expect(parts.flatMap((p) => p.pixels)).toEqual(result.pixels);
+        parts.forEach((p, i) => {
+          expect(p.inserted).toHaveLength(list[i].events.length);
+          expect(p.pixels).toHaveLength(list[i].pixels.length);
+        });
+        expect(parts.flatMap((p) => p.charges)).toEqual(result.charges);
       }),
     );
   });

@@ -126,7 +126,42 @@ export function commitSync(tx: (b: Batch) => boolean[], j: JournalBatch, opener:
   return finish(p, tx(p.batch));
 }
 
+/**
+ * Several batches committed as one transaction (the writer thread takes all
+ * that arrived while it was busy), and the result cut back per batch. The
+ * batches' charges all go to the first one's result (listeners add them up).
+ */
+export function mergeBatches(batches: JournalBatch[]): { merged: JournalBatch; split(r: CommitResult): CommitResult[] } {
+  if (batches.length === 1) return { merged: batches[0], split: (r) => [r] };
+  const merged: JournalBatch = { requests: [], serves: [], events: [], rollups: [], pixels: [] };
+  for (const b of batches) {
+    const offset = merged.events.length;
+    for (const r of b.requests) merged.requests.push(r);
+    for (const x of b.serves) merged.serves.push(x);
+    for (const set of b.rollups) merged.rollups.push(set.event < 0 ? set : { event: set.event + offset, rows: set.rows });
+    for (const e of b.events) merged.events.push(e);
+    for (const p of b.pixels) merged.pixels.push(p);
+  }
+  return {
+    merged,
+    split(r) {
+      let e = 0;
+      let p = 0;
+      return batches.map((b, i) => {
+        const part: CommitResult = {
+          inserted: r.inserted.slice(e, (e += b.events.length)),
+          pixels: r.pixels.slice(p, (p += b.pixels.length)),
+          charges: i === 0 ? r.charges : [],
+        };
+        return part;
+      });
+    },
+  };
+}
+
 export interface JournalSink {
+  /** How many batches the journal may hand over before the first is answered. */
+  readonly maxInFlight: number;
   commit(batch: JournalBatch): Promise<CommitResult>;
   /** Start background machinery now instead of at the first commit (a server does, before it listens). */
   warm(): void;
@@ -136,6 +171,8 @@ export interface JournalSink {
 /** A store on this thread (PostgreSQL; SQLite when the writer thread is off). */
 export function inThreadSink(store: JournalStore, opener: PixelOpener): JournalSink {
   return {
+    // One transaction at a time: PostgreSQL writers would otherwise queue on each other's rollup row locks.
+    maxInFlight: 1,
     async commit(j) {
       const p = prepare(j, opener);
       return finish(p, await store.commit(p.batch));
@@ -237,9 +274,9 @@ export function decodeResult(w: WireResult): CommitResult {
   return { inserted: w.inserted, pixels: w.pixels.map((x) => (x === 1 ? true : x === 0 ? false : { status: x[0], message: x[1] })), charges };
 }
 
-/** Messages to and from the writer thread. */
+/** Messages to and from the writer thread (a reply answers every batch its transaction held). */
 export type WriterRequest = { seq: number; batch: WireBatch } | { close: true };
-export type WriterReply = { ready: true } | { seq: number; result: WireResult } | { seq: number; error: string; code?: string };
+export type WriterReply = { ready: true } | { results: { seq: number; result: WireResult }[] } | { seqs: number[]; error: string; code?: string };
 
 export interface WriterOptions {
   file: string;
@@ -253,12 +290,18 @@ export interface WriterOptions {
 }
 
 /**
- * The SQLite writer thread. One batch is in flight at a time (the journal
- * gathers the next while this one commits). The thread starts at `warm()` or
+ * The SQLite writer thread. Up to `maxInFlight` batches are outstanding: the
+ * journal sends each event-loop turn's appends at once, and the thread
+ * commits all the batches that arrived while it was busy as one transaction
+ * (group commit on its side, without waiting for the journal to hear back
+ * before the next batch leaves). The thread starts at `warm()` or
  * the first commit and is restarted by the next commit should it die; a batch
  * it was holding is reported failed, never acknowledged.
  */
-export function sqliteWriterSink(opts: WriterOptions, hooks: { onCommit: () => void; onError: (err: unknown) => void }): JournalSink {
+export function sqliteWriterSink(
+  opts: WriterOptions,
+  hooks: { maxInFlight: number; onCommit: () => void; onError: (err: unknown) => void },
+): JournalSink {
   let worker: Worker | null = null;
   let seq = 0;
   const pending = new Map<number, { resolve: (v: CommitResult) => void; reject: (e: Error) => void }>();
@@ -270,17 +313,21 @@ export function sqliteWriterSink(opts: WriterOptions, hooks: { onCommit: () => v
       resourceLimits: { maxOldGenerationSizeMb: 64 },
     });
     w.unref(); // only a commit in flight keeps the process alive (see commit)
+    const settle = (seq: number, f: (p: { resolve: (v: CommitResult) => void; reject: (e: Error) => void }) => void) => {
+      const p = pending.get(seq);
+      if (!p) return;
+      pending.delete(seq);
+      f(p);
+    };
     w.on('message', (m: WriterReply) => {
       if ('ready' in m) return;
-      const p = pending.get(m.seq);
-      if (!p) return;
-      pending.delete(m.seq);
-      if (pending.size === 0) w.unref();
-      if ('error' in m) p.reject(Object.assign(new Error(m.error), { code: m.code }));
-      else {
+      if ('error' in m) {
+        for (const seq of m.seqs) settle(seq, (p) => p.reject(Object.assign(new Error(m.error), { code: m.code })));
+      } else {
         hooks.onCommit();
-        p.resolve(decodeResult(m.result));
+        for (const r of m.results) settle(r.seq, (p) => p.resolve(decodeResult(r.result)));
       }
+      if (pending.size === 0) w.unref();
     });
     w.on('error', (err) => hooks.onError(err));
     w.on('exit', (code) => {
@@ -293,6 +340,7 @@ export function sqliteWriterSink(opts: WriterOptions, hooks: { onCommit: () => v
   };
 
   return {
+    maxInFlight: hooks.maxInFlight,
     warm() {
       worker ??= start();
     },
@@ -321,7 +369,7 @@ export function sqliteWriterSink(opts: WriterOptions, hooks: { onCommit: () => v
 /** The journal's sink for this database: the writer thread on SQLite (unless turned off), the pool on PostgreSQL. */
 export function journalSink(
   database: Database,
-  opts: { writerThread: boolean; tokenKeys: string; tokenTtlSeconds: number; onError: (err: unknown) => void },
+  opts: { writerThread: boolean; maxInFlight: number; tokenKeys: string; tokenTtlSeconds: number; onError: (err: unknown) => void },
 ): JournalSink {
   if (database.sqlite && database.sqlitePath && opts.writerThread) {
     return sqliteWriterSink(
@@ -333,7 +381,7 @@ export function journalSink(
         tokenKeys: opts.tokenKeys,
         tokenTtlSeconds: opts.tokenTtlSeconds,
       },
-      { onCommit: () => database.checkpointer?.active(), onError: opts.onError },
+      { maxInFlight: opts.maxInFlight, onCommit: () => database.checkpointer?.active(), onError: opts.onError },
     );
   }
   const opener = { codec: new TokenCodec(parseKeyRing(opts.tokenKeys)), ttlSeconds: opts.tokenTtlSeconds };

@@ -7,11 +7,11 @@
  * handler; every main-thread transaction begins IMMEDIATE, so none can fail
  * on a snapshot this thread moved on.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, receiveMessageOnPort, workerData, type MessagePort } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
 import { parseKeyRing, TokenCodec } from '../../lib/token.js';
 import { sqliteJournalTx } from './repo.js';
-import { commitSync, decodeBatch, encodeResult, type WriterOptions, type WriterReply, type WriterRequest } from './journal-store.js';
+import { commitSync, decodeBatch, encodeResult, mergeBatches, type WriterOptions, type WriterReply, type WriterRequest } from './journal-store.js';
 
 const opts = workerData as WriterOptions;
 const port = parentPort!;
@@ -25,17 +25,33 @@ const opener = { codec: new TokenCodec(parseKeyRing(opts.tokenKeys)), ttlSeconds
 
 const reply = (m: WriterReply) => port.postMessage(m);
 
-port.on('message', (m: WriterRequest) => {
-  if ('close' in m) {
-    db.close();
-    port.close();
-    return;
+let closing = false;
+const close = () => {
+  db.close();
+  port.close();
+};
+
+port.on('message', (first: WriterRequest) => {
+  if (closing) return;
+  if ('close' in first) return close();
+  // Everything that arrived while the last transaction ran goes into this one.
+  const batch = [first];
+  for (let m = receiveMessageOnPort(port as unknown as MessagePort); m; m = receiveMessageOnPort(port as unknown as MessagePort)) {
+    const next = m.message as WriterRequest;
+    if ('close' in next) {
+      closing = true; // after this transaction: the journal drained before asking
+      break;
+    }
+    batch.push(next);
   }
   try {
-    reply({ seq: m.seq, result: encodeResult(commitSync(tx, decodeBatch(m.batch), opener)) });
+    const { merged, split } = mergeBatches(batch.map((b) => decodeBatch(b.batch)));
+    const parts = split(commitSync(tx, merged, opener));
+    reply({ results: batch.map((b, i) => ({ seq: b.seq, result: encodeResult(parts[i]) })) });
   } catch (err) {
     const e = err as { message?: string; code?: string };
-    reply({ seq: m.seq, error: String(e?.message ?? err), ...(e?.code ? { code: e.code } : {}) });
+    reply({ seqs: batch.map((b) => b.seq), error: String(e?.message ?? err), ...(e?.code ? { code: e.code } : {}) });
   }
+  if (closing) close();
 });
 reply({ ready: true });

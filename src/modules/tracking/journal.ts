@@ -31,7 +31,8 @@ export interface CommitListener {
 export class Journal {
   private queue: Pending[] = [];
   private scheduled = false;
-  private inFlight: Promise<void> | null = null;
+  /** Batches handed to the store and not yet answered (at most the store's `maxInFlight`). */
+  private readonly inFlight = new Set<Promise<void>>();
   private readonly listeners: CommitListener[] = [];
   private closed = false;
   commits = 0;
@@ -59,8 +60,8 @@ export class Journal {
 
   /** Wait until everything appended so far is committed (graceful shutdown). */
   async drain(): Promise<void> {
-    while (this.queue.length > 0 || this.inFlight || this.scheduled) {
-      if (this.inFlight) await this.inFlight;
+    while (this.queue.length > 0 || this.inFlight.size > 0 || this.scheduled) {
+      if (this.inFlight.size > 0) await Promise.all(this.inFlight);
       else await new Promise((r) => setImmediate(r));
     }
   }
@@ -76,15 +77,23 @@ export class Journal {
     await this.store.close();
   }
 
+  /**
+   * Appends of one event-loop turn go out together at its end. With the
+   * store's `maxInFlight` batches outstanding, the next gathers until one is
+   * answered (the SQLite writer thread takes several, and commits whatever
+   * has arrived while it was busy as one transaction).
+   */
   private schedule(): void {
-    if (this.scheduled || this.inFlight) return;
+    if (this.scheduled || this.inFlight.size >= this.store.maxInFlight) return;
     this.scheduled = true;
     const run = () => {
       this.scheduled = false;
-      this.inFlight = this.flush().finally(() => {
-        this.inFlight = null;
+      const flight: Promise<void> = this.flush().finally(() => {
+        this.inFlight.delete(flight);
         if (this.queue.length > 0) this.schedule();
       });
+      this.inFlight.add(flight);
+      if (this.queue.length > 0) this.schedule();
     };
     if (this.opts.maxWaitMs > 0) setTimeout(run, this.opts.maxWaitMs);
     else setImmediate(run);
