@@ -59,6 +59,8 @@ export const ConfigSchema = z.object({
     .union([z.boolean(), z.enum(['1', '0', 'true', 'false', 'on', 'off'])])
     .default(true)
     .transform((v) => v === true || v === '1' || v === 'true' || v === 'on'),
+  /** SQLite writer thread: it retires after this long without a commit (the next commit starts it again). */
+  sqliteWriterIdleMs: z.coerce.number().int().min(100).default(30_000),
   /** Serve the impression pixels on the raw node:http fast path (off: every request goes through Fastify). */
   fastPath: z
     .union([z.boolean(), z.enum(['1', '0', 'true', 'false', 'on', 'off'])])
@@ -145,6 +147,7 @@ const ENV_MAP: Record<string, keyof ConfigInput> = {
   ORBIT_FAST_PATH: 'fastPath',
   ORBIT_SQLITE_CHECKPOINT_MS: 'sqliteCheckpointMs',
   ORBIT_SQLITE_WRITER_THREAD: 'sqliteWriterThread',
+  ORBIT_SQLITE_WRITER_IDLE_MS: 'sqliteWriterIdleMs',
   ORBIT_REVENUE_SHARE_BPS: 'defaultRevenueShareBps',
   ORBIT_INVENTORY_REFRESH_MS: 'inventoryRefreshMs',
   LOG_LEVEL: 'logLevel',

@@ -46,6 +46,7 @@ export async function createContext(config: Config, opts: ContextOptions = {}): 
   const onJournalError = (err: unknown) => log.error({ err }, 'journal commit failed');
   const journalOpts = {
     writerThread: config.sqliteWriterThread,
+    writerIdleMs: config.sqliteWriterIdleMs,
     maxInFlight: config.groupCommitMaxInFlight,
     tokenKeys: secrets.tokenKeys,
     tokenTtlSeconds: config.tokenTtlSeconds,
@@ -93,7 +94,6 @@ export interface RunningServer {
 export async function startServer(input: ConfigInput | Config = {}, opts: ContextOptions = {}): Promise<RunningServer> {
   const config = 'routes' in input && input.routes instanceof Set ? (input as Config) : loadConfig(input as ConfigInput);
   const ctx = await createContext(config, opts);
-  ctx.journal.warm(); // the SQLite writer thread boots while the app loads
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
   // The HTTP app (every route group) is loaded only by processes that serve: CLI commands start without it.
   const { buildApp } = await import('./app.js');

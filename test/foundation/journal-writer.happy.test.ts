@@ -156,4 +156,27 @@ describe.skipIf(BACKEND !== 'sqlite')('journal writer thread (SQLite)', () => {
     const clickId = s.ctx.codec.open(tokenOf(ad.impUrl)).clickId;
     expect(await s.ctx.db.selectFrom('tracking_events').select('id').where('click_id', '=', clickId).execute()).toHaveLength(1);
   });
+
+  it('retires the writer thread after a quiet spell and starts it again for the next commit, losing nothing', async () => {
+    const quiet = await startTestServer({ sqliteWriterIdleMs: 150 });
+    try {
+      const qw = await seedWorld(quiet.ctx);
+      const sink = (quiet.ctx.journal as unknown as { store: { running: boolean } }).store;
+      const ads = await Promise.all(Array.from({ length: 4 }, () => serveOne(quiet, qw)));
+      expect(sink.running).toBe(true);
+      expect((await hit(ads[0].impUrl)).status).toBe(200);
+      for (let i = 0; i < 100 && sink.running; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(sink.running).toBe(false);
+      // The next pixels start a new thread; all of them, the first included, are recorded once.
+      const res = await Promise.all(ads.map((a) => hit(a.impUrl)));
+      for (const r of res) expect(r.status).toBe(200);
+      expect(sink.running).toBe(true);
+      for (const a of ads) {
+        const clickId = quiet.ctx.codec.open(tokenOf(a.impUrl)).clickId;
+        expect(await quiet.ctx.db.selectFrom('tracking_events').select('id').where('click_id', '=', clickId).where('kind', '=', 'imp').execute()).toHaveLength(1);
+      }
+    } finally {
+      await quiet.stop();
+    }
+  });
 });

@@ -163,8 +163,6 @@ export interface JournalSink {
   /** How many batches the journal may hand over before the first is answered. */
   readonly maxInFlight: number;
   commit(batch: JournalBatch): Promise<CommitResult>;
-  /** Start background machinery now instead of at the first commit (a server does, before it listens). */
-  warm(): void;
   close(): Promise<void>;
 }
 
@@ -177,7 +175,6 @@ export function inThreadSink(store: JournalStore, opener: PixelOpener): JournalS
       const p = prepare(j, opener);
       return finish(p, await store.commit(p.batch));
     },
-    warm: () => undefined,
     close: async () => undefined,
   };
 }
@@ -294,29 +291,39 @@ export interface WriterOptions {
  * journal sends each event-loop turn's appends at once, and the thread
  * commits all the batches that arrived while it was busy as one transaction
  * (group commit on its side, without waiting for the journal to hear back
- * before the next batch leaves). The thread starts at `warm()` or
- * the first commit and is restarted by the next commit should it die; a batch
- * it was holding is reported failed, never acknowledged.
+ * before the next batch leaves). The thread runs only while the journal
+ * writes: it starts at the first commit, retires after `idleMs`
+ * without one (an idle server holds no second V8 isolate: ~19 MB of RSS), and
+ * is restarted by the next commit, as it is should it die; a batch it was
+ * holding is reported failed, never acknowledged.
  */
 export function sqliteWriterSink(
   opts: WriterOptions,
-  hooks: { maxInFlight: number; onCommit: () => void; onError: (err: unknown) => void },
-): JournalSink {
-  let worker: Worker | null = null;
+  hooks: { maxInFlight: number; idleMs: number; onCommit: () => void; onError: (err: unknown) => void },
+): JournalSink & { readonly running: boolean } {
+  type Waiter = { resolve: (v: CommitResult) => void; reject: (e: Error) => void };
+  /** One running thread and the batches it holds (a retiring thread's answers never mix with its successor's). */
+  interface Writer {
+    w: Worker;
+    pending: Map<number, Waiter>;
+  }
+  let current: Writer | null = null;
+  const exiting = new Set<Promise<void>>();
   let seq = 0;
-  const pending = new Map<number, { resolve: (v: CommitResult) => void; reject: (e: Error) => void }>();
+  let lastActive = 0;
 
-  const start = (): Worker => {
+  const start = (): Writer => {
     const w = startModuleWorker(new URL('./journal-writer', import.meta.url), import.meta.url, {
       workerData: opts,
       // The writer holds no data of its own: a small heap is plenty.
       resourceLimits: { maxOldGenerationSizeMb: 64 },
     });
+    const writer: Writer = { w, pending: new Map() };
     w.unref(); // only a commit in flight keeps the process alive (see commit)
-    const settle = (seq: number, f: (p: { resolve: (v: CommitResult) => void; reject: (e: Error) => void }) => void) => {
-      const p = pending.get(seq);
+    const settle = (seq: number, f: (p: Waiter) => void) => {
+      const p = writer.pending.get(seq);
       if (!p) return;
-      pending.delete(seq);
+      writer.pending.delete(seq);
       f(p);
     };
     w.on('message', (m: WriterReply) => {
@@ -327,41 +334,60 @@ export function sqliteWriterSink(
         hooks.onCommit();
         for (const r of m.results) settle(r.seq, (p) => p.resolve(decodeResult(r.result)));
       }
-      if (pending.size === 0) w.unref();
+      if (writer.pending.size === 0) w.unref();
     });
     w.on('error', (err) => hooks.onError(err));
-    w.on('exit', (code) => {
-      if (worker === w) worker = null;
-      const err = new Error(`journal writer thread exited (${code}) before answering`);
-      for (const p of pending.values()) p.reject(err);
-      pending.clear();
-    });
-    return w;
+    const exited = new Promise<void>((r) =>
+      w.once('exit', (code) => {
+        if (current === writer) current = null;
+        const err = new Error(`journal writer thread exited (${code}) before answering`);
+        for (const p of writer.pending.values()) p.reject(err);
+        writer.pending.clear();
+        exiting.delete(exited);
+        r();
+      }),
+    );
+    exiting.add(exited);
+    return writer;
   };
+
+  /** Asks the current thread to finish (it answers what it holds first); the next commit starts another. */
+  const retire = (): void => {
+    const writer = current;
+    if (!writer) return;
+    current = null;
+    writer.w.ref(); // until it has exited: an unref'd thread's exit would not keep a script's final await alive
+    writer.w.postMessage({ close: true } satisfies WriterRequest);
+  };
+
+  const idleTimer = setInterval(
+    () => {
+      if (current && current.pending.size === 0 && Date.now() - lastActive > hooks.idleMs) retire();
+    },
+    Math.max(50, Math.floor(hooks.idleMs / 3)),
+  );
+  idleTimer.unref();
 
   return {
     maxInFlight: hooks.maxInFlight,
-    warm() {
-      worker ??= start();
+    get running() {
+      return current !== null;
     },
     commit(batch) {
-      const w = (worker ??= start());
+      lastActive = Date.now();
+      const writer = (current ??= start());
       const wire = encodeBatch(batch);
       return new Promise<CommitResult>((resolve, reject) => {
         const id = ++seq;
-        if (pending.size === 0) w.ref();
-        pending.set(id, { resolve, reject });
-        w.postMessage({ seq: id, batch: wire } satisfies WriterRequest);
+        if (writer.pending.size === 0) writer.w.ref();
+        writer.pending.set(id, { resolve, reject });
+        writer.w.postMessage({ seq: id, batch: wire } satisfies WriterRequest);
       });
     },
     async close() {
-      const w = worker;
-      if (!w) return;
-      worker = null;
-      w.ref();
-      const exited = new Promise<void>((r) => w.once('exit', () => r()));
-      w.postMessage({ close: true } satisfies WriterRequest);
-      await exited;
+      clearInterval(idleTimer);
+      retire();
+      await Promise.all([...exiting]);
     },
   };
 }
@@ -369,7 +395,7 @@ export function sqliteWriterSink(
 /** The journal's sink for this database: the writer thread on SQLite (unless turned off), the pool on PostgreSQL. */
 export function journalSink(
   database: Database,
-  opts: { writerThread: boolean; maxInFlight: number; tokenKeys: string; tokenTtlSeconds: number; onError: (err: unknown) => void },
+  opts: { writerThread: boolean; writerIdleMs: number; maxInFlight: number; tokenKeys: string; tokenTtlSeconds: number; onError: (err: unknown) => void },
 ): JournalSink {
   if (database.sqlite && database.sqlitePath && opts.writerThread) {
     return sqliteWriterSink(
@@ -381,7 +407,7 @@ export function journalSink(
         tokenKeys: opts.tokenKeys,
         tokenTtlSeconds: opts.tokenTtlSeconds,
       },
-      { maxInFlight: opts.maxInFlight, onCommit: () => database.checkpointer?.active(), onError: opts.onError },
+      { maxInFlight: opts.maxInFlight, idleMs: opts.writerIdleMs, onCommit: () => database.checkpointer?.active(), onError: opts.onError },
     );
   }
   const opener = { codec: new TokenCodec(parseKeyRing(opts.tokenKeys)), ttlSeconds: opts.tokenTtlSeconds };

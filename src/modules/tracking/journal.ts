@@ -66,11 +66,6 @@ export class Journal {
     }
   }
 
-  /** Start the store's background machinery (the SQLite writer thread) ahead of the first commit. */
-  warm(): void {
-    this.store.warm();
-  }
-
   async close(): Promise<void> {
     await this.drain();
     this.closed = true;
