@@ -4,13 +4,20 @@ import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import {
   CompiledQuery,
+  DEFAULT_MIGRATION_LOCK_TABLE,
+  DEFAULT_MIGRATION_TABLE,
   Kysely,
   Migrator,
   PostgresDialect,
   SqliteDialect,
   SqliteDriver,
   type DatabaseConnection,
+  type DatabaseIntrospector,
+  type DatabaseMetadata,
+  type DatabaseMetadataOptions,
   type Driver,
+  type SchemaMetadata,
+  type TableMetadata,
   type Migration,
   type MigrationProvider,
   type SqliteDialectConfig,
@@ -55,7 +62,7 @@ export function openDatabase(config: Config): Database {
     pool.on('error', () => {
       /* idle client errors are surfaced by the next query */
     });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: new SchemaScopedPostgresDialect({ pool }) });
     return {
       db,
       dialect: 'postgres',
@@ -110,6 +117,55 @@ class ImmediateSqliteDialect extends SqliteDialect {
 
   override createDriver(): Driver {
     return new ImmediateSqliteDriver(this.settings);
+  }
+}
+
+/**
+ * Kysely's PostgreSQL dialect with an introspector that lists only the tables
+ * of the connection's own schema (`current_schema()`, the search path Orbit
+ * sets). Kysely's own lists every table of every schema and calls
+ * `pg_get_serial_sequence` on each, so it fails with `schema "…" does not
+ * exist` when another schema is dropped meanwhile — and the migrator
+ * introspects at every start. Several Orbit deployments (or test runs) may
+ * share one database in their own schemas.
+ */
+class SchemaScopedPostgresDialect extends PostgresDialect {
+  override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new SchemaScopedIntrospector(db);
+  }
+}
+
+class SchemaScopedIntrospector implements DatabaseIntrospector {
+  constructor(private readonly db: Kysely<unknown>) {}
+
+  async getSchemas(): Promise<SchemaMetadata[]> {
+    const { rows } = await this.db.executeQuery<{ name: string }>(CompiledQuery.raw('SELECT nspname AS name FROM pg_catalog.pg_namespace'));
+    return rows;
+  }
+
+  async getTables(options: DatabaseMetadataOptions = { withInternalKyselyTables: false }): Promise<TableMetadata[]> {
+    const { rows } = await this.db.executeQuery<{ table: string; schema: string; is_view: boolean; column: string; type: string; not_null: boolean; has_default: boolean; is_identity: boolean }>(
+      CompiledQuery.raw(`SELECT c.relname AS table, n.nspname AS schema, c.relkind = 'v' AS is_view,
+        a.attname AS column, t.typname AS type, a.attnotnull AS not_null, a.atthasdef AS has_default, a.attidentity <> '' AS is_identity
+        FROM pg_catalog.pg_class c
+        JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+        JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+        JOIN pg_catalog.pg_type t ON t.oid = a.atttypid
+        WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'v', 'p')
+        ORDER BY c.relname, a.attnum`),
+    );
+    const tables = new Map<string, { name: string; schema: string; isView: boolean; columns: TableMetadata['columns'][number][] }>();
+    for (const r of rows) {
+      if (!options.withInternalKyselyTables && (r.table === DEFAULT_MIGRATION_TABLE || r.table === DEFAULT_MIGRATION_LOCK_TABLE)) continue;
+      let t = tables.get(r.table);
+      if (!t) tables.set(r.table, (t = { name: r.table, schema: r.schema, isView: r.is_view, columns: [] }));
+      t.columns.push({ name: r.column, dataType: r.type, isNullable: !r.not_null, hasDefaultValue: r.has_default, isAutoIncrementing: r.is_identity });
+    }
+    return [...tables.values()];
+  }
+
+  async getMetadata(options?: DatabaseMetadataOptions): Promise<DatabaseMetadata> {
+    return { tables: await this.getTables(options) };
   }
 }
 
