@@ -1,0 +1,54 @@
+/**
+ * Where the SQLite writer thread's time goes per impression pixel, in-process
+ * (no thread, no HTTP): opening the token alone, opening it and building the
+ * event row and rollup delta, decoding the wire batch, and the whole commit
+ * (`commitSync`: open, inserts, rollup and mirror upserts, BEGIN/COMMIT) on a
+ * migrated database file with the server's pragmas. Run it at two batch sizes
+ * to split the commit into a per-pixel and a per-transaction part.
+ *
+ *   B=16 N=2000 npx tsx bench/journal-writer-cost.ts
+ *   B=64 N=2000 npx tsx bench/journal-writer-cost.ts
+ */
+import BetterSqlite3 from 'better-sqlite3';
+import path from 'node:path';
+import { loadConfig } from '../src/config.js';
+import { createContext, closeContext } from '../src/server.js';
+import { newId } from '../src/lib/ids.js';
+import { loadSecrets } from '../src/lib/secrets.js';
+import { parseKeyRing, TokenCodec } from '../src/lib/token.js';
+import { sqliteJournalTx } from '../src/modules/tracking/repo.js';
+import { commitSync, decodeBatch, encodeBatch, type JournalBatch } from '../src/modules/tracking/journal-store.js';
+import { openClaims, hitRecord } from '../src/modules/tracking/record.js';
+import { tempDir } from './lib/harness.js';
+const B = Number(process.env.B ?? 16), N = Number(process.env.N ?? 3000);
+const dataDir = tempDir('orbit-wc-');
+const config = loadConfig({ dataDir, logLevel: 'silent' }, {});
+const ctx = await createContext(config);
+const secrets = loadSecrets(config);
+await closeContext(ctx);
+const db = new BetterSqlite3(path.join(dataDir, config.sqliteFile));
+db.pragma('synchronous = NORMAL');
+const tx = sqliteJournalTx(db);
+const codec = new TokenCodec(parseKeyRing(secrets.tokenKeys));
+const opener = { codec, ttlSeconds: 86400 * 7 };
+const ids = { campaign: newId(), group: newId(), ad: newId(), publisher: newId(), advertiser: newId() };
+const issuedAt = Math.floor(Date.now() / 1000);
+const tok = () => codec.seal({ clickId: newId(), campaignId: ids.campaign, adGroupId: ids.group, adId: ids.ad, publisherId: ids.publisher, advertiserId: ids.advertiser, placementType: 'below_response', placementId: 'Chat-Below', priceMicros: 2_000_000, pricing: 'cpm', revenueShareBps: 7000, test: false, issuedAt });
+const batches: JournalBatch[] = [];
+for (let i = 0; i < N; i++) batches.push({ requests: [], serves: [], events: [], rollups: [], pixels: Array.from({ length: B }, () => ({ token: tok(), at: Date.now(), ipHash: 'abcdef0123456789abcdef0123456789', country: 'US', device: 'desktop' as const, bot: false })) });
+const wires = batches.map(encodeBatch);
+// phases (after a warm-up: the first calls compile)
+for (let i = 300; i < 600; i++) for (const p of batches[i].pixels) hitRecord('imp', openClaims(codec, p.token, p.at, 86400 * 7), p, null);
+let t = performance.now();
+for (let i = 0; i < 300; i++) for (const p of batches[i].pixels) codec.open(p.token);
+const openUs = ((performance.now() - t) * 1000) / (300 * B);
+t = performance.now();
+for (let i = 0; i < 300; i++) for (const p of batches[i].pixels) hitRecord('imp', openClaims(codec, p.token, p.at, 86400 * 7), p, null);
+const recUs = ((performance.now() - t) * 1000) / (300 * B);
+t = performance.now();
+for (let i = 0; i < 300; i++) decodeBatch(wires[i]);
+const decUs = ((performance.now() - t) * 1000) / (300 * B);
+t = performance.now();
+for (let i = 0; i < N; i++) commitSync(tx, decodeBatch(wires[i]), opener);
+const allUs = ((performance.now() - t) * 1000) / (N * B);
+console.log(`B=${B}: open ${openUs.toFixed(2)} µs, open+record ${recUs.toFixed(2)} µs, decode ${decUs.toFixed(2)} µs, whole commit ${allUs.toFixed(2)} µs per pixel (${(allUs * B).toFixed(0)} µs per batch)`);
