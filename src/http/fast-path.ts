@@ -42,6 +42,13 @@ export type FastHandler = (req: FastRequest) => Promise<FastAnswer> | false;
  */
 export type FastBodyHandler = (req: FastRequest, body: unknown) => Promise<FastAnswer>;
 
+/**
+ * A POST route's admission check (a rate limit), run from the headers before
+ * the body is parsed, as a Fastify `onRequest` hook would: its headers go on
+ * whatever answer follows; a refusal is answered through `errorAnswer`.
+ */
+export type FastAdmit = (req: FastRequest) => Promise<{ headers: Record<string, string>; refused: unknown }>;
+
 /** Parses a JSON body; throws Fastify's error (400 empty or invalid JSON, prototype poisoning) as Fastify's parser would. */
 export type JsonBodyParser = (text: string) => unknown;
 
@@ -80,7 +87,7 @@ export type Observe = (method: string, route: string, status: number, seconds: n
 
 export class FastPaths {
   private readonly routes = new Map<string, { handler: FastHandler; headers: Record<string, string> }>();
-  private readonly posts = new Map<string, { handler: FastBodyHandler; bodyLimit: number; parse: JsonBodyParser }>();
+  private readonly posts = new Map<string, { handler: FastBodyHandler; bodyLimit: number; parse: JsonBodyParser; admit?: FastAdmit }>();
   /** Set when the server starts closing: from then on Fastify answers (with `Connection: close`). */
   closing = false;
   /** Request metrics, set by the ops module so fast answers are counted like the others. */
@@ -97,9 +104,10 @@ export class FastPaths {
   /**
    * Serve `POST <path>` with a JSON body on the fast path. `parse` is the
    * app's JSON parser (Fastify's, so proto-poisoning is refused the same way);
-   * `bodyLimit` the route's body limit (larger bodies are Fastify's 413).
+   * `bodyLimit` the route's body limit (larger bodies are Fastify's 413);
+   * `admit` the route's `onRequest` check, if it has one.
    */
-  post(path: string, handler: FastBodyHandler, opts: { bodyLimit: number; parse: JsonBodyParser }): void {
+  post(path: string, handler: FastBodyHandler, opts: { bodyLimit: number; parse: JsonBodyParser; admit?: FastAdmit }): void {
     this.posts.set(path, { handler, ...opts });
   }
 
@@ -140,6 +148,13 @@ export class FastPaths {
     const cl = h['content-length'];
     if (cl === undefined || !CONTENT_LENGTH.test(cl) || Number(cl) > entry.bodyLimit) return false;
     const started = performance.now();
+    const fastReq = new PostRequest(req, this.trust);
+    // The admission check starts now, as Fastify's onRequest would, while the body arrives
+    // (settled into a value at once: an upload aborted meanwhile must not leave a rejection unhandled).
+    const admitted = entry.admit?.(fastReq).then(
+      (r) => ({ ok: true as const, ...r }),
+      (err: unknown) => ({ ok: false as const, err }),
+    );
     const chunks: Buffer[] = [];
     let received = 0;
     req.on('data', (c: Buffer) => {
@@ -148,7 +163,9 @@ export class FastPaths {
     });
     // An aborted upload: nothing was done, and there is no one to answer.
     req.on('error', ignore);
-    req.on('end', () => {
+    const answer = (a: FastAnswer, extra: Record<string, string> | null) =>
+      this.send(res, 'POST', route, started, extra ? { ...a, headers: { ...a.headers, ...extra } } : a);
+    const run = (extra: Record<string, string> | null) => {
       // Node's parser has delivered exactly Content-Length bytes (it ends a request only then).
       const text = chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks, received).toString('utf8');
       let parsed: unknown;
@@ -157,20 +174,27 @@ export class FastPaths {
       } catch (err) {
         // As Fastify after a body it could not parse: the connection is closed behind the answer.
         const a = this.errorAnswer(err, req, {});
-        this.send(res, 'POST', route, started, { ...a, headers: { ...a.headers, connection: 'close' } });
+        answer({ ...a, headers: { ...a.headers, connection: 'close' } }, extra);
         return;
       }
-      const fastReq = new PostRequest(req, this.trust);
-      let answer: Promise<FastAnswer>;
+      let pending: Promise<FastAnswer>;
       try {
-        answer = entry.handler(fastReq, parsed);
+        pending = entry.handler(fastReq, parsed);
       } catch (err) {
-        answer = Promise.reject(err);
+        pending = Promise.reject(err);
       }
-      answer.then(
-        (a) => this.send(res, 'POST', route, started, a),
-        (err: unknown) => this.send(res, 'POST', route, started, this.errorAnswer(err, req, {})),
+      pending.then(
+        (a) => answer(a, extra),
+        (err: unknown) => answer(this.errorAnswer(err, req, {}), extra),
       );
+    };
+    req.on('end', () => {
+      if (!admitted) return run(null);
+      void admitted.then((r) => {
+        if (!r.ok) answer(this.errorAnswer(r.err, req, {}), null);
+        else if (r.refused) answer(this.errorAnswer(r.refused, req, {}), r.headers);
+        else run(r.headers);
+      });
     });
     return true;
   }

@@ -38,6 +38,12 @@ export interface Counters {
   reserve(checks: BudgetCheck[], now: number, windowMs: number): Promise<number>;
   /** Sum reserved under `name` over the window ending at `now`. */
   reserved(name: string, now: number, windowMs: number): Promise<number>;
+  /**
+   * Count one hit in `key`'s fixed window (the first hit opens a window of
+   * `windowMs`): the hits so far in this window, this one included, and the
+   * ms until it closes. Rate limits.
+   */
+  hit(key: string, windowMs: number): Promise<{ count: number; resetMs: number }>;
   close(): Promise<void>;
 }
 
@@ -52,6 +58,7 @@ export class MemoryCounters implements Counters {
   readonly kind = 'memory' as const;
   private readonly hashes = new Map<string, { until: number; fields: Map<string, number> }>();
   private readonly windows = new Map<string, Map<number, number>>();
+  private readonly fixed = new Map<string, { count: number; until: number }>();
   private sweepAt = 0;
 
   constructor(
@@ -64,11 +71,21 @@ export class MemoryCounters implements Counters {
     if (t < this.sweepAt) return;
     this.sweepAt = t + 60_000;
     for (const [k, v] of this.hashes) if (v.until <= t) this.hashes.delete(k);
+    for (const [k, v] of this.fixed) if (v.until <= t) this.fixed.delete(k);
     const oldest = Math.floor(t / BUCKET_MS) - 24 * 60;
     for (const [k, w] of this.windows) {
       for (const b of w.keys()) if (b < oldest) w.delete(b);
       if (w.size === 0) this.windows.delete(k);
     }
+  }
+
+  async hit(key: string, windowMs: number): Promise<{ count: number; resetMs: number }> {
+    this.sweep();
+    const t = this.now();
+    let w = this.fixed.get(key);
+    if (!w || w.until <= t) this.fixed.set(key, (w = { count: 0, until: t + windowMs }));
+    w.count++;
+    return { count: w.count, resetMs: w.until - t };
   }
 
   async hincr(key: string, field: string, by: number, ttlMs: number): Promise<void> {
@@ -149,8 +166,18 @@ end
 return -1
 `;
 
+/** INCR, the window's expiry set by its first hit, and the time left: one atomic step. */
+const HIT_LUA = `
+local c = redis.call('INCR', KEYS[1])
+if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
+return {c, ttl}
+`;
+
 type RedisWithReserve = Redis & {
   orbitReserve(numKeys: number, ...args: (string | number)[]): Promise<number>;
+  orbitHit(numKeys: number, ...args: (string | number)[]): Promise<[number, number]>;
 };
 
 export class RedisCounters implements Counters {
@@ -163,6 +190,7 @@ export class RedisCounters implements Counters {
   ) {
     const r = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
     r.defineCommand('orbitReserve', { lua: RESERVE_LUA });
+    r.defineCommand('orbitHit', { lua: HIT_LUA });
     this.redis = r as RedisWithReserve;
   }
 
@@ -199,6 +227,11 @@ export class RedisCounters implements Counters {
   async reserved(name: string, now: number, windowMs: number): Promise<number> {
     const vals = await this.redis.mget(bucketsOf(now, windowMs).map((b) => `${this.prefix}w:${name}:${b}`));
     return vals.reduce((a, v) => a + (v ? Number(v) : 0), 0);
+  }
+
+  async hit(key: string, windowMs: number): Promise<{ count: number; resetMs: number }> {
+    const [count, resetMs] = await this.redis.orbitHit(1, `${this.prefix}h:${key}`, windowMs);
+    return { count: Number(count), resetMs: Number(resetMs) };
   }
 
   async close(): Promise<void> {

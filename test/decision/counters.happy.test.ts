@@ -33,6 +33,17 @@ describe.each(backends)('shared counters (%s)', (_name, make) => {
     expect(await c.reserve([check], now + 180_000, 120_000)).toBe(-1);
   });
 
+  it('counts hits in a fixed window atomically, per key', async () => {
+    const k = `rl:${randomBase62(6)}`;
+    const hits = await Promise.all(Array.from({ length: 30 }, () => c.hit(k, 60_000)));
+    expect(hits.map((h) => h.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    for (const h of hits) {
+      expect(h.resetMs).toBeGreaterThan(0);
+      expect(h.resetMs).toBeLessThanOrEqual(60_000);
+    }
+    expect((await c.hit(`rl:${randomBase62(6)}`, 60_000)).count).toBe(1);
+  });
+
   it('counts per key and field with a time to live', async () => {
     const k = `fc:${randomBase62(6)}`;
     await c.hincr(k, 'camp-1', 1, 60_000);
@@ -41,5 +52,29 @@ describe.each(backends)('shared counters (%s)', (_name, make) => {
     const [got, none] = await c.hgetall([k, `${k}-absent`]);
     expect(got).toEqual({ 'camp-1': 2, 'camp-2': 1 });
     expect(none).toEqual({});
+  });
+});
+
+describe('fixed-window hits close with their window', () => {
+  it('in memory, by the clock', async () => {
+    let t = now;
+    const c = new MemoryCounters('w:', () => t);
+    expect((await c.hit('k', 1000)).count).toBe(1);
+    t += 600;
+    expect(await c.hit('k', 1000)).toEqual({ count: 2, resetMs: 400 });
+    t += 400;
+    expect(await c.hit('k', 1000)).toEqual({ count: 1, resetMs: 1000 });
+  });
+
+  it.skipIf(!process.env.TEST_REDIS_URL)('in Redis, by its expiry', async () => {
+    const c = createCounters({ redisUrl: process.env.TEST_REDIS_URL, prefix: `orbit-test:${randomBase62(8)}:`, now: () => Date.now() });
+    try {
+      expect((await c.hit('k', 150)).count).toBe(1);
+      expect((await c.hit('k', 150)).count).toBe(2);
+      await new Promise((r) => setTimeout(r, 400));
+      expect((await c.hit('k', 150)).count).toBe(1);
+    } finally {
+      await c.close();
+    }
   });
 });

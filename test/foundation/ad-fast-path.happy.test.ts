@@ -2,6 +2,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adRequestBody, seedWorld, startTestServer, type TestServer, type World } from '../helpers.js';
 import { adHeaders, bothPaths, countRows, spyFastPath } from './support.js';
+import { ManualClock } from '../../src/lib/clock.js';
 
 /**
  * POST /api/v1/ad on the raw node:http fast path (src/http/fast-path.ts)
@@ -157,15 +158,53 @@ describe('POST /api/v1/ad where the fast path does not apply', () => {
     }
   });
 
-  it('with the ad rate limit on, Fastify answers (the limit and its headers live in its hooks)', async () => {
-    const s = await startTestServer({ adRateLimitPerSecond: 100 });
+  it('with the ad rate limit on, both paths count against one limit and answer it alike (headers, 429)', async () => {
+    // In-process counters on a still clock: the one-second window cannot roll over mid-test.
+    const s = await startTestServer({ adRateLimitPerSecond: 4, redisUrl: undefined }, { clock: new ManualClock(Date.now()) });
     try {
       const w = await seedWorld(s.ctx);
+      const body = JSON.stringify(adRequestBody());
+      const headers = adHeaders(w.publisherKey);
       spy.taken.length = 0;
-      const res = await fetch(`${s.url}/api/v1/ad`, { method: 'POST', headers: adHeaders(w.publisherKey), body: JSON.stringify(adRequestBody()) });
-      expect(res.status).toBe(200);
-      expect(res.headers.get('x-ratelimit-limit')).toBe('100');
-      expect(spy.taken).toEqual([]);
+      // A fresh conversation each time (one session's frequency cap would turn later answers into 204s).
+      const fastAsk = async (b = JSON.stringify(adRequestBody())) => {
+        const res = await fetch(`${s.url}/api/v1/ad`, { method: 'POST', headers, body: b });
+        return { status: res.status, headers: Object.fromEntries(res.headers), body: await res.text() };
+      };
+      const refAsk = async (b = JSON.stringify(adRequestBody())) => {
+        const inj = await s.app.inject({ method: 'POST', url: '/api/v1/ad', headers, payload: b });
+        return { status: inj.statusCode, headers: inj.headers as Record<string, string>, body: inj.body };
+      };
+      const limitHeaders = (h: Record<string, string>) => [h['x-ratelimit-limit'], h['x-ratelimit-remaining'], h['x-ratelimit-reset'], h['retry-after']];
+      // Four in the window, alternating paths: each counts once.
+      const answers = [await fastAsk(), await refAsk(), await fastAsk(), await refAsk()];
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+      expect(answers.map((a) => limitHeaders(a.headers))).toEqual([
+        ['4', '3', '1', undefined],
+        ['4', '2', '1', undefined],
+        ['4', '1', '1', undefined],
+        ['4', '0', '1', undefined],
+      ]);
+      expect(spy.taken).toEqual(['POST /api/v1/ad', 'POST /api/v1/ad']);
+      // Over the limit: the same 429 from both, decided before the body is read (even a broken one).
+      const [fast429, ref429, broken] = [await fastAsk(), await refAsk(), await fastAsk('{"not json')];
+      for (const a of [fast429, ref429, broken]) {
+        expect(a.status).toBe(429);
+        expect(limitHeaders(a.headers)).toEqual(['4', '0', '1', '1']);
+        expect(JSON.parse(a.body)).toEqual({
+          statusCode: 429,
+          error: 'Too Many Requests',
+          message: 'Rate limit exceeded: at most 4 requests per 1 second',
+          code: 'RATE_LIMITED',
+        });
+      }
+      expect(fast429.headers['content-type']).toBe(ref429.headers['content-type']);
+      // Another key has a window of its own; the first key's window closes with the second.
+      const other = await seedWorld(s.ctx);
+      const res = await fetch(`${s.url}/api/v1/ad`, { method: 'POST', headers: adHeaders(other.publisherKey), body });
+      expect([res.status, res.headers.get('x-ratelimit-remaining')]).toEqual([200, '3']);
+      (s.ctx.clock as ManualClock).advance(1000);
+      expect(limitHeaders((await fastAsk()).headers)).toEqual(['4', '3', '1', undefined]);
     } finally {
       await s.stop();
     }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx } from '../../context.js';
@@ -6,8 +6,9 @@ import { requireKey, type WithHeaders } from '../accounts/http.js';
 import { AdObject, AdRequestBody, leanAdRequest } from './schemas.js';
 import { requestAds } from './service.js';
 import { ErrorBody } from '../../http/errors.js';
-import type { FastAnswer, FastPaths, JsonBodyParser } from '../../http/fast-path.js';
+import type { FastAnswer, FastPaths, FastRequest, JsonBodyParser } from '../../http/fast-path.js';
 import { decisionDebugRoutes } from './debug-routes.js';
+import { adRateLimiter } from './rate-limit.js';
 
 const AD_PATH = '/api/v1/ad';
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -38,6 +39,7 @@ export async function adAnswer(ctx: Ctx, req: WithHeaders & { ip: string }, body
 export async function servingRoutes(app: FastifyInstance, ctx: Ctx): Promise<void> {
   // Decisions live in the memory of the process that served them, so their admin view goes with the serving group.
   await decisionDebugRoutes(app, ctx);
+  const admit = adRateLimiter(ctx);
   app.withTypeProvider<ZodTypeProvider>().post(
     AD_PATH,
     {
@@ -49,7 +51,16 @@ export async function servingRoutes(app: FastifyInstance, ctx: Ctx): Promise<voi
         body: AdRequestBody,
         response: { 200: z.array(AdObject), 204: z.null().describe('No ad filled'), 401: ErrorBody, 422: ErrorBody, 429: ErrorBody },
       },
-      config: { rateLimit: ctx.config.adRateLimitPerSecond > 0 ? { max: ctx.config.adRateLimitPerSecond, timeWindow: 1000 } : false },
+      // The rate limit (serving/rate-limit.ts), shared with the fast path: its headers go on every answer.
+      ...(admit
+        ? {
+            onRequest: async (req: FastifyRequest, reply: FastifyReply) => {
+              const r = await admit(req);
+              reply.headers(r.headers);
+              if (r.refused) throw r.refused;
+            },
+          }
+        : {}),
       // Answers are written by adAnswer (the 200 body is already JSON); errors are plain objects.
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
@@ -67,11 +78,11 @@ export async function servingRoutes(app: FastifyInstance, ctx: Ctx): Promise<voi
  * `POST /api/v1/ad` on the raw fast path (src/http/fast-path.ts): the same
  * schema (the route's own Zod validator), the same `adAnswer`, the same
  * answers and error bodies as the route above, without Fastify's
- * per-request machinery. Not installed when the endpoint is rate limited:
- * the limit (and its headers on every answer) lives in Fastify's hooks.
+ * per-request machinery. The rate limit is the route's own (one limiter, so
+ * a request counts once whichever path answers it).
  */
 export function servingFastRoutes(ctx: Ctx, fast: FastPaths, parse: JsonBodyParser): void {
-  if (ctx.config.adRateLimitPerSecond > 0) return;
+  const admit = adRateLimiter(ctx);
   const validate = validatorCompiler({ schema: AdRequestBody, method: 'POST', url: AD_PATH, httpPart: 'body' });
   fast.post(
     AD_PATH,
@@ -89,6 +100,6 @@ export function servingFastRoutes(ctx: Ctx, fast: FastPaths, parse: JsonBodyPars
         ? { status: 204, headers: { 'x-orbit-request-id': a.requestId }, body: '' }
         : { status: 200, headers: { 'content-type': JSON_TYPE, 'x-orbit-request-id': a.requestId }, body: a.json };
     },
-    { bodyLimit: ctx.config.bodyLimitBytes, parse },
+    { bodyLimit: ctx.config.bodyLimitBytes, parse, ...(admit ? { admit: (req: FastRequest) => admit({ headers: req.raw.headers, ip: req.ip() }) } : {}) },
   );
 }
