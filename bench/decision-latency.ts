@@ -53,7 +53,8 @@ const dataDir = tempDir('orbit-bench-decision-');
 const env: Record<string, string> = {
   ORBIT_DATA_DIR: dataDir,
   ORBIT_INVENTORY_REFRESH_MS: '600000',
-  ORBIT_AD_RATE_LIMIT: '0',
+  // The rate limit on (its check is part of every request), set above this bench's one-key rate.
+  ORBIT_AD_RATE_LIMIT: '10000000',
   ORBIT_SQLITE_SYNC: 'NORMAL',
 };
 const config = loadConfig({ dataDir, logLevel: 'silent', sqliteSync: 'NORMAL', adRateLimitPerSecond: 0 }, {});
