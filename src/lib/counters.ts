@@ -54,6 +54,9 @@ const bucketsOf = (now: number, windowMs: number): number[] => {
   return Array.from({ length: n }, (_, i) => cur - i);
 };
 
+/** Open fixed windows kept in memory at most (rate-limit keys come from requests: their number must not grow without bound). */
+export const FIXED_WINDOWS_MAX = 50_000;
+
 export class MemoryCounters implements Counters {
   readonly kind = 'memory' as const;
   private readonly hashes = new Map<string, { until: number; fields: Map<string, number> }>();
@@ -83,7 +86,18 @@ export class MemoryCounters implements Counters {
     this.sweep();
     const t = this.now();
     let w = this.fixed.get(key);
-    if (!w || w.until <= t) this.fixed.set(key, (w = { count: 0, until: t + windowMs }));
+    if (!w || w.until <= t) {
+      // Bounded however many keys callers make up: closed windows go first, then the oldest.
+      if (this.fixed.size >= FIXED_WINDOWS_MAX) {
+        for (const [k, v] of this.fixed) if (v.until <= t) this.fixed.delete(k);
+        for (const k of this.fixed.keys()) {
+          if (this.fixed.size < FIXED_WINDOWS_MAX * 0.9) break;
+          this.fixed.delete(k);
+        }
+      }
+      this.fixed.delete(key); // re-inserted last: the map stays in order of window start
+      this.fixed.set(key, (w = { count: 0, until: t + windowMs }));
+    }
     w.count++;
     return { count: w.count, resetMs: w.until - t };
   }

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createCounters, MemoryCounters, type Counters } from '../../src/lib/counters.js';
+import { createCounters, FIXED_WINDOWS_MAX, MemoryCounters, type Counters } from '../../src/lib/counters.js';
 import { randomBase62 } from '../../src/lib/ids.js';
 
 const backends: [string, () => Counters][] = [['memory', () => new MemoryCounters(`t${randomBase62(6)}:`, () => now)]];
@@ -64,6 +64,18 @@ describe('fixed-window hits close with their window', () => {
     expect(await c.hit('k', 1000)).toEqual({ count: 2, resetMs: 400 });
     t += 400;
     expect(await c.hit('k', 1000)).toEqual({ count: 1, resetMs: 1000 });
+  });
+
+  it('in memory, keeping at most FIXED_WINDOWS_MAX windows however many keys arrive', async () => {
+    let t = now;
+    const c = new MemoryCounters('w:', () => t);
+    for (let i = 0; i < FIXED_WINDOWS_MAX + 5_000; i++) await c.hit(`k${i}`, 60_000);
+    const size = (c as unknown as { fixed: Map<string, unknown> }).fixed.size;
+    expect(size).toBeLessThanOrEqual(FIXED_WINDOWS_MAX);
+    // The newest windows are kept and still counting.
+    expect((await c.hit(`k${FIXED_WINDOWS_MAX + 4_999}`, 60_000)).count).toBe(2);
+    t += 60_000;
+    expect((await c.hit(`k${FIXED_WINDOWS_MAX + 4_999}`, 60_000)).count).toBe(1);
   });
 
   it.skipIf(!process.env.TEST_REDIS_URL)('in Redis, by its expiry', async () => {
