@@ -179,4 +179,33 @@ describe.skipIf(BACKEND !== 'sqlite')('journal writer thread (SQLite)', () => {
       await quiet.stop();
     }
   });
+
+  it('commits on the event loop while the thread starts, then on the thread: every record once', async () => {
+    const fresh = await startTestServer({ sqliteWriterIdleMs: 60_000 });
+    try {
+      const fw = await seedWorld(fresh.ctx);
+      const sink = (fresh.ctx.journal as unknown as { store: { running: boolean; stats: { threadCommits: number; startingCommits: number } } }).store;
+      expect(sink.running).toBe(false); // nothing written yet: no thread
+      // The first ad request starts the thread; it and the pixels fired meanwhile do not wait for it.
+      const first = await serveOne(fresh, fw);
+      expect(sink.running).toBe(true);
+      expect(sink.stats.startingCommits).toBeGreaterThan(0);
+      const more = await Promise.all(Array.from({ length: 6 }, () => serveOne(fresh, fw)));
+      const ads = [first, ...more];
+      for (const r of await Promise.all(ads.map((a) => hit(a.impUrl)))) expect(r.status).toBe(200);
+      // Once the thread is up, commits go to it.
+      for (let i = 0; i < 100 && sink.stats.threadCommits === 0; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        expect((await hit(ads[i % ads.length].impUrl)).status).toBe(200);
+      }
+      expect(sink.stats.threadCommits).toBeGreaterThan(0);
+      for (const a of ads) {
+        const clickId = fresh.ctx.codec.open(tokenOf(a.impUrl)).clickId;
+        expect(await fresh.ctx.db.selectFrom('tracking_events').select('id').where('click_id', '=', clickId).where('kind', '=', 'imp').execute()).toHaveLength(1);
+      }
+      expect(await fresh.ctx.db.selectFrom('ad_requests').select('id').execute()).toHaveLength(ads.length);
+    } finally {
+      await fresh.stop();
+    }
+  });
 });

@@ -295,18 +295,24 @@ export interface WriterOptions {
  * writes: it starts at the first commit, retires after `idleMs`
  * without one (an idle server holds no second V8 isolate: ~19 MB of RSS), and
  * is restarted by the next commit, as it is should it die; a batch it was
- * holding is reported failed, never acknowledged.
+ * holding is reported failed, never acknowledged. While a thread starts
+ * (~50–80 ms) batches commit through `starting` — the same transaction on
+ * the event loop's own connection — so the first requests after a start or
+ * a quiet spell never wait for the thread.
  */
 export function sqliteWriterSink(
   opts: WriterOptions,
-  hooks: { maxInFlight: number; idleMs: number; onCommit: () => void; onError: (err: unknown) => void },
-): JournalSink & { readonly running: boolean } {
+  hooks: { maxInFlight: number; idleMs: number; onCommit: () => void; onError: (err: unknown) => void; starting: JournalSink },
+): JournalSink & { readonly running: boolean; readonly stats: { threadCommits: number; startingCommits: number } } {
   type Waiter = { resolve: (v: CommitResult) => void; reject: (e: Error) => void };
   /** One running thread and the batches it holds (a retiring thread's answers never mix with its successor's). */
   interface Writer {
     w: Worker;
     pending: Map<number, Waiter>;
+    /** The thread said it is ready (its connection open, its statements prepared). */
+    ready: boolean;
   }
+  const stats = { threadCommits: 0, startingCommits: 0 };
   let current: Writer | null = null;
   const exiting = new Set<Promise<void>>();
   let seq = 0;
@@ -318,7 +324,7 @@ export function sqliteWriterSink(
       // The writer holds no data of its own: a small heap is plenty.
       resourceLimits: { maxOldGenerationSizeMb: 64 },
     });
-    const writer: Writer = { w, pending: new Map() };
+    const writer: Writer = { w, pending: new Map(), ready: false };
     w.unref(); // only a commit in flight keeps the process alive (see commit)
     const settle = (seq: number, f: (p: Waiter) => void) => {
       const p = writer.pending.get(seq);
@@ -327,7 +333,10 @@ export function sqliteWriterSink(
       f(p);
     };
     w.on('message', (m: WriterReply) => {
-      if ('ready' in m) return;
+      if ('ready' in m) {
+        writer.ready = true;
+        return;
+      }
       if ('error' in m) {
         for (const seq of m.seqs) settle(seq, (p) => p.reject(Object.assign(new Error(m.error), { code: m.code })));
       } else {
@@ -373,9 +382,17 @@ export function sqliteWriterSink(
     get running() {
       return current !== null;
     },
+    get stats() {
+      return stats;
+    },
     commit(batch) {
       lastActive = Date.now();
       const writer = (current ??= start());
+      if (!writer.ready) {
+        stats.startingCommits++;
+        return hooks.starting.commit(batch);
+      }
+      stats.threadCommits++;
       const wire = encodeBatch(batch);
       return new Promise<CommitResult>((resolve, reject) => {
         const id = ++seq;
@@ -397,7 +414,16 @@ export function journalSink(
   database: Database,
   opts: { writerThread: boolean; writerIdleMs: number; maxInFlight: number; tokenKeys: string; tokenTtlSeconds: number; onError: (err: unknown) => void },
 ): JournalSink {
+  const opener = { codec: new TokenCodec(parseKeyRing(opts.tokenKeys)), ttlSeconds: opts.tokenTtlSeconds };
   if (database.sqlite && database.sqlitePath && opts.writerThread) {
+    const sqlite = database.sqlite;
+    // Prepared on first use (its statements cost memory an idle server need not hold).
+    let inThread: JournalSink | null = null;
+    const onEventLoop: JournalSink = {
+      maxInFlight: 1,
+      commit: (batch) => (inThread ??= inThreadSink(sqliteJournalStore(sqlite, () => database.checkpointer?.active()), opener)).commit(batch),
+      close: async () => undefined,
+    };
     return sqliteWriterSink(
       {
         file: database.sqlitePath,
@@ -407,10 +433,15 @@ export function journalSink(
         tokenKeys: opts.tokenKeys,
         tokenTtlSeconds: opts.tokenTtlSeconds,
       },
-      { maxInFlight: opts.maxInFlight, idleMs: opts.writerIdleMs, onCommit: () => database.checkpointer?.active(), onError: opts.onError },
+      {
+        maxInFlight: opts.maxInFlight,
+        idleMs: opts.writerIdleMs,
+        onCommit: () => database.checkpointer?.active(),
+        onError: opts.onError,
+        starting: onEventLoop,
+      },
     );
   }
-  const opener = { codec: new TokenCodec(parseKeyRing(opts.tokenKeys)), ttlSeconds: opts.tokenTtlSeconds };
   if (database.sqlite) return inThreadSink(sqliteJournalStore(database.sqlite, () => database.checkpointer?.active()), opener);
   if (database.pool) return inThreadSink(postgresJournalStore(database.pool), opener);
   throw new Error('no database handle for the journal');

@@ -1,6 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
-import { CompiledQuery, type Kysely } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import type { Database } from '../../db/index.js';
 import type { AdRequestTable, AdServeTable, DB, TrackingEventTable } from '../../db/schema.js';
 import {
@@ -150,8 +150,18 @@ export function writeRollupsSqlite(sqlite: BetterSqlite3.Database, rows: RollupR
 export type PgExec = (text: string, params: unknown[]) => Promise<unknown>;
 export const kyselyExec =
   (trx: Kysely<DB>): PgExec =>
-  (text, params) =>
-    trx.executeQuery(CompiledQuery.raw(text, params));
+  async (text, params) =>
+    trx.executeQuery(await rawQuery(text, params));
+
+/**
+ * Kysely's `CompiledQuery.raw`, with Kysely loaded on first use: the SQLite
+ * writer thread imports this module but never runs a Kysely query, and
+ * importing Kysely took ~90 of its ~150 ms start (the main thread has it
+ * loaded already, so this costs it one microtask).
+ */
+async function rawQuery(text: string, params: unknown[]): Promise<CompiledQuery> {
+  return (await import('kysely')).CompiledQuery.raw(text, params);
+}
 
 /**
  * One upsert (or insert) per table on PostgreSQL, whatever the number of rows:
@@ -455,7 +465,7 @@ export async function findClicks(database: Database, q: { clickIds: string[]; gr
       }
       for (const r of stmts[col].all(JSON.stringify(uniq)) as ClickRow[]) out.push(r);
     } else {
-      const res = await database.db.executeQuery<ClickRow>(CompiledQuery.raw(`${CLICK_SELECT} AND e.${col} = ANY($1::text[])`, [uniq]));
+      const res = await database.db.executeQuery<ClickRow>(await rawQuery(`${CLICK_SELECT} AND e.${col} = ANY($1::text[])`, [uniq]));
       for (const r of res.rows) out.push(r);
     }
   }
