@@ -285,7 +285,7 @@ describe('dashboard in Chromium', () => {
     await screenshot(page, 'dashboard-advertiser-campaign-form');
     await form.locator('#f-daily_budget').fill('40');
     await form.getByRole('button', { name: 'Create campaign' }).click();
-    await page.getByRole('heading', { name: 'Winter trail push' }).waitFor();
+    await page.getByRole('heading', { name: 'Winter trail push', exact: true }).waitFor();
     const created = (await api<{ campaign_id: string; name: string; status: string; daily_budget: number }[]>(w.advertiserKey, '/advertiser-dashboard/campaigns')).find(
       (c) => c.name === 'Winter trail push',
     )!;
@@ -299,7 +299,7 @@ describe('dashboard in Chromium', () => {
     await edit.locator('#f-daily_budget').fill('55.5');
     await edit.locator('#f-allowed_countries').fill('us, ca');
     await edit.getByRole('button', { name: 'Save changes' }).click();
-    await page.getByRole('heading', { name: 'Winter trail push' }).waitFor();
+    await page.getByRole('heading', { name: 'Winter trail push', exact: true }).waitFor();
     const edited = await api<{ daily_budget: number; allowed_countries: string[] }>(w.advertiserKey, `/advertiser-dashboard/campaigns/${created.campaign_id}`);
     expect(edited).toMatchObject({ daily_budget: 55.5, allowed_countries: ['US', 'CA'] });
 
