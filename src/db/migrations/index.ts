@@ -9,6 +9,7 @@ import * as m0005b from './0005_index_prominence.js';
 import * as m0005c from './0005_index_tracked_merchant.js';
 import * as m0006 from './0006_tracking_hot_path.js';
 import * as m0007 from './0007_rollup_mirrors_per_batch.js';
+import * as m0008 from './0008_ad_requests_one_index.js';
 
 export interface OrbitMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -25,4 +26,5 @@ export const MIGRATIONS: Record<string, OrbitMigration> = {
   '0005_index_tracked_merchant': m0005c,
   '0006_tracking_hot_path': m0006,
   '0007_rollup_mirrors_per_batch': m0007,
+  '0008_ad_requests_one_index': m0008,
 };
