@@ -23,6 +23,12 @@ export const ConfigSchema = z.object({
   sqliteFile: z.string().default('orbit.sqlite'),
   /** SQLite `synchronous` level: FULL fsyncs every group commit (survives power loss), NORMAL survives process crashes. */
   sqliteSync: z.enum(['FULL', 'NORMAL']).default('NORMAL'),
+  /**
+   * PostgreSQL's JIT for Orbit's connections (off by default): Orbit's queries are index-range
+   * reads and short writes, where compiling costs more than it saves (the 365-day Kolkata stats
+   * report: p50 16 → 9 ms with it off, BENCHMARKS.md).
+   */
+  pgJit: boolish.default(false),
   redisUrl: z.string().optional(),
   /** Key prefix in Redis, so several deployments (or tests) can share one server. */
   redisPrefix: z.string().default('orbit:'),
@@ -145,6 +151,7 @@ const ENV_MAP: Record<string, keyof ConfigInput> = {
   ORBIT_GROUP_COMMIT_WAIT_MS: 'groupCommitMaxWaitMs',
   ORBIT_GROUP_COMMIT_IN_FLIGHT: 'groupCommitMaxInFlight',
   ORBIT_FAST_PATH: 'fastPath',
+  ORBIT_PG_JIT: 'pgJit',
   ORBIT_SQLITE_CHECKPOINT_MS: 'sqliteCheckpointMs',
   ORBIT_SQLITE_WRITER_THREAD: 'sqliteWriterThread',
   ORBIT_SQLITE_WRITER_IDLE_MS: 'sqliteWriterIdleMs',

@@ -57,7 +57,8 @@ export function openDatabase(config: Config): Database {
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
       max: 10,
-      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+      // Startup parameters: the schema, and JIT off unless configured on (config.pgJit).
+      options: [schema ? `-c search_path=${schema}` : '', config.pgJit ? '' : '-c jit=off'].filter(Boolean).join(' ') || undefined,
     });
     pool.on('error', () => {
       /* idle client errors are surfaced by the next query */
