@@ -74,6 +74,9 @@ export const ROLLUP_COLS = [...ROLLUP_KEY_COLUMNS, ...ROLLUP_COUNTER_COLUMNS];
 const ROLLUP_UPDATE = ROLLUP_COUNTER_COLUMNS.map((c) => `${c} = rollups.${c} + excluded.${c}`).join(', ');
 const ROLLUP_CONFLICT = `ON CONFLICT (${ROLLUP_KEY_COLUMNS.join(', ')}) DO UPDATE SET ${ROLLUP_UPDATE}`;
 
+// Hot statements take their values as arguments (`run(...values)`), not as one
+// array: better-sqlite3 reads an array's elements through V8's generic
+// property lookup, about a third of its binding work (BENCHMARKS.md).
 const placeholders = (n: number) => `(${Array.from({ length: n }, () => '?').join(', ')})`;
 
 // --- Rollups and their mirrors: the one writer of `rollups` (journal commits and conversion commits call it).
@@ -110,7 +113,7 @@ function sqliteMultiRow(sqlite: BetterSqlite3.Database, head: string, width: num
           const values = rows[i + j];
           for (let k = 0; k < width; k++) p[j * width + k] = values[k];
         }
-        stmts[c].run(p);
+        stmts[c].run(...p);
       }
     }
   };
@@ -205,9 +208,9 @@ export function sqliteJournalTx(sqlite: BetterSqlite3.Database): (batch: Batch) 
   );
   const writeRollups = sqliteRollupWriter(sqlite);
   const tx = sqlite.transaction((batch: Batch): boolean[] => {
-    for (const r of batch.requests) insReq.run(REQUEST_COLS.map((c) => r[c]));
-    for (const s of batch.serves) insServe.run(SERVE_COLS.map((c) => s[c]));
-    const inserted = batch.events.map((e) => insEvent.run(EVENT_COLS.map((c) => e[c])).changes === 1);
+    for (const r of batch.requests) insReq.run(...REQUEST_COLS.map((c) => r[c]));
+    for (const s of batch.serves) insServe.run(...SERVE_COLS.map((c) => s[c]));
+    const inserted = batch.events.map((e) => insEvent.run(...EVENT_COLS.map((c) => e[c])).changes === 1);
     writeRollups(batch.rollups(inserted));
     return inserted;
   });
