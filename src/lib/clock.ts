@@ -19,6 +19,7 @@ export class ManualClock implements Clock {
 }
 
 export const QUARTER_HOUR_MS = 15 * 60 * 1000;
+export const HOUR_MS = 3_600_000;
 
 /**
  * Rollups are bucketed by UTC quarter hour: every IANA zone in use today has an

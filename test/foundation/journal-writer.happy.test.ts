@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { decodeBatch, decodeResult, encodeBatch, encodeResult, mergeBatches, type CommitResult, type JournalBatch } from '../../src/modules/tracking/journal-store.js';
+import { commitSync, decodeBatch, decodeResult, encodeBatch, encodeResult, mergeBatches, type CommitResult, type JournalBatch } from '../../src/modules/tracking/journal-store.js';
+import type { TokenCodec } from '../../src/lib/token.js';
 import { EVENT_COLS, REQUEST_COLS, ROLLUP_COLS, SERVE_COLS } from '../../src/modules/tracking/repo.js';
 import { BACKEND, BROWSER_UA, RUNNING_CAMPAIGN, seedWorld, startTestServer, type TestServer, type World } from '../helpers.js';
 import { hit, serveOne, tokenOf, trackingFootprint } from './support.js';
@@ -40,6 +41,34 @@ describe('journal wire format', () => {
     fc.assert(
       fc.property(result, (r) => {
         expect(decodeResult(structuredClone(encodeResult(r as CommitResult)))).toEqual(r);
+      }),
+    );
+  });
+});
+
+describe('a commit\'s charges', () => {
+  it('are summed per campaign, ad group and UTC hour, and add up to what each day and hour spent', () => {
+    const HOUR = 3_600_000;
+    const event = fc.record({
+      campaign_id: fc.constantFrom('c1', 'c2'),
+      ad_group_id: fc.constantFrom('g1', 'g2'),
+      // Around midnight UTC: charges on both sides of an hour and a day boundary.
+      at: fc.integer({ min: Date.UTC(2026, 10, 23, 22), max: Date.UTC(2026, 10, 24, 2) }),
+      spend_micros: fc.constantFrom(0, 1, 2_000, 1_500_000),
+    });
+    const opener = { codec: null as unknown as TokenCodec, ttlSeconds: 60 };
+    fc.assert(
+      fc.property(fc.array(fc.tuple(event, fc.boolean()), { maxLength: 40 }), (rows) => {
+        const batch: JournalBatch = { requests: [], serves: [], events: rows.map(([e]) => e as never), rollups: [], pixels: [] };
+        const { charges } = commitSync(() => rows.map(([, ins]) => ins), batch, opener);
+        const keyOf = (campaign: string, group: string, at: number) => `${campaign}/${group}/${Math.floor(at / HOUR)}`;
+        const expected = new Map<string, number>();
+        for (const [e, ins] of rows) {
+          if (ins && e.spend_micros > 0) expected.set(keyOf(e.campaign_id, e.ad_group_id, e.at), (expected.get(keyOf(e.campaign_id, e.ad_group_id, e.at)) ?? 0) + e.spend_micros);
+        }
+        const got = new Map(charges.map((c) => [keyOf(c.campaignId, c.adGroupId, c.at), c.spendMicros]));
+        expect(charges).toHaveLength(got.size); // one charge per key
+        expect(got).toEqual(expected);
       }),
     );
   });

@@ -1,6 +1,6 @@
 import type { Ctx } from '../../context.js';
 import type { BudgetCheck } from '../../lib/counters.js';
-import { utcDayStart } from '../../lib/clock.js';
+import { HOUR_MS, utcDayStart } from '../../lib/clock.js';
 import { campaignSpendSince, groupActivitySince } from '../tracking/service.js';
 import type { InvGroup } from './inventory.js';
 
@@ -24,7 +24,6 @@ import type { InvGroup } from './inventory.js';
  *   underspent morning cannot be dumped into one hour.
  */
 export const HOUR_CAP_SHARE = 1.6;
-const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 
 export class BudgetBook {

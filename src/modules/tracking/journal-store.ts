@@ -2,6 +2,7 @@ import type { Worker } from 'node:worker_threads';
 import type { Database } from '../../db/index.js';
 import type { AdRequestTable, AdServeTable } from '../../db/schema.js';
 import { DomainError } from '../../lib/errors.js';
+import { HOUR_MS } from '../../lib/clock.js';
 import { parseKeyRing, TokenCodec } from '../../lib/token.js';
 import { startModuleWorker } from '../../lib/worker.js';
 import { hitRecord, openClaims, type HitContext } from './record.js';
@@ -43,7 +44,11 @@ export interface JournalBatch {
   pixels: PixelHit[];
 }
 
-/** A charge that became durable: what budgets and pacing count. */
+/**
+ * Charges that became durable: what budgets and pacing count. A commit's
+ * charges are summed per campaign, ad group and UTC hour; `at` is the time of
+ * the first of them (budgets read only its UTC day and hour).
+ */
 export interface Charge {
   campaignId: string;
   adGroupId: string;
@@ -108,11 +113,18 @@ function prepare(j: JournalBatch, opener: PixelOpener): Prepared {
 }
 
 function finish(p: Prepared, inserted: boolean[]): CommitResult {
-  const charges: Charge[] = [];
+  // Summed per campaign, ad group and UTC hour: all that budgets and pacing
+  // look at, and a batch of impressions then crosses back as one charge.
+  const byKey = new Map<string, Charge>();
   for (let i = 0; i < p.events.length; i++) {
     const e = p.events[i];
-    if (inserted[i] && e.spend_micros > 0) charges.push({ campaignId: e.campaign_id, adGroupId: e.ad_group_id, spendMicros: e.spend_micros, at: e.at });
+    if (!inserted[i] || e.spend_micros <= 0) continue;
+    const key = `${e.campaign_id}\u0001${e.ad_group_id}\u0001${Math.floor(e.at / HOUR_MS)}`;
+    const c = byKey.get(key);
+    if (c) c.spendMicros += e.spend_micros;
+    else byKey.set(key, { campaignId: e.campaign_id, adGroupId: e.ad_group_id, spendMicros: e.spend_micros, at: e.at });
   }
+  const charges = [...byKey.values()];
   return {
     inserted: inserted.slice(0, p.ownEvents),
     pixels: p.pixels.map((x) => (typeof x === 'number' ? inserted[x] : x)),
