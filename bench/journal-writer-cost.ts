@@ -4,12 +4,17 @@
  * event row and rollup delta, decoding the wire batch, and the whole commit
  * (`commitSync`: open, inserts, rollup and mirror upserts, BEGIN/COMMIT) on a
  * migrated database file with the server's pragmas. Run it at two batch sizes
- * to split the commit into a per-pixel and a per-transaction part.
+ * to split the commit into a per-pixel and a per-transaction part. Then which
+ * b-trees each commit wrote: the WAL's frames per commit, by table or index
+ * (read from the frame headers and mapped through `dbstat`; checkpoints are
+ * off for the run, as on the server's writer, where a thread of its own
+ * checkpoints) — a count, not a timing, so it repeats exactly.
  *
  *   B=16 N=2000 npx tsx bench/journal-writer-cost.ts
  *   B=64 N=2000 npx tsx bench/journal-writer-cost.ts
  */
 import BetterSqlite3 from 'better-sqlite3';
+import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../src/config.js';
 import { createContext, closeContext } from '../src/server.js';
@@ -28,6 +33,7 @@ const secrets = loadSecrets(config);
 await closeContext(ctx);
 const db = new BetterSqlite3(path.join(dataDir, config.sqliteFile));
 db.pragma('synchronous = NORMAL');
+db.pragma('wal_autocheckpoint = 0'); // as the server's writer: the WAL keeps every commit's frames
 const tx = sqliteJournalTx(db);
 const codec = new TokenCodec(parseKeyRing(secrets.tokenKeys));
 const opener = { codec, ttlSeconds: 86400 * 7 };
@@ -52,3 +58,22 @@ t = performance.now();
 for (let i = 0; i < N; i++) commitSync(tx, decodeBatch(wires[i]), opener);
 const allUs = ((performance.now() - t) * 1000) / (N * B);
 console.log(`B=${B}: open ${openUs.toFixed(2)} µs, open+record ${recUs.toFixed(2)} µs, decode ${decUs.toFixed(2)} µs, whole commit ${allUs.toFixed(2)} µs per pixel (${(allUs * B).toFixed(0)} µs per batch)`);
+
+// The frames of the N commits above: page numbers from the WAL's frame headers.
+const wal = fs.readFileSync(`${path.join(dataDir, config.sqliteFile)}-wal`);
+const pageSize = wal.readUInt32BE(8);
+const owner = new Map<number, string>();
+for (const r of db.prepare('SELECT name, pageno FROM dbstat').all() as { name: string; pageno: number }[]) owner.set(r.pageno, r.name);
+const perTree = new Map<string, number>();
+let commits = 0;
+let frames = 0;
+for (let o = 32; o + 24 + pageSize <= wal.length; o += 24 + pageSize) {
+  const page = wal.readUInt32BE(o);
+  const name = page === 1 ? 'page 1 (database header: the file grew)' : (owner.get(page) ?? `page ${page} (freed since)`);
+  perTree.set(name, (perTree.get(name) ?? 0) + 1);
+  frames++;
+  if (wal.readUInt32BE(o + 4) !== 0) commits++; // a commit frame carries the database size
+}
+console.log(`WAL: ${(frames / commits).toFixed(2)} frames (${pageSize}-byte pages) per commit of ${B} pixels, by b-tree:`);
+for (const [name, n] of [...perTree].sort((a, b) => b[1] - a[1])) console.log(`  ${(n / commits).toFixed(2)}  ${name}`);
+db.close();
