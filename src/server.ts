@@ -1,5 +1,4 @@
 import pino, { type Logger } from 'pino';
-import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, origin, type Config, type ConfigInput } from './config.js';
 import type { Ctx, Urls } from './context.js';
@@ -12,7 +11,7 @@ import { journalSink } from './modules/tracking/journal-store.js';
 import { Inventory } from './modules/serving/inventory.js';
 import { SpendTracker } from './modules/tracking/spend.js';
 import { registerSpendListener } from './modules/tracking/service.js';
-import { createCounters } from './lib/counters.js';
+import { createCounters, newRedis } from './lib/counters.js';
 
 export interface ContextOptions {
   clock?: Clock;
@@ -94,7 +93,7 @@ export interface RunningServer {
 export async function startServer(input: ConfigInput | Config = {}, opts: ContextOptions = {}): Promise<RunningServer> {
   const config = 'routes' in input && input.routes instanceof Set ? (input as Config) : loadConfig(input as ConfigInput);
   const ctx = await createContext(config, opts);
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
+  const redis = config.redisUrl ? newRedis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
   // The HTTP app (every route group) is loaded only by processes that serve: CLI commands start without it.
   const { buildApp } = await import('./app.js');
   const app = await buildApp(ctx, { redis });

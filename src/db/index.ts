@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import pg from 'pg';
+import type pg from 'pg';
 import {
   CompiledQuery,
   DEFAULT_MIGRATION_LOCK_TABLE,
@@ -26,6 +26,7 @@ import type { Config } from '../config.js';
 import type { DB } from './schema.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { startCheckpointer, type Checkpointer } from './checkpointer.js';
+import { lazyRequire } from '../lib/lazy.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -46,15 +47,25 @@ export interface Database {
   close(): Promise<void>;
 }
 
-// node-postgres returns int8 and numeric as strings; every such value in Orbit
-// (epoch ms, micros, counts) fits a double exactly, so parse them as numbers.
-pg.types.setTypeParser(20, (v) => Number(v));
-pg.types.setTypeParser(1700, (v) => Number(v));
+const loadPg = lazyRequire<typeof pg>('pg');
+let pgParsers = false;
+/** node-postgres, loaded when a PostgreSQL database is first opened. */
+function pgLib(): typeof pg {
+  const lib = loadPg();
+  if (!pgParsers) {
+    // node-postgres returns int8 and numeric as strings; every such value in Orbit
+    // (epoch ms, micros, counts) fits a double exactly, so parse them as numbers.
+    lib.types.setTypeParser(20, (v) => Number(v));
+    lib.types.setTypeParser(1700, (v) => Number(v));
+    pgParsers = true;
+  }
+  return lib;
+}
 
 export function openDatabase(config: Config): Database {
   if (config.databaseUrl) {
     const schema = config.databaseSchema;
-    const pool = new pg.Pool({
+    const pool = new (pgLib().Pool)({
       connectionString: config.databaseUrl,
       max: 10,
       // Startup parameters: the schema, and JIT off unless configured on (config.pgJit).
@@ -201,7 +212,7 @@ export function withStatementCache(sqlite: BetterSqlite3.Database, size = 500): 
 /** Create the PostgreSQL schema named in the config when it does not exist yet. */
 export async function ensureSchema(config: Config): Promise<void> {
   if (!config.databaseUrl || !config.databaseSchema) return;
-  const client = new pg.Client({ connectionString: config.databaseUrl });
+  const client = new (pgLib().Client)({ connectionString: config.databaseUrl });
   await client.connect();
   try {
     await client.query(`CREATE SCHEMA IF NOT EXISTS ${config.databaseSchema}`);

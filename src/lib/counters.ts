@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { lazyRequire } from './lazy.js';
 
 /**
  * Shared counters for the serving path: frequency caps, pacing and the
@@ -189,6 +190,10 @@ if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1])
 return {c, ttl}
 `;
 
+const ioredis = lazyRequire<typeof import('ioredis')>('ioredis');
+/** A Redis client (ioredis, loaded with the first one: a server without Redis never imports it). */
+export const newRedis = (url: string, opts: import('ioredis').RedisOptions): Redis => new (ioredis().Redis)(url, opts);
+
 type RedisWithReserve = Redis & {
   orbitReserve(numKeys: number, ...args: (string | number)[]): Promise<number>;
   orbitHit(numKeys: number, ...args: (string | number)[]): Promise<[number, number]>;
@@ -202,7 +207,7 @@ export class RedisCounters implements Counters {
     url: string,
     private readonly prefix: string,
   ) {
-    const r = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
+    const r = newRedis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
     r.defineCommand('orbitReserve', { lua: RESERVE_LUA });
     r.defineCommand('orbitHit', { lua: HIT_LUA });
     this.redis = r as RedisWithReserve;

@@ -1,5 +1,6 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { Config } from '../config.js';
+import { lazyRequire } from './lazy.js';
 
 /**
  * The one adapter to a language model: any OpenAI-compatible endpoint
@@ -19,9 +20,14 @@ export interface Llm {
   complete(messages: ChatMessage[], opts?: { maxTokens?: number; timeoutMs?: number; json?: boolean; temperature?: number }): Promise<string>;
 }
 
+const openai = lazyRequire<typeof import('openai')>('openai');
+/** The endpoint's client (the `openai` package is loaded only when an endpoint is configured). */
+const clientFor = (config: Config & { llmBaseUrl: string }): OpenAI =>
+  new (openai().default)({ baseURL: config.llmBaseUrl, apiKey: config.llmApiKey ?? 'none', maxRetries: 0, timeout: config.llmTimeoutMs });
+
 export function createLlm(config: Config): Llm | null {
   if (!config.llmBaseUrl) return null;
-  const client = new OpenAI({ baseURL: config.llmBaseUrl, apiKey: config.llmApiKey ?? 'none', maxRetries: 0, timeout: config.llmTimeoutMs });
+  const client = clientFor({ ...config, llmBaseUrl: config.llmBaseUrl });
   return {
     model: config.llmModel,
     async complete(messages, opts = {}) {
@@ -52,7 +58,7 @@ export interface Embeddings {
 export function createEmbeddings(config: Config): Embeddings | null {
   if (!config.llmBaseUrl || !config.embeddingModel) return null;
   const model = config.embeddingModel;
-  const client = new OpenAI({ baseURL: config.llmBaseUrl, apiKey: config.llmApiKey ?? 'none', maxRetries: 0, timeout: config.llmTimeoutMs });
+  const client = clientFor({ ...config, llmBaseUrl: config.llmBaseUrl });
   return {
     model,
     async embed(texts, opts = {}) {

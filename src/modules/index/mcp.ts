@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import type { Ctx } from '../../context.js';
 import { DomainError } from '../../lib/errors.js';
+import { answerMcp, mcpSdk } from '../../lib/mcp.js';
 import { presentedKey } from '../accounts/http.js';
 import { ShopSearchBody } from '../shop/schemas.js';
 import { searchProducts } from '../shop/service.js';
@@ -40,8 +40,8 @@ async function run(fn: () => Promise<object>): Promise<ToolResult> {
   }
 }
 
-export function buildIndexMcp(ctx: Ctx, headerKey: string | undefined): McpServer {
-  const server = new McpServer({ name: 'orbit-index', version: '2026-09-09' });
+export function buildIndexMcp(Server: typeof McpServer, ctx: Ctx, headerKey: string | undefined): McpServer {
+  const server = new Server({ name: 'orbit-index', version: '2026-09-09' });
   const keyOf = (arg: string | null | undefined) => headerKey ?? arg ?? undefined;
 
   server.registerTool(
@@ -126,15 +126,9 @@ export function buildIndexMcp(ctx: Ctx, headerKey: string | undefined): McpServe
 
 export async function indexMcpRoute(scope: FastifyInstance, ctx: Ctx): Promise<void> {
   const handle = async (req: FastifyRequest, reply: import('fastify').FastifyReply) => {
-    const server = buildIndexMcp(ctx, presentedKey(req));
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const sdk = await mcpSdk();
     reply.hijack();
-    reply.raw.on('close', () => {
-      void transport.close();
-      void server.close();
-    });
-    await server.connect(transport);
-    await transport.handleRequest(req.raw, reply.raw, req.body);
+    await answerMcp(sdk, req.raw, reply.raw, req.body, (Server) => buildIndexMcp(Server, ctx, presentedKey(req)));
   };
   scope.post('/index/mcp', { schema: { tags: ['index'], summary: 'Index MCP tool server (Streamable HTTP, stateless)' } }, handle);
   scope.get('/index/mcp', async (_req, reply) => reply.code(405).header('allow', 'POST').send({ detail: 'Use POST: this MCP server is stateless (no SSE stream)' }));

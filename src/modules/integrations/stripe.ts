@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Ctx } from '../../context.js';
 import { BadRequest, Conflict } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
@@ -81,9 +81,11 @@ export async function handleStripeWebhook(ctx: Ctx, advertiserId: string, raw: B
   const secret = await readSecret(ctx, advertiserId, 'stripe');
   if (!secret) throw new Conflict('No Stripe signing secret is set for this account: PUT /advertiser-dashboard/integrations/stripe first');
   if (!signature) throw new BadRequest('Missing Stripe-Signature header');
+  // Loaded by the first webhook: most servers never receive one.
+  const { default: stripe } = await import('stripe');
   let event: Stripe.Event;
   try {
-    event = Stripe.webhooks.constructEvent(raw, signature, secret, TOLERANCE_S, undefined, ctx.clock.now());
+    event = stripe.webhooks.constructEvent(raw, signature, secret, TOLERANCE_S, undefined, ctx.clock.now());
   } catch (err) {
     const msg = err instanceof Error ? err.message.split('\n')[0] : 'invalid';
     throw new BadRequest(`Stripe signature verification failed: ${msg}`);

@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Ctx } from '../../context.js';
 import { apiKeyKind } from '../../lib/ids.js';
 import { DomainError, Unauthorized } from '../../lib/errors.js';
+import { answerMcp, mcpSdk } from '../../lib/mcp.js';
 import { presentedKey } from '../accounts/http.js';
 import { authenticate, type Principal } from '../accounts/service.js';
 import { TOOLS } from './tools.js';
 
 /** One MCP server per request (stateless): only the tools of the key's kind, bound to the key's account. */
-export function mcpServerFor(ctx: Ctx, who: Principal): McpServer {
-  const server = new McpServer({ name: 'orbit', version: '0.1.0' }, { capabilities: { tools: {} } });
+export function mcpServerFor(Server: typeof McpServer, ctx: Ctx, who: Principal): McpServer {
+  const server = new Server({ name: 'orbit', version: '0.1.0' }, { capabilities: { tools: {} } });
   for (const t of TOOLS) {
     if (t.kind !== who.kind) continue;
     server.registerTool(
@@ -48,15 +48,9 @@ export async function mcpRoutes(app: FastifyInstance, ctx: Ctx): Promise<void> {
     const kind = apiKeyKind(key);
     if (!kind) throw new Unauthorized('Invalid API key');
     const who = await authenticate(ctx, key, kind);
-    const server = mcpServerFor(ctx, who);
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const sdk = await mcpSdk();
     reply.hijack();
-    reply.raw.on('close', () => {
-      void transport.close();
-      void server.close();
-    });
-    await server.connect(transport);
-    await transport.handleRequest(req.raw, reply.raw, req.body);
+    await answerMcp(sdk, req.raw, reply.raw, req.body, (Server) => mcpServerFor(Server, ctx, who));
   });
   const notAllowed = { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this tool server is stateless; use POST' }, id: null };
   app.get('/mcp', async (_req, reply) => reply.code(405).header('allow', 'POST').send(notAllowed));

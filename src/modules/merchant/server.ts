@@ -1,10 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CheckoutResponse } from '@ucp-js/sdk';
 import { z } from 'zod';
+import { answerMcp, mcpSdk } from '../../lib/mcp.js';
 
 /**
  * The reference UCP merchant of `orbit merchant demo`: create_checkout /
@@ -88,8 +88,9 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
     return rest;
   };
 
-  const build = () => {
-    const server = new McpServer({ name: opts.name ?? 'orbit-demo-merchant', version: '1.0.0' });
+  const sdk = await mcpSdk();
+  const build = (Server: typeof McpServer) => {
+    const server = new Server({ name: opts.name ?? 'orbit-demo-merchant', version: '1.0.0' });
     const result = (c: DemoCheckout) => ({ content: [{ type: 'text' as const, text: JSON.stringify(c) }], structuredContent: c as unknown as Record<string, unknown> });
     const failure = (err: unknown) => {
       if (err instanceof ToolError) return { content: [{ type: 'text' as const, text: err.message }], isError: true };
@@ -220,14 +221,7 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
         res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' }, id: null }));
         return;
       }
-      const server = build();
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-      res.on('close', () => {
-        void transport.close();
-        void server.close();
-      });
-      await server.connect(transport);
-      await transport.handleRequest(req, res, body);
+      await answerMcp(sdk, req, res, body, build);
     });
   });
   await new Promise<void>((resolve) => httpServer.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', resolve));
