@@ -12,12 +12,15 @@
  * `import.meta.url` (the pixel script, the demo catalog, the dashboard) point
  * at the same files from the bundle as from the sources.
  *
- *   node scripts/build-server.mjs [--force]
+ *   node scripts/build-server.mjs [--force] [--with-web]
+ *
+ * `--with-web` first runs web/build.mjs's build (its freshness check) in the
+ * same process: `npm start` and `npm ci` start one Node process for both checks.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { hashOf, withLock } from '../web/build.mjs';
+import { ensureBuilt, hashOf, withLock } from '../web/build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = path.join(root, 'dist/server/bin/cli.js');
@@ -60,8 +63,17 @@ export async function ensureServerBuilt({ force = false } = {}) {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  ensureServerBuilt({ force: process.argv.includes('--force') }).catch((err) => {
-    console.error('server build failed:', err);
-    process.exit(1);
-  });
+  const force = process.argv.includes('--force');
+  const web = process.argv.includes('--with-web')
+    ? ensureBuilt({ force }).catch((err) => {
+        console.error('web build failed:', err);
+        process.exit(1);
+      })
+    : Promise.resolve();
+  web
+    .then(() => ensureServerBuilt({ force }))
+    .catch((err) => {
+      console.error('server build failed:', err);
+      process.exit(1);
+    });
 }
