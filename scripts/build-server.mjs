@@ -30,6 +30,9 @@ const SOURCES = ['src', 'package.json', 'scripts/build-server.mjs'];
 
 const fresh = (hash) => fs.existsSync(OUT) && fs.existsSync(STAMP) && fs.readFileSync(STAMP, 'utf8') === hash;
 
+/** Whether dist/server/bin/cli.js is the build of the sources as they are now (`bin/orbit.js` runs it then). */
+export const serverBuildFresh = () => fresh(hashOf(SOURCES));
+
 export async function ensureServerBuilt({ force = false } = {}) {
   if (!force && fresh(hashOf(SOURCES))) return { built: false };
   fs.mkdirSync(path.dirname(LOCK), { recursive: true });
