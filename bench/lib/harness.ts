@@ -82,9 +82,13 @@ function benchOrbitEnv(): Record<string, string> {
   return process.env.BENCH_ORBIT_ENV ? (JSON.parse(process.env.BENCH_ORBIT_ENV) as Record<string, string>) : {};
 }
 
+/** The V8 flags the `orbit` command and `npm start` run the server with (bin/orbit.js, package.json); BENCH_NODE_ARGS come after, so they can override. */
+export const ORBIT_NODE_FLAGS = ['--max-semi-space-size=64'];
+
 /** `orbit serve` on a data directory (or DATABASE_URL) as a child process, answering once listening. */
 export async function startOrbit(env: Record<string, string>): Promise<Child> {
-  const proc = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'src/cli.ts', 'serve'], {
+  const nodeArgs = [...ORBIT_NODE_FLAGS, ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])];
+  const proc = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/cli.ts', 'serve'], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env, ...benchOrbitEnv() },
     stdio: ['ignore', 'pipe', 'pipe'],
