@@ -12,6 +12,7 @@
  *
  *   B=16 N=2000 npx tsx bench/journal-writer-cost.ts
  *   B=64 N=2000 npx tsx bench/journal-writer-cost.ts
+ *   DIRECT=1 B=16 N=2000 npx tsx bench/journal-writer-cost.ts   (rollups upserted in each commit, as before the rollup log)
  */
 import BetterSqlite3 from 'better-sqlite3';
 import fs from 'node:fs';
@@ -21,7 +22,7 @@ import { createContext, closeContext } from '../src/server.js';
 import { newId } from '../src/lib/ids.js';
 import { loadSecrets } from '../src/lib/secrets.js';
 import { parseKeyRing, TokenCodec } from '../src/lib/token.js';
-import { sqliteJournalTx } from '../src/modules/tracking/repo.js';
+import { foldRollupLog, sqliteJournalTx } from '../src/modules/tracking/repo.js';
 import { commitSync, decodeBatch, encodeBatch, type JournalBatch } from '../src/modules/tracking/journal-store.js';
 import { openClaims, hitRecord } from '../src/modules/tracking/record.js';
 import { tempDir } from './lib/harness.js';
@@ -34,7 +35,11 @@ await closeContext(ctx);
 const db = new BetterSqlite3(path.join(dataDir, config.sqliteFile));
 db.pragma('synchronous = NORMAL');
 db.pragma('wal_autocheckpoint = 0'); // as the server's writer: the WAL keeps every commit's frames
-const tx = sqliteJournalTx(db);
+// As the server's writer thread: rollup deltas go to the rollup log, folded every FOLD commits (~100 ms of a busy writer).
+// DIRECT=1 writes them into the rollups in each commit instead (as before migration 0009).
+const direct = process.env.DIRECT === '1';
+const FOLD = Number(process.env.FOLD ?? 250);
+const tx = sqliteJournalTx(db, { logRollups: !direct });
 const codec = new TokenCodec(parseKeyRing(secrets.tokenKeys));
 const opener = { codec, ttlSeconds: 86400 * 7 };
 const ids = { campaign: newId(), group: newId(), ad: newId(), publisher: newId(), advertiser: newId() };
@@ -55,9 +60,13 @@ t = performance.now();
 for (let i = 0; i < 300; i++) decodeBatch(wires[i]);
 const decUs = ((performance.now() - t) * 1000) / (300 * B);
 t = performance.now();
-for (let i = 0; i < N; i++) commitSync(tx, decodeBatch(wires[i]), opener);
+for (let i = 0; i < N; i++) {
+  commitSync(tx, decodeBatch(wires[i]), opener);
+  if (!direct && (i + 1) % FOLD === 0) foldRollupLog(db);
+}
+if (!direct) foldRollupLog(db);
 const allUs = ((performance.now() - t) * 1000) / (N * B);
-console.log(`B=${B}: open ${openUs.toFixed(2)} µs, open+record ${recUs.toFixed(2)} µs, decode ${decUs.toFixed(2)} µs, whole commit ${allUs.toFixed(2)} µs per pixel (${(allUs * B).toFixed(0)} µs per batch)`);
+console.log(`B=${B} (${direct ? 'rollups written in each commit' : `rollup log, folded every ${FOLD} commits`}): open ${openUs.toFixed(2)} µs, open+record ${recUs.toFixed(2)} µs, decode ${decUs.toFixed(2)} µs, whole commit ${allUs.toFixed(2)} µs per pixel (${(allUs * B).toFixed(0)} µs per batch)`);
 
 // The frames of the N commits above: page numbers from the WAL's frame headers.
 const wal = fs.readFileSync(`${path.join(dataDir, config.sqliteFile)}-wal`);

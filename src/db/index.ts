@@ -62,6 +62,23 @@ function pgLib(): typeof pg {
   return lib;
 }
 
+const rollupSettlers = new WeakMap<Kysely<DB>, () => void>();
+
+/** Registers what brings a database's rollups up to date before a read (tracking: folding the SQLite rollup log). */
+export function setRollupSettler(db: Kysely<DB>, settle: () => void): void {
+  rollupSettlers.set(db, settle);
+}
+
+/**
+ * Called first by every reader of `rollups`, its mirrors and the lifetime
+ * deltas, so a report includes every acknowledged event (on SQLite the
+ * journal's writer thread logs its commits' rollup deltas and folds them a
+ * few times a second; a read folds whatever is still logged).
+ */
+export function settleRollups(db: Kysely<DB>): void {
+  rollupSettlers.get(db)?.();
+}
+
 export function openDatabase(config: Config): Database {
   if (config.databaseUrl) {
     const schema = config.databaseSchema;

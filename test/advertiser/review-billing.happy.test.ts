@@ -6,6 +6,7 @@ import { createPlacement } from '../../src/modules/placements/service.js';
 import { foldLifetimeTotals } from '../../src/modules/tracking/service.js';
 import { BACKEND, BROWSER_UA, adRequestBody, requestAd, type TestServer } from '../helpers.js';
 import { admin, campaignBody, client, newAdvertiser, startAdvServer, type Adv } from './support.js';
+import { settleRollups } from '../../src/db/index.js';
 
 const run = promisify(execFile);
 
@@ -86,6 +87,7 @@ describe('activation, billing gate, review and serving', () => {
     expect(stats.spend).toBeGreaterThan(0);
     expect(stats.spend).toBeLessThanOrEqual(0.4);
     expect(stats.daily_budget_remaining).toBeCloseTo(10 - stats.spend, 6);
+    settleRollups(s.ctx.db);
     const rollupSpend = (await s.ctx.db.selectFrom('rollups').select('spend_micros').where('campaign_id', '=', c.campaign_id).execute()).reduce(
       (a, r) => a + Number(r.spend_micros),
       0,

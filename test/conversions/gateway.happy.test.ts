@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { ManualClock } from '../../src/lib/clock.js';
 import { seedWorld, startTestServer, type TestServer, type World } from '../helpers.js';
 import { clickThrough, dashboard, purchase, sendEvents, topicCampaign, type GatewayOut } from './util.js';
+import { settleRollups } from '../../src/db/index.js';
 
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 const HOUR = 3600_000;
@@ -18,6 +19,7 @@ describe('conversion gateway: happy paths', () => {
   afterAll(() => s.stop());
 
   const rollupTotals = async (campaignId: string) => {
+    settleRollups(s.ctx.db);
     const rows = await s.ctx.db.selectFrom('rollups').selectAll().where('campaign_id', '=', campaignId).execute();
     const sum = (k: 'conversions' | 'conversion_value_micros' | 'spend_micros' | 'revenue_micros' | 'take_micros' | 'clicks') =>
       rows.reduce((a, r) => a + Number(r[k]), 0);

@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedWorld, startTestServer, type TestServer, type World } from '../helpers.js';
 import { clickThrough, dashboard, shopifyCallbackQuery, topicCampaign } from './util.js';
+import { settleRollups } from '../../src/db/index.js';
 
 const SECRET = 'whsec_security_' + 'Zz9Yy8Xx7Ww6';
 const SHOPIFY_SECRET = 'shpss_test_app_secret_value';
@@ -100,6 +101,7 @@ describe('connected platforms: signatures, replays, tenancy', () => {
     const rows = await s.ctx.db.selectFrom('conversions').selectAll().where('source', '=', 'cal').execute();
     expect(rows).toHaveLength(3);
     expect(rows.every((r) => r.verified === 0 && r.counted === 0)).toBe(true);
+    settleRollups(s.ctx.db);
     const rollups = await s.ctx.db.selectFrom('rollups').select('conversions').where('campaign_id', '=', w.campaignId).execute();
     expect(rollups.reduce((a, r) => a + Number(r.conversions), 0)).toBe(0);
     const bad = await fetch(`${s.url}/cal/booking?api_key=${w.advertiserKey}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"payload":{}}' });

@@ -6,13 +6,16 @@ import { closeContext, createContext } from '../../src/server.js';
 import { recordClick, recordImpression } from '../../src/modules/tracking/service.js';
 import { advertiserWith, ask, body, campaign, NOON, publisher } from './support.js';
 import { BROWSER_UA } from '../helpers.js';
+import { settleRollups } from '../../src/db/index.js';
 
 const tokenOf = (url: string) => new URL(url).searchParams.get('p')!;
 const hit = { ip: '203.0.113.9', ua: BROWSER_UA };
-const spendOf = async (ctx: Ctx, campaignId: string) =>
-  Number(
+const spendOf = async (ctx: Ctx, campaignId: string) => {
+  settleRollups(ctx.db);
+  return Number(
     (await ctx.db.selectFrom('rollups').select((eb) => eb.fn.sum<number>('spend_micros').as('s')).where('campaign_id', '=', campaignId).executeTakeFirst())?.s ?? 0,
   );
+};
 
 describe('budgets: hard stop under concurrency', () => {
   let ctx: Ctx;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROWSER_UA, requestAd, seedWorld, startTestServer, type TestServer, type World } from '../helpers.js';
 import { RESERVE_CPM_MICROS } from '../../src/modules/serving/service.js';
 import { predictRates } from '../../src/modules/serving/predict.js';
+import { settleRollups } from '../../src/db/index.js';
 
 // Second-price charging with a single bidder: the click costs the platform reserve
 // ($1 CPM) converted to a click at the new group's predicted CTR (prior + exploration), not the $0.50 bid.
@@ -36,6 +37,7 @@ describe('serve → impression → click', () => {
     expect(loc.searchParams.get('grcpid')).toBe(w.campaignId);
     await fetch(ads[0].clickUrl, { headers: { 'user-agent': BROWSER_UA }, redirect: 'manual' });
 
+    settleRollups(s.ctx.db);
     const rows = await s.ctx.db.selectFrom('rollups').selectAll().where('campaign_id', '=', w.campaignId).execute();
     const sum = (k: 'impressions' | 'clicks' | 'spend_micros' | 'revenue_micros' | 'take_micros' | 'wins') =>
       rows.reduce((a, r) => a + Number(r[k]), 0);

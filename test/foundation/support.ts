@@ -3,6 +3,7 @@ import type { Ctx } from '../../src/context.js';
 import fc from 'fast-check';
 import { PLACEMENT_TYPES } from '../../src/lib/placement-types.js';
 import { adRequestBody, BROWSER_UA, requestAd, type TestServer, type World } from '../helpers.js';
+import { settleRollups } from '../../src/db/index.js';
 
 /** Shared by the foundation tests: row counts, served ads and their tokens. */
 export type Table = 'tracking_events' | 'rollups' | 'ad_requests' | 'ad_serves' | 'api_keys' | 'credits' | 'publishers' | 'advertisers';
@@ -14,6 +15,7 @@ export async function countRows(ctx: Ctx, table: Table): Promise<number> {
 
 /** Everything the tracking path may write, so a test can assert that nothing was. */
 export async function trackingFootprint(ctx: Ctx) {
+  settleRollups(ctx.db);
   const totals = await ctx.db
     .selectFrom('rollups')
     .select((eb) => [

@@ -6,6 +6,7 @@ import { ROLLUP_COUNTER_COLUMNS, type RollupRow } from '../../src/modules/tracki
 import { campaignLifetimeTotals, foldLifetimeTotals, rollupWriters } from '../../src/modules/tracking/service.js';
 import { commitConversions } from '../../src/modules/conversions/repo.js';
 import { recordRollups, testContext } from '../helpers.js';
+import { settleRollups } from '../../src/db/index.js';
 
 /**
  * The scope totals and the lifetime deltas are derived per batch by the one
@@ -28,6 +29,7 @@ const num = (rows: Row[]) =>
   rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'bigint' || (typeof v === 'string' && /^-?\d+$/.test(v)) ? Number(v) : v])));
 
 async function query(ctx: Ctx, text: string): Promise<Row[]> {
+  settleRollups(ctx.db);
   return num((await sql.raw<Row>(text).execute(ctx.db)).rows);
 }
 

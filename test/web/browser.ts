@@ -7,6 +7,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { sql } from 'kysely';
 import type { Ctx } from '../../src/context.js';
 import { BROWSER_UA } from '../helpers.js';
+import { settleRollups } from '../../src/db/index.js';
 
 /**
  * Shared by the browser tests: Debian's Chromium through playwright-core (never
@@ -108,6 +109,7 @@ export async function campaignCounts(ctx: Ctx, campaignId: string) {
     .where('is_bot', '=', 0)
     .groupBy('kind')
     .execute();
+  settleRollups(ctx.db);
   const roll = await ctx.db
     .selectFrom('rollups')
     .select([sql<number>`coalesce(sum(impressions), 0)`.as('impressions'), sql<number>`coalesce(sum(clicks), 0)`.as('clicks')])

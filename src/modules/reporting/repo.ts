@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type BetterSqlite3 from 'better-sqlite3';
-import type { Database } from '../../db/index.js';
+import { settleRollups, type Database } from '../../db/index.js';
 import { ROLLUP_COUNTER_COLUMNS, zeroCounters } from '../tracking/rollup.js';
 
 /**
@@ -10,6 +10,8 @@ import { ROLLUP_COUNTER_COLUMNS, zeroCounters } from '../tracking/rollup.js';
  * rollup by tracking's rollup writer) or, for the publisher's
  * per-placement/device/country breakdowns, `rollups` itself;
  * never the event tables (except distinct sessions for unique users).
+ * Each reader first settles the rollups (`settleRollups`: on SQLite, deltas
+ * still in the writer thread's rollup log are folded in).
  *
  * The counters are the rollups' own list (owned by the write side).
  */
@@ -112,6 +114,7 @@ export async function scopeDays(
   read: readonly Counter[],
   sink: ScopeSink,
 ): Promise<void> {
+  settleRollups(database.db);
   const agg = database.dialect === 'postgres' ? 'string_agg' : 'group_concat';
   const rows = await rawRows(
     database,
@@ -145,6 +148,7 @@ export async function scopeRanges(
   summed: boolean,
   sink: ScopeSink,
 ): Promise<void> {
+  settleRollups(database.db);
   const values = new Float64Array(read.length);
   const pg = database.dialect === 'postgres';
   const where = 'q.scope = ? AND q.parent_id = ? AND q.bucket >= r.a AND q.bucket < r.b';
@@ -180,6 +184,7 @@ export async function scopeRanges(
 
 /** Lifetime totals per scope id under a parent. */
 export async function scopeLifetime(db: Kysely<DB>, scope: Scope, parentId: string): Promise<(Counters & { scope_id: string })[]> {
+  settleRollups(db);
   const res = await sql<Record<string, unknown>>`
     SELECT scope_id, ${sql.raw(lifetimeSums)} FROM rollup_scope_day
     WHERE scope = ${scope} AND parent_id = ${parentId} GROUP BY scope_id`.execute(db);
@@ -205,6 +210,7 @@ export async function publisherByDim(
   fromBucket: number,
   toBucket: number,
 ): Promise<DimRow[]> {
+  settleRollups(db);
   const col = dim === 'placement' ? 'placement_id' : dim;
   const typeCol = dim === 'placement' ? 'placement_type' : "''";
   const res = await sql<Record<string, unknown>>`
@@ -226,6 +232,7 @@ export async function publisherByDim(
 
 /** Requests and wins per country, buckets [fromBucket, toBucket). */
 export async function publisherCountryTraffic(db: Kysely<DB>, publisherId: string, fromBucket: number, toBucket: number) {
+  settleRollups(db);
   const res = await sql<Record<string, unknown>>`
     SELECT country, SUM(requests) AS requests, SUM(wins) AS wins FROM rollups
     WHERE publisher_id = ${publisherId} AND bucket >= ${fromBucket} AND bucket < ${toBucket} AND (requests <> 0 OR wins <> 0)
@@ -244,6 +251,7 @@ export async function publisherUniqueSessions(db: Kysely<DB>, publisherId: strin
 
 /** Delivery of some ads (legacy ad units serve as ads) per campaign and bucket, buckets [fromBucket, toBucket). */
 export async function adsByBucket(db: Kysely<DB>, advertiserId: string, adIds: string[], fromBucket: number, toBucket: number) {
+  settleRollups(db);
   if (adIds.length === 0) return [];
   const res = await sql<Record<string, unknown>>`
     SELECT campaign_id, ad_id, bucket, SUM(impressions) AS impressions, SUM(clicks) AS clicks, SUM(spend_micros) AS spend_micros

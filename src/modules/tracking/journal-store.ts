@@ -13,6 +13,7 @@ import {
   REQUEST_COLS,
   ROLLUP_COLS,
   SERVE_COLS,
+  settleBeforeReads,
   sqliteJournalStore,
   type Batch,
   type EventRow,
@@ -285,7 +286,12 @@ export function decodeResult(w: WireResult): CommitResult {
 
 /** Messages to and from the writer thread (a reply answers every batch its transaction held). */
 export type WriterRequest = { seq: number; batch: WireBatch } | { close: true };
-export type WriterReply = { ready: true } | { results: { seq: number; result: WireResult }[] } | { seqs: number[]; error: string; code?: string };
+export type WriterReply =
+  | { ready: true }
+  | { results: { seq: number; result: WireResult }[] }
+  | { seqs: number[]; error: string; code?: string }
+  /** A fold of the rollup log failed (nothing is lost: the log stays, and the next fold or read applies it). */
+  | { foldFailed: string };
 
 export interface WriterOptions {
   file: string;
@@ -347,6 +353,10 @@ export function sqliteWriterSink(
     w.on('message', (m: WriterReply) => {
       if ('ready' in m) {
         writer.ready = true;
+        return;
+      }
+      if ('foldFailed' in m) {
+        hooks.onError(new Error(`rollup log fold failed: ${m.foldFailed}`));
         return;
       }
       if ('error' in m) {
@@ -427,6 +437,8 @@ export function journalSink(
   opts: { writerThread: boolean; writerIdleMs: number; maxInFlight: number; tokenKeys: string; tokenTtlSeconds: number; onError: (err: unknown) => void },
 ): JournalSink {
   const opener = { codec: new TokenCodec(parseKeyRing(opts.tokenKeys)), ttlSeconds: opts.tokenTtlSeconds };
+  // The writer thread logs its commits' rollup deltas; reads fold what is still logged (also after a crash).
+  settleBeforeReads(database);
   if (database.sqlite && database.sqlitePath && opts.writerThread) {
     const sqlite = database.sqlite;
     // Prepared on first use (its statements cost memory an idle server need not hold).

@@ -2,7 +2,10 @@
  * The journal's SQLite writer thread (started by `journal-store.ts`): its own
  * connection to the database file; it opens the batch's impression pixels
  * (AES-GCM) into events, runs one IMMEDIATE transaction per batch, and replies
- * only after the commit returned. Main-thread writers (Kysely, the
+ * only after the commit returned. Its commits log their rollup deltas
+ * (`rollup_log`), which it folds into the rollups every `FOLD_MS` while it
+ * commits and before it exits (readers fold what is left first: db/index.ts
+ * `settleRollups`). Main-thread writers (Kysely, the
  * conversions commit) take the write lock in turn through SQLite's busy
  * handler; every main-thread transaction begins IMMEDIATE, so none can fail
  * on a snapshot this thread moved on.
@@ -10,7 +13,7 @@
 import { parentPort, receiveMessageOnPort, workerData, type MessagePort } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
 import { parseKeyRing, TokenCodec } from '../../lib/token.js';
-import { sqliteJournalTx } from './repo.js';
+import { foldRollupLog, sqliteJournalTx } from './repo.js';
 import { commitSync, decodeBatch, encodeResult, mergeBatches, type WriterOptions, type WriterReply, type WriterRequest } from './journal-store.js';
 
 const opts = workerData as WriterOptions;
@@ -20,13 +23,29 @@ db.pragma(`busy_timeout = ${opts.busyTimeoutMs}`);
 db.pragma(`synchronous = ${opts.synchronous}`);
 // With the background checkpointer running, a commit here never stops to copy the WAL into the database.
 if (opts.checkpointer) db.pragma('wal_autocheckpoint = 0');
-const tx = sqliteJournalTx(db);
+const tx = sqliteJournalTx(db, { logRollups: true });
 const opener = { codec: new TokenCodec(parseKeyRing(opts.tokenKeys)), ttlSeconds: opts.tokenTtlSeconds };
 
 const reply = (m: WriterReply) => port.postMessage(m);
 
+/** How often the rollup log is folded while commits arrive: each fold merges the deltas of every commit since the last. */
+const FOLD_MS = 100;
+let logged = false;
+const fold = () => {
+  if (!logged) return;
+  try {
+    foldRollupLog(db);
+    logged = false;
+  } catch (err) {
+    reply({ foldFailed: String((err as Error)?.message ?? err) });
+  }
+};
+const folding = setInterval(fold, FOLD_MS);
+
 let closing = false;
 const close = () => {
+  clearInterval(folding);
+  fold();
   db.close();
   port.close();
 };
@@ -47,6 +66,7 @@ port.on('message', (first: WriterRequest) => {
   try {
     const { merged, split } = mergeBatches(batch.map((b) => decodeBatch(b.batch)));
     const parts = split(commitSync(tx, merged, opener));
+    logged = true;
     reply({ results: batch.map((b, i) => ({ seq: b.seq, result: encodeResult(parts[i]) })) });
   } catch (err) {
     const e = err as { message?: string; code?: string };

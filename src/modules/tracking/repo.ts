@@ -1,12 +1,13 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
 import type { CompiledQuery, Kysely } from 'kysely';
-import type { Database } from '../../db/index.js';
+import { setRollupSettler, settleRollups, type Database } from '../../db/index.js';
 import type { AdRequestTable, AdServeTable, DB, TrackingEventTable } from '../../db/schema.js';
 import {
   LIFETIME_COUNTER_COLUMNS,
   ROLLUP_COUNTER_COLUMNS,
   ROLLUP_KEY_COLUMNS,
+  RollupAccumulator,
   rollupWrite,
   type LifetimeDelta,
   type RollupRow,
@@ -199,19 +200,83 @@ export async function writeRollupsPostgres(exec: PgExec, rows: RollupRow[]): Pro
   await pgUnnest(exec, 'campaign_stat_deltas', LIFETIME_DELTA_COLS, w.lifetime.map(lifetimeValues), '');
 }
 
-/** The journal's SQLite transaction, synchronous, on a connection of the caller's (the writer thread's own, or a shared one). */
-export function sqliteJournalTx(sqlite: BetterSqlite3.Database): (batch: Batch) => boolean[] {
+// --- The rollup log (SQLite, migration 0009): the writer thread's commits append their rollup deltas; folds apply them.
+
+interface LogStatements {
+  pending: BetterSqlite3.Statement;
+  read: BetterSqlite3.Statement;
+  remove: BetterSqlite3.Statement;
+  fold: BetterSqlite3.Transaction<() => number>;
+}
+const logStatements = new WeakMap<BetterSqlite3.Database, LogStatements>();
+/** Log rows folded per statement round (a fold takes them all, in rounds). */
+const FOLD_ROUND = 2000;
+
+const rollupFromValues = (v: unknown[]): RollupRow => {
+  const row: Record<string, unknown> = {};
+  for (let c = 0; c < ROLLUP_COLS.length; c++) row[ROLLUP_COLS[c]] = v[c];
+  return row as unknown as RollupRow;
+};
+
+/**
+ * Folds the rollup log into `rollups` and its mirrors: every logged commit's
+ * deltas, merged per key, written by the one rollup writer and removed from
+ * the log in one IMMEDIATE transaction (so two folders never apply a row
+ * twice). Returns the log rows folded; 0 at the cost of one indexed look when
+ * the log is empty.
+ */
+export function foldRollupLog(sqlite: BetterSqlite3.Database): number {
+  let st = logStatements.get(sqlite);
+  if (!st) {
+    const pending = sqlite.prepare('SELECT EXISTS (SELECT 1 FROM rollup_log)').pluck();
+    const read = sqlite.prepare('SELECT id, rows FROM rollup_log ORDER BY id LIMIT ?').raw();
+    const remove = sqlite.prepare('DELETE FROM rollup_log WHERE id <= ?');
+    const fold = sqlite.transaction((): number => {
+      let folded = 0;
+      for (;;) {
+        const logged = read.all(FOLD_ROUND) as [number, string][];
+        if (logged.length === 0) return folded;
+        const acc = new RollupAccumulator();
+        for (const [, text] of logged) for (const values of JSON.parse(text) as unknown[][]) acc.addRow(rollupFromValues(values));
+        writeRollupsSqlite(sqlite, acc.drain());
+        remove.run(logged[logged.length - 1][0]);
+        folded += logged.length;
+        if (logged.length < FOLD_ROUND) return folded;
+      }
+    });
+    logStatements.set(sqlite, (st = { pending, read, remove, fold }));
+  }
+  if (!st.pending.get()) return 0;
+  return st.fold.immediate();
+}
+
+/** Reads of the rollups through `database.db` first fold its rollup log (db/index.ts `settleRollups`); SQLite only. */
+export function settleBeforeReads(database: Database): void {
+  const sqlite = database.sqlite;
+  if (sqlite) setRollupSettler(database.db, () => void foldRollupLog(sqlite));
+}
+
+/**
+ * The journal's SQLite transaction, synchronous, on a connection of the
+ * caller's (the writer thread's own, or a shared one). With `logRollups` the
+ * commit's rollup deltas go to the rollup log as one row (the writer thread,
+ * which folds the log a few times a second); otherwise into the rollups.
+ */
+export function sqliteJournalTx(sqlite: BetterSqlite3.Database, opts: { logRollups?: boolean } = {}): (batch: Batch) => boolean[] {
   const insReq = sqlite.prepare(`INSERT INTO ad_requests (${REQUEST_COLS.join(', ')}) VALUES ${placeholders(REQUEST_COLS.length)}`);
   const insServe = sqlite.prepare(`INSERT INTO ad_serves (${SERVE_COLS.join(', ')}) VALUES ${placeholders(SERVE_COLS.length)}`);
   const insEvent = sqlite.prepare(
     `INSERT OR IGNORE INTO tracking_events (${EVENT_COLS.join(', ')}) VALUES ${placeholders(EVENT_COLS.length)}`,
   );
   const writeRollups = sqliteRollupWriter(sqlite);
+  const insLog = opts.logRollups ? sqlite.prepare('INSERT INTO rollup_log (rows) VALUES (?)') : null;
   const tx = sqlite.transaction((batch: Batch): boolean[] => {
     for (const r of batch.requests) insReq.run(...REQUEST_COLS.map((c) => r[c]));
     for (const s of batch.serves) insServe.run(...SERVE_COLS.map((c) => s[c]));
     const inserted = batch.events.map((e) => insEvent.run(...EVENT_COLS.map((c) => e[c])).changes === 1);
-    writeRollups(batch.rollups(inserted));
+    const rows = batch.rollups(inserted);
+    if (!insLog) writeRollups(rows);
+    else if (rows.length > 0) insLog.run(JSON.stringify(rows.map(rollupValues)));
     return inserted;
   });
   return (batch) => tx.immediate(batch);
@@ -306,6 +371,7 @@ export function journalStore(database: Database): JournalStore {
 
 /** Spend per campaign since the start of a bucket, from the rollups. */
 export async function spendSince(db: Database['db'], fromBucket: number): Promise<Map<string, number>> {
+  settleRollups(db);
   const rows = await db
     .selectFrom('rollups')
     .select((eb) => ['campaign_id', eb.fn.sum<number>('spend_micros').as('spend')])
@@ -336,6 +402,7 @@ export async function lifetimeTotals(
   db: Database['db'],
   scope: { advertiserId: string; campaignIds?: string[] },
 ): Promise<Map<string, LifetimeTotals>> {
+  settleRollups(db);
   const out = new Map<string, LifetimeTotals>();
   const parts = scope.campaignIds ? chunks(scope.campaignIds) : [null];
   for (const part of parts) {
@@ -488,6 +555,7 @@ export interface GroupActivity {
 }
 
 export async function groupActivitySince(db: Database['db'], fromBucket: number): Promise<Map<string, GroupActivity>> {
+  settleRollups(db);
   const rows = await db
     .selectFrom('rollups')
     .select((eb) => [
