@@ -49,7 +49,7 @@ interface Conn {
   socket: net.Socket;
   busy: boolean;
   buf: Buffer;
-  current: { scheduled: number } | null;
+  current: { scheduled: number; index: number } | null;
 }
 
 function encode(r: PacedRequest, host: string): Buffer {
@@ -80,18 +80,34 @@ function responseLength(buf: Buffer): { length: number; status: number } | null 
 const pct = (sorted: Float64Array, p: number): number =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
-export async function runPaced(opts: { url: string; rate: number; seconds: number; connections: number; requests: PacedRequest[] }): Promise<PacedResult> {
+export interface PacedOptions {
+  url: string;
+  rate: number;
+  seconds: number;
+  connections: number;
+  requests: PacedRequest[];
+  /**
+   * Seconds sent at the same rate before the measured ones and not counted:
+   * the generator's and the server's code paths are warm when measuring
+   * starts (a freshly started process answers its first ~100 ms slowly).
+   */
+  warmupSeconds?: number;
+}
+
+export async function runPaced(opts: PacedOptions): Promise<PacedResult> {
   const u = new URL(opts.url);
   const host = u.host;
   const encoded = opts.requests.map((r) => encode(r, host));
-  const total = Math.floor(opts.rate * opts.seconds);
+  const warm = Math.floor(opts.rate * (opts.warmupSeconds ?? 0));
+  const total = warm + Math.floor(opts.rate * opts.seconds);
   const latencies = new Float64Array(total);
   let completed = 0;
+  let measured = 0;
   let ok = 0;
   let non2xx = 0;
   let errors = 0;
   const conns: Conn[] = [];
-  const queue: { scheduled: number; req: Buffer }[] = [];
+  const queue: { scheduled: number; index: number; req: Buffer }[] = [];
 
   const connect = () =>
     new Promise<Conn>((resolve, reject) => {
@@ -106,9 +122,12 @@ export async function runPaced(opts: { url: string; rate: number; seconds: numbe
           const r = responseLength(c.buf);
           if (!r || !c.current) break;
           c.buf = c.buf.subarray(r.length);
-          latencies[completed++] = performance.now() - c.current.scheduled;
-          if (r.status >= 200 && r.status < 300) ok++;
-          else non2xx++;
+          completed++;
+          if (c.current.index >= warm) {
+            latencies[measured++] = performance.now() - c.current.scheduled;
+            if (r.status >= 200 && r.status < 300) ok++;
+            else non2xx++;
+          }
           c.current = null;
           c.busy = false;
           next(c);
@@ -122,9 +141,9 @@ export async function runPaced(opts: { url: string; rate: number; seconds: numbe
     });
   }
 
-  function send(c: Conn, item: { scheduled: number; req: Buffer }) {
+  function send(c: Conn, item: { scheduled: number; index: number; req: Buffer }) {
     c.busy = true;
-    c.current = { scheduled: item.scheduled };
+    c.current = { scheduled: item.scheduled, index: item.index };
     c.socket.write(item.req);
   }
   function next(c: Conn) {
@@ -139,7 +158,7 @@ export async function runPaced(opts: { url: string; rate: number; seconds: numbe
       const now = performance.now();
       const due = Math.min(total, Math.floor(((now - start) / 1000) * opts.rate) + 1);
       while (issued < due) {
-        const item = { scheduled: start + (issued / opts.rate) * 1000, req: encoded[issued % encoded.length] };
+        const item = { scheduled: start + (issued / opts.rate) * 1000, index: issued, req: encoded[issued % encoded.length] };
         issued++;
         const idle = conns.find((c) => !c.busy);
         if (idle) send(idle, item);
@@ -155,12 +174,12 @@ export async function runPaced(opts: { url: string; rate: number; seconds: numbe
   while (completed < issued && performance.now() < deadline) await new Promise((r) => setTimeout(r, 5));
   const elapsed = (performance.now() - start) / 1000;
   for (const c of conns) c.socket.destroy();
-  const sorted = latencies.subarray(0, completed).sort();
+  const sorted = latencies.subarray(0, measured).sort();
   const round = (x: number) => Math.round(x * 100) / 100;
   return {
     rate: opts.rate,
-    sent: issued,
-    completed,
+    sent: issued - warm,
+    completed: measured,
     ok,
     non2xx,
     errors: errors + (issued - completed),
@@ -173,12 +192,12 @@ export async function runPaced(opts: { url: string; rate: number; seconds: numbe
 }
 
 /** runPaced in a child process (its own event loop and heap), with the requests passed through a file. */
-export async function pacedInChild(opts: { url: string; rate: number; seconds: number; connections: number; requests: PacedRequest[] }): Promise<PacedResult> {
+export async function pacedInChild(opts: PacedOptions): Promise<PacedResult> {
   const dir = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'orbit-paced-'));
   const file = path.join(dir, 'requests.jsonl');
   fs.writeFileSync(file, opts.requests.map((r) => JSON.stringify(r)).join('\n'));
   const self = fileURLToPath(import.meta.url);
-  const args = ['--import', 'tsx', self, '--url', opts.url, '--rate', String(opts.rate), '--seconds', String(opts.seconds), '--connections', String(opts.connections), '--file', file];
+  const args = ['--import', 'tsx', self, '--url', opts.url, '--rate', String(opts.rate), '--seconds', String(opts.seconds), '--connections', String(opts.connections), '--warmup', String(opts.warmupSeconds ?? 0), '--file', file];
   const out = await new Promise<string>((resolve, reject) => {
     const p = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
     let s = '';
@@ -192,13 +211,13 @@ export async function pacedInChild(opts: { url: string; rate: number; seconds: n
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const { parseArgs } = await import('node:util');
   const { values } = parseArgs({
-    options: { url: { type: 'string' }, rate: { type: 'string' }, seconds: { type: 'string' }, connections: { type: 'string', default: '64' }, file: { type: 'string' } },
+    options: { url: { type: 'string' }, rate: { type: 'string' }, seconds: { type: 'string' }, connections: { type: 'string', default: '64' }, warmup: { type: 'string', default: '0' }, file: { type: 'string' } },
   });
   const requests = fs
     .readFileSync(values.file!, 'utf8')
     .split('\n')
     .filter(Boolean)
     .map((l) => JSON.parse(l) as PacedRequest);
-  const r = await runPaced({ url: values.url!, rate: Number(values.rate), seconds: Number(values.seconds), connections: Number(values.connections), requests });
+  const r = await runPaced({ url: values.url!, rate: Number(values.rate), seconds: Number(values.seconds), connections: Number(values.connections), warmupSeconds: Number(values.warmup), requests });
   console.log(JSON.stringify(r));
 }
