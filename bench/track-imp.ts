@@ -174,7 +174,7 @@ const bareMed = Math.max(...COUNTS.map((c) => med(bare, c, (r) => r.rps)));
 const orbitMed = Math.max(...COUNTS.map((c) => med(orbit, c, (r) => r.rps)));
 console.log(`peak throughput: bare node:http ${fmt(bareMed, 0)} req/s, orbit /track/imp ${fmt(orbitMed, 0)} req/s: ratio ${fmt(orbitMed / bareMed, 2)} (target ≥ 0.50)`);
 console.log(
-  `orbit p99 at half its peak throughput: median ${median(paced.map((r) => r.p99))} ms (target ≤ 5 ms); p50 ${median(paced.map((r) => r.p50))} ms; bare node:http at the same rate: p99 ${median(barePaced.map((r) => r.p99))} ms, p50 ${median(barePaced.map((r) => r.p50))} ms`,
+  `orbit p99 at half its peak throughput: median ${fmt(median(paced.map((r) => r.p99)), 2)} ms (target ≤ 5 ms); p50 ${fmt(median(paced.map((r) => r.p50)), 2)} ms; bare node:http at the same rate: p99 ${fmt(median(barePaced.map((r) => r.p99)), 2)} ms, p50 ${fmt(median(barePaced.map((r) => r.p50)), 2)} ms`,
 );
 // Requests still in flight when a run ends are committed but not counted by autocannon, so recorded ≥ acknowledged.
 console.log(
