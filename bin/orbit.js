@@ -1,4 +1,4 @@
-#!/usr/bin/env -S node --max-semi-space-size=64
+#!/usr/bin/env -S node --max-semi-space-size=64 --no-parallel-scavenge
 // The young generation's size is a V8 start-up flag, so it is given here (and
 // in package.json's `start` and `orbit` scripts): a 64 MB semi-space keeps the
 // server's short-lived request objects from being promoted, which at tracking

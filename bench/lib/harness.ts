@@ -83,7 +83,7 @@ function benchOrbitEnv(): Record<string, string> {
 }
 
 /** The V8 flags the `orbit` command and `npm start` run the server with (bin/orbit.js, package.json); BENCH_NODE_ARGS come after, so they can override. */
-export const ORBIT_NODE_FLAGS = ['--max-semi-space-size=64'];
+export const ORBIT_NODE_FLAGS = ['--max-semi-space-size=64', '--no-parallel-scavenge'];
 
 /** `orbit serve` on a data directory (or DATABASE_URL) as a child process, answering once listening. */
 export async function startOrbit(env: Record<string, string>): Promise<Child> {
