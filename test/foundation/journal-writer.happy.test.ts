@@ -177,6 +177,33 @@ describe.skipIf(BACKEND !== 'sqlite')('journal writer thread (SQLite)', () => {
     expect(await metric('orbit_journal_commit_seconds_count')).toBeGreaterThan(0);
   });
 
+  it('folds the rollup log while commits keep coming, so the log stays short between reads', async () => {
+    const sqlite = s.ctx.database.sqlite!;
+    const logRows = () => sqlite.prepare('SELECT COUNT(*) FROM rollup_log').pluck().get() as number;
+    const sink = (s.ctx.journal as unknown as { store: { stats: { threadCommits: number } } }).store;
+    // Until the thread is up, commits run on the event loop and write the rollups directly.
+    for (let i = 0; i < 200 && sink.stats.threadCommits === 0; i++) {
+      expect((await hit((await serveOne(s, w)).impUrl)).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(sink.stats.threadCommits).toBeGreaterThan(0);
+    const ads = await Promise.all(Array.from({ length: 120 }, () => serveOne(s, w)));
+    const before = await trackingFootprint(s.ctx);
+    // One pixel at a time: each is a commit of its own on the writer thread, logging one row. Read
+    // without settling (trackingFootprint would fold): the thread folds after every 32 commits,
+    // before it takes the next, so the log never holds more than 32 rows however fast they come.
+    let most = 0;
+    for (const a of ads) {
+      expect((await hit(a.impUrl)).status).toBe(200);
+      most = Math.max(most, logRows());
+    }
+    expect(most).toBeGreaterThan(0);
+    expect(most).toBeLessThanOrEqual(32);
+    const after = await trackingFootprint(s.ctx);
+    expect(after.impressions - before.impressions).toBe(120);
+    expect(logRows()).toBe(0);
+  });
+
   it('starts a new writer thread when the last one is gone', async () => {
     const ad = await serveOne(s, w);
     await s.ctx.journal.drain();
