@@ -304,6 +304,39 @@ export interface WriterOptions {
   tokenTtlSeconds: number;
 }
 
+type Waiter = { resolve: (v: CommitResult) => void; reject: (e: Error) => void };
+
+/**
+ * The batches a writer thread holds, by sequence number: a dictionary object,
+ * not a Map. Thousands of entries come and go each second, and a Map links
+ * every table it outgrows to its successor (for live iterators); once one
+ * such table had been promoted to the old generation, each later table, and
+ * every request its waiters held, survived minor GCs by that link and was
+ * promoted in turn — 20 ms scavenges every ~250 ms until a full GC.
+ */
+class Waiters {
+  private byId: Record<number, Waiter> = Object.create(null) as Record<number, Waiter>;
+  size = 0;
+  put(id: number, w: Waiter): void {
+    this.byId[id] = w;
+    this.size++;
+  }
+  take(id: number): Waiter | undefined {
+    const w = this.byId[id];
+    if (w) {
+      delete this.byId[id];
+      this.size--;
+    }
+    return w;
+  }
+  takeAll(): Waiter[] {
+    const all = Object.values(this.byId);
+    this.byId = Object.create(null) as Record<number, Waiter>;
+    this.size = 0;
+    return all;
+  }
+}
+
 /**
  * The SQLite writer thread. Up to `maxInFlight` batches are outstanding: the
  * journal sends each event-loop turn's appends at once, and the thread
@@ -322,11 +355,10 @@ export function sqliteWriterSink(
   opts: WriterOptions,
   hooks: { maxInFlight: number; idleMs: number; onCommit: () => void; onError: (err: unknown) => void; starting: JournalSink },
 ): JournalSink & { readonly running: boolean; readonly stats: { threadCommits: number; startingCommits: number } } {
-  type Waiter = { resolve: (v: CommitResult) => void; reject: (e: Error) => void };
   /** One running thread and the batches it holds (a retiring thread's answers never mix with its successor's). */
   interface Writer {
     w: Worker;
-    pending: Map<number, Waiter>;
+    pending: Waiters;
     /** The thread said it is ready (its connection open, its statements prepared). */
     ready: boolean;
   }
@@ -342,13 +374,11 @@ export function sqliteWriterSink(
       // The writer holds no data of its own: a small heap is plenty.
       resourceLimits: { maxOldGenerationSizeMb: 64 },
     });
-    const writer: Writer = { w, pending: new Map(), ready: false };
+    const writer: Writer = { w, pending: new Waiters(), ready: false };
     w.unref(); // only a commit in flight keeps the process alive (see commit)
     const settle = (seq: number, f: (p: Waiter) => void) => {
-      const p = writer.pending.get(seq);
-      if (!p) return;
-      writer.pending.delete(seq);
-      f(p);
+      const p = writer.pending.take(seq);
+      if (p) f(p);
     };
     w.on('message', (m: WriterReply) => {
       if ('ready' in m) {
@@ -372,8 +402,7 @@ export function sqliteWriterSink(
       w.once('exit', (code) => {
         if (current === writer) current = null;
         const err = new Error(`journal writer thread exited (${code}) before answering`);
-        for (const p of writer.pending.values()) p.reject(err);
-        writer.pending.clear();
+        for (const p of writer.pending.takeAll()) p.reject(err);
         exiting.delete(exited);
         r();
       }),
@@ -419,7 +448,7 @@ export function sqliteWriterSink(
       return new Promise<CommitResult>((resolve, reject) => {
         const id = ++seq;
         if (writer.pending.size === 0) writer.w.ref();
-        writer.pending.set(id, { resolve, reject });
+        writer.pending.put(id, { resolve, reject });
         writer.w.postMessage({ seq: id, batch: wire } satisfies WriterRequest);
       });
     },

@@ -32,7 +32,7 @@ export class Journal {
   private queue: Pending[] = [];
   private scheduled = false;
   /** Batches handed to the store and not yet answered (at most the store's `maxInFlight`). */
-  private readonly inFlight = new Set<Promise<void>>();
+  private readonly inFlight: Promise<void>[] = []; // at most maxInFlight; an array, not a Set (see journal-store.ts Waiters)
   private readonly listeners: CommitListener[] = [];
   private closed = false;
   commits = 0;
@@ -60,8 +60,8 @@ export class Journal {
 
   /** Wait until everything appended so far is committed (graceful shutdown). */
   async drain(): Promise<void> {
-    while (this.queue.length > 0 || this.inFlight.size > 0 || this.scheduled) {
-      if (this.inFlight.size > 0) await Promise.all(this.inFlight);
+    while (this.queue.length > 0 || this.inFlight.length > 0 || this.scheduled) {
+      if (this.inFlight.length > 0) await Promise.all(this.inFlight);
       else await new Promise((r) => setImmediate(r));
     }
   }
@@ -79,15 +79,16 @@ export class Journal {
    * has arrived while it was busy as one transaction).
    */
   private schedule(): void {
-    if (this.scheduled || this.inFlight.size >= this.store.maxInFlight) return;
+    if (this.scheduled || this.inFlight.length >= this.store.maxInFlight) return;
     this.scheduled = true;
     const run = () => {
       this.scheduled = false;
       const flight: Promise<void> = this.flush().finally(() => {
-        this.inFlight.delete(flight);
+        const at = this.inFlight.indexOf(flight);
+        if (at >= 0) this.inFlight.splice(at, 1);
         if (this.queue.length > 0) this.schedule();
       });
-      this.inFlight.add(flight);
+      this.inFlight.push(flight);
       if (this.queue.length > 0) this.schedule();
     };
     if (this.opts.maxWaitMs > 0) setTimeout(run, this.opts.maxWaitMs);
