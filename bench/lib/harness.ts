@@ -85,7 +85,7 @@ function benchOrbitEnv(): Record<string, string> {
 /** The V8 flags the `orbit` command and `npm start` run the server with (bin/orbit.js, package.json); BENCH_NODE_ARGS come after, so they can override. */
 export const ORBIT_NODE_FLAGS = ['--max-semi-space-size=64', '--no-parallel-scavenge'];
 
-/** `orbit serve` on a data directory (or DATABASE_URL) as a child process, answering once listening. */
+/** `orbit serve` on a data directory (or DATABASE_URL) as a child process, answering once listening. With ORBIT_STDOUT=file its stdout (logs, `--trace-gc` from BENCH_NODE_ARGS) is written there. */
 export async function startOrbit(env: Record<string, string>): Promise<Child> {
   const nodeArgs = [...ORBIT_NODE_FLAGS, ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])];
   const proc = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/cli.ts', 'serve'], {
@@ -97,6 +97,7 @@ export async function startOrbit(env: Record<string, string>): Promise<Child> {
     if (!l.includes('orbit listening')) return null;
     return (JSON.parse(l) as { url: string }).url;
   });
+  if (process.env.ORBIT_STDOUT) proc.stdout!.pipe(fs.createWriteStream(process.env.ORBIT_STDOUT));
   return child(proc, url);
 }
 
