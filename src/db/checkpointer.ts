@@ -9,11 +9,15 @@ import type BetterSqlite3 from 'better-sqlite3';
  * threshold (1,000 pages): it copies the WAL into the database file and
  * fsyncs, for several milliseconds, on the thread that committed — here the
  * event loop, so every ~second of heavy tracking one group commit stalls all
- * requests. Instead the serving connection's auto-checkpoint is turned off and
- * a worker thread with its own connection runs a PASSIVE checkpoint (never
- * blocks readers or the writer) every `intervalMs`, while the journal writes.
- * Should the worker die, the connection's auto-checkpoint is switched back on
- * so the WAL never grows without bound.
+ * requests. Instead a worker thread with its own connection runs a PASSIVE
+ * checkpoint (never blocks readers or the writer) every `intervalMs` while the
+ * journal writes, and the committing connections' auto-checkpoint threshold is
+ * raised to a backstop the WAL does not reach meanwhile
+ * (`BACKSTOP_CHECKPOINT_PAGES`). Should the worker die, the serving
+ * connection's threshold goes back to SQLite's default, the journal writer's
+ * connection still checkpoints at the backstop (the WAL stays bounded either
+ * way), and the worker is started again no sooner than `RESTART_BACKOFF_MS`
+ * later.
  */
 const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -46,18 +50,32 @@ export interface CheckpointStats {
   errors: number;
   /** Times the worker was started (it stops after `idleMs` without journal commits). */
   starts: number;
+  /** Times the worker died (an error or an exit it was not asked for); each delays the next start by `RESTART_BACKOFF_MS`. */
+  deaths: number;
 }
 
 export interface Checkpointer {
   stats: CheckpointStats;
-  /** True while the worker runs (the connection's own auto-checkpoint is then off). */
+  /** True while the worker runs (the connection's own auto-checkpoint then waits for the backstop). */
   readonly running: boolean;
   /** Called on every journal commit: starts the worker if it is not running. */
   active(): void;
   stop(): Promise<void>;
 }
 
-const DEFAULT_AUTOCHECKPOINT = 1000;
+/** SQLite's own `wal_autocheckpoint` default (pages), restored when the worker is not running. */
+export const SQLITE_AUTOCHECKPOINT_PAGES = 1000;
+/**
+ * While the worker runs, connections that commit keep this `wal_autocheckpoint`
+ * (pages, ~64 MB) instead of 0: a backstop the WAL never reaches while the worker
+ * checkpoints every `intervalMs` (tracking at its peak writes ~6,000 frames
+ * between two runs), and which bounds the WAL should the worker be gone
+ * without the connection hearing of it (the journal writer thread's own
+ * connection is not told).
+ */
+export const BACKSTOP_CHECKPOINT_PAGES = 16_384;
+/** After the worker died, the next start waits this long (a worker that cannot start is not restarted on every commit). */
+export const RESTART_BACKOFF_MS = 1000;
 
 /**
  * The worker runs only while the journal writes: it starts on the first commit
@@ -66,15 +84,16 @@ const DEFAULT_AUTOCHECKPOINT = 1000;
  * dashboard, imports — are rare and checkpointed by SQLite itself).
  */
 export function startCheckpointer(sqlite: BetterSqlite3.Database, file: string, opts: { intervalMs: number; idleMs: number }): Checkpointer {
-  const stats: CheckpointStats = { runs: 0, lastLog: 0, lastCheckpointed: 0, errors: 0, starts: 0 };
+  const stats: CheckpointStats = { runs: 0, lastLog: 0, lastCheckpointed: 0, errors: 0, starts: 0, deaths: 0 };
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   let worker: Worker | null = null;
   let stopping: Promise<void> | null = null;
   let closed = false;
   let lastActive = 0;
+  let restartAt = 0;
 
   const restoreAuto = () => {
-    if (sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT}`);
+    if (sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_PAGES}`);
   };
   const start = () => {
     const w = new Worker(WORKER, {
@@ -95,6 +114,8 @@ export function startCheckpointer(sqlite: BetterSqlite3.Database, file: string, 
     const died = () => {
       if (worker === w) {
         worker = null;
+        stats.deaths++;
+        restartAt = Date.now() + RESTART_BACKOFF_MS;
         restoreAuto();
       }
     };
@@ -102,7 +123,7 @@ export function startCheckpointer(sqlite: BetterSqlite3.Database, file: string, 
     w.on('exit', died);
     worker = w;
     stats.starts++;
-    sqlite.pragma('wal_autocheckpoint = 0');
+    sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_CHECKPOINT_PAGES}`);
   };
   const halt = (): Promise<void> => {
     const w = worker;
@@ -128,7 +149,7 @@ export function startCheckpointer(sqlite: BetterSqlite3.Database, file: string, 
     },
     active() {
       lastActive = Date.now();
-      if (!worker && !closed && sqlite.open) start();
+      if (!worker && !closed && sqlite.open && lastActive >= restartAt) start();
     },
     async stop() {
       closed = true;

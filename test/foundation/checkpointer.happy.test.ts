@@ -3,15 +3,16 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/index.js';
-import { startCheckpointer } from '../../src/db/checkpointer.js';
+import { BACKSTOP_CHECKPOINT_PAGES, RESTART_BACKOFF_MS, startCheckpointer } from '../../src/db/checkpointer.js';
 import { BACKEND, dropStorage, testConfig } from '../helpers.js';
 
 /**
  * SQLite WAL checkpoints run in a worker thread (src/db/checkpointer.ts), not
  * inside the commits of the event loop, while the journal writes: the serving
- * connection does not checkpoint by itself then, the worker keeps the WAL
- * copied into the database, and when it stops (idle, closed, or dead)
- * SQLite's own auto-checkpoint comes back.
+ * connection checkpoints by itself only at a backstop the WAL does not reach
+ * then, the worker keeps the WAL copied into the database, and when it stops
+ * (idle, closed, or dead) SQLite's own auto-checkpoint comes back; a worker
+ * that died is not started again before a back-off.
  */
 describe.runIf(BACKEND === 'sqlite')('WAL checkpointer', () => {
   const fill = (sqlite: import('better-sqlite3').Database, rows: number) => {
@@ -38,7 +39,7 @@ describe.runIf(BACKEND === 'sqlite')('WAL checkpointer', () => {
       expect(autocheckpoint(sqlite)).toBe(1000);
       ck.active(); // what every journal commit does
       expect(ck.running).toBe(true);
-      expect(autocheckpoint(sqlite)).toBe(0);
+      expect(autocheckpoint(sqlite)).toBe(BACKSTOP_CHECKPOINT_PAGES);
       fill(sqlite, 30_000); // ~7 MB: past SQLite's own 1,000-page threshold
       expect(await until(() => ck.stats.runs > 1 && ck.stats.lastLog > 1000 && ck.stats.lastCheckpointed === ck.stats.lastLog)).toBe(true);
       expect(ck.stats.errors).toBe(0);
@@ -72,7 +73,7 @@ describe.runIf(BACKEND === 'sqlite')('WAL checkpointer', () => {
     const ck = startCheckpointer(sqlite, path.join(config.dataDir, config.sqliteFile), { intervalMs: 20, idleMs: 200 });
     try {
       ck.active();
-      expect(autocheckpoint(sqlite)).toBe(0);
+      expect(autocheckpoint(sqlite)).toBe(BACKSTOP_CHECKPOINT_PAGES);
       expect(await until(() => !ck.running)).toBe(true);
       expect(autocheckpoint(sqlite)).toBe(1000);
       ck.active(); // and comes back with the next commit
@@ -83,6 +84,38 @@ describe.runIf(BACKEND === 'sqlite')('WAL checkpointer', () => {
       expect(autocheckpoint(sqlite)).toBe(1000);
       ck.active(); // never again once stopped
       expect(ck.running).toBe(false);
+    } finally {
+      await ck.stop();
+      await database.close();
+      await dropStorage(config);
+    }
+  });
+
+  it('hands checkpoints back to SQLite when the worker dies, and starts it again only after a back-off', async () => {
+    const config = testConfig({ sqliteCheckpointMs: 0 });
+    const database = openDatabase(config);
+    const sqlite = database.sqlite!;
+    // A worker that cannot open its database dies at once, as often as it is started.
+    const ck = startCheckpointer(sqlite, path.join(config.dataDir, 'no-such-dir', 'orbit.sqlite'), { intervalMs: 20, idleMs: 60_000 });
+    try {
+      const firstStart = Date.now();
+      ck.active();
+      expect(ck.stats.starts).toBe(1);
+      expect(await until(() => ck.stats.deaths === 1)).toBe(true);
+      expect(ck.running).toBe(false);
+      expect(autocheckpoint(sqlite)).toBe(1000);
+      // Every commit calls active(): within the back-off none starts the worker again.
+      while (Date.now() - firstStart < RESTART_BACKOFF_MS / 2) {
+        ck.active();
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      expect(ck.stats.starts).toBe(1);
+      // After it, the next commit does.
+      await new Promise((r) => setTimeout(r, RESTART_BACKOFF_MS));
+      ck.active();
+      expect(ck.stats.starts).toBe(2);
+      expect(await until(() => ck.stats.deaths === 2)).toBe(true);
+      expect(autocheckpoint(sqlite)).toBe(1000);
     } finally {
       await ck.stop();
       await database.close();

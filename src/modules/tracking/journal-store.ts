@@ -5,6 +5,7 @@ import { DomainError } from '../../lib/errors.js';
 import { HOUR_MS } from '../../lib/clock.js';
 import { parseKeyRing, TokenCodec } from '../../lib/token.js';
 import { startModuleWorker } from '../../lib/worker.js';
+import { BACKSTOP_CHECKPOINT_PAGES, SQLITE_AUTOCHECKPOINT_PAGES } from '../../db/checkpointer.js';
 import { hitRecord, openClaims, type HitContext } from './record.js';
 import { RollupAccumulator, type RollupRow } from './rollup.js';
 import {
@@ -296,8 +297,13 @@ export type WriterReply =
 export interface WriterOptions {
   file: string;
   synchronous: 'FULL' | 'NORMAL';
-  /** Leave WAL checkpoints to the background checkpointer (the writer's connection then never checkpoints inside a commit). */
-  checkpointer: boolean;
+  /**
+   * The writer connection's `wal_autocheckpoint` (pages). With the background
+   * checkpointer it is a backstop (`BACKSTOP_CHECKPOINT_PAGES`) the WAL never
+   * reaches while the checkpointer runs, so no commit stops to checkpoint; should
+   * the checkpointer be gone, the writer checkpoints itself and the WAL stays bounded.
+   */
+  autocheckpointPages: number;
   busyTimeoutMs: number;
   /** The token key ring (`id:base64key,…`) and the tokens' lifetime: the writer opens impression pixels. */
   tokenKeys: string;
@@ -481,7 +487,7 @@ export function journalSink(
       {
         file: database.sqlitePath,
         synchronous: database.sqliteSync ?? 'NORMAL',
-        checkpointer: !!database.checkpointer,
+        autocheckpointPages: database.checkpointer ? BACKSTOP_CHECKPOINT_PAGES : SQLITE_AUTOCHECKPOINT_PAGES,
         busyTimeoutMs: 30_000,
         tokenKeys: opts.tokenKeys,
         tokenTtlSeconds: opts.tokenTtlSeconds,

@@ -21,8 +21,9 @@ const port = parentPort!;
 const db = new BetterSqlite3(opts.file);
 db.pragma(`busy_timeout = ${opts.busyTimeoutMs}`);
 db.pragma(`synchronous = ${opts.synchronous}`);
-// With the background checkpointer running, a commit here never stops to copy the WAL into the database.
-if (opts.checkpointer) db.pragma('wal_autocheckpoint = 0');
+// With the background checkpointer, a backstop the WAL does not reach while it runs: a commit here
+// never stops to copy the WAL into the database, unless the checkpointer is gone.
+db.pragma(`wal_autocheckpoint = ${opts.autocheckpointPages}`);
 const tx = sqliteJournalTx(db, { logRollups: true });
 const opener = { codec: new TokenCodec(parseKeyRing(opts.tokenKeys)), ttlSeconds: opts.tokenTtlSeconds };
 
