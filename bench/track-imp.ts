@@ -17,6 +17,7 @@
  *   npx tsx bench/track-imp.ts [--rounds 3] [--seconds 10] [--connections 32,128,256]
  *   (BENCH_DATABASE_URL=postgres://… for PostgreSQL; ORBIT_SQLITE_SYNC=NORMAL to compare)
  */
+import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config.js';
 import { closeContext, createContext } from '../src/server.js';
@@ -162,6 +163,7 @@ const recorded = Number(
   (await ctx.db.selectFrom('tracking_events').select((eb) => eb.fn.countAll<number>().as('n')).where('kind', '=', 'imp').executeTakeFirstOrThrow()).n,
 );
 await closeContext(ctx);
+if (!env.DATABASE_URL) fs.rmSync(dataDir, { recursive: true, force: true }); // ~300 MB of events a run
 
 const med = (m: Map<number, Measured[]>, c: number, f: (r: Measured) => number) => median(m.get(c)!.map(f));
 console.log(`\nstorage: ${env.DATABASE_URL ? 'postgres' : `sqlite (synchronous=${env.ORBIT_SQLITE_SYNC ?? 'NORMAL, the default'})`}, ${SECONDS} s runs, ${ROUNDS} rounds; medians per connection count:`);

@@ -114,6 +114,8 @@ export async function runPaced(opts: PacedOptions): Promise<PacedResult> {
   const warm = Math.floor(opts.rate * (opts.warmupSeconds ?? 0));
   const total = warm + Math.floor(opts.rate * opts.seconds);
   const latencies = new Float64Array(total);
+  // PACED_TRACE=file: each measured request's scheduled time (ms after the start) and latency, for a timeline of the slow ones.
+  const trace = process.env.PACED_TRACE ? new Float64Array(total) : null;
   let completed = 0;
   let measured = 0;
   let ok = 0;
@@ -137,6 +139,7 @@ export async function runPaced(opts: PacedOptions): Promise<PacedResult> {
           c.buf = c.buf.subarray(r.length);
           completed++;
           if (c.current.index >= warm) {
+            if (trace) trace[measured] = c.current.scheduled - start;
             latencies[measured++] = performance.now() - c.current.scheduled;
             if (r.status >= 200 && r.status < 300) ok++;
             else non2xx++;
@@ -202,6 +205,11 @@ export async function runPaced(opts: PacedOptions): Promise<PacedResult> {
   while (completed < issued && performance.now() < deadline) await new Promise((r) => setTimeout(r, 5));
   const elapsed = (performance.now() - start) / 1000;
   for (const c of conns) c.socket.destroy();
+  if (trace && process.env.PACED_TRACE) {
+    const lines: string[] = [`# start ${(performance.timeOrigin + start).toFixed(3)}`];
+    for (let i = 0; i < measured; i++) lines.push(`${trace[i].toFixed(3)} ${latencies[i].toFixed(3)}`);
+    fs.writeFileSync(`${process.env.PACED_TRACE}.${opts.rate}.${Date.now()}`, lines.join('\n'));
+  }
   const sorted = latencies.subarray(0, measured).sort();
   const round = (x: number) => Math.round(x * 100) / 100;
   return {
