@@ -386,6 +386,31 @@ export function sqliteWriterSink(
       const p = writer.pending.take(seq);
       if (p) f(p);
     };
+    /**
+     * Commit replies are settled from a `setImmediate`, not inside the
+     * `MessagePort` callback that delivers them. Settled inside it, in about
+     * a third of `bench/track-imp-trials.ts` trials the main thread's minor
+     * GCs began promoting every request after the 256-connection run (20–55 ms
+     * scavenges, paced p99 40–60 ms, until the process ended); deferred, none
+     * did in 20 trials, 8 of them with a stand-in writer (BENCHMARKS.md, Foundation). Why the callback context
+     * matters is not pinned down. A reply waiting here is settled before an
+     * exit rejects what the thread still held: what it committed is never
+     * reported as lost.
+     */
+    let replies: Extract<WriterReply, { results: unknown } | { seqs: number[] }>[] = [];
+    const settleReplies = () => {
+      const now = replies;
+      replies = [];
+      for (const m of now) {
+        if ('error' in m) {
+          for (const seq of m.seqs) settle(seq, (p) => p.reject(Object.assign(new Error(m.error), { code: m.code })));
+        } else {
+          hooks.onCommit();
+          for (const r of m.results) settle(r.seq, (p) => p.resolve(decodeResult(r.result)));
+        }
+      }
+      if (writer.pending.size === 0) w.unref();
+    };
     w.on('message', (m: WriterReply) => {
       if ('ready' in m) {
         writer.ready = true;
@@ -395,18 +420,13 @@ export function sqliteWriterSink(
         hooks.onError(new Error(`rollup log fold failed: ${m.foldFailed}`));
         return;
       }
-      if ('error' in m) {
-        for (const seq of m.seqs) settle(seq, (p) => p.reject(Object.assign(new Error(m.error), { code: m.code })));
-      } else {
-        hooks.onCommit();
-        for (const r of m.results) settle(r.seq, (p) => p.resolve(decodeResult(r.result)));
-      }
-      if (writer.pending.size === 0) w.unref();
+      if (replies.push(m) === 1) setImmediate(settleReplies);
     });
     w.on('error', (err) => hooks.onError(err));
     const exited = new Promise<void>((r) =>
       w.once('exit', (code) => {
         if (current === writer) current = null;
+        settleReplies(); // answered before it exited: settled as answered
         const err = new Error(`journal writer thread exited (${code}) before answering`);
         for (const p of writer.pending.takeAll()) p.reject(err);
         exiting.delete(exited);
