@@ -58,8 +58,8 @@ export const ConfigSchema = z.object({
   groupCommitMaxBatch: z.coerce.number().int().positive().default(2000),
   /** SQLite writer thread: group commits handed over before the first is answered (it commits those that wait as one). */
   groupCommitMaxInFlight: z.coerce.number().int().min(1).max(64).default(8),
-  /** SQLite WAL checkpoints run by a worker thread this often (0: SQLite's own, inside commits on the event loop). */
-  sqliteCheckpointMs: z.coerce.number().int().min(0).default(250),
+  /** SQLite WAL checkpoints run by a worker thread at most this often, about every 180 frames written (0: SQLite's own, inside commits on the event loop). */
+  sqliteCheckpointMs: z.coerce.number().int().min(0).default(10),
   /** SQLite: the journal commits on a writer thread with its own connection (off: on the event loop, on the shared connection). */
   sqliteWriterThread: z
     .union([z.boolean(), z.enum(['1', '0', 'true', 'false', 'on', 'off'])])

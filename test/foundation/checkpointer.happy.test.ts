@@ -3,7 +3,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/index.js';
-import { BACKSTOP_CHECKPOINT_PAGES, RESTART_BACKOFF_MS, startCheckpointer } from '../../src/db/checkpointer.js';
+import { BACKSTOP_CHECKPOINT_PAGES, checkpointDelay, RESTART_BACKOFF_MS, startCheckpointer } from '../../src/db/checkpointer.js';
 import { BACKEND, dropStorage, testConfig } from '../helpers.js';
 
 /**
@@ -134,5 +134,17 @@ console.log('closed');`;
     expect(r.stdout.trim()).toBe('closed');
     expect(r.status).toBe(0);
     fs.rmSync(config.dataDir, { recursive: true, force: true });
+  });
+
+  it('paces itself by the rate the WAL grows: ~180 frames a run, within its shortest and longest interval', () => {
+    // 15k impressions/s write ~18 frames/ms: a run every 10 ms (the shortest); half that rate: every 20 ms.
+    expect(checkpointDelay(180, 10, 10, 250, 180)).toBe(10);
+    expect(checkpointDelay(1800, 10, 10, 250, 180)).toBe(10);
+    expect(checkpointDelay(90, 10, 10, 250, 180)).toBe(20);
+    // A trickle: the longest; nothing written (or a WAL that restarted empty): the longest.
+    expect(checkpointDelay(2, 250, 10, 250, 180)).toBe(250);
+    expect(checkpointDelay(0, 10, 10, 250, 180)).toBe(250);
+    // A clock that did not move counts as 1 ms.
+    expect(checkpointDelay(18, 0, 10, 250, 180)).toBe(10);
   });
 });
