@@ -23,6 +23,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { Worker } from 'node:worker_threads';
 
 /** How often the release clock wakes the generator (ms): arrivals come in groups this far apart. */
@@ -52,9 +54,11 @@ export interface PacedResult {
 
 interface Conn {
   socket: net.Socket;
-  busy: boolean;
+  /** Bytes received and not yet parsed: `buf` from `off`. */
   buf: Buffer;
-  current: { scheduled: number; index: number } | null;
+  off: number;
+  /** Index of the request in flight on this connection, or -1. */
+  current: number;
 }
 
 function encode(r: PacedRequest, host: string): Buffer {
@@ -65,21 +69,44 @@ function encode(r: PacedRequest, host: string): Buffer {
   return Buffer.from(`${lines.join('\r\n')}\r\n\r\n${body}`);
 }
 
-/** Length of one complete response at the start of buf (status, headers, content-length body), or -1. */
-function responseLength(buf: Buffer): { length: number; status: number } | null {
-  const end = buf.indexOf('\r\n\r\n');
-  if (end < 0) return null;
-  const head = buf.toString('latin1', 0, end);
-  const status = Number(head.slice(9, 12));
-  const m = /\r\ncontent-length:\s*(\d+)/i.exec(head);
-  const bodyLen = m ? Number(m[1]) : 0;
-  if (!m && /\r\ntransfer-encoding:\s*chunked/i.test(head)) {
-    const term = buf.indexOf('0\r\n\r\n', end + 4);
-    if (term < 0) return null;
-    return { length: term + 5, status };
+const HEAD_END = Buffer.from('\r\n\r\n');
+const LENGTH_NAMES = [Buffer.from('\r\ncontent-length:'), Buffer.from('\r\nContent-Length:')];
+/** Status of the response `responseEnd` last measured. */
+let lastStatus = 0;
+
+/**
+ * End offset of the complete response starting at `from` in buf (status,
+ * headers, content-length body), or -1; its status in `lastStatus`. Reads the
+ * bytes in place: the generator allocates next to nothing per response, so
+ * its own GC (whose helper threads take the server's cores) stays out of the
+ * measured run.
+ */
+function responseEnd(buf: Buffer, from: number): number {
+  const end = buf.indexOf(HEAD_END, from);
+  if (end < 0) return -1;
+  lastStatus = (buf[from + 9] - 48) * 100 + (buf[from + 10] - 48) * 10 + (buf[from + 11] - 48);
+  let bodyLen = -1;
+  for (const name of LENGTH_NAMES) {
+    const at = buf.indexOf(name, from);
+    if (at < 0 || at > end) continue;
+    bodyLen = 0;
+    for (let i = at + name.length; i < end; i++) {
+      const c = buf[i];
+      if (c >= 48 && c <= 57) bodyLen = bodyLen * 10 + (c - 48);
+      else if (c !== 32 && c !== 9) break;
+    }
+    break;
+  }
+  if (bodyLen < 0) {
+    const head = buf.toString('latin1', from, end);
+    if (/\r\ntransfer-encoding:\s*chunked/i.test(head)) {
+      const term = buf.indexOf('0\r\n\r\n', end + 4);
+      return term < 0 ? -1 : term + 5;
+    }
+    bodyLen = 0;
   }
   const total = end + 4 + bodyLen;
-  return buf.length >= total ? { length: total, status } : null;
+  return buf.length >= total ? total : -1;
 }
 
 const pct = (sorted: Float64Array, p: number): number =>
@@ -122,55 +149,66 @@ export async function runPaced(opts: PacedOptions): Promise<PacedResult> {
   let non2xx = 0;
   let errors = 0;
   const conns: Conn[] = [];
-  const queue: { scheduled: number; index: number; req: Buffer }[] = [];
+  const idle: Conn[] = [];
+  // Requests are released in index order and queue in that order while every connection is busy:
+  // those below `released` are due, those below `dispatched` are sent.
+  let released = 0;
+  let dispatched = 0;
+  const scheduledAt = (i: number) => start + (i / opts.rate) * 1000;
+  const drain = () => {
+    while (dispatched < released && idle.length > 0) {
+      const c = idle.pop()!;
+      c.current = dispatched;
+      c.socket.write(encoded(dispatched++));
+    }
+  };
 
   const connect = () =>
     new Promise<Conn>((resolve, reject) => {
       const socket = net.connect(Number(u.port), u.hostname);
       socket.setNoDelay(true);
-      const c: Conn = { socket, busy: false, buf: Buffer.alloc(0), current: null };
+      const c: Conn = { socket, buf: Buffer.alloc(0), off: 0, current: -1 };
       socket.once('connect', () => resolve(c));
       socket.once('error', reject);
       socket.on('data', (d: Buffer) => {
-        c.buf = c.buf.length ? Buffer.concat([c.buf, d]) : d;
+        if (c.off < c.buf.length) {
+          c.buf = Buffer.concat([c.buf.subarray(c.off), d]);
+          c.off = 0;
+        } else {
+          c.buf = d;
+          c.off = 0;
+        }
         for (;;) {
-          const r = responseLength(c.buf);
-          if (!r || !c.current) break;
-          c.buf = c.buf.subarray(r.length);
+          if (c.current < 0) break;
+          const endAt = responseEnd(c.buf, c.off);
+          if (endAt < 0) break;
+          c.off = endAt;
           completed++;
-          if (c.current.index >= warm) {
-            if (trace) trace[measured] = c.current.scheduled - start;
-            latencies[measured++] = performance.now() - c.current.scheduled;
-            if (r.status >= 200 && r.status < 300) ok++;
+          const index = c.current;
+          if (index >= warm) {
+            const scheduled = scheduledAt(index);
+            if (trace) trace[measured] = scheduled - start;
+            latencies[measured++] = performance.now() - scheduled;
+            if (lastStatus >= 200 && lastStatus < 300) ok++;
             else non2xx++;
           }
-          c.current = null;
-          c.busy = false;
-          next(c);
+          c.current = -1;
+          idle.push(c);
+          drain();
         }
       });
     });
   for (let i = 0; i < opts.connections; i++) conns.push(await connect());
   for (const c of conns) {
+    idle.push(c);
     c.socket.on('error', () => {
       errors++;
     });
   }
 
-  function send(c: Conn, item: { scheduled: number; index: number; req: Buffer }) {
-    c.busy = true;
-    c.current = { scheduled: item.scheduled, index: item.index };
-    c.socket.write(item.req);
-  }
-  function next(c: Conn) {
-    const item = queue.shift();
-    if (item) send(c, item);
-  }
-
   // What preparing left behind is collected now, not during the measured run (the CLI child runs with --expose-gc).
   (globalThis as { gc?: () => void }).gc?.();
   const start = performance.now() + 5;
-  let issued = 0;
   // The release clock: a thread that sleeps TICK_MS at a time (a futex wait,
   // sub-millisecond) and wakes this loop, which sends every request due by
   // then. Node's own timers fire at best every ~1 ms and often later, which
@@ -186,15 +224,9 @@ export async function runPaced(opts: PacedOptions): Promise<PacedResult> {
     const tick = () => {
       const now = performance.now();
       if (now < start) return;
-      const due = Math.min(total, Math.floor(((now - start) / 1000) * opts.rate) + 1);
-      while (issued < due) {
-        const item = { scheduled: start + (issued / opts.rate) * 1000, index: issued, req: encoded(issued) };
-        issued++;
-        const idle = conns.find((c) => !c.busy);
-        if (idle) send(idle, item);
-        else queue.push(item);
-      }
-      if (issued >= total) resolve();
+      released = Math.max(released, Math.min(total, Math.floor(((now - start) / 1000) * opts.rate) + 1));
+      drain();
+      if (released >= total) resolve();
     };
     pacer.on('message', tick);
   });
@@ -202,7 +234,7 @@ export async function runPaced(opts: PacedOptions): Promise<PacedResult> {
   await pacer.terminate();
   // Wait for the stragglers (at most 10 s).
   const deadline = performance.now() + 10_000;
-  while (completed < issued && performance.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+  while (completed < released && performance.now() < deadline) await new Promise((r) => setTimeout(r, 5));
   const elapsed = (performance.now() - start) / 1000;
   for (const c of conns) c.socket.destroy();
   if (trace && process.env.PACED_TRACE) {
@@ -214,11 +246,11 @@ export async function runPaced(opts: PacedOptions): Promise<PacedResult> {
   const round = (x: number) => Math.round(x * 100) / 100;
   return {
     rate: opts.rate,
-    sent: issued - warm,
+    sent: released - warm,
     completed: measured,
     ok,
     non2xx,
-    errors: errors + (issued - completed),
+    errors: errors + (released - completed),
     p50: round(pct(sorted, 50)),
     p90: round(pct(sorted, 90)),
     p99: round(pct(sorted, 99)),
@@ -228,10 +260,24 @@ export async function runPaced(opts: PacedOptions): Promise<PacedResult> {
 }
 
 /** runPaced in a child process (its own event loop and heap), with the requests passed through a file. */
+/**
+ * A full GC of this process, now. The parent of a paced run sits idle while
+ * the child measures, and an idle V8 heap that minting left large is then
+ * collected by the memory reducer: a full GC whose helper threads took 5–15 ms
+ * of the 2 cores at a time in the middle of the measured run (perf sched,
+ * BENCHMARKS.md Foundation). Collected before the child starts, nothing is left
+ * for it to do.
+ */
+function collectGarbage(): void {
+  v8.setFlagsFromString('--expose-gc');
+  (vm.runInNewContext('gc') as () => void)();
+}
+
 export async function pacedInChild(opts: PacedOptions): Promise<PacedResult> {
   const dir = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'orbit-paced-'));
   const file = path.join(dir, 'requests.jsonl');
   fs.writeFileSync(file, opts.requests.map((r) => JSON.stringify(r)).join('\n'));
+  collectGarbage();
   const self = fileURLToPath(import.meta.url);
   const args = ['--expose-gc', '--import', 'tsx', self, '--url', opts.url, '--rate', String(opts.rate), '--seconds', String(opts.seconds), '--connections', String(opts.connections), '--warmup', String(opts.warmupSeconds ?? 0), '--file', file];
   const out = await new Promise<string>((resolve, reject) => {
