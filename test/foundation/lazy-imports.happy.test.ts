@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BACKEND, testConfig } from '../helpers.js';
+import { BACKEND, dropStorage, testConfig } from '../helpers.js';
 import { spawnServe } from './support.js';
 
 /**
@@ -25,14 +25,23 @@ function packagesIn(paths: string[]): Set<string> {
 
 describe.skipIf(BACKEND !== 'sqlite')('what a default start imports', () => {
   it('serves without loading pg, ioredis, openai, stripe or the MCP SDK', async () => {
-    const record = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-imports-')), 'modules.txt');
+    const recordDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-imports-'));
+    const record = path.join(recordDir, 'modules.txt');
     const hook = path.resolve('test/foundation/record-imports.mjs');
-    const server = await spawnServe(testConfig(), { NODE_OPTIONS: `--import=${hook}`, ORBIT_TEST_IMPORTS_FILE: record });
-    expect((await fetch(`${server.url}/health`)).status).toBe(200);
-    expect((await fetch(`${server.url}/docs/json`)).status).toBe(200);
-    server.child.kill('SIGTERM');
-    expect((await server.exited).code).toBe(0);
-    const loaded = packagesIn(fs.readFileSync(record, 'utf8').split('\n'));
+    const config = testConfig();
+    let lines: string[];
+    try {
+      const server = await spawnServe(config, { NODE_OPTIONS: `--import=${hook}`, ORBIT_TEST_IMPORTS_FILE: record });
+      expect((await fetch(`${server.url}/health`)).status).toBe(200);
+      expect((await fetch(`${server.url}/docs/json`)).status).toBe(200);
+      server.child.kill('SIGTERM');
+      expect((await server.exited).code).toBe(0);
+      lines = fs.readFileSync(record, 'utf8').split('\n');
+    } finally {
+      fs.rmSync(recordDir, { recursive: true, force: true });
+      await dropStorage(config);
+    }
+    const loaded = packagesIn(lines);
     // The recorder sees the packages a start does need (ESM and CommonJS alike)…
     for (const needed of ['fastify', 'kysely', 'better-sqlite3', 'zod']) expect(loaded).toContain(needed);
     // …and none of these.
