@@ -56,6 +56,8 @@ export const ConfigSchema = z.object({
   /** Longest a tracking write waits for companions before it commits (0: commit at the end of the current I/O turn). */
   groupCommitMaxWaitMs: z.coerce.number().min(0).max(50).default(0),
   groupCommitMaxBatch: z.coerce.number().int().positive().default(2000),
+  /** Longest an ad request's record (the request and its serves, which nobody waits for) gathers with others before it commits. */
+  recordMaxWaitMs: z.coerce.number().min(0).max(1000).default(10),
   /** SQLite writer thread: group commits handed over before the first is answered (it commits those that wait as one). */
   groupCommitMaxInFlight: z.coerce.number().int().min(1).max(64).default(8),
   /** SQLite WAL checkpoints run by a worker thread at most this often, about every 180 frames written (0: SQLite's own, inside commits on the event loop). */
@@ -150,6 +152,7 @@ const ENV_MAP: Record<string, keyof ConfigInput> = {
   ORBIT_AD_RATE_LIMIT: 'adRateLimitPerSecond',
   ORBIT_GROUP_COMMIT_WAIT_MS: 'groupCommitMaxWaitMs',
   ORBIT_GROUP_COMMIT_IN_FLIGHT: 'groupCommitMaxInFlight',
+  ORBIT_RECORD_WAIT_MS: 'recordMaxWaitMs',
   ORBIT_FAST_PATH: 'fastPath',
   ORBIT_PG_JIT: 'pgJit',
   ORBIT_SQLITE_CHECKPOINT_MS: 'sqliteCheckpointMs',

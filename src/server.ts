@@ -2,7 +2,7 @@ import pino, { type Logger } from 'pino';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, origin, type Config, type ConfigInput } from './config.js';
 import type { Ctx, Urls } from './context.js';
-import { ensureSchema, migrate, openDatabase } from './db/index.js';
+import { ensureSchema, migrate, openDatabase, setRecordSettler } from './db/index.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { loadSecrets } from './lib/secrets.js';
 import { parseKeyRing, TokenCodec } from './lib/token.js';
@@ -54,8 +54,11 @@ export async function createContext(config: Config, opts: ContextOptions = {}): 
   const journal = new Journal(journalSink(database, journalOpts), {
     maxWaitMs: config.groupCommitMaxWaitMs,
     maxBatch: config.groupCommitMaxBatch,
+    recordWaitMs: config.recordMaxWaitMs,
     onError: onJournalError,
   });
+  // Reports first commit the ad request records the journal holds back (journal.ts `record`).
+  setRecordSettler(database.db, () => journal.settle());
   const ctx: Ctx = {
     config,
     database,

@@ -87,7 +87,7 @@ describe('activation, billing gate, review and serving', () => {
     expect(stats.spend).toBeGreaterThan(0);
     expect(stats.spend).toBeLessThanOrEqual(0.4);
     expect(stats.daily_budget_remaining).toBeCloseTo(10 - stats.spend, 6);
-    settleRollups(s.ctx.db);
+    await settleRollups(s.ctx.db);
     const rollupSpend = (await s.ctx.db.selectFrom('rollups').select('spend_micros').where('campaign_id', '=', c.campaign_id).execute()).reduce(
       (a, r) => a + Number(r.spend_micros),
       0,

@@ -19,7 +19,7 @@ describe('conversion gateway: happy paths', () => {
   afterAll(() => s.stop());
 
   const rollupTotals = async (campaignId: string) => {
-    settleRollups(s.ctx.db);
+    await settleRollups(s.ctx.db);
     const rows = await s.ctx.db.selectFrom('rollups').selectAll().where('campaign_id', '=', campaignId).execute();
     const sum = (k: 'conversions' | 'conversion_value_micros' | 'spend_micros' | 'revenue_micros' | 'take_micros' | 'clicks') =>
       rows.reduce((a, r) => a + Number(r[k]), 0);

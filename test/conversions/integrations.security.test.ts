@@ -101,7 +101,7 @@ describe('connected platforms: signatures, replays, tenancy', () => {
     const rows = await s.ctx.db.selectFrom('conversions').selectAll().where('source', '=', 'cal').execute();
     expect(rows).toHaveLength(3);
     expect(rows.every((r) => r.verified === 0 && r.counted === 0)).toBe(true);
-    settleRollups(s.ctx.db);
+    await settleRollups(s.ctx.db);
     const rollups = await s.ctx.db.selectFrom('rollups').select('conversions').where('campaign_id', '=', w.campaignId).execute();
     expect(rollups.reduce((a, r) => a + Number(r.conversions), 0)).toBe(0);
     const bad = await fetch(`${s.url}/cal/booking?api_key=${w.advertiserKey}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"payload":{}}' });

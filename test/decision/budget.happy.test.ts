@@ -11,7 +11,7 @@ import { settleRollups } from '../../src/db/index.js';
 const tokenOf = (url: string) => new URL(url).searchParams.get('p')!;
 const hit = { ip: '203.0.113.9', ua: BROWSER_UA };
 const spendOf = async (ctx: Ctx, campaignId: string) => {
-  settleRollups(ctx.db);
+  await settleRollups(ctx.db);
   return Number(
     (await ctx.db.selectFrom('rollups').select((eb) => eb.fn.sum<number>('spend_micros').as('s')).where('campaign_id', '=', campaignId).executeTakeFirst())?.s ?? 0,
   );

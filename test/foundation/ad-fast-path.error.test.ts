@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { adRequestBody, seedWorld, startTestServer, type TestServer, type World } from '../helpers.js';
+import { adRequestBody, requestAd, seedWorld, startTestServer, type TestServer, type World } from '../helpers.js';
 import { adHeaders, bothPaths, countRows, spyFastPath } from './support.js';
 
 /**
@@ -74,20 +74,35 @@ describe('POST /api/v1/ad on the fast path — errors', () => {
     expect(e.status).toBe(422);
   });
 
-  it('a store that cannot record the request: the same 503, safe to retry', async () => {
+  it('a store that cannot record the request: served once, then the same 503 (safe to retry) until it records again', async () => {
+    const journal = s.ctx.journal;
+    const lostBefore = journal.lostRecords;
     await sql`ALTER TABLE ad_requests RENAME TO ad_requests_away`.execute(s.ctx.db);
-    let fast, ref;
+    let first, fast, ref;
     try {
+      // An ad request's record commits after its answer (journal.ts \`record\`): the first one is served, and its
+      // failed commit is logged and counted.
+      first = await requestAd(s.url, w.publisherKey);
+      await journal.settle();
+      expect(journal.failing).toBe(true);
+      expect(journal.lostRecords - lostBefore).toBe(1);
+      // From then on each request waits for its own record: the same 503 on both paths.
       spy.taken.length = 0;
       ({ fast, ref } = await bothPaths(s, JSON.stringify(adRequestBody()), adHeaders(w.publisherKey)));
     } finally {
       await sql`ALTER TABLE ad_requests_away RENAME TO ad_requests`.execute(s.ctx.db);
     }
+    expect(first.status).toBe(200);
     expect(spy.taken).toEqual(['POST /api/v1/ad']);
     expect(fast.status).toBe(503);
     expect(fast).toEqual(ref);
     expect(JSON.parse(fast.body)).toMatchObject({ statusCode: 503, error: 'Service Unavailable' });
+    // The store is back: the next request waits for its record, which commits, and the lane is deferred again.
+    const before = await countRows(s.ctx, 'ad_requests');
     expect((await bothPaths(s, JSON.stringify(adRequestBody()), adHeaders(w.publisherKey))).fast.status).toBe(200);
+    expect(journal.failing).toBe(false);
+    expect(await countRows(s.ctx, 'ad_requests')).toBe(before + 2);
+    expect(journal.lostRecords - lostBefore).toBe(1);
   });
 
   it('an unexpected failure: the same 500 that shows only a request id', async () => {

@@ -36,7 +36,10 @@ describe('POST /api/v1/ad on the fast path', () => {
   });
   afterAll(() => s.stop());
 
-  const requestRow = (id: string) => s.ctx.db.selectFrom('ad_requests').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const requestRow = async (id: string) => {
+    await s.ctx.journal.settle(); // committed within a few ms of the answer (journal.ts `record`)
+    return s.ctx.db.selectFrom('ad_requests').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  };
 
   it('serves an ad as the Fastify route does, and records the request', async () => {
     spy.taken.length = 0;

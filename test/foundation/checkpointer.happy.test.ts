@@ -58,6 +58,7 @@ describe.runIf(BACKEND === 'sqlite')('WAL checkpointer', () => {
     try {
       const w = await seedWorld(s.ctx);
       expect((await requestAd(s.url, w.publisherKey)).status).toBe(200);
+      await s.ctx.journal.settle(); // the request's record commits after its answer
       expect(s.ctx.database.checkpointer!.running).toBe(true);
       expect(s.ctx.database.checkpointer!.stats.starts).toBe(1);
     } finally {

@@ -219,6 +219,7 @@ describe.skipIf(BACKEND !== 'sqlite')('journal writer thread (SQLite)', () => {
       const qw = await seedWorld(quiet.ctx);
       const sink = (quiet.ctx.journal as unknown as { store: { running: boolean } }).store;
       const ads = await Promise.all(Array.from({ length: 4 }, () => serveOne(quiet, qw)));
+      await quiet.ctx.journal.settle(); // the requests' records commit after their answers
       expect(sink.running).toBe(true);
       expect((await hit(ads[0].impUrl)).status).toBe(200);
       for (let i = 0; i < 100 && sink.running; i++) await new Promise((r) => setTimeout(r, 50));
@@ -244,6 +245,7 @@ describe.skipIf(BACKEND !== 'sqlite')('journal writer thread (SQLite)', () => {
       expect(sink.running).toBe(false); // nothing written yet: no thread
       // The first ad request starts the thread; it and the pixels fired meanwhile do not wait for it.
       const first = await serveOne(fresh, fw);
+      await fresh.ctx.journal.settle(); // its record commits after the answer
       expect(sink.running).toBe(true);
       expect(sink.stats.startingCommits).toBeGreaterThan(0);
       const more = await Promise.all(Array.from({ length: 6 }, () => serveOne(fresh, fw)));
@@ -259,6 +261,7 @@ describe.skipIf(BACKEND !== 'sqlite')('journal writer thread (SQLite)', () => {
         const clickId = fresh.ctx.codec.open(tokenOf(a.impUrl)).clickId;
         expect(await fresh.ctx.db.selectFrom('tracking_events').select('id').where('click_id', '=', clickId).where('kind', '=', 'imp').execute()).toHaveLength(1);
       }
+      await fresh.ctx.journal.settle();
       expect(await fresh.ctx.db.selectFrom('ad_requests').select('id').execute()).toHaveLength(ads.length);
     } finally {
       await fresh.stop();

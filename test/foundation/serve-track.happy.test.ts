@@ -37,7 +37,7 @@ describe('serve → impression → click', () => {
     expect(loc.searchParams.get('grcpid')).toBe(w.campaignId);
     await fetch(ads[0].clickUrl, { headers: { 'user-agent': BROWSER_UA }, redirect: 'manual' });
 
-    settleRollups(s.ctx.db);
+    await settleRollups(s.ctx.db);
     const rows = await s.ctx.db.selectFrom('rollups').selectAll().where('campaign_id', '=', w.campaignId).execute();
     const sum = (k: 'impressions' | 'clicks' | 'spend_micros' | 'revenue_micros' | 'take_micros' | 'wins') =>
       rows.reduce((a, r) => a + Number(r[k]), 0);

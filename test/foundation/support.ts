@@ -9,13 +9,14 @@ import { settleRollups } from '../../src/db/index.js';
 export type Table = 'tracking_events' | 'rollups' | 'ad_requests' | 'ad_serves' | 'api_keys' | 'credits' | 'publishers' | 'advertisers';
 
 export async function countRows(ctx: Ctx, table: Table): Promise<number> {
+  await ctx.journal.settle(); // ad request records are committed within a few ms of their answer (journal.ts `record`)
   const r = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(ctx.db);
   return Number(r.rows[0].n);
 }
 
 /** Everything the tracking path may write, so a test can assert that nothing was. */
 export async function trackingFootprint(ctx: Ctx) {
-  settleRollups(ctx.db);
+  await settleRollups(ctx.db);
   const totals = await ctx.db
     .selectFrom('rollups')
     .select((eb) => [

@@ -29,7 +29,7 @@ const num = (rows: Row[]) =>
   rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'bigint' || (typeof v === 'string' && /^-?\d+$/.test(v)) ? Number(v) : v])));
 
 async function query(ctx: Ctx, text: string): Promise<Row[]> {
-  settleRollups(ctx.db);
+  await settleRollups(ctx.db);
   return num((await sql.raw<Row>(text).execute(ctx.db)).rows);
 }
 

@@ -109,7 +109,7 @@ export async function campaignCounts(ctx: Ctx, campaignId: string) {
     .where('is_bot', '=', 0)
     .groupBy('kind')
     .execute();
-  settleRollups(ctx.db);
+  await settleRollups(ctx.db);
   const roll = await ctx.db
     .selectFrom('rollups')
     .select([sql<number>`coalesce(sum(impressions), 0)`.as('impressions'), sql<number>`coalesce(sum(clicks), 0)`.as('clicks')])

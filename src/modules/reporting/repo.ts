@@ -10,7 +10,8 @@ import { ROLLUP_COUNTER_COLUMNS, zeroCounters } from '../tracking/rollup.js';
  * rollup by tracking's rollup writer) or, for the publisher's
  * per-placement/device/country breakdowns, `rollups` itself;
  * never the event tables (except distinct sessions for unique users).
- * Each reader first settles the rollups (`settleRollups`: on SQLite, deltas
+ * Each reader first settles the rollups (`settleRollups`: the ad request
+ * records the journal still holds back are committed, and on SQLite, deltas
  * still in the writer thread's rollup log are folded in).
  *
  * The counters are the rollups' own list (owned by the write side).
@@ -114,7 +115,7 @@ export async function scopeDays(
   read: readonly Counter[],
   sink: ScopeSink,
 ): Promise<void> {
-  settleRollups(database.db);
+  await settleRollups(database.db);
   const agg = database.dialect === 'postgres' ? 'string_agg' : 'group_concat';
   const rows = await rawRows(
     database,
@@ -148,7 +149,7 @@ export async function scopeRanges(
   summed: boolean,
   sink: ScopeSink,
 ): Promise<void> {
-  settleRollups(database.db);
+  await settleRollups(database.db);
   const values = new Float64Array(read.length);
   const pg = database.dialect === 'postgres';
   const where = 'q.scope = ? AND q.parent_id = ? AND q.bucket >= r.a AND q.bucket < r.b';
@@ -184,7 +185,7 @@ export async function scopeRanges(
 
 /** Lifetime totals per scope id under a parent. */
 export async function scopeLifetime(db: Kysely<DB>, scope: Scope, parentId: string): Promise<(Counters & { scope_id: string })[]> {
-  settleRollups(db);
+  await settleRollups(db);
   const res = await sql<Record<string, unknown>>`
     SELECT scope_id, ${sql.raw(lifetimeSums)} FROM rollup_scope_day
     WHERE scope = ${scope} AND parent_id = ${parentId} GROUP BY scope_id`.execute(db);
@@ -210,7 +211,7 @@ export async function publisherByDim(
   fromBucket: number,
   toBucket: number,
 ): Promise<DimRow[]> {
-  settleRollups(db);
+  await settleRollups(db);
   const col = dim === 'placement' ? 'placement_id' : dim;
   const typeCol = dim === 'placement' ? 'placement_type' : "''";
   const res = await sql<Record<string, unknown>>`
@@ -232,7 +233,7 @@ export async function publisherByDim(
 
 /** Requests and wins per country, buckets [fromBucket, toBucket). */
 export async function publisherCountryTraffic(db: Kysely<DB>, publisherId: string, fromBucket: number, toBucket: number) {
-  settleRollups(db);
+  await settleRollups(db);
   const res = await sql<Record<string, unknown>>`
     SELECT country, SUM(requests) AS requests, SUM(wins) AS wins FROM rollups
     WHERE publisher_id = ${publisherId} AND bucket >= ${fromBucket} AND bucket < ${toBucket} AND (requests <> 0 OR wins <> 0)
@@ -251,7 +252,7 @@ export async function publisherUniqueSessions(db: Kysely<DB>, publisherId: strin
 
 /** Delivery of some ads (legacy ad units serve as ads) per campaign and bucket, buckets [fromBucket, toBucket). */
 export async function adsByBucket(db: Kysely<DB>, advertiserId: string, adIds: string[], fromBucket: number, toBucket: number) {
-  settleRollups(db);
+  await settleRollups(db);
   if (adIds.length === 0) return [];
   const res = await sql<Record<string, unknown>>`
     SELECT campaign_id, ad_id, bucket, SUM(impressions) AS impressions, SUM(clicks) AS clicks, SUM(spend_micros) AS spend_micros

@@ -308,8 +308,8 @@ export async function requestAds(
   });
 
   st.log.add(record);
-  await ctx.journal.append({
-    type: 'request',
+  const item = {
+    type: 'request' as const,
     request: {
       id: requestId,
       publisher_id: who.accountId,
@@ -323,7 +323,11 @@ export async function requestAds(
     },
     serves,
     rollups,
-  });
+  };
+  // Not awaited: the answer is the ads, not an acknowledgement of this record (journal.ts `record`). While the
+  // store is failing, each request waits for its own record instead: a 503, safe to retry, until a commit succeeds.
+  if (ctx.journal.failing) await ctx.journal.append(item);
+  else ctx.journal.record(item);
   return { requestId, ads };
 }
 

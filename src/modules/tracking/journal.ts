@@ -6,10 +6,17 @@ import type { Charge, JournalBatch, JournalSink, PixelHit } from './journal-stor
 
 /**
  * The event journal: every ad request, ad served, impression and click is an
- * append-only record, acknowledged only once durable. Writes arriving together
- * share one transaction (group commit): appends made during one turn of the
- * event loop are committed at its end, and while a commit is in flight new
- * appends gather for the next one.
+ * append-only record. Writes arriving together share one transaction (group
+ * commit): appends made during one turn of the event loop are committed at its
+ * end, and while a commit is in flight new appends gather for the next one.
+ *
+ * Two lanes. `append` is acknowledged only once durable (tracking events:
+ * their answer waits for it). `record` is for what nobody acknowledges — an ad
+ * request and the ads it served, whose answer is the ads themselves: such
+ * records wait up to `recordWaitMs` for companions and then commit in one
+ * transaction, or go earlier with the next `append` (queued ahead of it, so a
+ * click is never durable before the serve it follows), and `settle` pushes
+ * them out for a reader that must see them (reports).
  */
 export type JournalItem =
   | { type: 'request'; request: AdRequestTable; serves: AdServeTable[]; rollups: RollupRow[] }
@@ -28,6 +35,8 @@ export interface CommitListener {
   (charges: Charge[]): void;
 }
 
+const noop = (): void => undefined;
+
 export class Journal {
   private queue: Pending[] = [];
   private scheduled = false;
@@ -40,18 +49,92 @@ export class Journal {
   /** Told of every group commit: its records and how long the store took (the ops module exports them). */
   observe: ((records: number, seconds: number) => void) | null = null;
 
+  /** Records (`record`) gathering for their commit. */
+  private held: JournalItem[] = [];
+  private holdTimer: NodeJS.Timeout | null = null;
+  /** Per release of held records not yet committed: settles when all of them are committed (or failed). */
+  private readonly releases: Promise<void>[] = [];
+  /** Records that could not be committed (logged; nobody was told they were stored). */
+  lostRecords = 0;
+  /** Whether the last commit failed (until one succeeds): record-lane writers then wait for their commits instead. */
+  failing = false;
+
   constructor(
     private readonly store: JournalSink,
-    private readonly opts: { maxWaitMs: number; maxBatch: number; onError?: (err: unknown) => void },
+    private readonly opts: { maxWaitMs: number; maxBatch: number; recordWaitMs?: number; onError?: (err: unknown) => void },
   ) {}
 
   /** Resolves true when the record is durable and new, false when it was a duplicate; rejects when the commit failed. */
   append(item: JournalItem): Promise<boolean> {
     if (this.closed) return Promise.reject(new Error('journal is closed'));
+    if (this.held.length > 0) this.release();
     return new Promise<boolean>((resolve, reject) => {
       this.queue.push({ item, resolve, reject });
       this.schedule();
     });
+  }
+
+  /**
+   * Appends a record nobody waits for (an ad request with its serves): it is
+   * committed within `recordWaitMs`, with the records around it, or sooner with
+   * the next `append`. A failed commit is logged and counted (`lostRecords`).
+   */
+  record(item: JournalItem): void {
+    if (this.closed) {
+      this.lostRecords++;
+      this.opts.onError?.(new Error('journal is closed: an ad request record was not stored'));
+      return;
+    }
+    this.held.push(item);
+    if (this.held.length >= this.opts.maxBatch || !(this.opts.recordWaitMs! > 0)) this.release();
+    else this.holdTimer ??= setTimeout(this.releaseHeld, this.opts.recordWaitMs);
+  }
+
+  /**
+   * Commits the held records now; the promise settles once every record
+   * released so far is committed (a reader that must see them), null when
+   * none is outstanding.
+   */
+  settle(): Promise<void> | null {
+    if (this.held.length > 0) this.release();
+    return this.releases.length > 0 ? Promise.all(this.releases.slice()).then(noop) : null;
+  }
+
+  private readonly releaseHeld = (): void => {
+    this.holdTimer = null;
+    if (this.held.length > 0) this.release();
+  };
+
+  /** Moves the held records into the commit queue, ahead of anything appended after them. */
+  private release(): void {
+    if (this.holdTimer) {
+      clearTimeout(this.holdTimer);
+      this.holdTimer = null;
+    }
+    const items = this.held;
+    this.held = [];
+    let left = items.length;
+    let failed = 0;
+    let done!: () => void;
+    const released = new Promise<void>((r) => (done = r));
+    this.releases.push(released);
+    const settled = () => {
+      if (--left > 0) return;
+      const at = this.releases.indexOf(released);
+      if (at >= 0) this.releases.splice(at, 1);
+      if (failed > 0) {
+        this.lostRecords += failed;
+        this.opts.onError?.(new Error(`${failed} ad request record(s) could not be stored`));
+      }
+      done();
+    };
+    const resolve = () => settled();
+    const reject = () => {
+      failed++;
+      settled();
+    };
+    for (const item of items) this.queue.push({ item, resolve, reject });
+    this.schedule();
   }
 
   onCommit(listener: CommitListener): void {
@@ -60,6 +143,7 @@ export class Journal {
 
   /** Wait until everything appended so far is committed (graceful shutdown). */
   async drain(): Promise<void> {
+    if (this.held.length > 0) this.release();
     while (this.queue.length > 0 || this.inFlight.length > 0 || this.scheduled) {
       if (this.inFlight.length > 0) await Promise.all(this.inFlight);
       else await new Promise((r) => setImmediate(r));
@@ -120,11 +204,13 @@ export class Journal {
     try {
       result = await this.store.commit(batch);
     } catch (err) {
+      this.failing = true;
       this.opts.onError?.(err);
       const unavailable = new Unavailable('The event could not be recorded; nothing was stored, safe to retry');
       for (const p of take) p.reject(unavailable);
       return;
     }
+    this.failing = false;
     this.commits++;
     this.committedItems += take.length;
     this.observe?.(take.length, (performance.now() - started) / 1000);

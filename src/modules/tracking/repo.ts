@@ -371,7 +371,7 @@ export function journalStore(database: Database): JournalStore {
 
 /** Spend per campaign since the start of a bucket, from the rollups. */
 export async function spendSince(db: Database['db'], fromBucket: number): Promise<Map<string, number>> {
-  settleRollups(db);
+  await settleRollups(db);
   const rows = await db
     .selectFrom('rollups')
     .select((eb) => ['campaign_id', eb.fn.sum<number>('spend_micros').as('spend')])
@@ -402,7 +402,7 @@ export async function lifetimeTotals(
   db: Database['db'],
   scope: { advertiserId: string; campaignIds?: string[] },
 ): Promise<Map<string, LifetimeTotals>> {
-  settleRollups(db);
+  await settleRollups(db);
   const out = new Map<string, LifetimeTotals>();
   const parts = scope.campaignIds ? chunks(scope.campaignIds) : [null];
   for (const part of parts) {
@@ -555,7 +555,7 @@ export interface GroupActivity {
 }
 
 export async function groupActivitySince(db: Database['db'], fromBucket: number): Promise<Map<string, GroupActivity>> {
-  settleRollups(db);
+  await settleRollups(db);
   const rows = await db
     .selectFrom('rollups')
     .select((eb) => [

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { Journal, type JournalItem } from '../../src/modules/tracking/journal.js';
+import type { CommitResult, JournalBatch, JournalSink } from '../../src/modules/tracking/journal-store.js';
+
+/**
+ * The journal's record lane (`Journal.record`): an ad request's record is not
+ * awaited by its answer; records gather for up to `recordWaitMs` and commit
+ * together, or go ahead of the next acknowledged append, and `settle` pushes
+ * them out for a reader. A sink that stores batches in memory stands in for
+ * the database (the lane is the journal's, whatever the store).
+ */
+class MemorySink implements JournalSink {
+  readonly maxInFlight = 1;
+  readonly batches: JournalBatch[] = [];
+  failNext = 0;
+  async commit(batch: JournalBatch): Promise<CommitResult> {
+    await new Promise((r) => setImmediate(r));
+    if (this.failNext > 0) {
+      this.failNext--;
+      throw new Error('disk full');
+    }
+    this.batches.push(batch);
+    return { inserted: batch.events.map(() => true), pixels: [], charges: [] };
+  }
+  async close(): Promise<void> {}
+  /** Request ids and event click ids, in commit order. */
+  order(): string[] {
+    return this.batches.flatMap((b) => [...b.requests.map((r) => r.id), ...b.events.map((e) => e.click_id)]);
+  }
+}
+
+const request = (id: string): JournalItem => ({
+  type: 'request',
+  request: { id, publisher_id: 'p', at: 0, session_hash: 'h', slots: 1, filled: 1, device: 'desktop', country: 'US', is_test: 0 },
+  serves: [],
+  rollups: [],
+});
+const event = (clickId: string): JournalItem => ({ type: 'event', event: { click_id: clickId } as never, rollups: [] });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('journal record lane', () => {
+  it('gathers records for up to recordWaitMs and commits them in one batch', async () => {
+    const sink = new MemorySink();
+    const errors: unknown[] = [];
+    const j = new Journal(sink, { maxWaitMs: 0, maxBatch: 100, recordWaitMs: 30, onError: (e) => errors.push(e) });
+    for (let i = 0; i < 5; i++) j.record(request(`r${i}`));
+    await sleep(5);
+    expect(sink.batches).toHaveLength(0); // still gathering
+    for (let i = 0; i < 100 && sink.batches.length === 0; i++) await sleep(5);
+    expect(sink.batches).toHaveLength(1);
+    expect(sink.order()).toEqual(['r0', 'r1', 'r2', 'r3', 'r4']);
+    expect(errors).toEqual([]);
+    await j.close();
+  });
+
+  it('commits a full batch at once, and held records ahead of the next acknowledged append', async () => {
+    const sink = new MemorySink();
+    const j = new Journal(sink, { maxWaitMs: 0, maxBatch: 3, recordWaitMs: 60_000 });
+    j.record(request('a'));
+    j.record(request('b'));
+    j.record(request('c')); // the batch is full: released now
+    j.record(request('d'));
+    await expect(j.append(event('click-1'))).resolves.toBe(true);
+    // The click is durable only with (or after) every record made before it.
+    expect(sink.order()).toEqual(['a', 'b', 'c', 'd', 'click-1']);
+    await j.close();
+  });
+
+  it('settle commits what is held and waits for it; null when nothing is outstanding', async () => {
+    const sink = new MemorySink();
+    const j = new Journal(sink, { maxWaitMs: 0, maxBatch: 100, recordWaitMs: 60_000 });
+    expect(j.settle()).toBeNull();
+    j.record(request('x'));
+    j.record(request('y'));
+    const settled = j.settle();
+    expect(settled).not.toBeNull();
+    await settled;
+    expect(sink.order()).toEqual(['x', 'y']);
+    expect(j.settle()).toBeNull();
+    await j.close();
+  });
+
+  it('a failed commit is logged and counted, marks the journal failing until a commit succeeds', async () => {
+    const sink = new MemorySink();
+    const errors: string[] = [];
+    const j = new Journal(sink, { maxWaitMs: 0, maxBatch: 100, recordWaitMs: 60_000, onError: (e) => errors.push(String((e as Error).message)) });
+    sink.failNext = 1;
+    j.record(request('lost-1'));
+    j.record(request('lost-2'));
+    await j.settle();
+    expect(j.failing).toBe(true);
+    expect(j.lostRecords).toBe(2);
+    expect(errors).toEqual(['disk full', '2 ad request record(s) could not be stored']);
+    await expect(j.append(event('click-2'))).resolves.toBe(true);
+    expect(j.failing).toBe(false);
+    expect(sink.order()).toEqual(['click-2']);
+    await j.close();
+  });
+
+  it('close commits what is held; a record after close is counted as lost, never silently dropped', async () => {
+    const sink = new MemorySink();
+    const errors: unknown[] = [];
+    const j = new Journal(sink, { maxWaitMs: 0, maxBatch: 100, recordWaitMs: 60_000, onError: (e) => errors.push(e) });
+    j.record(request('last'));
+    await j.close();
+    expect(sink.order()).toEqual(['last']);
+    j.record(request('too-late'));
+    expect(j.lostRecords).toBe(1);
+    expect(errors).toHaveLength(1);
+  });
+});
