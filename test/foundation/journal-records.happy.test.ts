@@ -97,6 +97,34 @@ describe('journal record lane', () => {
     await j.close();
   });
 
+  it('asks record-lane writers to wait while records back up, and lets them go again once committed', async () => {
+    const sink = new MemorySink();
+    let open!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
+    const commit = sink.commit.bind(sink);
+    sink.commit = async (b) => {
+      await gate; // a store that has stalled
+      return commit(b);
+    };
+    const j = new Journal(sink, { maxWaitMs: 0, maxBatch: 2, recordWaitMs: 60_000, maxBacklog: 6 });
+    for (let i = 0; i < 6; i++) {
+      expect(j.mustWait).toBe(false);
+      j.record(request(`b${i}`));
+    }
+    expect(j.mustWait).toBe(true); // six records waiting
+    await sleep(5); // the first batch goes to the stalled store (not counted: in flight); four stay queued behind it
+    expect(j.mustWait).toBe(false);
+    j.record(request('b6'));
+    j.record(request('b7'));
+    expect(j.mustWait).toBe(true);
+    const settled = j.settle();
+    open();
+    await settled;
+    expect(j.mustWait).toBe(false);
+    expect(sink.order()).toEqual(['b0', 'b1', 'b2', 'b3', 'b4', 'b5', 'b6', 'b7']);
+    await j.close();
+  });
+
   it('close commits what is held; a record after close is counted as lost, never silently dropped', async () => {
     const sink = new MemorySink();
     const errors: unknown[] = [];

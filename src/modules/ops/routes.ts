@@ -31,6 +31,14 @@ export async function opsRoutes(app: FastifyInstance, ctx: Ctx, fast?: FastPaths
       this.set(ctx.journal.committedItems);
     },
   });
+  new client.Gauge({
+    name: 'orbit_journal_lost_records_total',
+    help: 'Ad request records (request, serves) whose commit failed after their answer (logged; nothing acknowledged was lost)',
+    registers: [registry],
+    collect() {
+      this.set(ctx.journal.lostRecords);
+    },
+  });
   const commitSeconds = new client.Histogram({
     name: 'orbit_journal_commit_seconds',
     help: 'Time from handing a group commit to the store until it is durable',

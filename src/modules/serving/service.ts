@@ -325,8 +325,8 @@ export async function requestAds(
     rollups,
   };
   // Not awaited: the answer is the ads, not an acknowledgement of this record (journal.ts `record`). While the
-  // store is failing, each request waits for its own record instead: a 503, safe to retry, until a commit succeeds.
-  if (ctx.journal.failing) await ctx.journal.append(item);
+  // store is failing (a 503, safe to retry, until a commit succeeds) or records back up, each request waits for its own.
+  if (ctx.journal.mustWait) await ctx.journal.append(item);
   else ctx.journal.record(item);
   return { requestId, ads };
 }

@@ -56,13 +56,30 @@ export class Journal {
   private readonly releases: Promise<void>[] = [];
   /** Records that could not be committed (logged; nobody was told they were stored). */
   lostRecords = 0;
-  /** Whether the last commit failed (until one succeeds): record-lane writers then wait for their commits instead. */
+  /** Whether the last commit failed (until one succeeds): record-lane writers then wait for their commits instead (`mustWait`). */
   failing = false;
 
   constructor(
     private readonly store: JournalSink,
-    private readonly opts: { maxWaitMs: number; maxBatch: number; recordWaitMs?: number; onError?: (err: unknown) => void },
+    private readonly opts: {
+      maxWaitMs: number;
+      maxBatch: number;
+      recordWaitMs?: number;
+      /** Records waiting (held or queued) at which record-lane writers wait again (`mustWait`); default 10 batches. */
+      maxBacklog?: number;
+      onError?: (err: unknown) => void;
+    },
   ) {}
+
+  /**
+   * Whether a record-lane writer should wait for its own commit instead
+   * (`append`): the last commit failed, so its caller can answer 503; or
+   * records are backing up faster than the store commits them, so waiting
+   * slows the callers down instead of letting memory grow.
+   */
+  get mustWait(): boolean {
+    return this.failing || this.queue.length + this.held.length >= (this.opts.maxBacklog ?? 10 * this.opts.maxBatch);
+  }
 
   /** Resolves true when the record is durable and new, false when it was a duplicate; rejects when the commit failed. */
   append(item: JournalItem): Promise<boolean> {
