@@ -188,15 +188,44 @@ export class FastPaths {
         (err: unknown) => answer(this.errorAnswer(err, req, {}), extra),
       );
     };
-    req.on('end', () => {
+    const start = () => {
       if (!admitted) return run(null);
       void admitted.then((r) => {
         if (!r.ok) answer(this.errorAnswer(r.err, req, {}), null);
         else if (r.refused) answer(this.errorAnswer(r.refused, req, {}), r.headers);
         else run(r.headers);
       });
-    });
+    };
+    req.on('end', () => this.startAfterTurn(start));
     return true;
+  }
+
+  /** POST requests whose bodies completed during this I/O turn, started together when it ends. */
+  private turn: (() => void)[] = [];
+  private readonly startTurn = (): void => {
+    const batch = this.turn;
+    this.turn = [];
+    for (const start of batch) {
+      try {
+        start();
+      } catch (err) {
+        this.onError?.(err, 'fast-path');
+      }
+    }
+  };
+
+  /**
+   * Starts a complete POST once the current I/O turn has read every socket
+   * that was ready (`setImmediate` runs right after it). The requests of one
+   * turn then run side by side — each step of each, in turn, and their answers
+   * written together at the end — instead of each request's whole decision
+   * between two socket reads; with the decision's data and the socket code
+   * each staying in cache, an ad request costs ~15 % less CPU at 8 busy
+   * connections (BENCHMARKS.md, decisioning). A lone request waits one
+   * `setImmediate` hop.
+   */
+  private startAfterTurn(start: () => void): void {
+    if (this.turn.push(start) === 1) setImmediate(this.startTurn);
   }
 
   /** The answer Fastify's error handler gives (`errorAnswer`); unexpected errors are logged with the request id shown. */
