@@ -153,19 +153,24 @@ const bareRuns: LoadResult[] = [];
 const orbitCpu: number[] = [];
 const orbitMainCpu: number[] = [];
 const bareCpu: number[] = [];
+// This process's own CPU per Orbit request (autocannon and each request's body): the load generator shares the machine.
+const genCpu: number[] = [];
 for (let r = 0; r < ROUNDS; r++) {
   const b0 = cpuMs(bare.pid);
   bareRuns.push(await load(adLoad(`${bare.url}/api/v1/ad`)));
   bareCpu.push((cpuMs(bare.pid) - b0) / Math.max(1, bareRuns.at(-1)!.total));
   const o0 = cpuMs(orbit.pid);
   const m0 = mainThreadCpuMs(orbit.pid);
+  const g0 = process.cpuUsage();
   orbitRuns.push(await load(adLoad(`${orbit.url}/api/v1/ad`)));
+  const g = process.cpuUsage(g0);
   const o = orbitRuns.at(-1)!;
   const b = bareRuns.at(-1)!;
+  genCpu.push((g.user + g.system) / 1000 / Math.max(1, o.total));
   orbitCpu.push((cpuMs(orbit.pid) - o0) / Math.max(1, o.total));
   orbitMainCpu.push((mainThreadCpuMs(orbit.pid) - m0) / Math.max(1, o.total));
   console.log(
-    `round ${r + 1}: orbit ${fmt(o.rps, 0)} req/s p50 ${o.p50} ms p99 ${o.p99} ms (2xx ${o.ok}, non-2xx ${o.non2xx}, errors ${o.errors}), CPU ${fmt(orbitCpu.at(-1)! * 1000, 0)} µs/req (main thread ${fmt(orbitMainCpu.at(-1)! * 1000, 0)}); bare ${fmt(b.rps, 0)} req/s p99 ${b.p99} ms, CPU ${fmt(bareCpu.at(-1)! * 1000, 0)} µs/req; ratio ${fmt(o.rps / b.rps, 3)}`,
+    `round ${r + 1}: orbit ${fmt(o.rps, 0)} req/s p50 ${o.p50} ms p99 ${o.p99} ms (2xx ${o.ok}, non-2xx ${o.non2xx}, errors ${o.errors}), CPU ${fmt(orbitCpu.at(-1)! * 1000, 0)} µs/req (main thread ${fmt(orbitMainCpu.at(-1)! * 1000, 0)}; load generator ${fmt(genCpu.at(-1)! * 1000, 0)}); bare ${fmt(b.rps, 0)} req/s p99 ${b.p99} ms, CPU ${fmt(bareCpu.at(-1)! * 1000, 0)} µs/req; ratio ${fmt(o.rps / b.rps, 3)}`,
   );
 }
 const rss = rssMb(orbit.pid);
@@ -174,5 +179,5 @@ await bare.stop();
 const oRps = median(orbitRuns.map((x) => x.rps));
 const bRps = median(bareRuns.map((x) => x.rps));
 console.log(
-  `\nmedian of ${ROUNDS}: orbit ${fmt(oRps, 0)} req/s, p50 ${median(orbitRuns.map((x) => x.p50))} ms, p99 ${median(orbitRuns.map((x) => x.p99))} ms, CPU ${fmt(median(orbitCpu) * 1000, 0)} µs/req (main thread ${fmt(median(orbitMainCpu) * 1000, 0)}); bare ${fmt(bRps, 0)} req/s, CPU ${fmt(median(bareCpu) * 1000, 0)} µs/req; throughput ratio ${fmt(oRps / bRps, 3)} (target ≥ 0.25), CPU ratio ${fmt(median(bareCpu) / median(orbitCpu), 3)}; orbit RSS ${fmt(rss, 0)} MB`,
+  `\nmedian of ${ROUNDS}: orbit ${fmt(oRps, 0)} req/s, p50 ${median(orbitRuns.map((x) => x.p50))} ms, p99 ${median(orbitRuns.map((x) => x.p99))} ms, CPU ${fmt(median(orbitCpu) * 1000, 0)} µs/req (main thread ${fmt(median(orbitMainCpu) * 1000, 0)}; load generator ${fmt(median(genCpu) * 1000, 0)}); bare ${fmt(bRps, 0)} req/s, CPU ${fmt(median(bareCpu) * 1000, 0)} µs/req; throughput ratio ${fmt(oRps / bRps, 3)} (target ≥ 0.25), CPU ratio ${fmt(median(bareCpu) / median(orbitCpu), 3)}; orbit RSS ${fmt(rss, 0)} MB`,
 );
