@@ -3,7 +3,8 @@
  * the built-in relevance model, against a bare node:http server in the same
  * run that receives the same POST requests (headers, bodies) over the same
  * autocannon connections and reads each body to its end. Also the decision alone
- * (requestAds called in-process, one at a time) for its own percentiles.
+ * (requestAds called in-process, one at a time) for its own percentiles and
+ * its CPU on the event loop per call.
  *
  *   npx tsx bench/decision-latency.ts [--groups 10000] [--ads 50] [--rounds 3] [--seconds 10] [--connections 8]
  *
@@ -117,6 +118,19 @@ const bodies = conversations
   times.sort((a, b) => a - b);
   const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))];
   console.log(`in-process requestAds (incl. journal write): p50 ${fmt(q(0.5), 2)} ms, p99 ${fmt(q(0.99), 2)} ms, max ${fmt(times.at(-1)!, 2)} ms; fill rate ${fmt((100 * filled) / 3000)}%`);
+  // The decision's own CPU on the event loop (this process's main thread; the journal writer is another thread),
+  // back to back: what bench/work-budget.ts's per-request budget is held against.
+  const perCall: number[] = [];
+  const parsed = bodies.map((b) => JSON.parse(b) as Parameters<typeof requestAds>[2]);
+  for (let r = 0; r < 3; r++) {
+    const n = 10_000;
+    const m0 = mainThreadCpuMs(process.pid);
+    for (let i = 0; i < n; i++) {
+      await requestAds(ctx, who, { ...parsed[i % parsed.length], sessionId: `cpu-${r}-${i}` }, { ip: '203.0.113.7', ua: UA });
+    }
+    perCall.push(((mainThreadCpuMs(process.pid) - m0) * 1000) / n);
+  }
+  console.log(`in-process requestAds, main-thread CPU per call (3 × 10,000, back to back): median ${fmt(median(perCall), 1)} µs (${perCall.map((x) => fmt(x, 1)).join(' / ')})`);
 }
 await closeContext(ctx);
 

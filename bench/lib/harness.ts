@@ -59,12 +59,18 @@ function child(proc: ChildProcess, url: string): Child {
  * The baseline: a bare node:http server answering 200 with the same small JSON
  * body as /track/imp. With `readBody` it first reads each request's body to
  * its end (a POST baseline receiving the same bytes as the server measured).
+ * For calibration (bench/work-budget.ts), `burnUs` spins the event loop that
+ * many microseconds per request before answering (synchronous work, as a
+ * decision is), and `answerBytes` pads the answer to about that size.
  */
-export async function startBareServer(opts: { readBody?: boolean } = {}): Promise<Child> {
+export async function startBareServer(opts: { readBody?: boolean; burnUs?: number; answerBytes?: number } = {}): Promise<Child> {
+  const burnNs = Math.round((opts.burnUs ?? 0) * 1000);
+  const pad = Math.max(0, (opts.answerBytes ?? 0) - 21);
   const code = `
     const http = require('node:http');
-    const body = '{"ok":true}';
-    const answer = (res) => { res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length }); res.end(body); };
+    const body = ${pad > 0 ? `JSON.stringify({ ok: true, pad: 'x'.repeat(${pad}) })` : `'{"ok":true}'`};
+    const answer = (res) => {${burnNs > 0 ? ` const until = process.hrtime.bigint() + ${burnNs}n; while (process.hrtime.bigint() < until);` : ''}
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length }); res.end(body); };
     const s = http.createServer(${
       opts.readBody
         ? "(req, res) => { let n = 0; req.on('data', (c) => { n += c.length; }); req.on('end', () => answer(res)); }"
