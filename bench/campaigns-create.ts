@@ -15,6 +15,7 @@ import { loadConfig } from '../src/config.js';
 import { startServer } from '../src/server.js';
 import * as accounts from '../src/modules/accounts/service.js';
 import { newId } from '../src/lib/ids.js';
+import { writeResult } from './lib/results.js';
 
 const N = Number(process.argv[2] ?? 200);
 const GROUPS = 10;
@@ -104,6 +105,9 @@ async function main() {
     console.log(row('POST /advertiser-dashboard/campaigns', api));
     console.log(row('baseline: raw SQL insert, same rows', base));
     console.log(`ratio p95 api/baseline: ${(pct(api, 95) / pct(base, 95)).toFixed(1)}×`);
+    writeResult('campaigns-create', {
+      p95: { label: `create, ${GROUPS} ad groups × ${ADS} ads, p95`, unit: 'ms', value: pct(api, 95), baseline: pct(base, 95), baselineLabel: 'raw SQL insert of the same rows' },
+    });
   } finally {
     await server.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
