@@ -75,7 +75,7 @@ function gitCommit(): string | undefined {
   try {
     const cwd = path.resolve(RESULTS_DIR, '..', '..');
     const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd, encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--', '.', ':!bench/results'], { cwd, encoding: 'utf8' }).trim() !== '';
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no', '--', '.', ':!bench/results'], { cwd, encoding: 'utf8' }).trim() !== '';
     return dirty ? `${head}+dirty` : head;
   } catch {
     return undefined;
