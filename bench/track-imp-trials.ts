@@ -4,8 +4,8 @@
  * a 2 s warm-up and `--seconds` measured, then `--rate` req/s paced for 6 s
  * after a 1 s warm-up) and prints that trial's peak and paced percentiles.
  * The paced p99 is bimodal on 2-core machines (a few ms, or 40–60 ms when
- * the main thread's minor GCs start promoting every request: BENCHMARKS.md,
- * Foundation), so a change to it is judged by its count of bad trials over
+ * the main thread's minor GCs start promoting every request: docs/decisions/
+ * 0023 and 0024), so a change to it is judged by its count of bad trials over
  * many trials, which this script gives in ~30 s a trial.
  *
  *   npx tsx bench/track-imp-trials.ts [--trials 8] [--rate 15000] [--seconds 5]
