@@ -16,6 +16,7 @@ import { createPlacement } from '../src/modules/placements/service.js';
 import { createApprovedCampaign, type SeedGroup } from '../src/modules/campaigns/service.js';
 import { cpuMs, fmt, median, startBareServer, startOrbit, tempDir } from './lib/harness.js';
 import { pacedInChild, type PacedRequest, type PacedResult } from './lib/paced.js';
+import { writeResult } from './lib/results.js';
 
 const { values } = parseArgs({
   options: {
@@ -130,3 +131,8 @@ console.log(`bare node:http p99 median ${median(bare.map((r) => r.p99))} ms`);
 console.log(`orbit POST /api/v1/ad p99 median ${median(orbit.map((r) => r.p99))} ms (target ≤ 10 ms); p50 ${median(orbit.map((r) => r.p50))} ms`);
 console.log(`orbit server CPU per ad request: median ${fmt(median(orbit.map((r) => r.cpuUsPerReq)) / 1000, 2)} ms`);
 console.log(`answers 2xx ${fills}; ads served and recorded ${served}`);
+writeResult(
+  'ad-request',
+  { p99: { label: `p99 at ${RATE} req/s, ${seeded.toLocaleString('en-US')} active ads`, unit: 'ms', value: median(orbit.map((r) => r.p99)), runs: orbit.map((r) => r.p99), baseline: median(bare.map((r) => r.p99)), baselineLabel: 'bare node:http, same POSTs and rate' } },
+  { variant: [RATE !== 200 && `rate-${RATE}`, CONNECTIONS !== 16 && `connections-${CONNECTIONS}`] },
+);

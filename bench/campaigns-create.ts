@@ -6,7 +6,7 @@
  *
  *   npx tsx bench/campaigns-create.ts [iterations=200]
  *
- * SQLite with the default synchronous=FULL (every commit is fsynced).
+ * SQLite with its default synchronous=NORMAL (docs/decisions/0006): commits are not fsynced.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,6 +15,7 @@ import { loadConfig } from '../src/config.js';
 import { startServer } from '../src/server.js';
 import * as accounts from '../src/modules/accounts/service.js';
 import { newId } from '../src/lib/ids.js';
+import { writeResult } from './lib/results.js';
 
 const N = Number(process.argv[2] ?? 200);
 const GROUPS = 10;
@@ -100,10 +101,13 @@ async function main() {
       base.push(performance.now() - t0);
     }
     const row = (label: string, xs: number[]) => `${label.padEnd(34)} p50 ${pct(xs, 50).toFixed(2)} ms   p95 ${pct(xs, 95).toFixed(2)} ms`;
-    console.log(`campaign with ${GROUPS} ad groups × ${ADS} ads, ${N} iterations, SQLite synchronous=FULL`);
+    console.log(`campaign with ${GROUPS} ad groups × ${ADS} ads, ${N} iterations, SQLite synchronous=${server.ctx.config.sqliteSync}`);
     console.log(row('POST /advertiser-dashboard/campaigns', api));
     console.log(row('baseline: raw SQL insert, same rows', base));
     console.log(`ratio p95 api/baseline: ${(pct(api, 95) / pct(base, 95)).toFixed(1)}×`);
+    writeResult('campaigns-create', {
+      p95: { label: `create, ${GROUPS} ad groups × ${ADS} ads, p95`, unit: 'ms', value: pct(api, 95), baseline: pct(base, 95), baselineLabel: 'raw SQL insert of the same rows' },
+    });
   } finally {
     await server.close();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -31,6 +31,7 @@ import { journalStore, type EventRow } from '../src/modules/tracking/repo.js';
 import { RollupAccumulator } from '../src/modules/tracking/rollup.js';
 import { newId } from '../src/lib/ids.js';
 import type { Ctx } from '../src/context.js';
+import { writeResult } from './lib/results.js';
 
 const EVENTS = Number(process.argv[2] ?? 1_000_000);
 const N = Number(process.argv[3] ?? 40);
@@ -198,6 +199,9 @@ async function measure(ctx: Ctx, url: string, advertiserId: string, apiKey: stri
     console.log(row('GET /advertiser-dashboard/campaigns (1,000)', api));
     console.log(row('baseline: lifetime stats by scanning rollups', base));
     console.log(`ratio p95 baseline/api: ${(pct(base, 95) / pct(api, 95)).toFixed(1)}×`);
+    writeResult('campaigns-list', {
+      p95: { label: 'list 1,000 campaigns with lifetime stats, p95', unit: 'ms', value: pct(api, 95), baseline: pct(base, 95), baselineLabel: 'the stats by scanning the rollups' },
+    });
   }
 }
 

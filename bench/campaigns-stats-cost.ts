@@ -16,6 +16,7 @@ import type { EventRow } from '../src/modules/tracking/repo.js';
 import { RollupAccumulator } from '../src/modules/tracking/rollup.js';
 import { newId } from '../src/lib/ids.js';
 import { compareArms, openArm, type ArmSpec } from './lib/rollup-arms.js';
+import { writeResult } from './lib/results.js';
 
 const BATCHES = Number(process.argv[2] ?? 60);
 const PER = Number(process.argv[3] ?? 2000);
@@ -82,6 +83,9 @@ async function main() {
     const over = (((m.cpu - res[0].cpu) / res[0].cpu) * 100).toFixed(1);
     console.log(`${label}  cpu ${m.cpu.toFixed(2).padStart(6)} ms (${((m.cpu * 1000) / PER).toFixed(1)} µs/event, +${over}%)   wall ${m.wall.toFixed(2).padStart(6)} ms`);
   }
+  writeResult('campaigns-stats-cost', {
+    per_batch: { label: `CPU per ${PER.toLocaleString('en-US')}-event commit, mirrors derived per batch`, unit: 'ms', value: res[3].cpu, baseline: res[0].cpu, baselineLabel: 'events + rollups, no mirrors' },
+  });
 }
 
 main().catch((err) => {

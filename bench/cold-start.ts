@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { descendants, fmt, median, ROOT, rssMb, sleep, tempDir } from './lib/harness.js';
+import { writeResult } from './lib/results.js';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '3' }, 'idle-seconds': { type: 'string', default: '5' } } });
 const ROUNDS = Number(values.rounds);
@@ -97,3 +98,7 @@ for (let round = 1; round <= ROUNDS; round++) {
 fs.rmSync(dataDir, { recursive: true, force: true });
 console.log(`\ncold start of npm start on an existing data dir: median ${fmt(median(orbitMs), 0)} ms (target ≤ 2000 ms); baseline npm exec node + bare http ${fmt(median(bareMs), 0)} ms`);
 console.log(`server RSS after ${IDLE_S} s idle: median ${fmt(median(serverRss), 0)} MB (target ≤ 150 MB); whole npm process tree ${fmt(median(treeRss), 0)} MB`);
+writeResult('cold-start', {
+  ready: { label: '`npm start` ready, existing data dir', unit: 'ms', value: median(orbitMs), runs: orbitMs, baseline: median(bareMs), baselineLabel: '`npm exec node` + bare node:http' },
+  idle_rss: { label: `server RSS after ${IDLE_S} s idle`, unit: 'MB', value: median(serverRss), runs: serverRss },
+});

@@ -29,6 +29,7 @@ import { createApprovedCampaign } from '../src/modules/campaigns/service.js';
 import { randomBase62 } from '../src/lib/ids.js';
 import { sha256Hex } from '../src/lib/hash.js';
 import { ingestEvents } from '../src/modules/conversions/service.js';
+import { writeResult } from './lib/results.js';
 
 const { values } = parseArgs({
   options: { batches: { type: 'string', default: '40' }, warmup: { type: 'string', default: '5' }, concurrency: { type: 'string', default: '1' } },
@@ -296,6 +297,14 @@ console.log(
     null,
     1,
   ),
+);
+writeResult(
+  'conversions-gateway',
+  {
+    batch_p50: { label: '1,000-event batch p50', unit: 'ms', value: pct(50) },
+    rate: { label: 'sustained rows/s', unit: 'rows/s', value: gatewayRate, baseline: rawRate, baselineLabel: 'raw prepared insert, same rows' },
+  },
+  { variant: [ctx.database.dialect, CONCURRENCY > 1 && `concurrency-${CONCURRENCY}`] },
 );
 await closeContext(ctx);
 fs.rmSync(dataDir, { recursive: true, force: true });

@@ -23,6 +23,7 @@ import { requestAds } from '../src/modules/serving/service.js';
 import { loadDataset } from './relevance/evaluate.js';
 import type autocannon from 'autocannon';
 import { cpuMs, fmt, load, mainThreadCpuMs, median, rssMb, startBareServer, startOrbit, tempDir, type LoadResult } from './lib/harness.js';
+import { writeResult } from './lib/results.js';
 
 const { values } = parseArgs({
   options: {
@@ -101,6 +102,7 @@ const bodies = conversations
   .sort(() => rand() - 0.5);
 
 // 1. The decision alone, in-process.
+let decisionCpuUs = NaN;
 {
   const t1 = Date.now();
   await ctx.inventory.rebuild();
@@ -131,6 +133,7 @@ const bodies = conversations
     perCall.push(((mainThreadCpuMs(process.pid) - m0) * 1000) / n);
   }
   console.log(`in-process requestAds, main-thread CPU per call (3 × 10,000, back to back): median ${fmt(median(perCall), 1)} µs (${perCall.map((x) => fmt(x, 1)).join(' / ')})`);
+  decisionCpuUs = median(perCall);
 }
 await closeContext(ctx);
 
@@ -198,4 +201,13 @@ const busy = (median(orbitMainCpu) * oRps) / 1000;
 const mainBudgetUs = (busy / (0.25 * bRps)) * 1e6;
 console.log(
   `\nmedian of ${ROUNDS}: orbit ${fmt(oRps, 0)} req/s, p50 ${median(orbitRuns.map((x) => x.p50))} ms, p99 ${median(orbitRuns.map((x) => x.p99))} ms, CPU ${fmt(median(orbitCpu) * 1000, 0)} µs/req (main thread ${fmt(median(orbitMainCpu) * 1000, 0)}, busy ${fmt(100 * busy, 0)}%; load generator ${fmt(median(genCpu) * 1000, 0)}); bare ${fmt(bRps, 0)} req/s, CPU ${fmt(median(bareCpu) * 1000, 0)} µs/req; throughput ratio ${fmt(oRps / bRps, 3)} (target ≥ 0.25; at this busy share it needs ≤ ${fmt(mainBudgetUs, 0)} µs/req on the main thread), CPU ratio ${fmt(median(bareCpu) / median(orbitCpu), 3)}; orbit RSS ${fmt(rss, 0)} MB`,
+);
+writeResult(
+  'decision-latency',
+  {
+    throughput: { label: `req/s at ${GROUPS.toLocaleString('en-US')} groups × ${ADS} ads, ${CONNECTIONS} connections`, unit: 'req/s', value: oRps, baseline: bRps, baselineLabel: 'bare node:http, same POSTs' },
+    p99: { label: `p99 at ${GROUPS.toLocaleString('en-US')} groups × ${ADS} ads`, unit: 'ms', value: median(orbitRuns.map((x) => x.p99)), baseline: median(bareRuns.map((x) => x.p99)), baselineLabel: 'bare node:http', digits: 0 },
+    decision_cpu: { label: 'the decision alone: event-loop CPU per `requestAds` call', unit: 'µs', value: decisionCpuUs },
+  },
+  { variant: [GROUPS !== 10000 && `groups-${GROUPS}`, ADS !== 50 && `ads-${ADS}`, CONNECTIONS !== 8 && `connections-${CONNECTIONS}`] },
 );

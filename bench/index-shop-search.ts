@@ -19,6 +19,7 @@ import { importProductRecords } from '../src/modules/shop/catalog.js';
 import { generateProducts, DEMO_PRODUCT_COUNT } from '../src/modules/shop/generator.js';
 import { retrieve } from '../src/modules/shop/repo.js';
 import { queryWords } from '../src/modules/shop/service.js';
+import { writeResult } from './lib/results.js';
 
 const arg = (name: string, def: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -100,6 +101,14 @@ async function main() {
         cpu_ms_per_search: +((cpu.user + cpu.system) / 1000 / requests).toFixed(2),
         load_avg_1m: +os.loadavg()[0].toFixed(1),
       }),
+    );
+    writeResult(
+      'index-shop-search',
+      {
+        p95: { label: `\`/shop/search\` p95, ${imp.upserted.toLocaleString('en-US')} listings`, unit: 'ms', value: pct(all, 95), baseline: pct(bare, 95), baselineLabel: 'bare full-text query' },
+        p95_filtered: { label: '… with hard filters', unit: 'ms', value: pct(filtered, 95) },
+      },
+      { variant: `${ctx.database.dialect}-${products === DEMO_PRODUCT_COUNT ? 'demo' : products}` },
     );
   } finally {
     await server.close();

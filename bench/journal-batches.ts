@@ -13,6 +13,7 @@ import { loadConfig } from '../src/config.js';
 import { createContext, closeContext } from '../src/server.js';
 import { newId } from '../src/lib/ids.js';
 import { load, loadWithCpu, startOrbit, tempDir, varying, fmt } from './lib/harness.js';
+import { writeResult } from './lib/results.js';
 const { values } = parseArgs({ options: { connections: { type: 'string', default: '32' }, seconds: { type: 'string', default: '5' } } });
 const C = Number(values.connections), S = Number(values.seconds);
 const dataDir = tempDir('orbit-bench-batches-');
@@ -35,3 +36,11 @@ const commits = d('orbit_journal_commit_seconds_count');
 console.log(`conns ${C}: ${fmt(r.rps, 0)} req/s, cpu ${fmt(r.cpuUsPerReq, 0)} µs (main ${fmt(r.mainCpuUsPerReq, 0)}), p50 ${r.p50} p99 ${r.p99}; commits ${commits}, batch ${fmt(d('orbit_journal_batch_records_sum') / commits, 1)}, commit wall ${fmt((d('orbit_journal_commit_seconds_sum') / commits) * 1000, 3)} ms, env ${process.env.BENCH_ORBIT_ENV ?? ''}`);
 await o.stop();
 await closeContext(ctx);
+writeResult(
+  'journal-batches',
+  {
+    throughput: { label: `/track/imp req/s at ${C} connections`, unit: 'req/s', value: r.rps },
+    records_per_commit: { label: 'records per group commit', unit: '', value: d('orbit_journal_batch_records_sum') / commits },
+  },
+  { variant: `connections-${C}` },
+);

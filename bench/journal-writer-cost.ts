@@ -26,6 +26,7 @@ import { foldRollupLog, sqliteJournalTx } from '../src/modules/tracking/repo.js'
 import { commitSync, decodeBatch, encodeBatch, type JournalBatch } from '../src/modules/tracking/journal-store.js';
 import { openClaims, hitRecord } from '../src/modules/tracking/record.js';
 import { tempDir } from './lib/harness.js';
+import { writeResult } from './lib/results.js';
 const B = Number(process.env.B ?? 16), N = Number(process.env.N ?? 3000);
 const dataDir = tempDir('orbit-wc-');
 const config = loadConfig({ dataDir, logLevel: 'silent' }, {});
@@ -86,3 +87,11 @@ for (let o = 32; o + 24 + pageSize <= wal.length; o += 24 + pageSize) {
 console.log(`WAL: ${(frames / commits).toFixed(2)} frames (${pageSize}-byte pages) per commit of ${B} pixels, by b-tree:`);
 for (const [name, n] of [...perTree].sort((a, b) => b[1] - a[1])) console.log(`  ${(n / commits).toFixed(2)}  ${name}`);
 db.close();
+writeResult(
+  'journal-writer-cost',
+  {
+    commit: { label: `whole commit per pixel, batches of ${B} (in-process)`, unit: 'µs', value: allUs },
+    wal_frames: { label: `WAL frames per commit of ${B} pixels`, unit: '', value: frames / commits, digits: 2 },
+  },
+  { variant: `B-${B}${direct ? '-direct' : ''}` },
+);

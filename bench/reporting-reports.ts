@@ -30,6 +30,7 @@ import type { Ctx } from '../src/context.js';
 import * as accounts from '../src/modules/accounts/service.js';
 import { newId } from '../src/lib/ids.js';
 import { DAY_MS, dayIntervals, localDay } from '../src/lib/tz.js';
+import { writeResult } from './lib/results.js';
 
 const PG = process.env.DATABASE_URL;
 const DATA_DIR = '/tmp/orbit-bench-reporting';
@@ -346,6 +347,17 @@ async function main() {
   for (const [name, rs] of results) {
     console.log(`${name.padEnd(72)} p50 ${median(rs.map((r) => r.p50)).toFixed(1).padStart(7)}  p95 ${median(rs.map((r) => r.p95)).toFixed(1).padStart(7)}   runs p95: ${rs.map((r) => r.p95.toFixed(1)).join(', ')}`);
   }
+  const p95 = (i: number) => median(results.get(cases[i][0])!.map((r) => r.p95));
+  const qhSummed = 'the quarter-hour rows summed, SQL only';
+  writeResult(
+    'reporting-reports',
+    {
+      stats_kolkata: { label: '`stats?days=365&tz=Asia/Kolkata` p95, 50M impressions', unit: 'ms', value: p95(1), baseline: p95(3), baselineLabel: qhSummed },
+      agm_utc: { label: '`ad-group-metrics?days=30`, 2,000 groups, p95', unit: 'ms', value: p95(4), baseline: p95(7), baselineLabel: qhSummed },
+      agm_kolkata: { label: '`ad-group-metrics?days=30&tz=Asia/Kolkata` p95', unit: 'ms', value: p95(6) },
+    },
+    { variant: PG ? 'postgres' : 'sqlite' },
+  );
   await server.close();
 }
 

@@ -2,7 +2,8 @@
  * `npm run bench [-- name …]`: run benchmarks one after another (never in
  * parallel: the machine has 2 cores), each in its own process, printing their
  * figures. Without names it runs the foundation's three; `--all` runs every
- * `bench/*.ts`. Figures go into BENCHMARKS.md by hand, with the command.
+ * `bench/*.ts`. Each bench writes its figures to bench/results/<name>.json when it
+ * ends; `npm run bench:doc` then renders BENCHMARKS.md from them.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';

@@ -24,6 +24,7 @@ import { explainDecision, requestAds } from '../src/modules/serving/service.js';
 import { forgetHistory } from '../src/modules/serving/inventory.js';
 import { recordClick, recordImpression } from '../src/modules/tracking/service.js';
 import { loadDataset } from './relevance/evaluate.js';
+import { writeResult } from './lib/results.js';
 
 const { values } = parseArgs({ options: { requests: { type: 'string', default: '30000' }, seed: { type: 'string', default: '7' } } });
 const REQUESTS = Number(values.requests);
@@ -203,4 +204,13 @@ for (const r of results) {
   const ok = r.worstOverBid <= 1 && r.worstHour <= 2;
   console.log(`checks, ${r.rule} price${r.rule === 'second' ? ' (the default)' : ' (comparison)'}: ${ok ? 'PASS' : 'FAIL'} (overspend ≤ one bid: ${r.worstOverBid <= 1}; no hour above 2× its even share: ${r.worstHour <= 2})`);
 }
+writeResult(
+  'simulate-day',
+  {
+    overspend: { label: 'worst campaign overspend, in max bids', unit: 'bids', value: second.worstOverBid, baseline: first.worstOverBid, baselineLabel: 'first price' },
+    busiest_hour: { label: 'busiest campaign-hour ÷ its even share', unit: '×', value: second.worstHour, baseline: first.worstHour, baselineLabel: 'first price' },
+    spend: { label: 'advertiser spend over the day', unit: 'USD', value: second.totalSpend / 1e6, baseline: first.totalSpend / 1e6, baselineLabel: 'first price' },
+  },
+  { variant: [`seed-${seed}`, REQUESTS !== 30000 && `requests-${REQUESTS}`] },
+);
 process.exitCode = second.worstOverBid <= 1 && second.worstHour <= 2 ? 0 : 1;

@@ -4,8 +4,8 @@
  * a 2 s warm-up and `--seconds` measured, then `--rate` req/s paced for 6 s
  * after a 1 s warm-up) and prints that trial's peak and paced percentiles.
  * The paced p99 is bimodal on 2-core machines (a few ms, or 40–60 ms when
- * the main thread's minor GCs start promoting every request: BENCHMARKS.md,
- * Foundation), so a change to it is judged by its count of bad trials over
+ * the main thread's minor GCs start promoting every request: docs/decisions/
+ * 0023 and 0024), so a change to it is judged by its count of bad trials over
  * many trials, which this script gives in ~30 s a trial.
  *
  *   npx tsx bench/track-imp-trials.ts [--trials 8] [--rate 15000] [--seconds 5]
@@ -18,7 +18,8 @@ import { loadConfig } from '../src/config.js';
 import { closeContext, createContext } from '../src/server.js';
 import { newId } from '../src/lib/ids.js';
 import { pacedInChild } from './lib/paced.js';
-import { fmt, load, startOrbit, tempDir, varying } from './lib/harness.js';
+import { fmt, load, median, startOrbit, tempDir, varying } from './lib/harness.js';
+import { writeResult } from './lib/results.js';
 
 const { values } = parseArgs({
   options: {
@@ -91,4 +92,12 @@ fs.rmSync(dataDir, { recursive: true, force: true });
 const good = p99s.filter((p) => p <= BAD_MS).sort((a, b) => a - b);
 console.log(
   `${p99s.length - good.length} of ${p99s.length} trials bad (paced p99 > ${BAD_MS} ms); good trials' p99 ${good.length ? `${good[0]}–${good.at(-1)} ms` : 'none'}`,
+);
+writeResult(
+  'track-imp-trials',
+  {
+    bad_trials: { label: `trials whose paced p99 exceeds ${BAD_MS} ms (the GC "bad mode"), of ${p99s.length}`, unit: '', value: p99s.length - good.length, digits: 0 },
+    ...(good.length ? { p99: { label: `paced p99 at ${RATE / 1000}k req/s, good trials`, unit: 'ms', value: median(good), runs: good } } : {}),
+  },
+  { variant: `rate-${RATE}` },
 );

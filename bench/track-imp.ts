@@ -25,6 +25,7 @@ import { newId, randomBase62 } from '../src/lib/ids.js';
 import type { TokenCodec } from '../src/lib/token.js';
 import { pacedInChild, type PacedResult } from './lib/paced.js';
 import { fmt, load, loadWithCpu, median, rssMb, startBareServer, startOrbit, tempDir, varying, type LoadResult } from './lib/harness.js';
+import { writeResult } from './lib/results.js';
 
 const { values } = parseArgs({
   options: {
@@ -181,4 +182,13 @@ console.log(
 // Requests still in flight when a run ends are committed but not counted by autocannon, so recorded ≥ acknowledged.
 console.log(
   `acknowledged ${acked}, recorded ${recorded}${recorded >= acked ? ' (every acknowledged impression is stored)' : ' — LOST ACKNOWLEDGED EVENTS'}; server RSS under load ${fmt(rss, 0)} MB`,
+);
+writeResult(
+  'track-imp',
+  {
+    throughput: { label: `peak req/s over ${COUNTS.join('/')} connections`, unit: 'req/s', value: orbitMed, baseline: bareMed, baselineLabel: 'bare node:http' },
+    p99_half_peak: { label: 'p99 at half the peak, open loop', unit: 'ms', value: median(paced.map((r) => r.p99)), runs: paced.map((r) => r.p99), baseline: median(barePaced.map((r) => r.p99)), baselineLabel: 'bare node:http at that rate' },
+    lost_acknowledged: { label: 'acknowledged impressions not stored', unit: '', value: Math.max(0, acked - recorded), digits: 0, note: `${acked.toLocaleString('en-US')} acknowledged, ${recorded.toLocaleString('en-US')} recorded.` },
+  },
+  { variant: [env.DATABASE_URL && 'postgres', env.ORBIT_SQLITE_SYNC === 'FULL' && 'sync-full', values.connections !== '32,128,256' && `connections-${values.connections}`] },
 );

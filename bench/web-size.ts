@@ -17,6 +17,7 @@ import { chromium } from 'playwright-core';
 import { loadConfig } from '../src/config.js';
 import { startServer } from '../src/server.js';
 import { median, tempDir } from './lib/harness.js';
+import { writeResult } from './lib/results.js';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' } } });
 const ROUNDS = Number(values.rounds);
@@ -80,3 +81,10 @@ await browser.close();
 bare.close();
 await server.close();
 console.log(`\nfirst page interactive (median of ${ROUNDS}, fresh context each): dashboard ${Math.round(median(dash))} ms; baseline bare page ${Math.round(median(base))} ms (target ≤ 1500 ms)`);
+const gzKb = (name: string) => rows.find((r) => r[0] === name)![2] / 1024;
+writeResult('web-size', {
+  dashboard_js_gz: { label: 'dashboard first page JS, gzip -9', unit: 'kB', value: gzKb('dashboard first page: JS'), baseline: gzKb('baseline: react + react-dom/client'), baselineLabel: 'react + react-dom/client', digits: 1 },
+  react_gz: { label: '@orbit-ads/react (react external), gzip -9', unit: 'kB', value: gzKb('@orbit-ads/react (react external)'), digits: 1 },
+  embed_gz: { label: 'embed script, gzip -9', unit: 'kB', value: gzKb('embed script (no dependencies)'), digits: 1 },
+  first_page: { label: `dashboard first page interactive (Chromium, median of ${ROUNDS})`, unit: 'ms', value: median(dash), baseline: median(base), baselineLabel: 'bare HTML page' },
+});

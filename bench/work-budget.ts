@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util';
 import type autocannon from 'autocannon';
 import { loadDataset } from './relevance/evaluate.js';
 import { fmt, loadWithCpu, median, startBareServer } from './lib/harness.js';
+import { writeResult } from './lib/results.js';
 
 const { values } = parseArgs({
   options: {
@@ -97,5 +98,10 @@ else {
   const at = (t: number, x: 'burn' | 'main') => a[x] + ((a.ratio - t) / (a.ratio - b.ratio)) * (b[x] - a[x]);
   console.log(
     `work budget at ratio ${TARGET}: ~${fmt(at(TARGET, 'burn'), 0)} µs of synchronous work per request beyond bare HTTP (event loop ~${fmt(at(TARGET, 'main'), 0)} µs/req in all)`,
+  );
+  writeResult(
+    'work-budget',
+    { budget: { label: `synchronous work per request that ${TARGET} × bare leaves beyond bare HTTP`, unit: 'µs', value: at(TARGET, 'burn'), note: `The event loop then spends ~${fmt(at(TARGET, 'main'), 0)} µs per request in all.` } },
+    { variant: TARGET !== 0.25 && `target-${TARGET}` },
   );
 }

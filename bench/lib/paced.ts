@@ -265,7 +265,7 @@ export async function runPaced(opts: PacedOptions): Promise<PacedResult> {
  * the child measures, and an idle V8 heap that minting left large is then
  * collected by the memory reducer: a full GC whose helper threads took 5–15 ms
  * of the 2 cores at a time in the middle of the measured run (perf sched,
- * BENCHMARKS.md Foundation). Collected before the child starts, nothing is left
+ * docs/decisions/0013). Collected before the child starts, nothing is left
  * for it to do.
  */
 function collectGarbage(): void {

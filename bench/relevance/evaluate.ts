@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../../src/config.js';
 import { conversationQuery, excludedPhrases, RelevanceModel, sensitivePhrase, type ConversationTurn } from '../../src/modules/serving/relevance.js';
 import { createEmbedder, blendRelevance, cosine, type Embedder } from '../../src/modules/serving/embeddings.js';
+import { writeResult } from '../lib/results.js';
 
 export interface EvalGroup {
   id: string;
@@ -153,6 +154,15 @@ async function main(): Promise<void> {
     }
   }
 
+  const test = report.lexical.test as Scores;
+  writeResult(
+    'relevance',
+    {
+      precision_test: { label: `precision@1, held-out test split (n = ${test.positives})`, unit: '', value: test.precisionAt1, digits: 3 },
+      noad_test: { label: `no-ad accuracy, test split (n = ${test.noAdItems})`, unit: '', value: test.noAdAccuracy, digits: 3 },
+    },
+    { variant: floor !== config.minRelevance && `floor-${floor}` },
+  );
   if (args.has('--json')) {
     console.log(JSON.stringify({ floor, groups: groups.length, conversations: conversations.length, report }, null, 2));
     return;

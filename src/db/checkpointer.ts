@@ -26,7 +26,7 @@ import type BetterSqlite3 from 'better-sqlite3';
  * commit restarts the WAL and SQLite fsyncs its header there, on the writer
  * thread, waiting behind whatever the checkpoint left to write back. Every
  * 250 ms at 15k impressions/s that stalled the writer 8–15 ms about once a
- * second (perf sched and sched_switch stacks, BENCHMARKS.md Foundation); at
+ * second (perf sched and sched_switch stacks, docs/decisions/0014); at
  * ~180 frames a run it does not show.
  */
 /**

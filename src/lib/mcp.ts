@@ -6,7 +6,7 @@ import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/se
  * The MCP SDK's server half, for Orbit's three tool servers (`/mcp`,
  * `/index/mcp`, the demo merchant): loaded by the first tool call, since
  * importing it at start was ~0.4 s of `npm start` on a slow machine
- * (BENCHMARKS.md, cold start), and one home for a stateless exchange.
+ * (docs/decisions/0009), and one home for a stateless exchange.
  */
 export interface McpSdk {
   McpServer: typeof McpServer;

@@ -9,7 +9,7 @@ import { spawnServe } from './support.js';
  * A default start (embedded SQLite, no Redis, no LLM endpoint) never imports
  * the packages only other configurations or later requests need — they were
  * about half of the dependency imports of `npm start` (src/lib/lazy.ts,
- * src/lib/mcp.ts; BENCHMARKS.md, cold start). The spawned `orbit serve`
+ * src/lib/mcp.ts; docs/decisions/0009). The spawned `orbit serve`
  * records every module it loads (record-imports.mjs) until it exits.
  */
 const LAZY = ['pg', 'ioredis', 'openai', 'stripe', '@modelcontextprotocol/sdk'];

@@ -19,6 +19,7 @@ import { ensureDemoProducts } from '../../../src/modules/shop/catalog.js';
 import { retrieve } from '../../../src/modules/shop/repo.js';
 import { searchProducts } from '../../../src/modules/shop/service.js';
 import type { LabelledQuery } from './build-queries.js';
+import { writeResult } from '../../lib/results.js';
 
 export function ndcgAt(k: number, ranked: string[], labels: Record<string, number>): number {
   const gain = (g: number) => 2 ** g - 1;
@@ -58,6 +59,11 @@ async function main() {
     }
     const n = queries.length;
     console.log(JSON.stringify({ backend: ctx.database.dialect, queries: n, ndcg10_plain_bm25: +(base / n).toFixed(4), ndcg10_orbit: +(mine / n).toFixed(4), ratio: +((mine / base) || 0).toFixed(3), orbit_better: wins, orbit_worse: losses }));
+    writeResult(
+      'relevance-shop',
+      { ndcg10: { label: `nDCG@10, ${n} labelled queries`, unit: '', value: mine / n, baseline: base / n, baselineLabel: 'plain BM25', digits: 4, note: `Orbit better on ${wins} queries, worse on ${losses}.` } },
+      { variant: ctx.database.dialect },
+    );
   } finally {
     if (schema && ctx.database.pool) await ctx.database.pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
     await closeContext(ctx);
