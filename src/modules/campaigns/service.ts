@@ -149,6 +149,7 @@ export interface SeedCampaign {
   daily_budget: number;
   max_cpc?: number;
   max_cpm?: number;
+  category?: string;
   groups: SeedGroup[];
 }
 
@@ -196,6 +197,7 @@ export async function createApprovedCampaign(ctx: Ctx, advertiserId: string, spe
       review_notes: 'approved by operator seed',
       created_at: now,
       updated_at: now,
+      category: spec.category ?? null,
     });
     let order = 0;
     for (const g of spec.groups) {
@@ -389,6 +391,7 @@ export function campaignView(c: CampaignRow, stats: LifetimeTotals, todaySpendMi
     spend: microsToDollars(stats.spend_micros),
     conversion_value: microsToDollars(stats.conversion_value_micros),
     ad_unit_ids: adUnitIds,
+    category: c.category,
   };
 }
 
@@ -679,6 +682,7 @@ export async function createCampaign(ctx: Ctx, advertiserId: string, input: Camp
     review_notes: null,
     created_at: now,
     updated_at: now,
+    category: input.category ?? null,
     ...(status === 'active' ? submitted(now) : {}),
   };
   // Ads are written (possibly by a model) before the transaction opens: no I/O inside it.
@@ -722,6 +726,7 @@ export async function updateCampaign(ctx: Ctx, advertiserId: string, campaignId:
   if (patch.allowed_devices !== undefined) set.allowed_devices_json = deviceList(patch.allowed_devices);
   if (patch.utm_params !== undefined) set.utm_params_json = utmJson(patch.utm_params);
   if (patch.custom_favicon_url !== undefined) set.custom_favicon_url = patch.custom_favicon_url;
+  if (patch.category !== undefined) set.category = patch.category;
   const start = patch.start_time !== undefined ? (timeField('start_time', patch.start_time) ?? null) : c.start_time;
   const end = patch.end_time !== undefined ? (timeField('end_time', patch.end_time) ?? null) : c.end_time;
   if (patch.start_time !== undefined || patch.end_time !== undefined) {
