@@ -1,6 +1,6 @@
 import type { Ctx } from '../../context.js';
 import { adCategoryLabel } from '../../lib/ad-categories.js';
-import { getAdvertiser, listAdvertisers } from '../accounts/service.js';
+import { advertiserNames, getAdvertiser } from '../accounts/service.js';
 import * as repo from './repo.js';
 import type { BlockKind } from './repo.js';
 
@@ -18,7 +18,7 @@ export interface PublisherBlocks {
 
 export async function listBlocks(ctx: Ctx, publisherId: string) {
   const rows = await repo.listForPublisher(ctx.db, publisherId);
-  const names = new Map((await listAdvertisers(ctx)).map((a) => [a.id, a.name]));
+  const names = await advertiserNames(ctx, rows.filter((r) => r.kind === 'advertiser').map((r) => r.value));
   return {
     advertisers: rows
       .filter((r) => r.kind === 'advertiser')

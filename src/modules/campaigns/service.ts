@@ -258,6 +258,14 @@ export async function campaignBilling(ctx: Ctx, ids: string[]) {
   return new Map(rows.map((r) => [r.id, r]));
 }
 
+/** What a served ad was, for reports that name it (publisher feedback): ad id → title, group, campaign, category. */
+export async function describeAds(ctx: Ctx, adIds: string[]) {
+  const rows = [];
+  const ids = [...new Set(adIds)];
+  for (let i = 0; i < ids.length; i += 500) rows.push(...(await repo.adDescriptions(ctx.db, ids.slice(i, i + 500))));
+  return new Map(rows.map((r) => [r.ad_id, { ...r, title: r.headline || r.brand_name || null }]));
+}
+
 // =====================================================================
 // Advertiser management (spec 2): campaigns, ad groups, ads, review.
 // =====================================================================
@@ -911,7 +919,11 @@ const AD_CONTENT = ['headline', 'copy', 'cta', 'description', 'landing_page', 'i
 export async function updateAd(ctx: Ctx, advertiserId: string, adId: string, patch: AdPatch): Promise<AdView> {
   const a = await requireAd(ctx, advertiserId, adId);
   if (a.source !== 'manual') throw Validation.field('ad_id', 'generated ads are read-only');
-  if (a.status === 'archived') throw new Conflict('Ad is archived');
+  // An archived ad is read-only, except for restoring it (status active or paused) while its group is live.
+  if (a.status === 'archived') {
+    if (patch.status === undefined) throw new Conflict('Ad is archived; restore it first (status active or paused)');
+    if ((await requireGroup(ctx, advertiserId, a.ad_group_id)).status === 'archived') throw new Conflict('Ad group is archived; restore the group first');
+  }
   const set: Partial<AdRow> = {};
   for (const k of AD_CONTENT) {
     const v = patch[k];
@@ -942,6 +954,12 @@ export async function archiveAd(ctx: Ctx, advertiserId: string, adId: string): P
   if (a.status === 'archived') return;
   await repo.updateAd(ctx.db, a.id, { status: 'archived', updated_at: ctx.clock.now() });
   servingChanged(ctx);
+}
+
+/** The ads of one group: live (default), archived, or all; newest first, at most 500. */
+export async function listGroupAds(ctx: Ctx, advertiserId: string, groupId: string, status: 'live' | 'archived' | 'all' = 'live'): Promise<AdView[]> {
+  const g = await requireGroup(ctx, advertiserId, groupId);
+  return (await repo.adsOfGroup(ctx.db, g.id, status, 500)).map(adView);
 }
 
 // ---------- reads for reporting (issue 5) ----------
