@@ -512,6 +512,7 @@ export async function listConversions(ctx: Ctx, advertiserId: string, q: Convers
   const before = q.cursor ? await decodeCursor(ctx, advertiserId, q.cursor) : undefined;
   if (q.campaign_id) await assertOwnCampaign(ctx, advertiserId, q.campaign_id);
   const dated = q.days !== undefined || q.start_date !== undefined || q.end_date !== undefined;
+  if (q.tz !== undefined && !dated) throw new BadRequest('tz: only with days or start_date/end_date (it sets the days they mean)', [{ field: 'tz', message: 'needs days or start_date/end_date' }]);
   const range = dated ? resolveRangeMs(ctx, { days: q.days ?? 30, start_date: q.start_date, end_date: q.end_date, tz: q.tz }, 3650) : undefined;
   const filter = {
     advertiserId,

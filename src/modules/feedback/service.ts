@@ -1,5 +1,5 @@
 import type { Ctx } from '../../context.js';
-import { Unavailable, Validation } from '../../lib/errors.js';
+import { BadRequest, Unavailable, Validation } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { sha256Hex } from '../../lib/hash.js';
 import { TokenError, type TrackingClaims } from '../../lib/token.js';
@@ -130,6 +130,7 @@ export async function listRecentFeedback(
   q: { limit: number; days?: number; start_date?: string; end_date?: string; tz?: string },
 ) {
   const dated = q.days !== undefined || q.start_date !== undefined || q.end_date !== undefined;
+  if (q.tz !== undefined && !dated) throw new BadRequest('tz: only with days or start_date/end_date (it sets the days they mean)', [{ field: 'tz', message: 'needs days or start_date/end_date' }]);
   const range = dated ? resolveRangeMs(ctx, { ...q, days: q.days ?? 30 }, 365) : undefined;
   const rows = await repo.recentFeedback(ctx.db, publisherId, q.limit, range);
   const [ads, names] = await Promise.all([describeAds(ctx, rows.map((r) => r.ad_id)), advertiserNames(ctx, rows.map((r) => r.advertiser_id))]);
