@@ -414,7 +414,8 @@ export function CopyBlock({ code, label }: { code: string; label: string }) {
           {copied ? 'Copied' : 'Copy'}
         </button>
       </div>
-      <pre>
+      {/* Focusable, so a keyboard can scroll a long snippet sideways. */}
+      <pre tabIndex={0} aria-label={label}>
         <code>{code}</code>
       </pre>
     </div>

@@ -1,7 +1,8 @@
 import { useId, useMemo, useState } from 'react';
 import { countryName } from '../format';
 
-const PSEUDO = new Set(['EU', 'EZ', 'UN', 'QO', 'ZZ', 'XA', 'XB', 'AA', 'XX']);
+/** Not countries: groupings, private-use and reserved codes, and codes withdrawn from ISO 3166-1 (a browser still names some, e.g. DD). */
+const PSEUDO = new Set(['EU', 'EZ', 'UN', 'QO', 'ZZ', 'XA', 'XB', 'AA', 'XX', 'AC', 'CP', 'DG', 'EA', 'IC', 'TA', 'AN', 'BU', 'CS', 'DD', 'DY', 'FX', 'HV', 'NH', 'NT', 'RH', 'SU', 'TP', 'YD', 'YU', 'ZR', 'VD', 'PZ', 'PU', 'PC', 'NQ', 'MI', 'JT', 'FQ', 'CT', 'WK']);
 
 /** ISO 3166-1 alpha-2 regions this browser knows a name for, sorted by name. */
 function allCountries(): { code: string; name: string }[] {
@@ -29,11 +30,17 @@ export function CountryPicker({ value, onChange, error, name = 'allowed_countrie
   const [active, setActive] = useState(0);
   const id = useId();
   const query = q.trim().toLowerCase();
-  const matches = countries.filter((c) => !value.includes(c.code) && (!query || c.name.toLowerCase().includes(query) || c.code.toLowerCase() === query)).slice(0, 50);
+  // An exact code first, then names that start with the text, then names that contain it.
+  const rank = (c: { code: string; name: string }) => (!query ? 2 : c.code.toLowerCase() === query ? 0 : c.name.toLowerCase().startsWith(query) ? 1 : c.name.toLowerCase().includes(query) ? 2 : 9);
+  const matches = countries
+    .filter((c) => !value.includes(c.code) && rank(c) < 9)
+    .sort((a, b) => rank(a) - rank(b))
+    .slice(0, 50);
   const pick = (code: string) => {
     onChange([...value, code]);
     setQ('');
     setActive(0);
+    setOpen(false);
   };
   const listId = `${id}-list`;
   return (
@@ -68,7 +75,7 @@ export function CountryPicker({ value, onChange, error, name = 'allowed_countrie
           setOpen(true);
           setActive(0);
         }}
-        onFocus={() => setOpen(true)}
+        onClick={() => setOpen(true)}
         onBlur={() => window.setTimeout(() => setOpen(false), 150)}
         onKeyDown={(e) => {
           if (e.key === 'ArrowDown') {

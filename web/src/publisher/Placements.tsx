@@ -2,7 +2,6 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError, post } from '../api';
 import { fmtCtr, fmtDate, fmtInt, fmtMoney, fmtPrice, fmtRate } from '../format';
 import { plainMessage } from '../forms';
-import { Sparkline } from '../Sparkline';
 import { useReportRange } from '../range';
 import { Async, Badge, Card, CopyBlock, Empty, ExportCsv, Field, Page, RangeControls, Table, useApi } from '../ui';
 import type { PlacementRecord, PlacementsResp, UnknownPlacementsResp } from './types';
@@ -255,10 +254,9 @@ export function Placements() {
                 },
                 { key: 'placement_id', label: 'Slug (placement_id)', render: (x) => <Slug slug={x.placement_id} />, raw: (x) => x.placement_id },
                 { key: 'placement', label: 'Type', render: (x) => <code>{x.placement}</code>, raw: (x) => x.placement },
-                { key: 'created_at', label: 'Created', render: (x) => (x.created_at ? fmtDate(x.created_at) : '—'), raw: (x) => x.created_at },
+                { key: 'created_at', label: 'Created', render: (x) => (x.created_at ? fmtDate(x.created_at.slice(0, 10)) : '—'), raw: (x) => x.created_at },
                 { key: 'requests', label: 'Requests', align: 'right', render: (x) => fmtInt(x.requests), raw: (x) => x.requests },
                 { key: 'fill_rate', label: 'Fill', align: 'right', render: (x) => (x.requests ? fmtRate(x.fill_rate) : '—'), raw: (x) => (x.requests ? x.fill_rate : null) },
-                { key: 'trend', label: 'Impressions trend', sortable: false, render: (x) => <Sparkline values={x.daily.map((d) => d.impressions)} label={`Daily impressions of ${x.name}`} /> },
                 { key: 'impressions', label: 'Impressions', align: 'right', render: (x) => fmtInt(x.impressions), raw: (x) => x.impressions },
                 { key: 'clicks', label: 'Clicks', align: 'right', render: (x) => fmtInt(x.clicks), raw: (x) => x.clicks },
                 { key: 'ctr', label: 'CTR', align: 'right', render: (x) => fmtCtr(x.ctr), raw: (x) => x.ctr },
