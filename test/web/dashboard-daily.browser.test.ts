@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import { parse } from 'csv-parse/sync';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { BROWSER_UA, RUNNING_CAMPAIGN, adRequestBody, requestAd, seedWorld, startTestServer, type TestServer, type World } from '../helpers.js';
-import { collectPageErrors, ensureWebBuilt, launchBrowser, screenshot } from './browser.js';
+import { ensureWebBuilt, apiJson, goTo, launchBrowser, screenshot, signInAs } from './browser.js';
 import { describeViolations, seriousViolations } from './a11y.js';
 
 /**
@@ -21,11 +21,7 @@ describe('the everyday dashboard in Chromium', () => {
   let w: World;
   let browser: Browser;
 
-  const api = async <T>(key: string, p: string): Promise<T> => {
-    const res = await fetch(`${s.url}${p}`, { headers: { 'x-api-key': key } });
-    expect(res.status, p).toBe(200);
-    return (await res.json()) as T;
-  };
+  const api = <T>(key: string, p: string): Promise<T> => apiJson<T>(s.url, key, p);
 
   beforeAll(async () => {
     ensureWebBuilt();
@@ -53,31 +49,9 @@ describe('the everyday dashboard in Chromium', () => {
     await s?.stop();
   });
 
-  async function signIn(key: string, opts: { width?: number; height?: number; scheme?: 'light' | 'dark'; bypassCSP?: boolean } = {}): Promise<{ context: BrowserContext; page: Page; errors: Error[] }> {
-    const context = await browser.newContext({
-      userAgent: BROWSER_UA,
-      viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
-      deviceScaleFactor: 1,
-      timezoneId: 'America/New_York',
-      colorScheme: opts.scheme ?? 'light',
-      acceptDownloads: true,
-      bypassCSP: opts.bypassCSP ?? false,
-    });
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
-    await page.goto(`${s.url}/dashboard/`);
-    await page.fill('#api-key', key);
-    await page.click('button[type=submit]');
-    await page.locator('.shell').waitFor();
-    return { context, page, errors };
-  }
-
-  async function go(page: Page, to: string) {
-    await page.evaluate((u) => {
-      history.pushState(null, '', `/dashboard${u}`);
-      dispatchEvent(new PopStateEvent('popstate'));
-    }, to);
-  }
+  const signIn = (key: string, opts: { width?: number; height?: number; scheme?: 'light' | 'dark'; bypassCSP?: boolean } = {}) =>
+    signInAs(browser, s.url, key, { ...opts, colorScheme: opts.scheme, timezoneId: 'America/New_York' });
+  const go = goTo;
 
   /** Wait until a page has settled: its heading is there and nothing is loading. */
   async function settled(page: Page) {

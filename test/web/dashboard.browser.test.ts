@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import * as accounts from '../../src/modules/accounts/service.js';
 import { BROWSER_UA, adRequestBody, requestAd, seedWorld, startTestServer, type TestServer, type World } from '../helpers.js';
-import { ARTIFACTS, collectPageErrors, ensureWebBuilt, launchBrowser, newContext, screenshot } from './browser.js';
+import { ARTIFACTS, collectPageErrors, ensureWebBuilt, apiJson, goTo, launchBrowser, newContext, screenshot, signInAs } from './browser.js';
 
 /**
  * The dashboard in Chromium against a seeded server: sign-in (and its
@@ -17,11 +17,7 @@ describe('dashboard in Chromium', () => {
   let w: World;
   let browser: Browser;
 
-  const api = async <T>(key: string, p: string): Promise<T> => {
-    const res = await fetch(`${s.url}${p}`, { headers: { 'x-api-key': key } });
-    expect(res.status, p).toBe(200);
-    return (await res.json()) as T;
-  };
+  const api = <T>(key: string, p: string): Promise<T> => apiJson<T>(s.url, key, p);
   /** The endpoint a page reads must be served by this process (the dashboard uses only the public API). */
   const need = (method: 'GET' | 'POST' | 'PATCH', url: string) => expect(s.app.hasRoute({ method, url }), `${method} ${url}`).toBe(true);
 
@@ -42,23 +38,8 @@ describe('dashboard in Chromium', () => {
     await s?.stop();
   });
 
-  async function signIn(key: string, opts: { width?: number; height?: number } = {}): Promise<{ context: BrowserContext; page: Page; errors: Error[] }> {
-    const context = await browser.newContext({ userAgent: BROWSER_UA, viewport: { width: opts.width ?? 1280, height: opts.height ?? 860 }, timezoneId: 'UTC' });
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
-    await page.goto(`${s.url}/dashboard/`);
-    await page.fill('#api-key', key);
-    await page.click('button[type=submit]');
-    await page.locator('.shell').waitFor();
-    return { context, page, errors };
-  }
-
-  async function go(page: Page, to: string) {
-    await page.evaluate((u) => {
-      history.pushState(null, '', `/dashboard${u}`);
-      dispatchEvent(new PopStateEvent('popstate'));
-    }, to);
-  }
+  const signIn = (key: string, opts: { width?: number; height?: number } = {}) => signInAs(browser, s.url, key, { width: opts.width ?? 1280, height: opts.height ?? 860 });
+  const go = goTo;
 
   const statValue = async (page: Page, metric: string) => Number(await page.locator(`[data-metric="${metric}"]`).getAttribute('data-value'));
 

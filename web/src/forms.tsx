@@ -25,7 +25,7 @@ export function plainMessage(message: string): string {
 }
 
 /** Focus and scroll to the first invalid field of a form (or its alert when no field is marked). */
-function focusFirstInvalid(form: HTMLElement | null): void {
+export function focusFirstInvalid(form: HTMLElement | null): void {
   if (!form) return;
   const el = form.querySelector<HTMLElement>('[aria-invalid="true"], .has-error input, .has-error select, .has-error textarea, .has-error button') ?? form.querySelector<HTMLElement>('.alert[role="alert"]');
   if (!el) return;

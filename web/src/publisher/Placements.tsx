@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError, post } from '../api';
 import { fmtCtr, fmtDate, fmtInt, fmtMoney, fmtPrice, fmtRate } from '../format';
-import { plainMessage } from '../forms';
+import { focusFirstInvalid, plainMessage } from '../forms';
 import { useReportRange } from '../range';
 import { Async, Badge, Card, CopyBlock, Empty, ExportCsv, Field, Page, RangeControls, Table, useApi } from '../ui';
 import type { PlacementRecord, PlacementsResp, UnknownPlacementsResp } from './types';
@@ -58,10 +58,7 @@ function CreatePlacement({ onCreated, prefill }: { onCreated: (p: PlacementRecor
     formRef.current?.querySelector<HTMLInputElement>('#f-name')?.focus();
   }, [prefill]);
   useEffect(() => {
-    if (!focusTick) return;
-    const el = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? formRef.current?.querySelector<HTMLElement>('.alert');
-    el?.scrollIntoView({ block: 'center' });
-    el?.focus();
+    if (focusTick) focusFirstInvalid(formRef.current);
   }, [focusTick]);
   const [touched, setTouched] = useState(false);
   const [server, setServer] = useState<Record<string, string>>({});
