@@ -22,6 +22,7 @@ import { integrationDashboardRoutes, integrationWebhookRoutes } from './modules/
 import { reportingRoutes } from './modules/reporting/routes.js';
 import { placementRoutes } from './modules/placements/routes.js';
 import { feedbackRoutes } from './modules/feedback/routes.js';
+import { blockRoutes } from './modules/blocks/routes.js';
 import { mcpRoutes } from './modules/mcp/routes.js';
 import { indexRoutes } from './modules/index/routes.js';
 
@@ -44,6 +45,7 @@ const GROUPS = {
   reporting: reportingRoutes,
   placements: placementRoutes,
   feedback: feedbackRoutes,
+  blocks: blockRoutes,
   mcp: mcpRoutes,
   index: indexRoutes,
 } as const;

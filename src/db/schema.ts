@@ -82,6 +82,8 @@ export interface CampaignTable {
   review_notes: string | null;
   created_at: number;
   updated_at: number;
+  /** Advertiser-stated ad category (lib/ad-categories), null when uncategorised (0014_dashboard). */
+  category: string | null;
 }
 
 export interface AdGroupTable {
@@ -263,6 +265,15 @@ export interface DB {
   rollup_scope_qh: RollupScopeQhTable;
   rollup_scope_day: RollupScopeDayTable;
   ad_feedback: AdFeedbackTable;
+  publisher_blocks: PublisherBlockTable;
+}
+
+/** Advertisers and ad categories a publisher blocks from its app (0014_dashboard). */
+export interface PublisherBlockTable {
+  publisher_id: string;
+  kind: string; // advertiser | category
+  value: string;
+  created_at: number;
 }
 
 /** Conversion records (0003_conversions). Identity values are SHA-256 hashes only. */

@@ -48,7 +48,7 @@ describe('pixels: bad input', () => {
     await settleVerifications();
     const row = (await s.ctx.db.selectFrom('pixels').selectAll().where('id', '=', p.pixel_id).executeTakeFirst())!;
     expect(row.is_functional).toBe(0);
-    expect(row.verification_error).toMatch(/non-public/);
+    expect(row.verification_error).toMatch(/private or local network/);
     expect(await verifyPixel(s.ctx, row)).toBe(false);
   });
 });

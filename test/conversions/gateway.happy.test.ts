@@ -206,7 +206,8 @@ describe('conversion gateway: happy paths', () => {
     expect(p1.conversions).toHaveLength(4);
     expect(p1.has_more).toBe(true);
     expect(Object.keys(p1.conversions[0]).sort()).toEqual(
-      ['campaign_id', 'conversion_id', 'conversion_timestamp', 'currency', 'event_type', 'is_attributed', 'order_id', 'page_url', 'source', 'value_cents'].sort(),
+      // The spec's fields, plus ad_group_id and attribution (issue 28: the dashboard's columns).
+      ['ad_group_id', 'attribution', 'campaign_id', 'conversion_id', 'conversion_timestamp', 'currency', 'event_type', 'is_attributed', 'order_id', 'page_url', 'source', 'value_cents'].sort(),
     );
     const p2 = (await (await dashboard(s, w3.advertiserKey, `/advertiser-dashboard/conversions?limit=4&cursor=${p1.next_cursor}`)).json()) as typeof p1;
     expect(p2.conversions).toHaveLength(2);

@@ -47,7 +47,7 @@ describe('GET /publisher-dashboard/feedback', () => {
     expect(theirs.status).toBe(200);
     expect(theirs.body.feedback).toEqual([]);
     expect((await getJson(s.url, w.advertiserKey, '/publisher-dashboard/feedback')).status).toBe(401);
-    for (const q of ['limit=0', 'limit=101', 'limit=abc', 'tz=UTC']) {
+    for (const q of ['limit=0', 'limit=101', 'limit=abc', 'tz=UTC', 'days=0', 'days=1&tz=Not/AZone', 'start_date=2026-02-02&end_date=2026-02-01']) {
       const r = await getJson(s.url, w.publisherKey, `/publisher-dashboard/feedback?${q}`);
       expect(r.status, q).toBe(400);
     }

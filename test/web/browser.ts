@@ -46,6 +46,50 @@ export async function screenshot(page: Page, name: string, fullPage = true): Pro
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage });
 }
 
+/**
+ * A dashboard tab signed in with `key` (through the sign-in form, as a user
+ * would), its page and the errors the page throws. Defaults: 1280×800, UTC,
+ * light colours.
+ */
+export async function signInAs(
+  browser: Browser,
+  baseUrl: string,
+  key: string,
+  opts: { width?: number; height?: number; timezoneId?: string; colorScheme?: 'light' | 'dark'; bypassCSP?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page; errors: Error[] }> {
+  const context = await browser.newContext({
+    userAgent: BROWSER_UA,
+    viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
+    deviceScaleFactor: 1,
+    timezoneId: opts.timezoneId ?? 'UTC',
+    colorScheme: opts.colorScheme ?? 'light',
+    acceptDownloads: true,
+    bypassCSP: opts.bypassCSP ?? false,
+  });
+  const page = await context.newPage();
+  const errors = collectPageErrors(page);
+  await page.goto(`${baseUrl}/dashboard/`);
+  await page.fill('#api-key', key);
+  await page.click('button[type=submit]');
+  await page.locator('.shell').waitFor();
+  return { context, page, errors };
+}
+
+/** GET an API path with a key, expecting 200: the numbers a page must show. */
+export async function apiJson<T>(baseUrl: string, key: string, p: string): Promise<T> {
+  const res = await fetch(`${baseUrl}${p}`, { headers: { 'x-api-key': key } });
+  if (res.status !== 200) throw new Error(`${p} answered ${res.status}`);
+  return (await res.json()) as T;
+}
+
+/** Move the signed-in dashboard to another path (its own router, as a link click would). */
+export async function goTo(page: Page, to: string): Promise<void> {
+  await page.evaluate((u) => {
+    history.pushState(null, '', `/dashboard${u}`);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, to);
+}
+
 /** Errors thrown in the page (uncaught exceptions): a test asserts there are none. */
 export function collectPageErrors(page: Page): Error[] {
   const errors: Error[] = [];

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import * as accounts from '../../src/modules/accounts/service.js';
 import { BROWSER_UA, adRequestBody, requestAd, seedWorld, startTestServer, type TestServer, type World } from '../helpers.js';
-import { ARTIFACTS, collectPageErrors, ensureWebBuilt, launchBrowser, newContext, screenshot } from './browser.js';
+import { ARTIFACTS, collectPageErrors, ensureWebBuilt, apiJson, goTo, launchBrowser, newContext, screenshot, signInAs } from './browser.js';
 
 /**
  * The dashboard in Chromium against a seeded server: sign-in (and its
@@ -17,11 +17,7 @@ describe('dashboard in Chromium', () => {
   let w: World;
   let browser: Browser;
 
-  const api = async <T>(key: string, p: string): Promise<T> => {
-    const res = await fetch(`${s.url}${p}`, { headers: { 'x-api-key': key } });
-    expect(res.status, p).toBe(200);
-    return (await res.json()) as T;
-  };
+  const api = <T>(key: string, p: string): Promise<T> => apiJson<T>(s.url, key, p);
   /** The endpoint a page reads must be served by this process (the dashboard uses only the public API). */
   const need = (method: 'GET' | 'POST' | 'PATCH', url: string) => expect(s.app.hasRoute({ method, url }), `${method} ${url}`).toBe(true);
 
@@ -42,23 +38,8 @@ describe('dashboard in Chromium', () => {
     await s?.stop();
   });
 
-  async function signIn(key: string, opts: { width?: number; height?: number } = {}): Promise<{ context: BrowserContext; page: Page; errors: Error[] }> {
-    const context = await browser.newContext({ userAgent: BROWSER_UA, viewport: { width: opts.width ?? 1280, height: opts.height ?? 860 }, timezoneId: 'UTC' });
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
-    await page.goto(`${s.url}/dashboard/`);
-    await page.fill('#api-key', key);
-    await page.click('button[type=submit]');
-    await page.locator('.shell').waitFor();
-    return { context, page, errors };
-  }
-
-  async function go(page: Page, to: string) {
-    await page.evaluate((u) => {
-      history.pushState(null, '', `/dashboard${u}`);
-      dispatchEvent(new PopStateEvent('popstate'));
-    }, to);
-  }
+  const signIn = (key: string, opts: { width?: number; height?: number } = {}) => signInAs(browser, s.url, key, { width: opts.width ?? 1280, height: opts.height ?? 860 });
+  const go = goTo;
 
   const statValue = async (page: Page, metric: string) => Number(await page.locator(`[data-metric="${metric}"]`).getAttribute('data-value'));
 
@@ -120,7 +101,7 @@ describe('dashboard in Chromium', () => {
       // Every chart's numbers as a table.
       const chart = page.locator('[data-chart="Impressions"]');
       await chart.getByRole('button', { name: 'Show table' }).click();
-      const cells = await chart.locator('td.num').evaluateAll((tds) => tds.map((td) => Number(td.getAttribute('data-value'))));
+      const cells = await chart.locator('td[data-value]').evaluateAll((tds) => tds.map((td) => Number(td.getAttribute('data-value'))));
       expect(cells).toEqual(stats.timeSeries.map((d) => d.impressions));
       await chart.getByRole('button', { name: 'Show chart' }).click();
 
@@ -132,7 +113,7 @@ describe('dashboard in Chromium', () => {
       const oneDay = await api<{ totalImpressions: number; timeSeries: unknown[] }>(w.publisherKey, `/publisher-dashboard/stats?start_date=${today}&end_date=${today}&tz=UTC`);
       expect(oneDay.timeSeries).toHaveLength(1);
       await chart.getByRole('button', { name: 'Show table' }).click();
-      await expect.poll(() => chart.locator('td.num').count()).toBe(1);
+      await expect.poll(() => chart.locator('td[data-value]').count()).toBe(1);
       expect(await statValue(page, 'totalImpressions')).toBe(oneDay.totalImpressions);
       await chart.getByRole('button', { name: 'Show chart' }).click();
       await page.getByRole('button', { name: '30d' }).click();
@@ -228,7 +209,7 @@ describe('dashboard in Chromium', () => {
     const { context, page, errors } = await signIn(w.publisherKey);
     await go(page, '/feedback');
     await page.getByText('Seen it three times today').waitFor();
-    const table = page.locator('table', { has: page.locator('caption', { hasText: 'Recent ad feedback' }) });
+    const table = page.locator('table', { has: page.locator('caption', { hasText: 'Ad feedback' }) });
     expect(await table.locator('tbody tr').count()).toBe(listed.feedback.length);
     expect(await statValue(page, 'thumbs_down')).toBe(listed.feedback.filter((f) => f.sentiment === 'thumbs_down').length);
     expect(await statValue(page, 'thumbs_up')).toBe(listed.feedback.filter((f) => f.sentiment === 'thumbs_up').length);
@@ -261,7 +242,7 @@ describe('dashboard in Chromium', () => {
       const spendChart = page.locator('[data-chart="Spend"]');
       await spendChart.waitFor();
       await spendChart.getByRole('button', { name: 'Show table' }).click();
-      const sum = (await spendChart.locator('td.num').evaluateAll((tds) => tds.map((td) => Number(td.getAttribute('data-value'))))).reduce((a, b) => a + b, 0);
+      const sum = (await spendChart.locator('td[data-value]').evaluateAll((tds) => tds.map((td) => Number(td.getAttribute('data-value'))))).reduce((a, b) => a + b, 0);
       expect(sum).toBeCloseTo(m.total_spend, 6);
     }
     await page.locator('.group-card').first().waitFor();
@@ -297,7 +278,12 @@ describe('dashboard in Chromium', () => {
     const edit = page.getByRole('form', { name: 'Edit campaign' });
     await expect.poll(() => edit.locator('#f-daily_budget').inputValue()).toBe('40');
     await edit.locator('#f-daily_budget').fill('55.5');
-    await edit.locator('#f-allowed_countries').fill('us, ca');
+    // The searchable country picker: part of a name, then Enter.
+    await edit.locator('#f-allowed_countries').fill('united sta');
+    await edit.locator('#f-allowed_countries').press('Enter');
+    await edit.locator('#f-allowed_countries').fill('CA');
+    await edit.locator('#f-allowed_countries').press('Enter');
+    expect(await edit.locator('.chip').allInnerTexts()).toEqual([expect.stringContaining('United States'), expect.stringContaining('Canada')]);
     await edit.getByRole('button', { name: 'Save changes' }).click();
     await page.getByRole('heading', { name: 'Winter trail push', exact: true }).waitFor();
     const edited = await api<{ daily_budget: number; allowed_countries: string[] }>(w.advertiserKey, `/advertiser-dashboard/campaigns/${created.campaign_id}`);
@@ -401,10 +387,10 @@ describe('dashboard in Chromium', () => {
       const orders = () => page.locator('td[data-col="order_id"]').allInnerTexts();
       expect(await orders()).toEqual(first.conversions.map((c) => c.order_id));
       await screenshot(page, 'dashboard-advertiser-conversions');
-      await page.getByRole('button', { name: 'Next →' }).click();
+      await page.getByRole('button', { name: 'Older →' }).click();
       await expect.poll(orders).toEqual(second.conversions.map((c) => c.order_id));
-      expect(await page.getByRole('button', { name: 'Next →' }).isDisabled()).toBe(true);
-      await page.getByRole('button', { name: '← Previous' }).click();
+      expect(await page.getByRole('button', { name: 'Older →' }).isDisabled()).toBe(true);
+      await page.getByRole('button', { name: '← Newer' }).click();
       await expect.poll(orders).toEqual(first.conversions.map((c) => c.order_id));
     }
     {

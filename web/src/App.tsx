@@ -4,6 +4,7 @@ import { Link, match, navigate, usePath } from './router';
 import { SignIn } from './SignIn';
 import { Empty, ErrorState, Loading, Page } from './ui';
 import type { Route } from './routes';
+import { getTheme, setTheme, type Theme } from './theme';
 
 /** Each dashboard is its own chunk: the sign-in page loads neither. */
 const SECTIONS: Record<Session['kind'], () => Promise<{ routes: Route[] }>> = {
@@ -17,6 +18,32 @@ function Logo() {
       <circle cx="16" cy="16" r="12" fill="none" stroke="currentColor" strokeWidth="4" />
       <circle cx="26" cy="8" r="4.5" fill="currentColor" />
     </svg>
+  );
+}
+
+const THEMES: Theme[] = ['system', 'light', 'dark'];
+const THEME_LABEL: Record<Theme, string> = { system: 'System', light: 'Light', dark: 'Dark' };
+
+function ThemeToggle() {
+  const [t, setT] = useState<Theme>(getTheme);
+  return (
+    <label className="theme-toggle">
+      <span>Colours</span>
+      <select
+        value={t}
+        onChange={(e) => {
+          const v = e.target.value as Theme;
+          setT(v);
+          setTheme(v);
+        }}
+      >
+        {THEMES.map((x) => (
+          <option key={x} value={x}>
+            {THEME_LABEL[x]}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 
@@ -34,6 +61,9 @@ function Shell({ session, routes }: { session: Session; routes: Route[] }) {
   const active = (r: Route) => (r.path === '/' ? path === '/' || (session.kind === 'advertiser' && path.startsWith('/campaigns')) : path.startsWith(r.path));
   return (
     <div className="shell">
+      <a className="skip-link" href="#main" onClick={(e) => (e.preventDefault(), document.getElementById('main')?.focus())}>
+        Skip to content
+      </a>
       <aside className={`sidebar ${menu ? 'open' : ''}`}>
         <div className="brand-row">
           <span className="brand">
@@ -57,6 +87,7 @@ function Shell({ session, routes }: { session: Session; routes: Route[] }) {
                 {r.label}
               </Link>
             ))}
+          <ThemeToggle />
           <button
             type="button"
             className="signout"
@@ -69,7 +100,7 @@ function Shell({ session, routes }: { session: Session; routes: Route[] }) {
           </button>
         </nav>
       </aside>
-      <main className="main">
+      <main className="main" id="main" tabIndex={-1}>
         {content ?? (
           <Page title="Page not found">
             <Empty title="There is nothing at this address.">

@@ -37,12 +37,42 @@ function useWidth(fallback: number) {
 }
 const PAD = { l: 48, r: 8, t: 10, b: 24 };
 
-export function TimeChart({ title, points, format, kind = 'line', color = 'var(--accent)', total }: { title: string; points: Point[]; format: (v: number) => string; kind?: 'line' | 'bar'; color?: string; total?: ReactNode }) {
+/** The change from a previous period, as "+12.5%" (null when there is nothing to compare with). */
+export function change(now: number, before: number): { text: string; dir: 'up' | 'down' | 'flat' } | null {
+  if (!Number.isFinite(now) || !Number.isFinite(before)) return null;
+  if (before === 0) return now === 0 ? { text: '±0%', dir: 'flat' } : null;
+  const pct = ((now - before) / Math.abs(before)) * 100;
+  return { text: `${pct > 0 ? '+' : ''}${pct.toFixed(1)}%`, dir: pct > 0.05 ? 'up' : pct < -0.05 ? 'down' : 'flat' };
+}
+
+export function TimeChart({
+  title,
+  points,
+  format,
+  kind = 'line',
+  color = 'var(--accent)',
+  total,
+  previous,
+  previousTotal,
+  currentTotal,
+}: {
+  title: string;
+  points: Point[];
+  format: (v: number) => string;
+  kind?: 'line' | 'bar';
+  color?: string;
+  total?: ReactNode;
+  /** The previous period's values, day by day (same length), drawn dashed for comparison. */
+  previous?: number[];
+  previousTotal?: number;
+  currentTotal?: number;
+}) {
   const [table, setTable] = useState(false);
   const [hover, setHover] = useState<number | null>(null);
   const id = useId();
   const [box, W] = useWidth(600);
-  const max = niceMax(Math.max(0, ...points.map((p) => p.value)));
+  const max = niceMax(Math.max(0, ...points.map((p) => p.value), ...(previous ?? [])));
+  const delta = previousTotal !== undefined && currentTotal !== undefined ? change(currentTotal, previousTotal) : null;
   const iw = W - PAD.l - PAD.r;
   const ih = H - PAD.t - PAD.b;
   const n = Math.max(points.length, 1);
@@ -59,7 +89,16 @@ export function TimeChart({ title, points, format, kind = 'line', color = 'var(-
       <div className="chart-head">
         <div>
           <h3 id={id}>{title}</h3>
-          {total !== undefined && <div className="chart-total">{total}</div>}
+          {total !== undefined && (
+            <div className="chart-total">
+              {total}
+              {delta && (
+                <span className={`chart-delta ${delta.dir}`} data-delta={delta.text}>
+                  {delta.text} <span className="sr-only">compared with the previous period</span>
+                </span>
+              )}
+            </div>
+          )}
         </div>
         <button type="button" className="link-btn" aria-expanded={table} onClick={() => setTable((t) => !t)}>
           {table ? 'Show chart' : 'Show table'}
@@ -74,15 +113,25 @@ export function TimeChart({ title, points, format, kind = 'line', color = 'var(-
                 <th scope="col" className="num">
                   {title}
                 </th>
+                {previous && (
+                  <th scope="col" className="num">
+                    Previous period
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody>
-              {points.map((p) => (
+              {points.map((p, i) => (
                 <tr key={p.date}>
                   <td>{p.date}</td>
                   <td className="num" data-value={p.value}>
                     {format(p.value)}
                   </td>
+                  {previous && (
+                    <td className="num" data-prev={previous[i] ?? 0}>
+                      {format(previous[i] ?? 0)}
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>
@@ -126,6 +175,9 @@ export function TimeChart({ title, points, format, kind = 'line', color = 'var(-
                     {h && hover !== null && <circle cx={x(hover)} cy={y(h.value)} r={4} fill={color} />}
                   </>
                 )}
+            {previous && previous.length > 0 && (
+              <path className="prev" d={previous.map((v, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ')} vectorEffect="non-scaling-stroke" />
+            )}
             {points.map((p, i) => (
               <rect key={`hit-${p.date}`} x={PAD.l + step * i} width={step} y={PAD.t} height={ih} fill="transparent" onMouseEnter={() => setHover(i)} />
             ))}
@@ -134,9 +186,22 @@ export function TimeChart({ title, points, format, kind = 'line', color = 'var(-
             <div className="tooltip" style={{ left: `${(x(hover!) / W) * 100}%` }}>
               <span>{fmtDay(h.date)}</span>
               <strong>{format(h.value)}</strong>
+              {previous && <span>before: {format(previous[hover!] ?? 0)}</span>}
             </div>
           )}
           {points.length === 0 && <div className="chart-empty">No data in this range</div>}
+        </div>
+      )}
+      {previous && !table && (
+        <div className="legend" aria-hidden="true">
+          <span>
+            <i style={{ borderTopColor: color }} />
+            This period
+          </span>
+          <span>
+            <i className="prev" />
+            Previous period
+          </span>
         </div>
       )}
     </div>
@@ -148,7 +213,7 @@ export function BarTable<R>({ rows, label, value, display, columns, caption }: {
   const max = Math.max(0, ...rows.map(value));
   return (
     <div className="table-wrap">
-      <table className="bar-table">
+      <table className="bar-table cards-on-mobile">
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr>
@@ -166,14 +231,14 @@ export function BarTable<R>({ rows, label, value, display, columns, caption }: {
         <tbody>
           {rows.map((r, i) => (
             <tr key={i}>
-              <td>{label(r)}</td>
-              <td className="bar-col">
+              <td data-label={caption}>{label(r)}</td>
+              <td className="bar-col" data-label="Share">
                 <div className="bar-track" title={display(r)}>
                   <div className="bar-fill" style={{ width: `${max > 0 ? (value(r) / max) * 100 : 0}%` }} />
                 </div>
               </td>
               {columns?.map((c) => (
-                <td key={c.label} className="num" data-col={c.label} data-value={c.raw?.(r)}>
+                <td key={c.label} className="num" data-col={c.label} data-label={c.label} data-value={c.raw?.(r)}>
                   {c.render(r)}
                 </td>
               ))}

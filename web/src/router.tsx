@@ -1,10 +1,13 @@
-/** A small history router under /dashboard: paths only (no keys, no secrets in URLs). */
+/** A small history router under /dashboard: paths and report parameters (range, filters) only — never keys or secrets. */
 import { useSyncExternalStore, type AnchorHTMLAttributes, type MouseEvent } from 'react';
 
 export const BASE = '/dashboard';
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((l) => l());
-window.addEventListener('popstate', notify);
+window.addEventListener('popstate', () => {
+  focusPending = true;
+  notify();
+});
 
 function subscribe(l: () => void) {
   listeners.add(l);
@@ -20,11 +23,41 @@ export function usePath(): string {
   return useSyncExternalStore(subscribe, current);
 }
 
+/** The query string of the current address (report range, time zone, filters), so a report can be shared or bookmarked. */
+export function useSearch(): string {
+  return useSyncExternalStore(subscribe, () => location.search);
+}
+
+/**
+ * Set some query parameters of the current address (null or '' removes one),
+ * replacing the history entry: changing a filter is not a new page.
+ */
+export function setSearch(patch: Record<string, string | number | null | undefined>): void {
+  const q = new URLSearchParams(location.search);
+  for (const [k, v] of Object.entries(patch)) {
+    if (v === null || v === undefined || v === '') q.delete(k);
+    else q.set(k, String(v));
+  }
+  const s = q.toString();
+  history.replaceState(history.state, '', `${location.pathname}${s ? `?${s}` : ''}`);
+  notify();
+}
+
+/** Whether the next page heading should take the focus (after a navigation or sign-in; never on a filter change). */
+let focusPending = false;
+export const takeFocusRequest = (): boolean => {
+  const f = focusPending;
+  focusPending = false;
+  return f;
+};
+
+/** Go to a dashboard path (it may carry a query); the new page's heading gets the focus. */
 export function navigate(to: string, replace = false): void {
   const url = `${BASE}${to === '/' ? '/' : to}`;
   if (replace) history.replaceState(null, '', url);
   else history.pushState(null, '', url);
   window.scrollTo(0, 0);
+  focusPending = true;
   notify();
 }
 

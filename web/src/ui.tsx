@@ -1,6 +1,8 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { ApiError, get, type Query } from './api';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { ApiError, downloadCsv, get, type Query } from './api';
 import { timeZones } from './format';
+import { takeFocusRequest } from './router';
+import type { ReportRange } from './range';
 
 /** Load a GET endpoint; re-runs when the path or query changes. */
 export function useApi<T>(path: string | null, query?: Query) {
@@ -25,14 +27,21 @@ export function useApi<T>(path: string | null, query?: Query) {
 }
 
 export function Page({ title, subtitle, actions, children }: { title: string; subtitle?: ReactNode; actions?: ReactNode; children: ReactNode }) {
+  const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     document.title = `${title} · Orbit`;
   }, [title]);
+  // After a navigation (or sign-in) the page's heading takes the focus, so keyboard and screen-reader users start at the new page.
+  useEffect(() => {
+    if (takeFocusRequest()) heading.current?.focus();
+  }, []);
   return (
     <section className="page">
       <header className="page-head">
         <div>
-          <h1>{title}</h1>
+          <h1 ref={heading} tabIndex={-1} id="page-title">
+            {title}
+          </h1>
           {subtitle && <p className="muted">{subtitle}</p>}
         </div>
         {actions && <div className="page-actions">{actions}</div>}
@@ -56,7 +65,7 @@ export function Card({ title, actions, children, className }: { title?: ReactNod
   );
 }
 
-export function Stat({ label, value, raw, metric, hint }: { label: string; value: string; raw?: number | string | null; metric?: string; hint?: string }) {
+export function Stat({ label, value, raw, metric, hint }: { label: string; value: string; raw?: number | string | null; metric?: string; hint?: ReactNode }) {
   return (
     <div className="stat" data-metric={metric} data-value={raw ?? undefined}>
       <div className="stat-label">{label}</div>
@@ -111,29 +120,85 @@ export interface Column<R> {
   label: string;
   render?: (row: R) => ReactNode;
   align?: 'right' | 'left';
+  /** The raw value (data-value, and what sorting compares). */
   raw?: (row: R) => string | number | null | undefined;
+  /** False: this column cannot be sorted (actions). */
+  sortable?: boolean;
 }
 
-export function Table<R>({ columns, rows, caption, rowKey, empty = 'Nothing here yet.' }: { columns: Column<R>[]; rows: R[]; caption?: string; rowKey?: (r: R, i: number) => string; empty?: string }) {
+const valueOf = <R,>(c: Column<R>, r: R): string | number | null | undefined => (c.raw ? c.raw(r) : ((r as Record<string, unknown>)[c.key] as string | number | null | undefined));
+
+/**
+ * A report table: sortable by any column (click its header; aria-sort says
+ * how), stacked as cards on narrow screens (each cell labelled), with an
+ * optional caption and toolbar (the CSV export).
+ */
+export function Table<R>({
+  columns,
+  rows,
+  caption,
+  rowKey,
+  empty = 'Nothing here yet.',
+  defaultSort,
+}: {
+  columns: Column<R>[];
+  rows: R[];
+  caption?: string;
+  rowKey?: (r: R, i: number) => string;
+  empty?: string;
+  defaultSort?: { key: string; dir: 'asc' | 'desc' };
+}) {
+  const [sort, setSort] = useState<{ key: string; dir: 'asc' | 'desc' } | null>(defaultSort ?? null);
   if (!rows.length) return <Empty title={empty} />;
+  const col = sort ? columns.find((c) => c.key === sort.key) : undefined;
+  const shown = col
+    ? rows
+        .map((r, i) => ({ r, i, v: valueOf(col, r) }))
+        .sort((a, b) => {
+          const x = a.v ?? null;
+          const y = b.v ?? null;
+          if (x === y) return a.i - b.i;
+          if (x === null) return 1; // empty cells last, whatever the direction
+          if (y === null) return -1;
+          const d = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y), undefined, { numeric: true });
+          return sort!.dir === 'asc' ? d : -d;
+        })
+        .map((e) => e.r)
+    : rows;
   return (
     <div className="table-wrap">
-      <table>
+      <table className="cards-on-mobile">
         {caption && <caption className="sr-only">{caption}</caption>}
         <thead>
           <tr>
-            {columns.map((c) => (
-              <th key={c.key} className={c.align === 'right' ? 'num' : undefined} scope="col">
-                {c.label}
-              </th>
-            ))}
+            {columns.map((c) => {
+              const on = sort?.key === c.key;
+              return (
+                <th key={c.key} className={c.align === 'right' ? 'num' : undefined} scope="col" aria-sort={on ? (sort!.dir === 'asc' ? 'ascending' : 'descending') : undefined}>
+                  {c.sortable === false ? (
+                    c.label
+                  ) : (
+                    <button
+                      type="button"
+                      className="sort-btn"
+                      onClick={() => setSort(on && sort!.dir === 'desc' ? { key: c.key, dir: 'asc' } : { key: c.key, dir: on ? 'desc' : c.align === 'right' ? 'desc' : 'asc' })}
+                    >
+                      {c.label}
+                      <span className="sort-mark" aria-hidden="true">
+                        {on ? (sort!.dir === 'asc' ? '▲' : '▼') : '↕'}
+                      </span>
+                    </button>
+                  )}
+                </th>
+              );
+            })}
           </tr>
         </thead>
         <tbody>
-          {rows.map((r, i) => (
+          {shown.map((r, i) => (
             <tr key={rowKey ? rowKey(r, i) : i}>
               {columns.map((c) => (
-                <td key={c.key} className={c.align === 'right' ? 'num' : undefined} data-col={c.key} data-value={c.raw ? (c.raw(r) ?? undefined) : undefined}>
+                <td key={c.key} className={c.align === 'right' ? 'num' : undefined} data-col={c.key} data-label={c.label} data-value={c.raw ? (c.raw(r) ?? undefined) : undefined}>
                   {c.render ? c.render(r) : String((r as Record<string, unknown>)[c.key] ?? '—')}
                 </td>
               ))}
@@ -142,6 +207,35 @@ export function Table<R>({ columns, rows, caption, rowKey, empty = 'Nothing here
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** "Export CSV": the same rows as the report, from the API (`format=csv`), in the selected range and time zone. */
+export function ExportCsv({ path, query, name }: { path: string; query: Query; name: string }) {
+  const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
+  return (
+    <span className="export">
+      <button
+        type="button"
+        className="btn btn-small"
+        disabled={state.busy}
+        onClick={() => {
+          setState({ busy: true, error: null });
+          const stamp = [query.start_date ?? (query.days ? `last-${query.days}d` : ''), query.end_date ?? '', query.tz ? String(query.tz).replace(/\//g, '-') : ''].filter(Boolean).join('_');
+          downloadCsv(path, query, `orbit-${name}${stamp ? `_${stamp}` : ''}.csv`).then(
+            () => setState({ busy: false, error: null }),
+            (e: Error) => setState({ busy: false, error: e.message }),
+          );
+        }}
+      >
+        {state.busy ? 'Exporting…' : 'Export CSV'}
+      </button>
+      {state.error && (
+        <span className="field-error" role="alert">
+          {state.error}
+        </span>
+      )}
+    </span>
   );
 }
 
@@ -164,13 +258,17 @@ export function Field({ label, name, error, hint, count, max, children }: { labe
       <label htmlFor={`f-${name}`}>
         {label}
         {max !== undefined && (
-          <span className={`counter ${count !== undefined && count > max ? 'over' : ''}`} aria-live="polite">
+          <span className={`counter ${count !== undefined && count > max ? 'over' : ''}`} aria-hidden="true">
             {count ?? 0}/{max}
           </span>
         )}
       </label>
       {children}
-      {hint && !error && <div className="hint">{hint}</div>}
+      {hint && !error && (
+        <div className="hint" id={`h-${name}`}>
+          {hint}
+        </div>
+      )}
       {error && (
         <div className="field-error" role="alert" id={`e-${name}`}>
           {error}
@@ -180,76 +278,115 @@ export function Field({ label, name, error, hint, count, max, children }: { labe
   );
 }
 
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
-
-export function RangeControls({
-  days,
-  onDays,
-  options,
-  tz,
-  onTz,
-  custom,
-  onCustom,
-}: {
-  days: number;
-  onDays: (d: number) => void;
-  options: number[];
-  tz?: string;
-  onTz?: (tz: string) => void;
-  custom?: { start: string; end: string } | null;
-  onCustom?: (c: { start: string; end: string } | null) => void;
-}) {
-  const [open, setOpen] = useState(!!custom);
-  const showDates = !!onCustom && (open || !!custom);
+/**
+ * The one range control of every report page: presets (up to the report's
+ * limit), custom dates (a problem with them is a message here, never the
+ * page's error) and the time zone (fixed to UTC, and said so, for reports
+ * that count UTC days).
+ */
+export function RangeControls({ range }: { range: ReportRange }) {
+  const [open, setOpen] = useState(!!(range.from && range.to));
+  const [draft, setDraft] = useState<{ from: string; to: string }>({ from: range.from ?? '', to: range.to ?? '' });
+  const id = useId();
+  const custom = !!(range.from && range.to);
+  const showDates = open || custom;
+  const problem = range.problem;
   return (
-    <div className="range">
+    <div className="range" role="group" aria-label="Report range">
       <div className="segmented" role="group" aria-label="Date range">
-        {options.map((d) => (
-          <button
-            key={d}
-            type="button"
-            aria-pressed={!custom && !open && d === days}
-            className={!custom && !open && d === days ? 'on' : ''}
-            onClick={() => {
-              setOpen(false);
-              onDays(d);
-            }}
-          >
-            {d}d
-          </button>
-        ))}
-        {onCustom && (
-          <button
-            type="button"
-            aria-pressed={showDates}
-            className={showDates ? 'on' : ''}
-            onClick={() => {
-              setOpen(true);
-              if (!custom) {
-                const end = new Date();
-                onCustom({ start: isoDay(new Date(end.getTime() - (days - 1) * 86_400_000)), end: isoDay(end) });
-              }
-            }}
-          >
-            Custom
-          </button>
-        )}
+        {range.presets.map((d) => {
+          const on = !custom && !open && d === range.days;
+          return (
+            <button
+              key={d}
+              type="button"
+              aria-pressed={on}
+              className={on ? 'on' : ''}
+              onClick={() => {
+                setOpen(false);
+                range.setDays(d);
+              }}
+            >
+              {d === 1 ? 'Today' : `${d}d`}
+            </button>
+          );
+        })}
+        <button
+          type="button"
+          aria-pressed={showDates}
+          aria-expanded={showDates}
+          className={showDates ? 'on' : ''}
+          onClick={() => {
+            setOpen(true);
+            if (!custom) {
+              const end = new Date();
+              const start = new Date(end.getTime() - (Math.min(range.days, range.maxDays) - 1) * 86_400_000);
+              const d = { from: start.toISOString().slice(0, 10), to: end.toISOString().slice(0, 10) };
+              setDraft(d);
+              range.setCustom(d.from, d.to);
+            }
+          }}
+        >
+          Custom
+        </button>
       </div>
-      {showDates && custom && (
+      {showDates && (
         <span className="dates">
-          <input type="date" aria-label="Start date" value={custom.start} max={custom.end} onChange={(e) => e.target.value && onCustom?.({ ...custom, start: e.target.value })} />
-          <span className="muted">–</span>
-          <input type="date" aria-label="End date" value={custom.end} min={custom.start} onChange={(e) => e.target.value && onCustom?.({ ...custom, end: e.target.value })} />
+          <label className="sr-only" htmlFor={`${id}-from`}>
+            Start date
+          </label>
+          <input
+            id={`${id}-from`}
+            type="date"
+            value={draft.from}
+            aria-invalid={problem?.field === 'from'}
+            aria-describedby={problem ? `${id}-problem` : undefined}
+            onChange={(e) => {
+              const d = { ...draft, from: e.target.value };
+              setDraft(d);
+              if (d.from && d.to) range.setCustom(d.from, d.to);
+            }}
+          />
+          <span aria-hidden="true">–</span>
+          <label className="sr-only" htmlFor={`${id}-to`}>
+            End date
+          </label>
+          <input
+            id={`${id}-to`}
+            type="date"
+            value={draft.to}
+            aria-invalid={problem?.field === 'to'}
+            aria-describedby={problem ? `${id}-problem` : undefined}
+            onChange={(e) => {
+              const d = { ...draft, to: e.target.value };
+              setDraft(d);
+              if (d.from && d.to) range.setCustom(d.from, d.to);
+            }}
+          />
         </span>
       )}
-      {tz !== undefined && onTz && (
-        <select aria-label="Time zone" value={tz} onChange={(e) => onTz(e.target.value)}>
-          {timeZones().map((z) => (
-            <option key={z} value={z}>
-              {z}
-            </option>
-          ))}
-        </select>
+      {range.utcOnly ? (
+        <span className="tz-fixed" title="This report counts whole UTC days">
+          Time zone: UTC
+        </span>
+      ) : (
+        <>
+          <label className="sr-only" htmlFor={`${id}-tz`}>
+            Time zone
+          </label>
+          <select id={`${id}-tz`} value={range.tz} onChange={(e) => range.setTz(e.target.value)}>
+            {timeZones().map((z) => (
+              <option key={z} value={z}>
+                {z}
+              </option>
+            ))}
+          </select>
+        </>
+      )}
+      {problem && (
+        <div className="field-error range-problem" role="alert" id={`${id}-problem`}>
+          {problem.message} Showing {range.days === 1 ? 'today' : `the last ${range.days} days`} meanwhile.
+        </div>
       )}
     </div>
   );
@@ -277,7 +414,8 @@ export function CopyBlock({ code, label }: { code: string; label: string }) {
           {copied ? 'Copied' : 'Copy'}
         </button>
       </div>
-      <pre>
+      {/* Focusable, so a keyboard can scroll a long snippet sideways. */}
+      <pre tabIndex={0} aria-label={label}>
         <code>{code}</code>
       </pre>
     </div>

@@ -10,6 +10,10 @@ export const findPublisher = (db: Kysely<DB>, id: string) =>
 export const findAdvertiser = (db: Kysely<DB>, id: string) =>
   db.selectFrom('advertisers').selectAll().where('id', '=', id).executeTakeFirst();
 
+/** Names of some advertisers (ids that do not exist are left out). */
+export const advertiserNames = (db: Kysely<DB>, ids: string[]) =>
+  ids.length ? db.selectFrom('advertisers').select(['id', 'name']).where('id', 'in', ids).execute() : Promise.resolve([]);
+
 export const listPublishers = (db: Kysely<DB>) => db.selectFrom('publishers').selectAll().orderBy('created_at').execute();
 export const listAdvertisers = (db: Kysely<DB>) => db.selectFrom('advertisers').selectAll().orderBy('created_at').execute();
 

@@ -161,6 +161,9 @@ export const getAdvertiser = async (ctx: Ctx, id: string) => {
   return a;
 };
 
+/** Advertiser id → name, for the ids that exist. */
+export const advertiserNames = async (ctx: Ctx, ids: string[]): Promise<Map<string, string>> =>
+  new Map((await repo.advertiserNames(ctx.db, [...new Set(ids)])).map((a) => [a.id, a.name]));
 export const listPublishers = (ctx: Ctx) => repo.listPublishers(ctx.db);
 export const listAdvertisers = (ctx: Ctx) => repo.listAdvertisers(ctx.db);
 export const creditsTotal = (ctx: Ctx, advertiserId: string) => repo.creditsTotal(ctx.db, advertiserId);

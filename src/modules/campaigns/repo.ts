@@ -37,6 +37,26 @@ export const servableAds = (db: Kysely<DB>, groupIds: string[]): Promise<Servabl
     .where('review_status', '=', 'approved')
     .execute();
 
+/** Some ads with their group's and campaign's names and the campaign's category (any status: they may have served). */
+export const adDescriptions = (db: Kysely<DB>, adIds: string[]) =>
+  adIds.length
+    ? db
+        .selectFrom('ads')
+        .innerJoin('ad_groups', 'ad_groups.id', 'ads.ad_group_id')
+        .innerJoin('campaigns', 'campaigns.id', 'ads.campaign_id')
+        .select([
+          'ads.id as ad_id',
+          'ads.headline as headline',
+          'ad_groups.brand_name as brand_name',
+          'ad_groups.name as ad_group_name',
+          'campaigns.id as campaign_id',
+          'campaigns.name as campaign_name',
+          'campaigns.category as category',
+        ])
+        .where('ads.id', 'in', adIds)
+        .execute()
+    : Promise.resolve([]);
+
 /** Where a click on this ad lands, whether or not the ad still serves. */
 export async function adDestination(db: Kysely<DB>, adId: string) {
   return db
@@ -202,6 +222,14 @@ export async function liveAdsOfGroups(db: Kysely<DB>, groupIds: string[], perGro
     for (const c of counts) totals.set(c.ad_group_id, Number(c.n));
   }
   return { ads, totals };
+}
+
+/** One group's ads by status (live: not archived), newest first. */
+export function adsOfGroup(db: Kysely<DB>, groupId: string, status: 'live' | 'archived' | 'all', limit: number) {
+  let q = db.selectFrom('ads').selectAll().where('ad_group_id', '=', groupId);
+  if (status === 'live') q = q.where('status', '!=', 'archived');
+  if (status === 'archived') q = q.where('status', '=', 'archived');
+  return q.orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
 
 export async function liveManualAdCount(db: Kysely<DB>, groupId: string): Promise<number> {

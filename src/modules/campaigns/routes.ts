@@ -121,6 +121,15 @@ export async function campaignRoutes(app: FastifyInstance, ctx: Ctx): Promise<vo
   );
 
   // ---------- ads ----------
+  r.get(
+    `${P}/ad-groups/:ad_group_id/ads`,
+    docs("An ad group's ads: live (default), archived or all, newest first (500 at most)", {
+      params: AdGroupIdParams,
+      querystring: z.strictObject({ status: z.enum(['live', 'archived', 'all']).default('live').describe('live: not archived (default)') }),
+      response: { 200: z.array(AdView), ...errors(400, 404) },
+    }),
+    async (req) => svc.listGroupAds(ctx, advertiserOf(req), req.params.ad_group_id, req.query.status),
+  );
   r.post(
     `${P}/ad-groups/:ad_group_id/ads`,
     docs('Add an authored ad to a manual ad group', {
@@ -133,7 +142,7 @@ export async function campaignRoutes(app: FastifyInstance, ctx: Ctx): Promise<vo
   );
   r.patch(
     `${P}/ads/:ad_id`,
-    docs('Edit a manual ad (generated ads are read-only: 422)', {
+    docs('Edit a manual ad (generated ads are read-only: 422); status active or paused restores an archived ad', {
       params: AdIdParams,
       body: AdPatch,
       response: { 200: AdView, ...errors(400, 404, 409) },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AD_CATEGORY_IDS } from '../../lib/ad-categories.js';
 
 /**
  * Wire shapes of the advertiser management API (spec 2): dollars and ISO 8601
@@ -274,6 +275,9 @@ export const AdGroupListQuery = z.object({
 
 // ---------- campaigns ----------
 
+/** The campaign's ad category, one of lib/ad-categories (publishers can block a category in their app). */
+export const AdCategoryField = z.enum(AD_CATEGORY_IDS, { error: 'must be one of the ad categories (see GET /ad-categories)' });
+
 const REJECTED = {
   keywords: 'is not accepted',
   network_type: 'is not accepted: network selection is server-managed',
@@ -303,6 +307,7 @@ export const CampaignCreate = z
     allowed_countries: Countries.nullable().optional(),
     allowed_devices: Devices.nullable().optional(),
     custom_favicon_url: HttpUrl.nullable().optional(),
+    category: AdCategoryField.nullable().optional(),
     ad_groups: z.array(NestedAdGroupCreate).max(100, 'at most 100 ad groups per request').optional(),
     ad_unit_ids: z.array(z.string().min(1).max(64)).max(100).optional().describe('legacy ad units to link'),
     keywords: z.unknown().optional().describe('not accepted'),
@@ -331,6 +336,7 @@ export const CampaignPatch = z
     allowed_devices: Devices.nullable().optional(),
     utm_params: UtmParams.nullable().optional(),
     custom_favicon_url: HttpUrl.nullable().optional(),
+    category: AdCategoryField.nullable().optional(),
     network_type: z.unknown().optional().describe('not accepted'),
     network_config: z.unknown().optional().describe('not accepted'),
   })
@@ -378,6 +384,7 @@ export const CampaignView = z.object({
   spend: z.number(),
   conversion_value: z.number(),
   ad_unit_ids: z.array(z.string()).describe('linked legacy ad units'),
+  category: z.string().nullable().describe('ad category (publishers can block categories); null when uncategorised'),
 });
 export type CampaignView = z.infer<typeof CampaignView>;
 

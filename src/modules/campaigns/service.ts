@@ -149,6 +149,7 @@ export interface SeedCampaign {
   daily_budget: number;
   max_cpc?: number;
   max_cpm?: number;
+  category?: string;
   groups: SeedGroup[];
 }
 
@@ -196,6 +197,7 @@ export async function createApprovedCampaign(ctx: Ctx, advertiserId: string, spe
       review_notes: 'approved by operator seed',
       created_at: now,
       updated_at: now,
+      category: spec.category ?? null,
     });
     let order = 0;
     for (const g of spec.groups) {
@@ -254,6 +256,14 @@ export async function createApprovedCampaign(ctx: Ctx, advertiserId: string, spe
 export async function campaignBilling(ctx: Ctx, ids: string[]) {
   const rows = ids.length ? await repo.campaignBilling(ctx.db, ids) : [];
   return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** What a served ad was, for reports that name it (publisher feedback): ad id → title, group, campaign, category. */
+export async function describeAds(ctx: Ctx, adIds: string[]) {
+  const rows = [];
+  const ids = [...new Set(adIds)];
+  for (let i = 0; i < ids.length; i += 500) rows.push(...(await repo.adDescriptions(ctx.db, ids.slice(i, i + 500))));
+  return new Map(rows.map((r) => [r.ad_id, { ...r, title: r.headline || r.brand_name || null }]));
 }
 
 // =====================================================================
@@ -389,6 +399,7 @@ export function campaignView(c: CampaignRow, stats: LifetimeTotals, todaySpendMi
     spend: microsToDollars(stats.spend_micros),
     conversion_value: microsToDollars(stats.conversion_value_micros),
     ad_unit_ids: adUnitIds,
+    category: c.category,
   };
 }
 
@@ -679,6 +690,7 @@ export async function createCampaign(ctx: Ctx, advertiserId: string, input: Camp
     review_notes: null,
     created_at: now,
     updated_at: now,
+    category: input.category ?? null,
     ...(status === 'active' ? submitted(now) : {}),
   };
   // Ads are written (possibly by a model) before the transaction opens: no I/O inside it.
@@ -722,6 +734,7 @@ export async function updateCampaign(ctx: Ctx, advertiserId: string, campaignId:
   if (patch.allowed_devices !== undefined) set.allowed_devices_json = deviceList(patch.allowed_devices);
   if (patch.utm_params !== undefined) set.utm_params_json = utmJson(patch.utm_params);
   if (patch.custom_favicon_url !== undefined) set.custom_favicon_url = patch.custom_favicon_url;
+  if (patch.category !== undefined) set.category = patch.category;
   const start = patch.start_time !== undefined ? (timeField('start_time', patch.start_time) ?? null) : c.start_time;
   const end = patch.end_time !== undefined ? (timeField('end_time', patch.end_time) ?? null) : c.end_time;
   if (patch.start_time !== undefined || patch.end_time !== undefined) {
@@ -906,7 +919,11 @@ const AD_CONTENT = ['headline', 'copy', 'cta', 'description', 'landing_page', 'i
 export async function updateAd(ctx: Ctx, advertiserId: string, adId: string, patch: AdPatch): Promise<AdView> {
   const a = await requireAd(ctx, advertiserId, adId);
   if (a.source !== 'manual') throw Validation.field('ad_id', 'generated ads are read-only');
-  if (a.status === 'archived') throw new Conflict('Ad is archived');
+  // An archived ad is read-only, except for restoring it (status active or paused) while its group is live.
+  if (a.status === 'archived') {
+    if (patch.status === undefined) throw new Conflict('Ad is archived; restore it first (status active or paused)');
+    if ((await requireGroup(ctx, advertiserId, a.ad_group_id)).status === 'archived') throw new Conflict('Ad group is archived; restore the group first');
+  }
   const set: Partial<AdRow> = {};
   for (const k of AD_CONTENT) {
     const v = patch[k];
@@ -937,6 +954,12 @@ export async function archiveAd(ctx: Ctx, advertiserId: string, adId: string): P
   if (a.status === 'archived') return;
   await repo.updateAd(ctx.db, a.id, { status: 'archived', updated_at: ctx.clock.now() });
   servingChanged(ctx);
+}
+
+/** The ads of one group: live (default), archived, or all; newest first, at most 500. */
+export async function listGroupAds(ctx: Ctx, advertiserId: string, groupId: string, status: 'live' | 'archived' | 'all' = 'live'): Promise<AdView[]> {
+  const g = await requireGroup(ctx, advertiserId, groupId);
+  return (await repo.adsOfGroup(ctx.db, g.id, status, 500)).map(adView);
 }
 
 // ---------- reads for reporting (issue 5) ----------

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Database } from '../../db/index.js';
 import type { ConversionTable, DB } from '../../db/schema.js';
@@ -288,24 +288,39 @@ export interface ConversionFilter {
   advertiserId: string;
   campaignId?: string;
   eventType?: string;
+  /** Conversion time in [from, to) (ms). */
+  from?: number;
+  to?: number;
 }
 
-export async function listConversions(db: Kysely<DB>, f: ConversionFilter & { beforeId?: string; limit: number }) {
-  let q = db
-    .selectFrom('conversions')
-    .select(['id', 'event_type', 'value_micros', 'currency', 'event_at', 'campaign_id', 'order_id', 'page_url', 'source', 'attributed'])
-    .where('advertiser_id', '=', f.advertiserId);
+function filtered<O>(q0: SelectQueryBuilder<DB, 'conversions', O>, f: ConversionFilter): SelectQueryBuilder<DB, 'conversions', O> {
+  let q = q0.where('advertiser_id', '=', f.advertiserId);
   if (f.campaignId) q = q.where('campaign_id', '=', f.campaignId);
   if (f.eventType) q = q.where('event_type', '=', f.eventType);
-  if (f.beforeId) q = q.where('id', '<', f.beforeId);
-  return q.orderBy('id', 'desc').limit(f.limit).execute();
+  if (f.from !== undefined) q = q.where('event_at', '>=', f.from);
+  if (f.to !== undefined) q = q.where('event_at', '<', f.to);
+  return q;
 }
+
+/** Newest conversion time first (then newest id); `before`: the position of the last row of the previous page. */
+export async function listConversions(db: Kysely<DB>, f: ConversionFilter & { before?: { at: number; id: string }; limit: number }) {
+  let q = filtered(
+    db
+      .selectFrom('conversions')
+      .select(['id', 'event_type', 'value_micros', 'currency', 'event_at', 'campaign_id', 'ad_group_id', 'order_id', 'page_url', 'source', 'attributed', 'attribution_note']),
+    f,
+  );
+  const b = f.before;
+  if (b) q = q.where((eb) => eb.or([eb('event_at', '<', b.at), eb.and([eb('event_at', '=', b.at), eb('id', '<', b.id)])]));
+  return q.orderBy('event_at', 'desc').orderBy('id', 'desc').limit(f.limit).execute();
+}
+
+/** The conversion time of one of an advertiser's conversions (for cursors that name only an id). */
+export const conversionTime = (db: Kysely<DB>, advertiserId: string, id: string) =>
+  db.selectFrom('conversions').select('event_at').where('advertiser_id', '=', advertiserId).where('id', '=', id).executeTakeFirst();
 
 export async function countConversions(db: Kysely<DB>, f: ConversionFilter): Promise<number> {
-  let q = db.selectFrom('conversions').select((eb) => eb.fn.countAll<number>().as('n')).where('advertiser_id', '=', f.advertiserId);
-  if (f.campaignId) q = q.where('campaign_id', '=', f.campaignId);
-  if (f.eventType) q = q.where('event_type', '=', f.eventType);
-  const r = await q.executeTakeFirst();
+  const r = await filtered(db.selectFrom('conversions').select((eb) => eb.fn.countAll<number>().as('n')), f).executeTakeFirst();
   return Number(r?.n ?? 0);
 }
 

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx } from '../../context.js';
+import { FormatParam, sendCsv } from '../../http/csv.js';
 import { authenticate, type Principal } from '../accounts/service.js';
 import { presentedKey, requireKey } from '../accounts/http.js';
 import * as svc from './service.js';
@@ -129,8 +130,19 @@ export async function conversionDashboardRoutes(app: FastifyInstance, ctx: Ctx):
 
   r.get(
     '/advertiser-dashboard/conversions',
-    { schema: { tags, summary: 'Conversion records, newest first (cursor pagination)', querystring: ConversionsQuery } },
-    async (req) => svc.listConversions(ctx, advertiserOf(req), req.query),
+    {
+      schema: {
+        tags,
+        summary: 'Conversion records, newest conversion time first (cursor pagination)',
+        description: 'Filters: campaign_id, event_type, and days or start_date/end_date (days of tz). format=csv downloads the same page of rows.',
+        querystring: ConversionsQuery.extend({ format: FormatParam }),
+      },
+    },
+    async (req, reply) => {
+      const { format, ...q } = req.query;
+      const out = await svc.listConversions(ctx, advertiserOf(req), q);
+      return format === 'csv' ? sendCsv(reply, 'conversions', out.conversions) : out;
+    },
   );
   r.get(
     '/advertiser-dashboard/events/analytics',

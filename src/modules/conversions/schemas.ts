@@ -236,11 +236,16 @@ export const RangeQuery = {
   end_date: date.optional(),
 };
 
+const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
 export const ConversionsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
   cursor: z.string().max(200).optional(),
   campaign_id: z.string().min(1).max(100).optional(),
   event_type: z.string().min(1).max(100).optional(),
+  days: z.coerce.number().int().min(1).max(3650).optional().describe('only conversions of the last days days up to today'),
+  start_date: Day.optional().describe('first day (with end_date; overrides days)'),
+  end_date: Day.optional().describe('last day (with start_date)'),
+  tz: z.string().min(1).max(64).optional().describe('IANA timezone of the days (default UTC)'),
 }).strict();
 export type ConversionsQuery = z.output<typeof ConversionsQuery>;
 

@@ -22,6 +22,7 @@ import {
   type StatsQuery,
 } from './schemas.js';
 import { utcRange } from './range.js';
+import { resolveRangeMs } from '../reporting/service.js';
 import * as repo from './repo.js';
 
 export const DEDUP_WINDOW_MS = 48 * 3600 * 1000;
@@ -480,13 +481,21 @@ export const suppressionCount = async (ctx: Ctx, advertiserId: string) => ({ tot
 
 // --- reporting (spec 2 "Reporting shapes")
 
-const CURSOR_PREFIX = 'c1:';
-const encodeCursor = (id: string) => Buffer.from(CURSOR_PREFIX + id, 'utf8').toString('base64url');
-function decodeCursor(cursor: string): string {
+/*
+ * Cursors: `c2:<conversion time ms>:<id>` (the position of the last row of a
+ * page); `c1:<id>` cursors of earlier versions still work (the time is looked up).
+ */
+const encodeCursor = (at: number, id: string) => Buffer.from(`c2:${at}:${id}`, 'utf8').toString('base64url');
+async function decodeCursor(ctx: Ctx, advertiserId: string, cursor: string): Promise<{ at: number; id: string }> {
   const s = /^[A-Za-z0-9_-]+$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString('utf8') : '';
-  const id = s.startsWith(CURSOR_PREFIX) ? s.slice(CURSOR_PREFIX.length) : '';
-  if (!isUuid(id)) throw new BadRequest('cursor: not a cursor returned by this endpoint (pass next_cursor unchanged)', [{ field: 'cursor', message: 'invalid cursor' }]);
-  return id;
+  const bad = () => new BadRequest('cursor: not a cursor returned by this endpoint (pass next_cursor unchanged)', [{ field: 'cursor', message: 'invalid cursor' }]);
+  const v2 = /^c2:(\d{1,16}):(.+)$/.exec(s);
+  if (v2 && isUuid(v2[2])) return { at: Number(v2[1]), id: v2[2] };
+  const id = s.startsWith('c1:') ? s.slice(3) : '';
+  if (!isUuid(id)) throw bad();
+  const row = await repo.conversionTime(ctx.db, advertiserId, id);
+  if (!row) throw bad();
+  return { at: Number(row.event_at), id };
 }
 
 async function assertOwnCampaign(ctx: Ctx, advertiserId: string, campaignId: string): Promise<void> {
@@ -494,14 +503,28 @@ async function assertOwnCampaign(ctx: Ctx, advertiserId: string, campaignId: str
   if (!c || c.advertiser_id !== advertiserId) throw new NotFound('campaign');
 }
 
-/** GET /advertiser-dashboard/conversions: newest first, cursor-paginated. */
+/**
+ * GET /advertiser-dashboard/conversions: newest conversion time first,
+ * cursor-paginated; by campaign, event type and (days or start_date/end_date
+ * in tz) conversion date.
+ */
 export async function listConversions(ctx: Ctx, advertiserId: string, q: ConversionsQuery) {
-  const beforeId = q.cursor ? decodeCursor(q.cursor) : undefined;
+  const before = q.cursor ? await decodeCursor(ctx, advertiserId, q.cursor) : undefined;
   if (q.campaign_id) await assertOwnCampaign(ctx, advertiserId, q.campaign_id);
-  const filter = { advertiserId, campaignId: q.campaign_id, eventType: q.event_type ? canonicalEventType(q.event_type) : undefined };
-  const rows = await repo.listConversions(ctx.db, { ...filter, beforeId, limit: q.limit + 1 });
+  const dated = q.days !== undefined || q.start_date !== undefined || q.end_date !== undefined;
+  if (q.tz !== undefined && !dated) throw new BadRequest('tz: only with days or start_date/end_date (it sets the days they mean)', [{ field: 'tz', message: 'needs days or start_date/end_date' }]);
+  const range = dated ? resolveRangeMs(ctx, { days: q.days ?? 30, start_date: q.start_date, end_date: q.end_date, tz: q.tz }, 3650) : undefined;
+  const filter = {
+    advertiserId,
+    campaignId: q.campaign_id,
+    eventType: q.event_type ? canonicalEventType(q.event_type) : undefined,
+    from: range?.from,
+    to: range?.to,
+  };
+  const rows = await repo.listConversions(ctx.db, { ...filter, before, limit: q.limit + 1 });
   const hasMore = rows.length > q.limit;
   const page = rows.slice(0, q.limit);
+  const last = page[page.length - 1];
   return {
     conversions: page.map((r) => ({
       conversion_id: r.id,
@@ -510,14 +533,16 @@ export async function listConversions(ctx: Ctx, advertiserId: string, q: Convers
       currency: r.currency,
       conversion_timestamp: new Date(Number(r.event_at)).toISOString(),
       campaign_id: r.campaign_id,
+      ad_group_id: r.ad_group_id,
       order_id: r.order_id,
       page_url: r.page_url,
       source: r.source,
       is_attributed: r.attributed === 1,
+      attribution: r.attribution_note,
     })),
     total_conversions: await repo.countConversions(ctx.db, filter),
     has_more: hasMore,
-    next_cursor: hasMore ? encodeCursor(page[page.length - 1].id) : null,
+    next_cursor: hasMore ? encodeCursor(Number(last.event_at), last.id) : null,
   };
 }
 

@@ -23,13 +23,12 @@ export async function groupSentiment(db: Kysely<DB>, advertiserId: string, from:
   return new Map(res.rows.map((r) => [r.ad_group_id, { thumbs_up: Number(r.up), thumbs_down: Number(r.down) }]));
 }
 
-/** A publisher's most recent feedback, newest first. */
-export const recentFeedback = (db: Kysely<DB>, publisherId: string, limit: number) =>
-  db
+/** A publisher's most recent feedback, newest first, optionally only in [from, to). */
+export function recentFeedback(db: Kysely<DB>, publisherId: string, limit: number, range?: { from: number; to: number }) {
+  let q = db
     .selectFrom('ad_feedback')
-    .select(['id', 'at', 'sentiment', 'reasons_json', 'comment', 'placement', 'placement_id', 'campaign_id', 'ad_id', 'device', 'country'])
-    .where('publisher_id', '=', publisherId)
-    .orderBy('at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+    .select(['id', 'at', 'sentiment', 'reasons_json', 'comment', 'placement', 'placement_id', 'campaign_id', 'ad_group_id', 'advertiser_id', 'ad_id', 'device', 'country'])
+    .where('publisher_id', '=', publisherId);
+  if (range) q = q.where('at', '>=', range.from).where('at', '<', range.to);
+  return q.orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}

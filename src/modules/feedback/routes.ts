@@ -6,6 +6,7 @@ import { ErrorBody } from '../../http/errors.js';
 import { sha256Hex } from '../../lib/hash.js';
 import { requireKey, presentedKey } from '../accounts/http.js';
 import { listRecentFeedback, submitFeedback } from './service.js';
+import { FormatParam, sendCsv } from '../../http/csv.js';
 
 export const FeedbackBody = z.object({
   sessionId: z.string().min(1).max(256).describe('the session identifier passed when the ad was requested'),
@@ -19,7 +20,15 @@ export const FeedbackBody = z.object({
   device: z.record(z.string(), z.unknown()).optional().describe('same shape as the device object of the ad request'),
 });
 
-const RecentQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(100).default(20) });
+const day = (what: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD').optional().describe(`${what} (YYYY-MM-DD)`);
+const RecentQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  days: z.coerce.number().int().min(1).max(365).optional().describe('only the last days days up to today (1-365); none: no date limit'),
+  start_date: day('first day, with end_date; overrides days'),
+  end_date: day('last day, with start_date'),
+  tz: z.string().min(1).max(64).optional().describe('IANA timezone of the days (default UTC)'),
+  format: FormatParam,
+});
 const RecentFeedback = z.object({
   feedback: z.array(
     z.object({
@@ -31,7 +40,13 @@ const RecentFeedback = z.object({
       placement: z.string().nullable(),
       placement_id: z.string().nullable(),
       campaign_id: z.string(),
+      campaign_name: z.string().nullable(),
+      ad_group_id: z.string(),
       ad_id: z.string(),
+      ad_title: z.string().nullable(),
+      advertiser_id: z.string(),
+      advertiser_name: z.string().nullable(),
+      category: z.string().nullable().describe('the campaign’s ad category'),
       device: z.string(),
       country: z.string(),
     }),
@@ -76,14 +91,17 @@ export async function feedbackRoutes(app: FastifyInstance, ctx: Ctx): Promise<vo
       schema: {
         tags: ['publisher'],
         summary: 'Recent end-user feedback on your ads (newest first)',
-        description: 'Auth: publisher key in X-API-Key. limit 1-100, default 20.',
+        description:
+          'Each entry names the ad, campaign, advertiser and ad category. Auth: publisher key in X-API-Key. limit 1-100, default 20; days or start_date/end_date (with tz) limit the dates; format=csv downloads the same rows.',
         querystring: RecentQuery,
         response: { 200: RecentFeedback, 400: ErrorBody, 401: ErrorBody },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const who = await requireKey(ctx, req, 'pub');
-      return listRecentFeedback(ctx, who.accountId, req.query.limit);
+      const { format, ...q } = req.query;
+      const out = await listRecentFeedback(ctx, who.accountId, q);
+      return format === 'csv' ? sendCsv(reply, 'feedback', out.feedback) : out;
     },
   );
 }

@@ -1,10 +1,13 @@
 import type { Ctx } from '../../context.js';
-import { Unavailable, Validation } from '../../lib/errors.js';
+import { BadRequest, Unavailable, Validation } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { sha256Hex } from '../../lib/hash.js';
 import { TokenError, type TrackingClaims } from '../../lib/token.js';
 import { countryOf, deviceType, normaliseCountry } from '../../lib/request-facts.js';
 import * as repo from './repo.js';
+import { describeAds } from '../campaigns/service.js';
+import { advertiserNames } from '../accounts/service.js';
+import { resolveRangeMs } from '../reporting/service.js';
 
 export interface FeedbackInput {
   sessionId: string;
@@ -115,22 +118,44 @@ export async function feedbackScores(ctx: Ctx, opts: { sinceMs?: number } = {}):
 export const groupFeedback = (ctx: Ctx, advertiserId: string, fromMs: number, toMs: number) =>
   repo.groupSentiment(ctx.db, advertiserId, fromMs, toMs);
 
-/** The publisher's recent end-user feedback (newest first), for the dashboard. */
-export async function listRecentFeedback(ctx: Ctx, publisherId: string, limit: number) {
-  const rows = await repo.recentFeedback(ctx.db, publisherId, limit);
+/**
+ * The publisher's recent end-user feedback (newest first), for the dashboard:
+ * each row names the ad, its campaign, advertiser and ad category, so the
+ * publisher can act on it (block the advertiser or the category). With days
+ * or start_date/end_date (days of `tz`), only feedback given in that range.
+ */
+export async function listRecentFeedback(
+  ctx: Ctx,
+  publisherId: string,
+  q: { limit: number; days?: number; start_date?: string; end_date?: string; tz?: string },
+) {
+  const dated = q.days !== undefined || q.start_date !== undefined || q.end_date !== undefined;
+  if (q.tz !== undefined && !dated) throw new BadRequest('tz: only with days or start_date/end_date (it sets the days they mean)', [{ field: 'tz', message: 'needs days or start_date/end_date' }]);
+  const range = dated ? resolveRangeMs(ctx, { ...q, days: q.days ?? 30 }, 365) : undefined;
+  const rows = await repo.recentFeedback(ctx.db, publisherId, q.limit, range);
+  const [ads, names] = await Promise.all([describeAds(ctx, rows.map((r) => r.ad_id)), advertiserNames(ctx, rows.map((r) => r.advertiser_id))]);
   return {
-    feedback: rows.map((r) => ({
-      feedback_id: r.id,
-      created_at: new Date(r.at).toISOString(),
-      sentiment: r.sentiment,
-      reasons: JSON.parse(r.reasons_json) as string[],
-      comment: r.comment,
-      placement: r.placement,
-      placement_id: r.placement_id,
-      campaign_id: r.campaign_id,
-      ad_id: r.ad_id,
-      device: r.device,
-      country: r.country,
-    })),
+    feedback: rows.map((r) => {
+      const ad = ads.get(r.ad_id);
+      return {
+        feedback_id: r.id,
+        created_at: new Date(Number(r.at)).toISOString(),
+        sentiment: r.sentiment,
+        reasons: JSON.parse(r.reasons_json) as string[],
+        comment: r.comment,
+        placement: r.placement,
+        placement_id: r.placement_id,
+        campaign_id: r.campaign_id,
+        campaign_name: ad?.campaign_name ?? null,
+        ad_group_id: r.ad_group_id,
+        ad_id: r.ad_id,
+        ad_title: ad?.title ?? null,
+        advertiser_id: r.advertiser_id,
+        advertiser_name: names.get(r.advertiser_id) ?? null,
+        category: ad?.category ?? null,
+        device: r.device,
+        country: r.country,
+      };
+    }),
   };
 }

@@ -24,6 +24,19 @@ export async function pixelRoutes(app: FastifyInstance, ctx: Ctx): Promise<void>
     },
     async (req, reply) => reply.code(201).send(await svc.createPixel(ctx, advertiserOf(req), req.body)),
   );
+  r.post(
+    '/advertiser-dashboard/pixels/:pixel_id/verify',
+    {
+      schema: {
+        ...ADVERTISER_DOCS,
+        summary: "Check a pixel's site again now",
+        description: 'Fetches the site (4 s timeout) and looks for the snippet; answers with the pixel after the check. A pixel that has received events stays functional.',
+        params: z.object({ pixel_id: z.string().min(1).max(64) }),
+        response: { 200: PixelView, ...errors(400, 404) },
+      },
+    },
+    async (req) => svc.recheckPixel(ctx, advertiserOf(req), req.params.pixel_id),
+  );
   r.get(
     '/advertiser-dashboard/pixels',
     { schema: { ...ADVERTISER_DOCS, summary: "List the account's pixels", response: { 200: z.array(PixelView), ...errors() } } },

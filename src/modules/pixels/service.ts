@@ -1,9 +1,9 @@
 import type { Ctx } from '../../context.js';
 import type { PixelTable } from '../../db/schema.js';
-import { Conflict, Validation } from '../../lib/errors.js';
+import { Conflict, NotFound, Validation } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { isoNoOffset, isoOrNull } from '../campaigns/schemas.js';
-import { fetchPage } from '../creative/fetch.js';
+import { FetchRefused, fetchPage } from '../creative/fetch.js';
 import * as repo from './repo.js';
 import type { PixelView } from './schemas.js';
 
@@ -80,19 +80,50 @@ export function hasSnippet(html: string, scriptUrl: string, advertiserId: string
   return (html.includes(scriptUrl) || html.includes(withoutScheme)) && html.includes(advertiserId);
 }
 
+/** Why a site could not be fetched, in plain words (the network error's code, never its raw text). */
+export function unreachable(err: unknown): string {
+  const e = err as { code?: string; cause?: { code?: string }; name?: string; message?: string };
+  const code = e?.code ?? e?.cause?.code ?? '';
+  const known: Record<string, string> = {
+    ENOTFOUND: 'the site’s domain name does not exist (no DNS record); check the URL for typos',
+    EAI_AGAIN: 'the site’s domain name could not be looked up right now; try again in a minute',
+    ECONNREFUSED: 'the site refused the connection; is the server running?',
+    ECONNRESET: 'the site closed the connection before answering',
+    ETIMEDOUT: `the site did not answer within ${VERIFY_TIMEOUT_MS / 1000} seconds`,
+    UND_ERR_CONNECT_TIMEOUT: `the site did not answer within ${VERIFY_TIMEOUT_MS / 1000} seconds`,
+    CERT_HAS_EXPIRED: 'the site’s HTTPS certificate has expired',
+    DEPTH_ZERO_SELF_SIGNED_CERT: 'the site’s HTTPS certificate is self-signed',
+    ERR_TLS_CERT_ALTNAME_INVALID: 'the site’s HTTPS certificate is for another domain',
+  };
+  if (known[code]) return `Site not reachable: ${known[code]}.`;
+  const message = e?.message ?? '';
+  if (e?.name === 'TimeoutError' || e?.name === 'AbortError' || /timed out/.test(message)) return `Site not reachable: the site did not answer within ${VERIFY_TIMEOUT_MS / 1000} seconds.`;
+  if (err instanceof FetchRefused) return 'Site not reachable: Orbit does not fetch private or local network addresses.';
+  if (/too many redirects/.test(message)) return 'Site not reachable: the site redirects too many times.';
+  return 'Site not reachable: the page could not be fetched.';
+}
+
+/** Check a pixel's site now (the "check again" button) and answer with the pixel as it stands after the check. */
+export async function recheckPixel(ctx: Ctx, advertiserId: string, pixelId: string): Promise<PixelView> {
+  const p = await repo.findPixel(ctx.db, pixelId);
+  if (!p || p.advertiser_id !== advertiserId) throw new NotFound('pixel');
+  await verifyPixel(ctx, p);
+  return view(ctx, (await repo.findPixel(ctx.db, pixelId))!);
+}
+
 /** Fetch the site and record whether the snippet is installed. */
 export async function verifyPixel(ctx: Ctx, pixel: PixelTable): Promise<boolean> {
   let ok = false;
   let error: string | null = null;
   try {
     const page = await fetchPage(ctx, pixel.url, { timeoutMs: VERIFY_TIMEOUT_MS });
-    if (page.status < 200 || page.status >= 300) error = `site answered HTTP ${page.status}`;
+    if (page.status < 200 || page.status >= 300) error = `The site answered with HTTP status ${page.status} instead of the page.`;
     else {
       ok = hasSnippet(page.body, ctx.urls.pixelScript, pixel.advertiser_id);
-      if (!ok) error = 'pixel snippet not found on the page';
+      if (!ok) error = 'The page loads, but the pixel snippet is not on it yet: paste it before </head> and check again.';
     }
   } catch (err) {
-    error = `site not reachable: ${err instanceof Error ? err.message : String(err)}`.slice(0, 300);
+    error = unreachable(err);
   }
   await repo.recordCheck(ctx.db, pixel.id, ok, error, ctx.clock.now());
   return ok;

@@ -231,6 +231,27 @@ export async function publisherByDim(
   }));
 }
 
+/**
+ * Requests and wins per placement slug (and the type the requests named),
+ * buckets [fromBucket, toBucket), with the last bucket that saw a request.
+ * Every ad request records its slots here, unknown slugs included, so this
+ * is also where recent requests for slugs that are not placements show.
+ */
+export async function publisherPlacementTraffic(db: Kysely<DB>, publisherId: string, fromBucket: number, toBucket: number) {
+  await settleRollups(db);
+  const res = await sql<Record<string, unknown>>`
+    SELECT placement_id, placement_type, SUM(requests) AS requests, SUM(wins) AS wins, MAX(bucket) AS last_bucket FROM rollups
+    WHERE publisher_id = ${publisherId} AND bucket >= ${fromBucket} AND bucket < ${toBucket} AND (requests <> 0 OR wins <> 0)
+    GROUP BY placement_id, placement_type`.execute(db);
+  return res.rows.map((r) => ({
+    placement_id: String(r.placement_id),
+    placement_type: String(r.placement_type),
+    requests: Number(r.requests),
+    wins: Number(r.wins),
+    last_bucket: Number(r.last_bucket),
+  }));
+}
+
 /** Requests and wins per country, buckets [fromBucket, toBucket). */
 export async function publisherCountryTraffic(db: Kysely<DB>, publisherId: string, fromBucket: number, toBucket: number) {
   await settleRollups(db);

@@ -48,6 +48,13 @@ export function resolveRange(ctx: Ctx, q: RangeQuery, maxDays: number): DayRange
   return { tz, firstDay, lastDay };
 }
 
+/** The same range as epoch milliseconds [from, to): from the start of its first local day to the end of its last, in its timezone. */
+export function resolveRangeMs(ctx: Ctx, q: RangeQuery, maxDays: number): DayRange & { from: number; to: number } {
+  const r = resolveRange(ctx, q, maxDays);
+  const iv = dayIntervals(r.tz, r.firstDay, r.lastDay);
+  return { ...r, from: iv[0].from * QUARTER_HOUR_MS, to: iv[iv.length - 1].to * QUARTER_HOUR_MS };
+}
+
 const daysOf = (r: DayRange): number[] => Array.from({ length: r.lastDay - r.firstDay + 1 }, (_, i) => r.firstDay + i);
 
 // ---------- the scope engine ----------
@@ -281,6 +288,13 @@ async function breakdown(ctx: Ctx, publisherId: string, dim: repo.PublisherDim, 
 
 export async function publisherPlacements(ctx: Ctx, publisherId: string, q: RangeQuery) {
   const [{ range, byKey }, placements] = await Promise.all([breakdown(ctx, publisherId, 'placement', q, 365), listPublisherPlacements(ctx, publisherId)]);
+  const traffic = new Map<string, { requests: number; wins: number }>();
+  for (const t of await repo.publisherPlacementTraffic(ctx.db, publisherId, range.firstDay * QUARTERS_PER_DAY, (range.lastDay + 1) * QUARTERS_PER_DAY)) {
+    const e = traffic.get(t.placement_id) ?? { requests: 0, wins: 0 };
+    e.requests += t.requests;
+    e.wins += t.wins;
+    traffic.set(t.placement_id, e);
+  }
   const known = new Map(placements.map((p) => [p.slug, p]));
   const slugs = [...new Set([...placements.map((p) => p.slug), ...byKey.keys()])];
   return {
@@ -288,10 +302,17 @@ export async function publisherPlacements(ctx: Ctx, publisherId: string, q: Rang
       const e = byKey.get(slug);
       const p = known.get(slug);
       const t = e?.total ?? noDelivery();
+      const tr = traffic.get(slug) ?? { requests: 0, wins: 0 };
       return {
         placement: p?.placement_type ?? e?.type ?? 'below_response',
         placement_id: slug,
         name: p?.name ?? slug,
+        device: p?.device ?? null,
+        status: p?.status ?? null,
+        created_at: p ? new Date(p.created_at).toISOString() : null,
+        requests: tr.requests,
+        wins: tr.wins,
+        fill_rate: m.fillRate(tr.wins, tr.requests),
         impressions: t.impressions,
         clicks: t.clicks,
         ...pubFigures(t),
@@ -302,6 +323,40 @@ export async function publisherPlacements(ctx: Ctx, publisherId: string, q: Rang
       };
     }),
     period_days: range.lastDay - range.firstDay + 1,
+  };
+}
+
+/** How far back requests for unknown placement slugs are listed. */
+export const UNKNOWN_PLACEMENTS_WINDOW_HOURS = 24;
+
+/**
+ * Slugs that ad requests named in the last 24 hours which are not placements
+ * of this publisher (such slots never fill: a typo, or a placement not created
+ * yet), most requested first, read from the request counts every ad request
+ * already records (no extra work on the ad request path).
+ */
+export async function publisherUnknownPlacements(ctx: Ctx, publisherId: string) {
+  const now = ctx.clock.now();
+  const to = Math.floor(now / QUARTER_HOUR_MS) + 1;
+  const from = to - (UNKNOWN_PLACEMENTS_WINDOW_HOURS * 3_600_000) / QUARTER_HOUR_MS;
+  const [rows, placements] = await Promise.all([repo.publisherPlacementTraffic(ctx.db, publisherId, from, to), listPublisherPlacements(ctx, publisherId)]);
+  const known = new Set(placements.map((p) => p.slug));
+  const bySlug = new Map<string, { placement_id: string; placement: string; requests: number; last_bucket: number }>();
+  for (const r of rows) {
+    if (known.has(r.placement_id) || r.requests === 0) continue;
+    const e = bySlug.get(r.placement_id);
+    if (!e) bySlug.set(r.placement_id, { placement_id: r.placement_id, placement: r.placement_type, requests: r.requests, last_bucket: r.last_bucket });
+    else {
+      e.requests += r.requests;
+      if (r.last_bucket > e.last_bucket) Object.assign(e, { last_bucket: r.last_bucket, placement: r.placement_type });
+    }
+  }
+  return {
+    unknown_placements: [...bySlug.values()]
+      .sort((a, b) => b.requests - a.requests || a.placement_id.localeCompare(b.placement_id))
+      .slice(0, 50)
+      .map(({ last_bucket, ...u }) => ({ ...u, last_seen_at: new Date(Math.min(now, (last_bucket + 1) * QUARTER_HOUR_MS)).toISOString() })),
+    window_hours: UNKNOWN_PLACEMENTS_WINDOW_HOURS,
   };
 }
 

@@ -47,6 +47,8 @@ export interface DecisionInput {
   budgetRoom: (g: InvGroup, chargeMicros: number) => boolean;
   /** Optional embedding blend of the lexical relevance (the floor then applies to the blend). */
   blend?: (g: InvGroup, lexical: number) => number;
+  /** Optional per-request eligibility (the publisher's blocks, serving/blocks.ts): a reason to skip the group, or null. */
+  eligible?: (g: InvGroup) => string | null;
 }
 
 export interface Candidate {
@@ -175,6 +177,8 @@ export class Ranking {
 
 /** Why a group that may show next to the conversation cannot serve this request (schedule, targeting, caps, budget), or null. */
 function rejection(g: InvGroup, input: DecisionInput): string | null {
+  const ineligible = input.eligible?.(g);
+  if (ineligible) return ineligible;
   if ((g.startTime !== null && g.startTime > input.now) || (g.endTime !== null && g.endTime <= input.now)) return 'outside_schedule';
   if (g.allowedDevices && !g.allowedDevices.has(input.device)) return 'device_not_targeted';
   if (g.allowedCountries && (!input.country || !g.allowedCountries.has(input.country.toLowerCase()))) return 'country_not_targeted';

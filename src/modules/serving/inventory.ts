@@ -8,6 +8,7 @@ import type { PricingModel } from '../../lib/token.js';
 import { RelevanceModel } from './relevance.js';
 import { predictRates, type Rates } from './predict.js';
 import { clampFeedback, feedbackScores } from './feedback-seam.js';
+import { blocksByPublisher, type PublisherBlocks } from '../blocks/service.js';
 
 /**
  * The serving inventory: an in-memory snapshot of everything that may serve —
@@ -131,6 +132,8 @@ export interface InvGroup {
   allowedDevices: Set<string> | null;
   startTime: number | null;
   endTime: number | null;
+  /** The campaign's ad category (publishers may block it), null when uncategorised. */
+  category: string | null;
 }
 
 export interface InvPlacement {
@@ -146,6 +149,8 @@ export interface InvPublisher {
   revenueShareBps: number;
   floorCpmMicros: number;
   active: boolean;
+  /** Advertisers and ad categories the publisher blocked (serving/blocks.ts), null when none. */
+  blocks: PublisherBlocks | null;
 }
 
 export interface Snapshot {
@@ -214,12 +219,13 @@ async function history(ctx: Ctx): Promise<Map<string, GroupActivity>> {
 export const forgetHistory = (ctx: Ctx): void => void historyCache.delete(ctx);
 
 export async function buildSnapshot(ctx: Ctx): Promise<Snapshot> {
-  const [{ campaigns, groups, ads }, placements, publishers, hist, feedback] = await Promise.all([
+  const [{ campaigns, groups, ads }, placements, publishers, hist, feedback, blocks] = await Promise.all([
     loadServable(ctx),
     listActivePlacements(ctx),
     listPublishers(ctx),
     history(ctx),
     feedbackScores(ctx),
+    blocksByPublisher(ctx),
   ]);
   const campaignById = new Map(campaigns.map((c) => [c.id, c]));
   const landingOf = new Map(groups.map((g) => [g.id, g.landing_page || campaignById.get(g.campaign_id)?.landing_page || '']));
@@ -288,6 +294,7 @@ export async function buildSnapshot(ctx: Ctx): Promise<Snapshot> {
       allowedDevices: parseList(g.allowed_devices_json) ?? parseList(c.allowed_devices_json),
       startTime: c.start_time,
       endTime: c.end_time,
+      category: c.category ?? null,
     };
     if (g.auto_optimize_budget) autoRaw.set(entry, { min: g.min_daily_budget_micros, max: g.max_daily_budget_micros });
     else if (g.daily_budget_micros) entry.groupDailyBudgetMicros = g.daily_budget_micros;
@@ -313,7 +320,7 @@ export async function buildSnapshot(ctx: Ctx): Promise<Snapshot> {
   const pubMap = new Map<string, InvPublisher>(
     publishers.map((p) => [
       p.id,
-      { id: p.id, revenueShareBps: p.revenue_share_bps, floorCpmMicros: p.floor_cpm_micros, active: p.status === 'active' },
+      { id: p.id, revenueShareBps: p.revenue_share_bps, floorCpmMicros: p.floor_cpm_micros, active: p.status === 'active', blocks: blocks.get(p.id) ?? null },
     ]),
   );
   const model = new RelevanceModel(invGroups.map((g, i) => ({ name: g.name, context: g.context, negativeContext: negatives[i] })));

@@ -17,6 +17,7 @@ import { DecisionLog, type CandidateRecord, type DecisionRecord } from './explai
 import { CopyWriter, withCopy } from './copy.js';
 import { blendRelevance, cosine, createEmbedder, GroupEmbeddingCache, type Embedder } from './embeddings.js';
 import { NotFound } from '../../lib/errors.js';
+import { blockFilter } from './blocks.js';
 
 /** Default body length when a slot sets no limit (generated copy is clipped to it). */
 const DEFAULT_MAX_CHARS = 500;
@@ -198,6 +199,7 @@ export async function requestAds(
       sessionCap: test ? 0 : ctx.config.freqCapPerSession,
       userCap: test ? 0 : ctx.config.freqCapPerUserDay,
       budgetRoom: (g, charge) => test || hasRoom(g, budget, charge),
+      eligible: blockFilter(publisher),
       blend: convVec
         ? (g, lexical) => {
             const v = st.embed?.cache.get(groupText(g));

@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
+import { Notice, useConfirm } from '../dialog';
 import { Ad as AdPreview } from '../../../packages/react/src/index';
 import { del, patch, post } from '../api';
-import { FormAlert, SelectField, TextField, numOrUndef, useForm } from '../forms';
+import { FormAlert, SelectField, TextField, lengthErrors, numOrUndef, useForm } from '../forms';
 import { fmtInt, fmtMoney } from '../format';
-import { Async, Badge, Card, Empty, statusTone, useApi } from '../ui';
+import { Async, Badge, Card, Empty, ExportCsv, statusTone, useApi } from '../ui';
 import { AdFields, COPY_MAX, CTA_MAX, HEADLINE_MAX } from './CampaignForm';
 import type { Ad, AdGroup, Campaign, GroupMetrics } from './types';
 
@@ -13,11 +14,8 @@ function AdForm({ group, campaign, ad, onDone }: { group: AdGroup; campaign: Cam
   const v = f.values;
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const local: Record<string, string> = {};
-    if (!v.headline.trim() && !v.copy.trim()) local.copy = 'Write a headline or copy.';
-    if (v.headline.length > HEADLINE_MAX) local.headline = `At most ${HEADLINE_MAX} characters.`;
-    if (v.copy.length > COPY_MAX) local.copy = `At most ${COPY_MAX} characters.`;
-    if (v.cta.length > CTA_MAX) local.cta = `At most ${CTA_MAX} characters.`;
+    const local = lengthErrors(v, { headline: HEADLINE_MAX, copy: COPY_MAX, cta: CTA_MAX });
+    if (!v.headline.trim() && !v.copy.trim()) local.copy ??= 'Write a headline or copy.';
     if (Object.keys(local).length) return f.setErrors(local);
     await f.run(['headline', 'copy', 'cta', 'landing_page'], async () => {
       const body: Record<string, unknown> = { headline: v.headline || null, copy: v.copy || null, cta: v.cta || null };
@@ -29,7 +27,7 @@ function AdForm({ group, campaign, ad, onDone }: { group: AdGroup; campaign: Cam
   };
   const set = (k: 'headline' | 'copy' | 'cta' | 'landing_page') => (x: string) => f.set(k, x);
   return (
-    <form className="form ad-form" onSubmit={submit} noValidate aria-label={ad ? 'Edit ad' : 'New ad'}>
+    <form className="form ad-form" onSubmit={submit} noValidate aria-label={ad ? 'Edit ad' : 'New ad'} ref={f.formRef}>
       <div className="ad-form-grid">
         <div>
           <FormAlert message={f.formError} />
@@ -76,7 +74,9 @@ function GroupForm({ campaign, group, onDone }: { campaign: Campaign; group?: Ad
   const set = (k: keyof typeof v) => (x: string) => f.set(k, x);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!v.name.trim()) return f.setErrors({ name: 'Name the ad group.' });
+    const local = lengthErrors(v, { name: 200, context: 5000, ad_prompt: 2000, brand_name: 100, headline: HEADLINE_MAX, copy: COPY_MAX, cta: CTA_MAX });
+    if (!v.name.trim()) local.name = 'Name the ad group.';
+    if (Object.keys(local).length) return f.setErrors(local);
     await f.run(['name', 'group_type', 'status', 'context', 'ad_prompt', 'brand_name', 'landing_page', 'max_cpc', 'ads.0.headline', 'ads.0.copy', 'ads.0.cta', 'ads'], async () => {
       const fields: Record<string, unknown> = {
         name: v.name,
@@ -101,9 +101,14 @@ function GroupForm({ campaign, group, onDone }: { campaign: Campaign; group?: Ad
       onDone();
     });
   };
-  const errors: Record<string, string | undefined> = { ...f.errors, headline: f.errors['ads.0.headline'], copy: f.errors['ads.0.copy'] ?? f.errors.ads, cta: f.errors['ads.0.cta'] };
+  const errors: Record<string, string | undefined> = {
+    ...f.errors,
+    headline: f.errors.headline ?? f.errors['ads.0.headline'],
+    copy: f.errors.copy ?? f.errors['ads.0.copy'] ?? f.errors.ads,
+    cta: f.errors.cta ?? f.errors['ads.0.cta'],
+  };
   return (
-    <form className="form" onSubmit={submit} noValidate aria-label={group ? 'Edit ad group' : 'New ad group'}>
+    <form className="form" onSubmit={submit} noValidate aria-label={group ? 'Edit ad group' : 'New ad group'} ref={f.formRef}>
       <FormAlert message={f.formError} />
       <div className="row-3">
         <TextField label="Name" name="name" value={v.name} onChange={set('name')} error={f.errors.name} max={200} />
@@ -149,9 +154,84 @@ function GroupForm({ campaign, group, onDone }: { campaign: Campaign; group?: Ad
   );
 }
 
+/** A group's archived ads, each with Restore. */
+function ArchivedAds({ group, campaign, onRestored }: { group: AdGroup; campaign: Campaign; onRestored: () => void }) {
+  const list = useApi<Ad[]>(`/advertiser-dashboard/ad-groups/${encodeURIComponent(group.id)}/ads`, { status: 'archived' });
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <div className="archived-ads" data-testid="archived-ads">
+      <h3>Archived ads</h3>
+      {error && (
+        <div className="alert alert-bad" role="alert">
+          {error}
+        </div>
+      )}
+      <Async state={list}>
+        {(ads) =>
+          ads.length === 0 ? (
+            <p className="muted small">No archived ads in this group.</p>
+          ) : (
+            <div className="ads-grid">
+              {ads.map((a) => (
+                <div key={a.id} className="ad-tile archived" data-ad-id={a.id}>
+                  <AdPreview ad={{ title: a.headline ?? undefined, adText: a.copy ?? undefined, cta: a.cta ?? undefined, brandName: group.brand_name ?? undefined, url: a.landing_page || group.landing_page || campaign.landing_page }} />
+                  <div className="ad-tile-foot">
+                    <Badge tone="bad">archived</Badge>
+                    <button
+                      type="button"
+                      className="btn btn-small"
+                      onClick={() => {
+                        setError(null);
+                        patch(`/advertiser-dashboard/ads/${encodeURIComponent(a.id)}`, { status: 'active' }).then(
+                          () => (list.reload(), onRestored()),
+                          (e: Error) => setError(e.message),
+                        );
+                      }}
+                    >
+                      Restore
+                    </button>
+                  </div>
+                </div>
+              ))}
+            </div>
+          )
+        }
+      </Async>
+    </div>
+  );
+}
+
 function GroupCard({ group, campaign, stats, reload }: { group: AdGroup; campaign: Campaign; stats?: GroupMetrics['ad_groups'][number]; reload: () => void }) {
   const [editing, setEditing] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [showArchived, setShowArchived] = useState(false);
+  const [dialog, ask] = useConfirm();
+  const [notice, setNotice] = useState<{ text: string; undo?: () => void } | null>(null);
+  const closeNotice = useCallback(() => setNotice(null), []);
+  const archive = async (a: Ad) => {
+    const ok = await ask({
+      title: 'Archive this ad?',
+      body: `“${a.headline || a.copy?.slice(0, 60) || 'This ad'}” stops serving at once. You can restore it from “Show archived ads”.`,
+      confirm: 'Archive ad',
+      danger: true,
+    });
+    if (!ok) return;
+    setError(null);
+    try {
+      await del(`/advertiser-dashboard/ads/${encodeURIComponent(a.id)}`);
+      reload();
+      setNotice({
+        text: 'Ad archived.',
+        undo: () =>
+          void patch(`/advertiser-dashboard/ads/${encodeURIComponent(a.id)}`, { status: a.status === 'paused' ? 'paused' : 'active' }).then(
+            () => (reload(), setNotice({ text: 'Ad restored.' })),
+            (e: Error) => setError(e.message),
+          ),
+      });
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  };
   const manual = group.group_type === 'manual';
   if (editing === 'group') {
     return (
@@ -207,7 +287,12 @@ function GroupCard({ group, campaign, stats, reload }: { group: AdGroup; campaig
           <strong>Prompt:</strong> {group.ad_prompt || 'none (generated from the landing page)'}
         </p>
       )}
-      {error && <div className="alert alert-bad">{error}</div>}
+      {dialog}
+      {error && (
+        <div className="alert alert-bad" role="alert">
+          {error}
+        </div>
+      )}
       {editing === 'new' && <AdForm group={group} campaign={campaign} onDone={() => (setEditing(null), reload())} />}
       {live.length === 0 && editing === null ? (
         <Empty title={manual ? 'No ads yet.' : 'Ads are being generated.'}>{manual ? 'Add an ad to start serving.' : 'Generated ads appear here for preview.'}</Empty>
@@ -228,14 +313,7 @@ function GroupCard({ group, campaign, stats, reload }: { group: AdGroup; campaig
                       <button type="button" className="link-btn" onClick={() => setEditing(a.id)}>
                         Edit
                       </button>
-                      <button
-                        type="button"
-                        className="link-btn danger"
-                        onClick={() => {
-                          setError(null);
-                          del(`/advertiser-dashboard/ads/${encodeURIComponent(a.id)}`).then(reload, (e: Error) => setError(e.message));
-                        }}
-                      >
+                      <button type="button" className="link-btn danger" onClick={() => void archive(a)}>
                         Archive
                       </button>
                     </span>
@@ -246,23 +324,34 @@ function GroupCard({ group, campaign, stats, reload }: { group: AdGroup; campaig
           )}
         </div>
       )}
+      {manual && (
+        <button type="button" className="link-btn show-all" aria-expanded={showArchived} onClick={() => setShowArchived((x) => !x)}>
+          {showArchived ? 'Hide archived ads' : 'Show archived ads'}
+        </button>
+      )}
+      {showArchived && <ArchivedAds key={group.ads.length} group={group} campaign={campaign} onRestored={reload} />}
+      {notice && <Notice text={notice.text} action={notice.undo ? 'Undo' : undefined} onAction={notice.undo} onClose={closeNotice} />}
     </Card>
   );
 }
 
-export function AdGroups({ campaign, range, tz }: { campaign: Campaign; range: { days?: number; start_date?: string; end_date?: string }; tz: string }) {
+export function AdGroups({ campaign, range }: { campaign: Campaign; range: Record<string, string | number> }) {
   const groups = useApi<AdGroup[] | { ad_groups: AdGroup[] }>('/advertiser-dashboard/ad-groups', { campaign_id: campaign.campaign_id });
-  const metrics = useApi<GroupMetrics>('/advertiser-dashboard/ad-group-metrics', { campaign_id: campaign.campaign_id, ...range, tz });
+  const metricsQuery = { campaign_id: campaign.campaign_id, ...range };
+  const metrics = useApi<GroupMetrics>('/advertiser-dashboard/ad-group-metrics', metricsQuery);
   const [adding, setAdding] = useState(false);
   return (
     <section className="section">
       <div className="section-head">
         <h2>Ad groups</h2>
-        {!adding && (
-          <button type="button" className="btn" onClick={() => setAdding(true)}>
-            New ad group
-          </button>
-        )}
+        <span className="card-tools">
+          <ExportCsv path="/advertiser-dashboard/ad-group-metrics" query={metricsQuery} name="ad-groups" />
+          {!adding && !campaign.is_archived && (
+            <button type="button" className="btn" onClick={() => setAdding(true)}>
+              New ad group
+            </button>
+          )}
+        </span>
       </div>
       {adding && (
         <Card title="New ad group">

@@ -4,6 +4,8 @@ export interface Campaign {
   name: string;
   status: string;
   is_active: boolean;
+  is_archived: boolean;
+  category: string | null;
   daily_budget: number;
   daily_budget_remaining?: number;
   landing_page: string;

@@ -1,19 +1,16 @@
 import { useState } from 'react';
 import { Funnel, TimeChart } from '../charts';
 import { fmtInt, fmtRate } from '../format';
-import { useRange } from '../range';
-import { Async, Card, Page, RangeControls, Stat, Table, useApi } from '../ui';
+import { useReportRange } from '../range';
+import { Async, Card, ExportCsv, Page, RangeControls, Stat, Table, useApi } from '../ui';
 import type { ActivityResp } from './types';
-
-const OPTIONS = [1, 7, 14, 30];
 
 export function Activity() {
   const [allDays, setAllDays] = useState(false);
-  const r = useRange(7, OPTIONS);
-  const days = OPTIONS.includes(r.days) ? r.days : 7;
-  const act = useApi<ActivityResp>('/publisher-dashboard/activity', { days, tz: r.tz });
+  const r = useReportRange({ defaultDays: 7, maxDays: 30 });
+  const act = useApi<ActivityResp>('/publisher-dashboard/activity', r.query);
   return (
-    <Page title="Activity" subtitle="How often ad requests match a campaign, and how often matched ads are seen" actions={<RangeControls days={days} onDays={r.setDays} options={OPTIONS} tz={r.tz} onTz={r.setTz} />}>
+    <Page title="Activity" subtitle="How often ad requests match a campaign, and how often matched ads are seen" actions={<RangeControls range={r} />}>
       <Async state={act}>
         {(a) => (
           <>
@@ -41,9 +38,12 @@ export function Activity() {
             <Card
               title="By day"
               actions={
-                <button type="button" className="link-btn" onClick={() => setAllDays((x) => !x)} aria-pressed={allDays}>
-                  {allDays ? 'Only days with activity' : 'Show every day'}
-                </button>
+                <span className="card-tools">
+                  <button type="button" className="link-btn" onClick={() => setAllDays((x) => !x)} aria-pressed={allDays}>
+                    {allDays ? 'Only days with activity' : 'Show every day'}
+                  </button>
+                  <ExportCsv path="/publisher-dashboard/activity" query={r.query} name="activity" />
+                </span>
               }
             >
               <Table
@@ -56,7 +56,7 @@ export function Activity() {
                   { key: 'requests', label: 'Requests', align: 'right', render: (d) => fmtInt(d.requests), raw: (d) => d.requests },
                   { key: 'wins', label: 'Wins', align: 'right', render: (d) => fmtInt(d.wins), raw: (d) => d.wins },
                   { key: 'impressions', label: 'Impressions', align: 'right', render: (d) => fmtInt(d.impressions), raw: (d) => d.impressions },
-                  { key: 'fill', label: 'Fill rate', align: 'right', render: (d) => (d.requests ? fmtRate(d.wins / d.requests) : '—') },
+                  { key: 'fill', label: 'Fill rate', align: 'right', render: (d) => (d.requests ? fmtRate(d.wins / d.requests) : '—'), raw: (d) => (d.requests ? d.wins / d.requests : null) },
                 ]}
               />
             </Card>

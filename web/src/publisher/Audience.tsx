@@ -1,10 +1,8 @@
 import { BarTable } from '../charts';
 import { countryName, fmtCtr, fmtInt, fmtMoney, fmtPrice } from '../format';
-import { useRange } from '../range';
-import { Async, Card, Empty, Page, RangeControls, useApi } from '../ui';
+import { useReportRange } from '../range';
+import { Async, Card, Empty, ExportCsv, Page, RangeControls, useApi } from '../ui';
 import type { CountriesResp, DevicesResp, GeoResp } from './types';
-
-const OPTIONS = [7, 30, 90, 365];
 
 function Country({ code }: { code: string }) {
   return (
@@ -16,15 +14,15 @@ function Country({ code }: { code: string }) {
 }
 
 export function Audience() {
-  const r = useRange(30, OPTIONS);
-  const days = OPTIONS.includes(r.days) ? r.days : 30;
-  const devices = useApi<DevicesResp>('/publisher-dashboard/devices', { days });
-  const geo = useApi<GeoResp>('/publisher-dashboard/geography', { days });
+  // These reports count whole UTC days (spec 1 gives them no tz): the control says so.
+  const r = useReportRange({ defaultDays: 30, maxDays: 365, utcOnly: true });
+  const devices = useApi<DevicesResp>('/publisher-dashboard/devices', r.query);
+  const geo = useApi<GeoResp>('/publisher-dashboard/geography', r.query);
   const countries = useApi<CountriesResp>('/publisher-dashboard/countries', { limit: 20 });
   return (
-    <Page title="Devices & geography" subtitle="Where and on what your ads are seen" actions={<RangeControls days={days} onDays={r.setDays} options={OPTIONS} />}>
+    <Page title="Devices & geography" subtitle="Where and on what your ads are seen" actions={<RangeControls range={r} />}>
       <div className="grid-2">
-        <Card title="Devices">
+        <Card title="Devices" actions={<ExportCsv path="/publisher-dashboard/devices" query={r.query} name="devices" />}>
           <Async state={devices}>
             {(d) =>
               d.devices.length ? (
@@ -47,7 +45,8 @@ export function Audience() {
             }
           </Async>
         </Card>
-        <Card title="Top countries by requests">
+      </div>
+      <Card title="Top countries by requests (last 30 UTC days)" actions={<ExportCsv path="/publisher-dashboard/countries" query={{ limit: 20 }} name="countries" />}>
           <Async state={countries}>
             {(c) =>
               c.countries.length ? (
@@ -61,7 +60,7 @@ export function Audience() {
                     { label: 'Requests', render: (x) => fmtInt(x.requests), raw: (x) => x.requests },
                     { label: 'Ads served', render: (x) => fmtInt(x.ads_served), raw: (x) => x.ads_served },
                     { label: 'Users', render: (x) => fmtInt(x.unique_users), raw: (x) => x.unique_users },
-                    { label: '% req.', render: (x) => `${x.pct_requests.toFixed(1)}%`, raw: (x) => x.pct_requests },
+                    { label: 'Share of requests', render: (x) => `${x.pct_requests.toFixed(1)}%`, raw: (x) => x.pct_requests },
                   ]}
                 />
               ) : (
@@ -69,9 +68,8 @@ export function Audience() {
               )
             }
           </Async>
-        </Card>
-      </div>
-      <Card title="Geography">
+      </Card>
+      <Card title="Geography" actions={<ExportCsv path="/publisher-dashboard/geography" query={r.query} name="geography" />}>
         <Async state={geo}>
           {(g) =>
             g.countries.length ? (

@@ -39,7 +39,20 @@ export interface ActivityResp {
 
 export interface PlacementPerf extends Omit<Daily, 'date'> {
   placement: string;
+  placement_id: string;
+  name: string;
+  device: string | null;
+  status: string | null;
+  created_at: string | null;
+  requests: number;
+  wins: number;
+  fill_rate: number;
   daily: Daily[];
+}
+
+export interface UnknownPlacementsResp {
+  unknown_placements: { placement_id: string; placement: string; requests: number; last_seen_at: string }[];
+  window_hours: number;
 }
 
 export interface PlacementsResp {
