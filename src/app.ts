@@ -24,6 +24,8 @@ import { placementRoutes } from './modules/placements/routes.js';
 import { feedbackRoutes } from './modules/feedback/routes.js';
 import { mcpRoutes } from './modules/mcp/routes.js';
 import { indexRoutes } from './modules/index/routes.js';
+import { originRoutes } from './modules/origins/routes.js';
+import { billingDashboardRoutes, billingWebhookRoutes } from './modules/billing/routes.js';
 
 /** Route groups; `ORBIT_ROUTES=tracking,serving` runs only those in this process. */
 const GROUPS = {
@@ -46,6 +48,9 @@ const GROUPS = {
   feedback: feedbackRoutes,
   mcp: mcpRoutes,
   index: indexRoutes,
+  origins: originRoutes,
+  billing: billingWebhookRoutes,
+  billing_dashboard: billingDashboardRoutes,
 } as const;
 
 const REDACT_QUERY = /([?&](?:p|api_key|token)=)[^&]*/g;

@@ -99,11 +99,14 @@ describe('activation, billing gate, review and serving', () => {
     expect(listed).toMatchObject({ impressions: 1, clicks: 1, spend: stats.spend });
     expect((await s.ctx.db.selectFrom('campaign_stat_deltas').selectAll().where('campaign_id', '=', c.campaign_id).execute()).length).toBe(0);
 
-    // New unreviewed content sends an approved campaign back to review; it stops serving until approved again.
+    // New content waits for review on its own: the campaign stays approved and its approved ad keeps serving.
     const added = await api('POST', `/advertiser-dashboard/ad-groups/${group.id}/ads`, { headline: 'New marathon shoe', copy: 'Now lighter.', cta: 'See it' });
     expect(added.status).toBe(201);
-    expect((await api('GET', `/advertiser-dashboard/campaigns/${c.campaign_id}`)).body.review_status).toBe('pending_review');
-    expect((await requestAd(s.url, pubKey, ask)).status).toBe(204);
+    expect(added.body).toMatchObject({ review_status: 'pending', serving_version: null });
+    expect((await api('GET', `/advertiser-dashboard/campaigns/${c.campaign_id}`)).body).toMatchObject({ review_status: 'approved', deployment_status: 'deployed' });
+    const still = await requestAd(s.url, pubKey, ask);
+    expect(still.status).toBe(200);
+    expect(((await still.json()) as { title: string }[])[0].title).toBe('Marathon-ready shoes');
   });
 
   it('rejection records notes and keeps the campaign out of serving; re-activation resubmits', async () => {
@@ -128,7 +131,9 @@ describe('activation, billing gate, review and serving', () => {
     const ask = adRequestBody('Good trail running shoes for mud?');
     expect((await requestAd(s.url, pubKey, ask)).status).toBe(200);
     await api('PATCH', `/advertiser-dashboard/campaigns/${c.campaign_id}`, { status: 'paused' });
-    expect((await requestAd(s.url, pubKey, ask)).status).toBe(204);
+    const paused = await requestAd(s.url, pubKey, ask);
+    const ads = paused.status === 200 ? ((await paused.json()) as { campaignId: string }[]) : [];
+    expect(ads.map((a) => a.campaignId)).not.toContain(c.campaign_id);
     const back = await api('PATCH', `/advertiser-dashboard/campaigns/${c.campaign_id}`, { status: 'active' });
     expect(back.body).toMatchObject({ review_status: 'approved', deployment_status: 'deployed', status: 'active' });
     expect((await requestAd(s.url, pubKey, ask)).status).toBe(200);

@@ -6,6 +6,8 @@ import { ErrorBody } from '../../http/errors.js';
 import { sha256Hex } from '../../lib/hash.js';
 import { requireKey, presentedKey } from '../accounts/http.js';
 import { listRecentFeedback, submitFeedback } from './service.js';
+import { assertOriginAllowed } from '../origins/service.js';
+import { corsHook, preflightRoute } from '../origins/routes.js';
 
 export const FeedbackBody = z.object({
   sessionId: z.string().min(1).max(256).describe('the session identifier passed when the ad was requested'),
@@ -44,9 +46,11 @@ const Receipt = z.object({ status: z.literal('ok'), feedbackId: z.string() });
 export const FEEDBACK_PER_SESSION_PER_MINUTE = 30;
 
 export async function feedbackRoutes(app: FastifyInstance, ctx: Ctx): Promise<void> {
+  preflightRoute(app, ctx, '/ad-feedback', 'POST, OPTIONS');
   app.withTypeProvider<ZodTypeProvider>().post(
     '/ad-feedback',
     {
+      onRequest: corsHook(ctx),
       schema: {
         tags: ['publisher'],
         summary: 'End-user feedback on a served ad',
@@ -66,6 +70,7 @@ export async function feedbackRoutes(app: FastifyInstance, ctx: Ctx): Promise<vo
     },
     async (req) => {
       const who = await requireKey(ctx, req, 'pub');
+      await assertOriginAllowed(ctx, who.accountId, req.headers.origin);
       return submitFeedback(ctx, who.accountId, req.body, { ip: req.ip, ua: req.headers['user-agent'] });
     },
   );
