@@ -13,6 +13,9 @@ import { snapshot } from '../../modules/campaigns/review.js';
  *   Stripe customer, credits that say where they came from (a Checkout
  *   session's id is unique: nothing is credited twice), the Checkout sessions
  *   an advertiser opened, and the billing webhook events seen (by event id).
+ * - Publisher onboarding (reporting/onboarding.ts): test impressions of a
+ *   publisher are found by a partial index (test traffic only: the hot path's
+ *   counted events never enter it).
  */
 export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   const big = dialect === 'postgres' ? 'bigint' : 'integer';
@@ -77,6 +80,8 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('completed_at', big)
     .execute();
   await db.schema.createIndex('billing_checkouts_advertiser').on('billing_checkouts').columns(['advertiser_id', 'created_at']).execute();
+
+  await sql`CREATE INDEX tracking_events_test_publisher ON tracking_events (publisher_id, kind) WHERE is_test = 1`.execute(db);
 
   await db.schema
     .createTable('billing_events')

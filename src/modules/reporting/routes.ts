@@ -6,6 +6,7 @@ import { ErrorBody } from '../../http/errors.js';
 import { requireAdmin, requireKey } from '../accounts/http.js';
 import * as S from './schemas.js';
 import * as svc from './service.js';
+import { publisherOnboarding } from './onboarding.js';
 import * as adv from './advertiser.js';
 import { JsonBody } from './json.js';
 
@@ -32,6 +33,7 @@ export async function reportingRoutes(app: FastifyInstance, ctx: Ctx): Promise<v
       return out instanceof JsonBody ? reply.type('application/json; charset=utf-8').send(out.bytes) : out;
     });
 
+  pub('/publisher-dashboard/onboarding', 'Getting started: key, first request, first impression (seen yet?)', S.NoQuery, (id) => publisherOnboarding(ctx, id));
   pub('/publisher-dashboard/info', 'Publisher profile with lifetime impressions and clicks', S.NoQuery, (id) => svc.publisherInfo(ctx, id));
   pub('/publisher-dashboard/stats', 'Revenue, impressions, clicks per day (tz-bucketed)', S.StatsQuery, (id, q) => svc.publisherStats(ctx, id, q));
   pub('/publisher-dashboard/activity', 'Requests, wins, impressions per day; fill and show rates', S.ActivityQuery, (id, q) =>

@@ -7,6 +7,7 @@ import { Link } from '../router';
 import { Async, Badge, Card, ErrorState, Loading, Page, RangeControls, Stat, Table, statusTone, useApi } from '../ui';
 import { AdGroups } from './AdGroups';
 import type { Campaign, Metrics } from './types';
+import { ReviewState } from './ReviewState';
 
 const OPTIONS = [7, 30, 90, 365];
 
@@ -72,7 +73,7 @@ export function CampaignDetail({ id }: { id: string }) {
       subtitle={
         <span className="badges">
           <Badge tone={statusTone(c.status)}>{c.status}</Badge>
-          <Badge tone={statusTone(c.review_status)}>review: {c.review_status?.replace('_', ' ')}</Badge>
+          <ReviewState item={c} />
           <span className="muted small">
             {fmtMoney(c.daily_budget)}/day · {c.campaign_objective ?? '—'} · created {fmtDate(c.created_at)} · <a href={c.landing_page}>{c.landing_page}</a>
           </span>
@@ -80,7 +81,6 @@ export function CampaignDetail({ id }: { id: string }) {
       }
       actions={<StatusActions c={c} onChanged={campaign.reload} />}
     >
-      {c.review_notes && <div className="alert alert-info">Review notes: {c.review_notes}</div>}
       <h2 className="section-title">Lifetime</h2>
       <div className="stats">
         <Stat label="Impressions" metric="impressions" raw={c.impressions} value={fmtInt(c.impressions)} />
