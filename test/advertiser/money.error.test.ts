@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../helpers.js';
-import { campaignBody, client, newAdvertiser, startAdvServer, type Api } from './support.js';
+import { campaignBody, startAdvServerWithClient, type Api } from './support.js';
 
 /** Minimum budgets and bids (issue 27): a clear 422 naming the field; 0 still means "unset" for bids. */
 describe('minimum daily budget and bids', () => {
   let s: TestServer;
   let api: Api;
   beforeAll(async () => {
-    s = await startAdvServer();
-    api = client(s, (await newAdvertiser(s)).key);
+    ({ s, api } = await startAdvServerWithClient());
   });
   afterAll(() => s.stop());
 

@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import * as accounts from '../../src/modules/accounts/service.js';
-import { createPlacement } from '../../src/modules/placements/service.js';
 import { foldLifetimeTotals } from '../../src/modules/tracking/service.js';
 import { BACKEND, BROWSER_UA, adRequestBody, requestAd, type TestServer } from '../helpers.js';
-import { admin, campaignBody, client, newAdvertiser, startAdvServer, type Adv } from './support.js';
+import { admin, campaignBody, client, newAdvertiser, startAdvServerWithPublisher, type Adv } from './support.js';
 import { settleRollups } from '../../src/db/index.js';
 
 const run = promisify(execFile);
@@ -14,10 +13,7 @@ describe('activation, billing gate, review and serving', () => {
   let s: TestServer;
   let pubKey: string;
   beforeAll(async () => {
-    s = await startAdvServer();
-    const pub = await accounts.createPublisher(s.ctx, { name: 'Chat app', url: 'https://chat.example.com' });
-    await createPlacement(s.ctx, pub.publisher.id, { name: 'Chat Below', placement_type: 'below_response' });
-    pubKey = pub.apiKey;
+    ({ s, pubKey } = await startAdvServerWithPublisher());
   });
   afterAll(() => s.stop());
 

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as accounts from '../../src/modules/accounts/service.js';
-import { createPlacement } from '../../src/modules/placements/service.js';
 import { BROWSER_UA, adRequestBody, requestAd, type TestServer } from '../helpers.js';
-import { admin, campaignBody, client, newAdvertiser, startAdvServer, type Api } from './support.js';
+import { admin, campaignBody, client, newAdvertiser, startAdvServerWithClient, startAdvServerWithPublisher, type Api } from './support.js';
 import { campaignCounts } from '../web/browser.js';
 
 /**
@@ -14,10 +12,7 @@ describe('review by item: approved versions keep serving while edits wait', () =
   let s: TestServer;
   let pubKey: string;
   beforeAll(async () => {
-    s = await startAdvServer();
-    const pub = await accounts.createPublisher(s.ctx, { name: 'Chat app', url: 'https://chat.example.com' });
-    await createPlacement(s.ctx, pub.publisher.id, { name: 'Chat Below', placement_type: 'below_response' });
-    pubKey = pub.apiKey;
+    ({ s, pubKey } = await startAdvServerWithPublisher());
   });
   afterAll(() => s.stop());
 
@@ -179,8 +174,7 @@ describe('review queue: errors and access', () => {
   let s: TestServer;
   let api: Api;
   beforeAll(async () => {
-    s = await startAdvServer();
-    api = client(s, (await newAdvertiser(s)).key);
+    ({ s, api } = await startAdvServerWithClient());
   });
   afterAll(() => s.stop());
 

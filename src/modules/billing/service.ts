@@ -1,7 +1,6 @@
 import type Stripe from 'stripe';
 import type { Ctx } from '../../context.js';
 import { BadRequest, Conflict, Unavailable, Validation } from '../../lib/errors.js';
-import { newId } from '../../lib/ids.js';
 import { microsToDollars } from '../../lib/money.js';
 import { escapeHtml } from '../../lib/text.js';
 import * as accounts from '../accounts/service.js';

@@ -259,35 +259,31 @@ export async function setItemReview(db: Kysely<DB>, kind: ItemKind, id: string, 
   return Number(r.numUpdatedRows) === 1;
 }
 
-/** A campaign is in review, or was submitted (or approved) once: its waiting items are shown to the operator. */
-const submittedCampaign = (eb: any) => eb.or([eb('campaigns.review_status', '!=', 'not_submitted'), eb('campaigns.approved_json', 'is not', null)]);
+/**
+ * The waiting live rows of `table` (ad groups or ads) whose campaign is in
+ * review or was submitted (or approved) once, with the campaign's name; a
+ * draft campaign's items wait for its activation.
+ */
+const waitingItems = (db: Kysely<DB>, table: 'ad_groups' | 'ads', limit: number) =>
+  db
+    // One query for both tables (aliased; typed as the ads table, whose review columns they share).
+    .selectFrom(`${table} as i` as 'ads as i')
+    .innerJoin('campaigns', 'campaigns.id', 'i.campaign_id')
+    .selectAll('i')
+    .select('campaigns.name as campaign_name')
+    .where('i.review_status', '=', 'pending')
+    .where('i.status', '!=', 'archived')
+    .where((eb) => eb.or([eb('campaigns.review_status', '!=', 'not_submitted'), eb('campaigns.approved_json', 'is not', null)]))
+    .orderBy('i.submitted_for_review_at')
+    .limit(limit)
+    .execute();
 
 /** Every item waiting for review: campaigns in review, and the waiting live ad groups and ads of submitted campaigns. */
 export async function pendingItems(db: Kysely<DB>, limit: number) {
   const [campaigns, groups, ads] = await Promise.all([
     db.selectFrom('campaigns').selectAll().where('review_status', '=', 'pending_review').orderBy('submitted_for_review_at').limit(limit).execute(),
-    db
-      .selectFrom('ad_groups')
-      .innerJoin('campaigns', 'campaigns.id', 'ad_groups.campaign_id')
-      .selectAll('ad_groups')
-      .select('campaigns.name as campaign_name')
-      .where('ad_groups.review_status', '=', 'pending')
-      .where('ad_groups.status', '!=', 'archived')
-      .where(submittedCampaign)
-      .orderBy('ad_groups.submitted_for_review_at')
-      .limit(limit)
-      .execute(),
-    db
-      .selectFrom('ads')
-      .innerJoin('campaigns', 'campaigns.id', 'ads.campaign_id')
-      .selectAll('ads')
-      .select('campaigns.name as campaign_name')
-      .where('ads.review_status', '=', 'pending')
-      .where('ads.status', '!=', 'archived')
-      .where(submittedCampaign)
-      .orderBy('ads.submitted_for_review_at')
-      .limit(limit)
-      .execute(),
+    waitingItems(db, 'ad_groups', limit) as unknown as Promise<(AdGroupTable & { campaign_name: string })[]>,
+    waitingItems(db, 'ads', limit),
   ]);
   return { campaigns, groups, ads };
 }
