@@ -160,6 +160,22 @@ describe('review by item: approved versions keep serving while edits wait', () =
     expect((await queueItem('ad', ad.id)).changes.map((c: any) => c.field).sort()).toEqual(['copy', 'landing_page']);
   });
 
+  it('a rejected campaign re-activated goes back to review with its ad groups and ads, and serves once approved', async () => {
+    const adv = await newAdvertiser(s);
+    const api = client(s, adv.key);
+    const c = (
+      await api('POST', '/advertiser-dashboard/campaigns', campaignBody({ status: 'active', ad_groups: [{ name: 'G', group_type: 'manual', context: 'snowshoe hiking winter', ads: [{ headline: 'Snowshoes for hikers' }] }] }))
+    ).body;
+    expect((await admin(s)('POST', `/admin/campaigns/${c.campaign_id}/review`, { decision: 'reject', notes: 'fix the landing page' })).status).toBe(200);
+    const g = (await api('GET', `/advertiser-dashboard/ad-groups?campaign_id=${c.campaign_id}`)).body[0];
+    expect(g).toMatchObject({ review_status: 'rejected', ads: [{ review_status: 'rejected' }] });
+    await api('PATCH', `/advertiser-dashboard/campaigns/${c.campaign_id}`, { status: 'paused' });
+    expect((await api('PATCH', `/advertiser-dashboard/campaigns/${c.campaign_id}`, { status: 'active', landing_page: 'https://snow.example.com/' })).body).toMatchObject({ review_status: 'pending_review' });
+    expect((await api('GET', `/advertiser-dashboard/ad-groups?campaign_id=${c.campaign_id}`)).body[0]).toMatchObject({ review_status: 'pending', ads: [{ review_status: 'pending' }] });
+    expect((await admin(s)('POST', `/admin/campaigns/${c.campaign_id}/review`, { decision: 'approve' })).status).toBe(200);
+    expect(await serve('Which snowshoe is best for winter hiking?')).toMatchObject({ campaignId: c.campaign_id, title: 'Snowshoes for hikers' });
+  });
+
   it('non-reviewed edits (budget, bid, name) apply at once and send nothing to review', async () => {
     const { api, campaignId, group } = await liveCampaign('pour over kettle gooseneck', 'Gooseneck kettles', 'https://kettle.example.com/');
     const c = await api('PATCH', `/advertiser-dashboard/campaigns/${campaignId}`, { daily_budget: 75, name: 'Kettles 2', max_cpc: 0.5 });

@@ -233,14 +233,26 @@ export const updateAd = (db: Kysely<DB>, id: string, patch: Patch<AdTable>) => d
 const ITEM_TABLE = { campaign: 'campaigns', ad_group: 'ad_groups', ad: 'ads' } as const;
 type ItemKind = keyof typeof ITEM_TABLE;
 
-/** A campaign's ad groups that were waiting for its submission join the review. */
-export const submitGroups = (db: Kysely<DB>, campaignId: string, now: number) =>
-  db
+/**
+ * A campaign (re)submitted for review takes its items with it: ad groups that
+ * waited for its submission, and ad groups and ads rejected with it.
+ */
+export async function submitItems(db: Kysely<DB>, campaignId: string, now: number): Promise<void> {
+  await db
     .updateTable('ad_groups')
     .set({ review_status: 'pending', submitted_for_review_at: now })
     .where('campaign_id', '=', campaignId)
-    .where('review_status', '=', 'not_submitted')
+    .where('review_status', 'in', ['not_submitted', 'rejected'])
+    .where('status', '!=', 'archived')
     .execute();
+  await db
+    .updateTable('ads')
+    .set({ review_status: 'pending', submitted_for_review_at: now })
+    .where('campaign_id', '=', campaignId)
+    .where('review_status', '=', 'rejected')
+    .where('status', '!=', 'archived')
+    .execute();
+}
 
 export async function findItem(db: Kysely<DB>, kind: ItemKind, id: string): Promise<(CampaignTable | AdGroupTable | AdTable) | undefined> {
   if (kind === 'campaign') return findCampaignById(db, id);

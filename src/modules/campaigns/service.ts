@@ -940,6 +940,8 @@ export async function updateCampaign(ctx: Ctx, advertiserId: string, campaignId:
     set.end_time = end;
   }
   let resyncCpc = false;
+  /** Activation (re)submits the campaign with its items. */
+  let submitting = false;
   if (patch.max_cpc !== undefined) {
     set.max_cpc_micros = optMicros(patch.max_cpc);
     resyncCpc = true;
@@ -955,7 +957,10 @@ export async function updateCampaign(ctx: Ctx, advertiserId: string, campaignId:
         throw Validation.field('status', 'the campaign has no live ads or linked ad units to serve');
       }
       await accounts.assertCanActivate(ctx, advertiserId); // 402 before anything changes
-      if (needsSubmission(c.review_status)) Object.assign(set, submitted(now, c.approved_json !== null));
+      if (needsSubmission(c.review_status)) {
+        Object.assign(set, submitted(now, c.approved_json !== null));
+        submitting = true;
+      }
     }
     set.status = patch.status;
     set.is_active = patch.status === 'active' ? 1 : 0;
@@ -965,14 +970,13 @@ export async function updateCampaign(ctx: Ctx, advertiserId: string, campaignId:
   if (touchesReviewed('campaign', c, set) && c.review_status !== 'not_submitted' && set.review_status === undefined) {
     Object.assign(set, submitted(now, c.approved_json !== null));
   }
-  const submitting = set.review_status === 'pending_review' && c.review_status !== 'pending_review';
 
   if (Object.keys(set).length > 0) {
     set.updated_at = now;
     await withTransaction(ctx, async (tx) => {
       await repo.updateCampaign(tx.db, c.id, set);
       if (resyncCpc) await repo.syncGroupsMaxCpc(tx.db, c.id, set.max_cpc_micros ?? null, now);
-      if (submitting) await repo.submitGroups(tx.db, c.id, now);
+      if (submitting) await repo.submitItems(tx.db, c.id, now);
     });
     servingChanged(ctx);
   }
