@@ -50,7 +50,7 @@ describe('billing with Stripe Checkout', () => {
     expect(stripe.deliveries.at(-1)).toMatchObject({ status: 200, body: { status: 'credited' } });
 
     const ledger = (await api('GET', '/advertiser-dashboard/billing/ledger')).body;
-    expect(ledger).toMatchObject({ currency: 'USD', payments_enabled: true, credits_dollars: 49.99, spend_dollars: 0, balance_dollars: 49.99 });
+    expect(ledger).toMatchObject({ currency: 'USD', payments_enabled: true, credits_dollars: 49.99, total_spend_dollars: 0, balance_dollars: 49.99 });
     expect(ledger.credits).toHaveLength(1);
     expect(ledger.credits[0]).toMatchObject({ amount: 49.99, currency: 'USD', source: 'stripe' });
     const billing = (await api('GET', '/advertiser-dashboard/billing')).body;

@@ -201,7 +201,7 @@ export async function ledger(ctx: Ctx, advertiserId: string, days: number) {
     max_top_up: ctx.config.maxTopUp,
     has_payment_method: billing.has_payment_method,
     credits_dollars: billing.credits_dollars,
-    spend_dollars: billing.total_spend_dollars,
+    total_spend_dollars: billing.total_spend_dollars,
     balance_dollars: billing.balance_dollars,
     credits: credits.map((c) => ({
       credit_id: c.id,

@@ -13,7 +13,7 @@ interface Ledger {
   max_top_up: number;
   has_payment_method: boolean;
   credits_dollars: number;
-  spend_dollars: number;
+  total_spend_dollars: number;
   balance_dollars: number;
   credits: { credit_id: string; at: string; amount: number; currency: string; source: string; note: string | null; receipt_url: string }[];
   spend: { date: string; campaign_id: string; campaign_name: string; spend: number }[];
@@ -155,7 +155,7 @@ export function Billing() {
             <div className="stats">
               <Stat label={`Balance (${l.currency})`} metric="balance_dollars" raw={l.balance_dollars} value={fmtAmount(l.balance_dollars, l.currency)} hint="credits bought − spend" />
               <Stat label="Credits bought" metric="credits_dollars" raw={l.credits_dollars} value={fmtAmount(l.credits_dollars, l.currency)} />
-              <Stat label="Spend (lifetime)" metric="spend_dollars" raw={l.spend_dollars} value={fmtAmount(l.spend_dollars, l.currency)} />
+              <Stat label="Spend (lifetime)" metric="total_spend_dollars" raw={l.total_spend_dollars} value={fmtAmount(l.total_spend_dollars, l.currency)} />
             </div>
             {l.balance_dollars < 0 && (
               <div className="alert alert-info">
