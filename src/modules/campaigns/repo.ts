@@ -29,10 +29,10 @@ export async function servableRows(db: Kysely<DB>, now: number) {
 export type ServableAd = Pick<AdTable, 'id' | 'ad_group_id' | 'headline' | 'copy' | 'cta' | 'landing_page'>;
 
 /** The active ads of some ad groups that have an approved version: the columns serving keeps and that version. */
-export const servableAds = (db: Kysely<DB>, groupIds: string[]): Promise<(ServableAd & { approved_json: string | null })[]> =>
+export const servableAds = (db: Kysely<DB>, groupIds: string[]): Promise<(ServableAd & { approved_json: string | null; review_status: string })[]> =>
   db
     .selectFrom('ads')
-    .select(['id', 'ad_group_id', 'headline', 'copy', 'cta', 'landing_page', 'approved_json'])
+    .select(['id', 'ad_group_id', 'headline', 'copy', 'cta', 'landing_page', 'approved_json', 'review_status'])
     .where('ad_group_id', 'in', groupIds)
     .where('status', '=', 'active')
     .where('approved_json', 'is not', null)

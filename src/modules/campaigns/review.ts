@@ -51,8 +51,15 @@ export function approvedValues<K extends ItemKind>(kind: K, approvedJson: string
   }
 }
 
-/** The version of an item that serves: the row with its approved values over the edited ones, or null (never approved). */
-export function live<K extends ItemKind, T extends Reviewed<K> & { approved_json: string | null }>(kind: K, row: T): T | null {
+/**
+ * The version of an item that serves: the row with its approved values over
+ * the edited ones, or null (never approved). An `approved` row is its own
+ * approved version (approval snapshots the row, and any edit of a reviewed
+ * field moves it out of `approved`), so it is taken as it is, unparsed: the
+ * inventory build reads every servable row.
+ */
+export function live<K extends ItemKind, T extends Reviewed<K> & { approved_json: string | null; review_status: string }>(kind: K, row: T): T | null {
+  if (row.review_status === 'approved' && row.approved_json !== null) return row;
   const a = approvedValues(kind, row.approved_json);
   return a ? { ...row, ...a } : null;
 }

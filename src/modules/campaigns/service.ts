@@ -98,7 +98,8 @@ export async function loadServable(ctx: Ctx): Promise<{
       // Each ad as approved (an edit in review does not serve before its approval).
       const approved: repo.ServableAd[] = [];
       for (const r of rows) {
-        const v = approvedValues('ad', r.approved_json);
+        // An approved row is its own approved version (review.ts `live`): only edited ones are parsed.
+        const v = r.review_status === 'approved' ? r : approvedValues('ad', r.approved_json);
         if (v) approved.push({ id: r.id, ad_group_id: r.ad_group_id, headline: v.headline, copy: v.copy, cta: v.cta, landing_page: v.landing_page });
       }
       yield approved;
