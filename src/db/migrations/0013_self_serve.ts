@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../index.js';
-import { snapshot } from '../../modules/campaigns/review.js';
 
 /**
  * Issue 27: self-serve.
@@ -35,30 +34,17 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     await db.schema.alterTable(t).addColumn('review_notes', 'text').execute();
   }
 
-  // Backfill: approved campaigns serve their current values; their groups are approved with them.
-  const campaigns = await db.selectFrom('campaigns').selectAll().execute();
-  for (const c of campaigns) {
-    if (c.review_status === 'approved') {
-      await db.updateTable('campaigns').set({ approved_json: snapshot('campaign', c as never) }).where('id', '=', c.id).execute();
-    }
-    const groupStatus =
-      c.review_status === 'approved' ? 'approved' : c.review_status === 'pending_review' ? 'pending' : c.review_status === 'rejected' ? 'rejected' : 'not_submitted';
-    const groups = await db.selectFrom('ad_groups').selectAll().where('campaign_id', '=', c.id).execute();
-    for (const g of groups) {
-      await db
-        .updateTable('ad_groups')
-        .set({
-          review_status: groupStatus,
-          approved_json: groupStatus === 'approved' ? snapshot('ad_group', g as never) : null,
-          submitted_for_review_at: c.submitted_for_review_at,
-          reviewed_at: groupStatus === 'approved' || groupStatus === 'rejected' ? c.reviewed_at : null,
-        })
-        .where('id', '=', g.id)
-        .execute();
-    }
-  }
-  const ads = await db.selectFrom('ads').selectAll().where('review_status', '=', 'approved').execute();
-  for (const a of ads) await db.updateTable('ads').set({ approved_json: snapshot('ad', a as never) }).where('id', '=', a.id).execute();
+  // Backfill: what serves today keeps serving — approved campaigns, their ad groups and approved ads are
+  // approved as they are ('=', campaigns/review.ts AS_IS); groups take their campaign's review state.
+  await sql`UPDATE campaigns SET approved_json = '=' WHERE review_status = 'approved'`.execute(db);
+  await sql`UPDATE ads SET approved_json = '=' WHERE review_status = 'approved'`.execute(db);
+  await sql`
+    UPDATE ad_groups SET
+      review_status = COALESCE((SELECT CASE c.review_status WHEN 'approved' THEN 'approved' WHEN 'pending_review' THEN 'pending' WHEN 'rejected' THEN 'rejected' ELSE 'not_submitted' END
+                                FROM campaigns c WHERE c.id = ad_groups.campaign_id), 'not_submitted'),
+      submitted_for_review_at = (SELECT c.submitted_for_review_at FROM campaigns c WHERE c.id = ad_groups.campaign_id),
+      reviewed_at = (SELECT c.reviewed_at FROM campaigns c WHERE c.id = ad_groups.campaign_id AND c.review_status IN ('approved', 'rejected'))`.execute(db);
+  await sql`UPDATE ad_groups SET approved_json = '=' WHERE review_status = 'approved'`.execute(db);
   await db.schema.createIndex('ad_groups_review').on('ad_groups').columns(['review_status']).execute();
   await db.schema.createIndex('ads_review').on('ads').columns(['review_status']).execute();
 

@@ -29,10 +29,10 @@ export async function servableRows(db: Kysely<DB>, now: number) {
 export type ServableAd = Pick<AdTable, 'id' | 'ad_group_id' | 'headline' | 'copy' | 'cta' | 'landing_page'>;
 
 /** The active ads of some ad groups that have an approved version: the columns serving keeps and that version. */
-export const servableAds = (db: Kysely<DB>, groupIds: string[]): Promise<(ServableAd & { approved_json: string | null; review_status: string })[]> =>
+export const servableAds = (db: Kysely<DB>, groupIds: string[]): Promise<(ServableAd & { approved_json: string | null })[]> =>
   db
     .selectFrom('ads')
-    .select(['id', 'ad_group_id', 'headline', 'copy', 'cta', 'landing_page', 'approved_json', 'review_status'])
+    .select(['id', 'ad_group_id', 'headline', 'copy', 'cta', 'landing_page', 'approved_json'])
     .where('ad_group_id', 'in', groupIds)
     .where('status', '=', 'active')
     .where('approved_json', 'is not', null)
@@ -44,7 +44,15 @@ export async function adDestination(db: Kysely<DB>, adId: string) {
     .selectFrom('ads')
     .innerJoin('ad_groups', 'ad_groups.id', 'ads.ad_group_id')
     .innerJoin('campaigns', 'campaigns.id', 'ads.campaign_id')
-    .select(['ads.approved_json as ad_approved_json', 'ad_groups.approved_json as group_approved_json', 'campaigns.approved_json as campaign_approved_json'])
+    .select([
+      'ads.landing_page as ad_landing_page',
+      'ad_groups.landing_page as group_landing_page',
+      'campaigns.landing_page as campaign_landing_page',
+      'campaigns.utm_params_json as utm_params_json',
+      'ads.approved_json as ad_approved_json',
+      'ad_groups.approved_json as group_approved_json',
+      'campaigns.approved_json as campaign_approved_json',
+    ])
     .where('ads.id', '=', adId)
     .executeTakeFirst();
 }

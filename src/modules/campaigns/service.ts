@@ -12,7 +12,7 @@ import * as adunits from '../adunits/service.js';
 import { writeAds } from '../creative/service.js';
 import { withTransaction } from './tx.js';
 import { TEST_AD_ID, testAdLanding } from '../../lib/test-ad.js';
-import { approvedValues, fieldName, live, pendingChanges, REVIEWED, snapshot, touchesReviewed, type ItemKind } from './review.js';
+import { approvedOf, AS_IS, fieldName, freezeOnEdit, live, pendingChanges, REVIEWED, snapshot, touchesReviewed, type ItemKind } from './review.js';
 import {
   hostOf,
   isoNoOffset,
@@ -96,13 +96,14 @@ export async function loadServable(ctx: Ctx): Promise<{
       if (i > 0) await new Promise((resolve) => setImmediate(resolve));
       const rows = await repo.servableAds(ctx.db, groupIds.slice(i, i + SERVABLE_ADS_GROUPS_PER_READ));
       // Each ad as approved (an edit in review does not serve before its approval).
-      const approved: repo.ServableAd[] = [];
-      for (const r of rows) {
-        // An approved row is its own approved version (review.ts `live`): only edited ones are parsed.
-        const v = r.review_status === 'approved' ? r : approvedValues('ad', r.approved_json);
-        if (v) approved.push({ id: r.id, ad_group_id: r.ad_group_id, headline: v.headline, copy: v.copy, cta: v.cta, landing_page: v.landing_page });
+      // A row approved as it is is taken as read; one with an edit in review serves its approved version (review.ts).
+      for (let k = 0; k < rows.length; k++) {
+        const r = rows[k];
+        if (r.approved_json === AS_IS) continue;
+        const v = approvedOf('ad', r as never);
+        if (v) rows[k] = { ...r, headline: v.headline, copy: v.copy, cta: v.cta, landing_page: v.landing_page };
       }
-      yield approved;
+      yield rows;
     }
     if (unitAds.length > 0) yield unitAds;
   }
@@ -141,9 +142,9 @@ export async function adDestination(ctx: Ctx, adId: string): Promise<{ url: stri
   const row = await repo.adDestination(ctx.db, adId);
   let dest: { url: string; utm: Record<string, string> } | null = null;
   if (row) {
-    const c = approvedValues('campaign', row.campaign_approved_json);
-    const g = approvedValues('ad_group', row.group_approved_json);
-    const a = approvedValues('ad', row.ad_approved_json);
+    const c = approvedOf('campaign', { landing_page: row.campaign_landing_page, utm_params_json: row.utm_params_json, approved_json: row.campaign_approved_json } as never);
+    const g = approvedOf('ad_group', { landing_page: row.group_landing_page, approved_json: row.group_approved_json } as never);
+    const a = approvedOf('ad', { landing_page: row.ad_landing_page, approved_json: row.ad_approved_json } as never);
     if (c) dest = { url: a?.landing_page || g?.landing_page || c.landing_page, utm: parseUtm(c.utm_params_json) };
   }
   if (!dest) {
@@ -192,7 +193,7 @@ export async function createApprovedCampaign(ctx: Ctx, advertiserId: string, spe
   const now = ctx.clock.now();
   const campaignId = newId();
   await ctx.db.transaction().execute(async (trx) => {
-    await repo.insertCampaign(trx, approvedRow('campaign', {
+    await repo.insertCampaign(trx, approvedRow({
       id: campaignId,
       advertiser_id: advertiserId,
       name: spec.name,
@@ -232,7 +233,7 @@ export async function createApprovedCampaign(ctx: Ctx, advertiserId: string, spe
     let order = 0;
     for (const g of spec.groups) {
       const groupId = newId();
-      await repo.insertAdGroup(trx, approvedRow('ad_group', {
+      await repo.insertAdGroup(trx, approvedRow({
         id: groupId,
         campaign_id: campaignId,
         advertiser_id: advertiserId,
@@ -260,7 +261,7 @@ export async function createApprovedCampaign(ctx: Ctx, advertiserId: string, spe
       }));
       await repo.insertAds(
         trx,
-        g.ads.map((a) => approvedRow('ad', {
+        g.ads.map((a) => approvedRow({
           id: newId(),
           ad_group_id: groupId,
           campaign_id: campaignId,
@@ -356,14 +357,14 @@ function timeField(field: string, v: string | null | undefined): number | null |
 /** Review columns of a new ad group or ad: waiting for review, nothing approved yet. */
 const UNREVIEWED = { approved_json: null, submitted_for_review_at: null, reviewed_at: null, review_notes: null } as const;
 
-/** A row approved as it is (operator seed paths): its reviewed fields become its approved version. */
-function approvedRow<K extends ItemKind, T extends Parameters<typeof snapshot<K>>[1] & { approved_json: string | null }>(kind: K, row: T): T {
-  return { ...row, approved_json: snapshot(kind, row) };
+/** A row approved as it is (operator seed paths). */
+function approvedRow<T extends { approved_json: string | null }>(row: T): T {
+  return { ...row, approved_json: AS_IS };
 }
 
 /** The version that serves, with the API's field names (`*_json` values parsed), or null when none was approved. */
-function servingVersion(kind: ItemKind, approvedJson: string | null): Record<string, unknown> | null {
-  const a = approvedValues(kind, approvedJson) as Record<string, unknown> | null;
+function servingVersion(kind: ItemKind, row: { approved_json: string | null }): Record<string, unknown> | null {
+  const a = approvedOf(kind, row as never) as Record<string, unknown> | null;
   if (!a) return null;
   const out: Record<string, unknown> = {};
   for (const f of REVIEWED[kind]) out[fieldName(f)] = f.endsWith('_json') ? (f === 'utm_params_json' ? parseUtm(a[f] as string | null) : parseJson(a[f] as string | null)) : a[f];
@@ -373,7 +374,7 @@ function servingVersion(kind: ItemKind, approvedJson: string | null): Record<str
 /** What the dashboard shows per item: the version that serves and the reviewed fields waiting for review. */
 function reviewState<K extends ItemKind>(kind: K, row: Parameters<typeof pendingChanges<K>>[1], inReview: boolean) {
   return {
-    serving_version: servingVersion(kind, row.approved_json),
+    serving_version: servingVersion(kind, row),
     changes_in_review: inReview ? pendingChanges(kind, row).map(fieldName) : [],
   };
 }
@@ -593,7 +594,7 @@ export interface ReviewItem {
 type ItemRow = (CampaignRow | GroupRow | AdRow) & { campaign_name?: string };
 
 function queueItem(kind: ItemKind, row: ItemRow): ReviewItem {
-  const a = approvedValues(kind, row.approved_json) as Record<string, unknown> | null;
+  const a = approvedOf(kind, row as never) as Record<string, unknown> | null;
   const r = row as unknown as Record<string, unknown>;
   const isCampaign = kind === 'campaign';
   return {
@@ -646,7 +647,7 @@ function reviewNotes(notes: string | null | undefined): string | null {
  */
 async function settle(db: Ctx['db'], kind: ItemKind, row: ItemRow, approve: boolean, now: number, notes: string | null): Promise<boolean> {
   const patch: Record<string, unknown> = approve
-    ? { review_status: 'approved', approved_json: snapshot(kind, row as never), reviewed_at: now, review_notes: notes }
+    ? { review_status: 'approved', approved_json: AS_IS, reviewed_at: now, review_notes: notes }
     : { review_status: 'rejected', reviewed_at: now, review_notes: notes };
   if (kind === 'campaign') patch.deployment_status = approve || row.approved_json ? 'deployed' : 'not_deployed';
   return repo.setItemReview(db, kind, row.id, row.updated_at, patch);
@@ -679,7 +680,7 @@ export async function decideReviewItem(
     ...queueItem(kind, after),
     reviewed_at: isoOrNull(after.reviewed_at),
     review_notes: after.review_notes,
-    serving_version: servingVersion(kind, after.approved_json),
+    serving_version: servingVersion(kind, after),
   };
 }
 
@@ -971,6 +972,7 @@ export async function updateCampaign(ctx: Ctx, advertiserId: string, campaignId:
   if (touchesReviewed('campaign', c, set) && c.review_status !== 'not_submitted' && set.review_status === undefined) {
     Object.assign(set, submitted(now, c.approved_json !== null));
   }
+  Object.assign(set, freezeOnEdit('campaign', c, set));
 
   if (Object.keys(set).length > 0) {
     set.updated_at = now;
@@ -1075,6 +1077,7 @@ export async function updateAdGroup(ctx: Ctx, advertiserId: string, groupId: str
     set.review_status = 'pending';
     set.submitted_for_review_at = now;
   }
+  Object.assign(set, freezeOnEdit('ad_group', g, set));
 
   const next: GroupRow = { ...g, ...set };
   const archiving = set.status === 'archived';
@@ -1145,6 +1148,7 @@ export async function updateAd(ctx: Ctx, advertiserId: string, adId: string, pat
   set.updated_at = now;
   // A content edit sends the ad (only it) back to review; its approved version keeps serving until the new one is approved.
   if (contentChanged) {
+    Object.assign(set, freezeOnEdit('ad', a, set));
     set.review_status = 'pending';
     set.submitted_for_review_at = now;
   }
