@@ -56,7 +56,7 @@ export async function feedbackRoutes(app: FastifyInstance, ctx: Ctx): Promise<vo
         summary: 'End-user feedback on a served ad',
         description: 'Thumbs up or down with optional reasons and comment. Never counts as a click. Auth: publisher key in X-API-Key.',
         body: FeedbackBody,
-        response: { 200: Receipt, 401: ErrorBody, 422: ErrorBody, 429: ErrorBody, 503: ErrorBody },
+        response: { 200: Receipt, 401: ErrorBody, 403: ErrorBody, 422: ErrorBody, 429: ErrorBody, 503: ErrorBody },
       },
       config: {
         // After body validation, keyed by the session (and the key presenting it); the Redis store makes it hold across instances.

@@ -61,9 +61,9 @@ export async function servingRoutes(app: FastifyInstance, ctx: Ctx): Promise<voi
         tags: ['serving'],
         summary: 'Request ads for a conversation',
         description:
-          'Returns one ad per filled placement (200, JSON array) or 204 when nothing fills. Auth: publisher key in `Authorization: Bearer` or `X-API-Key`. The `X-Orbit-Request-Id` header names the decision (operators can inspect it at GET /admin/decisions/{id}).',
+          'Returns one ad per filled placement (200, JSON array) or 204 when nothing fills. Auth: publisher key in `Authorization: Bearer` or `X-API-Key`. The `X-Orbit-Request-Id` header names the decision (operators can inspect it at GET /admin/decisions/{id}). From a browser, the page origin must be allowed by the publisher (PUT /publisher-dashboard/allowed-origins), else 403. With testAd: true every placement gets a clearly marked test ad, never billed or counted.',
         body: AdRequestBody,
-        response: { 200: z.array(AdObject), 204: z.null().describe('No ad filled'), 401: ErrorBody, 422: ErrorBody, 429: ErrorBody },
+        response: { 200: z.array(AdObject), 204: z.null().describe('No ad filled'), 401: ErrorBody, 403: ErrorBody, 422: ErrorBody, 429: ErrorBody },
       },
       // CORS headers, then the rate limit (serving/rate-limit.ts, shared with the fast path): their headers go on every answer.
       onRequest: async (req: FastifyRequest, reply: FastifyReply) => {
