@@ -143,7 +143,7 @@ async function seed(): Promise<Seeded> {
   const otherAdvs = Array.from({ length: 30 }, () => newId());
   await ctx.db
     .insertInto('advertisers')
-    .values(otherAdvs.map((id, i) => ({ id, name: `A${i}`, email_enc: null, email_hash: null, has_payment_method: 1, status: 'active', created_at: now })))
+    .values(otherAdvs.map((id, i) => ({ id, name: `A${i}`, email_enc: null, email_hash: null, has_payment_method: 1, status: 'active', created_at: now, currency: 'USD' })))
     .execute();
   // 2,000 groups for the bench advertiser, 100 for each of the 30 others.
   const groups: { id: string; campaign: string; adv: string }[] = [];
@@ -177,7 +177,7 @@ async function seed(): Promise<Seeded> {
         groups.slice(i, i + 200).map((g, k) => ({
           id: g.id, campaign_id: g.campaign, advertiser_id: g.adv, name: `G${i + k}`, group_type: 'manual', status: 'active', context: 'bench', ad_prompt: null, negative_context: null,
           landing_page: null, brand_name: null, daily_budget_micros: null, auto_optimize_budget: 1, min_daily_budget_micros: null, max_daily_budget_micros: null, max_cpc_micros: null,
-          allowed_countries_json: null, allowed_devices_json: null, sort_order: k, created_at: now, updated_at: now,
+          allowed_countries_json: null, allowed_devices_json: null, sort_order: k, created_at: now, updated_at: now, review_status: 'approved',
         })),
       )
       .execute();

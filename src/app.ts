@@ -25,6 +25,8 @@ import { feedbackRoutes } from './modules/feedback/routes.js';
 import { blockRoutes } from './modules/blocks/routes.js';
 import { mcpRoutes } from './modules/mcp/routes.js';
 import { indexRoutes } from './modules/index/routes.js';
+import { originRoutes } from './modules/origins/routes.js';
+import { billingDashboardRoutes, billingWebhookRoutes } from './modules/billing/routes.js';
 
 /** Route groups; `ORBIT_ROUTES=tracking,serving` runs only those in this process. */
 const GROUPS = {
@@ -48,6 +50,9 @@ const GROUPS = {
   blocks: blockRoutes,
   mcp: mcpRoutes,
   index: indexRoutes,
+  origins: originRoutes,
+  billing: billingWebhookRoutes,
+  billing_dashboard: billingDashboardRoutes,
 } as const;
 
 const REDACT_QUERY = /([?&](?:p|api_key|token)=)[^&]*/g;

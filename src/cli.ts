@@ -3,7 +3,8 @@ import { loadConfig } from './config.js';
 import { closeContext, createContext, startServer, type RunningServer } from './server.js';
 import { ensureDemo, demoBanner } from './db/demo.js';
 import * as accounts from './modules/accounts/service.js';
-import { listForReview, reviewCampaign } from './modules/campaigns/service.js';
+import { decideReviewItem, listForReview, reviewCampaign, reviewQueue } from './modules/campaigns/service.js';
+import { ITEM_KINDS, type ItemKind } from './modules/campaigns/review.js';
 import { DomainError } from './lib/errors.js';
 import type { Ctx } from './context.js';
 import { registerIndexCommands, ensureDemoCatalogs, indexBanner } from './modules/index/cli.js';
@@ -148,10 +149,10 @@ credits
     withCtx((ctx) => accounts.addCredits(ctx, { advertiserId: o.advertiser, amountDollars: o.amount, note: o.note })),
   );
 
-const campaignCmd = program.command('campaigns').description('review advertiser campaigns');
+const campaignCmd = program.command('campaigns').description('review advertiser campaigns (everything of a campaign at once)');
 campaignCmd
   .command('review')
-  .description('approve or reject a campaign waiting for review')
+  .description('approve or reject a campaign and its ad groups and ads waiting for review')
   .requiredOption('--campaign <id>', 'campaign id')
   .option('--approve', 'approve it (it serves once active)')
   .option('--reject', 'reject it')
@@ -167,6 +168,27 @@ campaignCmd
   .command('pending')
   .description('list campaigns waiting for review')
   .action(() => withCtx((ctx) => listForReview(ctx)));
+
+const reviewCmd = program.command('reviews').description('the review queue: campaign fields, ad groups and ads waiting for review');
+reviewCmd
+  .command('list')
+  .description('items waiting for review, oldest first, with what serves now and what is proposed')
+  .action(() => withCtx((ctx) => reviewQueue(ctx)));
+reviewCmd
+  .command('decide')
+  .description('approve or reject one item (approved versions keep serving while edits wait)')
+  .requiredOption('--kind <kind>', `one of ${ITEM_KINDS.join(', ')}`)
+  .requiredOption('--id <id>', 'the item id')
+  .option('--approve', 'approve this version (it becomes the serving one)')
+  .option('--reject', 'reject this version')
+  .option('--notes <text>', 'review notes shown to the advertiser')
+  .action((o: { kind: string; id: string; approve?: boolean; reject?: boolean; notes?: string }) =>
+    withCtx(async (ctx) => {
+      if (Boolean(o.approve) === Boolean(o.reject)) throw new InvalidArgumentError('give exactly one of --approve and --reject');
+      if (!(ITEM_KINDS as string[]).includes(o.kind)) throw new InvalidArgumentError(`--kind must be one of ${ITEM_KINDS.join(', ')}`);
+      return decideReviewItem(ctx, o.kind as ItemKind, o.id, { approve: Boolean(o.approve), notes: o.notes });
+    }),
+  );
 
 registerIndexCommands(program, withCtx);
 

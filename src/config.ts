@@ -122,6 +122,24 @@ export const ConfigSchema = z.object({
   /** Shopify API origin; `{shop}` is replaced by the shop domain (tests point it at a fake shop on 127.0.0.1). */
   shopifyApiBase: z.string().default('https://{shop}'),
   shopifyScopes: z.string().default('read_orders,write_pixels,read_customer_events'),
+  // --- self-serve billing (billing/service.ts) ---
+  /** Stripe secret key (sk_live_…/sk_test_…): advertisers buy credits and save a payment method through Stripe Checkout. */
+  stripeSecretKey: z.string().optional(),
+  /** Signing secret of the Stripe webhook endpoint {api_url}/billing/stripe/webhook (whsec_…). */
+  stripeWebhookSecret: z.string().optional(),
+  /** Stripe API origin (tests point it at a local server speaking Stripe's API); Stripe's own when unset. */
+  stripeApiBase: z.string().url().optional(),
+  /** Currency of new advertiser accounts and of their Checkout payments (ISO 4217). */
+  billingCurrency: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/)
+    .transform((s) => s.toUpperCase())
+    .default('USD'),
+  /** Smallest and largest credit top-up one Checkout may buy, in the account's currency. */
+  minTopUp: z.coerce.number().positive().default(5),
+  maxTopUp: z.coerce.number().positive().default(10_000),
+  /** Smallest daily budget a campaign or ad group may have, in the account's currency. */
+  minDailyBudget: z.coerce.number().min(0).default(1),
   /** Let background page fetches (pixel verification, ad-unit generation) reach loopback/private addresses. */
   fetchPrivateHosts: boolish.default(false),
 });
@@ -173,6 +191,13 @@ const ENV_MAP: Record<string, keyof ConfigInput> = {
   ORBIT_FX_RATES: 'fxRates',
   ORBIT_MERCHANT_DEMO_PORT: 'merchantDemoPort',
   ORBIT_FETCH_PRIVATE_HOSTS: 'fetchPrivateHosts',
+  STRIPE_SECRET_KEY: 'stripeSecretKey',
+  STRIPE_WEBHOOK_SECRET: 'stripeWebhookSecret',
+  ORBIT_STRIPE_API_BASE: 'stripeApiBase',
+  ORBIT_BILLING_CURRENCY: 'billingCurrency',
+  ORBIT_MIN_TOP_UP: 'minTopUp',
+  ORBIT_MAX_TOP_UP: 'maxTopUp',
+  ORBIT_MIN_DAILY_BUDGET: 'minDailyBudget',
   ORBIT_EMBEDDING_MODEL: 'embeddingModel',
   ORBIT_MIN_RELEVANCE: 'minRelevance',
   ORBIT_AUCTION_PRICING: 'auctionPricing',

@@ -16,6 +16,8 @@ export interface PublisherTable {
   index_approved: number;
   floor_cpm_micros: number;
   created_at: number;
+  /** Browser origins allowed to call the ad API (JSON array), null for none (origins/service.ts). */
+  allowed_origins_json: string | null;
 }
 
 export interface AdvertiserTable {
@@ -27,6 +29,9 @@ export interface AdvertiserTable {
   has_payment_method: number;
   status: string;
   created_at: number;
+  /** ISO 4217 code of the account's money (amounts are micros of it). */
+  currency: string;
+  stripe_customer_id: string | null;
 }
 
 export interface ApiKeyTable {
@@ -48,6 +53,30 @@ export interface CreditTable {
   amount_micros: number;
   note: string | null;
   created_at: number;
+  /** operator | stripe */
+  source: string;
+  /** The Stripe Checkout session a top-up came from (unique: never credited twice). */
+  external_id: string | null;
+  currency: string;
+}
+
+/** A Stripe Checkout session an advertiser opened (credits: payment mode; a payment method: setup mode). */
+export interface BillingCheckoutTable {
+  id: string;
+  advertiser_id: string;
+  mode: string; // payment | setup
+  amount_micros: number | null;
+  currency: string;
+  status: string; // open | complete
+  created_at: number;
+  completed_at: number | null;
+}
+
+/** Stripe billing webhook events already handled (by event id). */
+export interface BillingEventTable {
+  id: string;
+  type: string;
+  received_at: number;
 }
 
 export interface CampaignTable {
@@ -84,6 +113,8 @@ export interface CampaignTable {
   updated_at: number;
   /** Advertiser-stated ad category (lib/ad-categories), null when uncategorised (0014_dashboard). */
   category: string | null;
+  /** The reviewed fields as last approved (campaigns/review.ts); null: never approved. */
+  approved_json: string | null;
 }
 
 export interface AdGroupTable {
@@ -108,6 +139,11 @@ export interface AdGroupTable {
   sort_order: number;
   created_at: number;
   updated_at: number;
+  review_status: string; // not_submitted | pending | approved | rejected
+  approved_json: string | null;
+  submitted_for_review_at: number | null;
+  reviewed_at: number | null;
+  review_notes: string | null;
 }
 
 export interface AdTable {
@@ -127,6 +163,10 @@ export interface AdTable {
   review_status: string; // pending | approved | rejected
   created_at: number;
   updated_at: number;
+  approved_json: string | null;
+  submitted_for_review_at: number | null;
+  reviewed_at: number | null;
+  review_notes: string | null;
 }
 
 export interface PlacementTable {
@@ -233,6 +273,8 @@ export interface DB {
   advertisers: AdvertiserTable;
   api_keys: ApiKeyTable;
   credits: CreditTable;
+  billing_checkouts: BillingCheckoutTable;
+  billing_events: BillingEventTable;
   campaigns: CampaignTable;
   ad_groups: AdGroupTable;
   ads: AdTable;

@@ -18,7 +18,9 @@ import { errorAnswer } from './errors.js';
  * A POST route is decided from the headers alone, before a byte of the body
  * is read: the exact path (no query), a JSON content type, a `Content-Length`
  * within the body limit, no `Transfer-Encoding` or `Content-Encoding`.
- * Anything else is Fastify's (its 413, 415, chunked bodies). A request taken
+ * Anything else is Fastify's (its 413, 415, chunked bodies). A request with
+ * an `Origin` header (a browser's cross-origin call) is Fastify's too: its
+ * routes answer CORS (origins/service.ts). A request taken
  * is then answered here whatever happens — bad JSON (Fastify's own parser,
  * with its prototype-poisoning protection, and its `Connection: close`),
  * schema errors, keys, domain errors, 5xx — with the status, headers and body
@@ -115,7 +117,7 @@ export class FastPaths {
   handle(req: IncomingMessage, res: ServerResponse): boolean {
     if (this.closing) return false;
     if (req.method === 'POST') return this.posts.size > 0 && this.handlePost(req, res);
-    if (req.method !== 'GET' || this.routes.size === 0) return false;
+    if (req.method !== 'GET' || this.routes.size === 0 || req.headers.origin !== undefined) return false;
     const url = req.url ?? '';
     const q = url.indexOf('?');
     const route = q < 0 ? url : url.slice(0, q);
@@ -142,6 +144,7 @@ export class FastPaths {
     const entry = this.posts.get(route);
     if (!entry) return false;
     const h = req.headers;
+    if (h.origin !== undefined) return false;
     const type = h['content-type'];
     if (type === undefined || !JSON_TYPES.has(type.toLowerCase())) return false;
     if (h['transfer-encoding'] !== undefined || h['content-encoding'] !== undefined) return false;

@@ -4,6 +4,11 @@
  */
 export const MICROS_PER_DOLLAR = 1_000_000;
 
+/** Platform reserve price: the least one thousand impressions can clear at, whatever the floors (so the least CPM bid accepted). */
+export const RESERVE_CPM_MICROS = 1_000_000;
+/** The least per-click and per-conversion bid accepted (0 still means unset). */
+export const MIN_BID_MICROS = 10_000;
+
 export function dollarsToMicros(dollars: number): number {
   if (!Number.isFinite(dollars)) throw new RangeError('amount must be finite');
   return Math.round(dollars * MICROS_PER_DOLLAR);

@@ -263,3 +263,7 @@ export function expandTopics(topics: readonly string[]): string[] {
   }
   return out;
 }
+
+/** Text made safe inside HTML (element content and quoted attributes). */
+export const escapeHtml = (s: string): string =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

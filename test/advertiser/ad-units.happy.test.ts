@@ -102,10 +102,11 @@ describe('legacy ad units', () => {
     expect(loc.origin + loc.pathname).toBe('https://paddle.example.com/kayaks');
     expect(loc.searchParams.get('utm_source')).toBe('orbit');
 
-    // An approved campaign that gains an unreviewed unit goes back to review.
+    // An approved campaign that gains an unreviewed unit goes back to review; its approved version keeps serving meanwhile.
     const u4 = (await api('POST', '/advertiser-dashboard/ad-units', unitBody({ name: 'Fourth' }))).body.ad_unit_id;
     res = await api('POST', `/advertiser-dashboard/campaigns/${c.campaign_id}/ad-units`, { ad_unit_ids: [u4] });
-    expect(res.body).toMatchObject({ review_status: 'pending_review', deployment_status: 'pending_review' });
+    expect(res.body).toMatchObject({ review_status: 'pending_review', deployment_status: 'deployed' });
+    expect((await requestAd(s.url, pub.apiKey, adRequestBody('I want to try sea kayak touring as a beginner'))).status).toBe(200);
     // Re-linking already approved units does not.
     await admin(s)('POST', `/admin/campaigns/${c.campaign_id}/review`, { decision: 'approve' });
     res = await api('PUT', `/advertiser-dashboard/campaigns/${c.campaign_id}/ad-units`, { ad_unit_ids: [u1, u4] });

@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import * as accounts from '../../src/modules/accounts/service.js';
-import { createPlacement } from '../../src/modules/placements/service.js';
 import { foldLifetimeTotals } from '../../src/modules/tracking/service.js';
 import { BACKEND, BROWSER_UA, adRequestBody, requestAd, type TestServer } from '../helpers.js';
-import { admin, campaignBody, client, newAdvertiser, startAdvServer, type Adv } from './support.js';
+import { admin, campaignBody, client, newAdvertiser, startAdvServerWithPublisher, type Adv } from './support.js';
 import { settleRollups } from '../../src/db/index.js';
 
 const run = promisify(execFile);
@@ -14,10 +13,7 @@ describe('activation, billing gate, review and serving', () => {
   let s: TestServer;
   let pubKey: string;
   beforeAll(async () => {
-    s = await startAdvServer();
-    const pub = await accounts.createPublisher(s.ctx, { name: 'Chat app', url: 'https://chat.example.com' });
-    await createPlacement(s.ctx, pub.publisher.id, { name: 'Chat Below', placement_type: 'below_response' });
-    pubKey = pub.apiKey;
+    ({ s, pubKey } = await startAdvServerWithPublisher());
   });
   afterAll(() => s.stop());
 
@@ -99,11 +95,14 @@ describe('activation, billing gate, review and serving', () => {
     expect(listed).toMatchObject({ impressions: 1, clicks: 1, spend: stats.spend });
     expect((await s.ctx.db.selectFrom('campaign_stat_deltas').selectAll().where('campaign_id', '=', c.campaign_id).execute()).length).toBe(0);
 
-    // New unreviewed content sends an approved campaign back to review; it stops serving until approved again.
+    // New content waits for review on its own: the campaign stays approved and its approved ad keeps serving.
     const added = await api('POST', `/advertiser-dashboard/ad-groups/${group.id}/ads`, { headline: 'New marathon shoe', copy: 'Now lighter.', cta: 'See it' });
     expect(added.status).toBe(201);
-    expect((await api('GET', `/advertiser-dashboard/campaigns/${c.campaign_id}`)).body.review_status).toBe('pending_review');
-    expect((await requestAd(s.url, pubKey, ask)).status).toBe(204);
+    expect(added.body).toMatchObject({ review_status: 'pending', serving_version: null });
+    expect((await api('GET', `/advertiser-dashboard/campaigns/${c.campaign_id}`)).body).toMatchObject({ review_status: 'approved', deployment_status: 'deployed' });
+    const still = await requestAd(s.url, pubKey, ask);
+    expect(still.status).toBe(200);
+    expect(((await still.json()) as { title: string }[])[0].title).toBe('Marathon-ready shoes');
   });
 
   it('rejection records notes and keeps the campaign out of serving; re-activation resubmits', async () => {
@@ -128,7 +127,9 @@ describe('activation, billing gate, review and serving', () => {
     const ask = adRequestBody('Good trail running shoes for mud?');
     expect((await requestAd(s.url, pubKey, ask)).status).toBe(200);
     await api('PATCH', `/advertiser-dashboard/campaigns/${c.campaign_id}`, { status: 'paused' });
-    expect((await requestAd(s.url, pubKey, ask)).status).toBe(204);
+    const paused = await requestAd(s.url, pubKey, ask);
+    const ads = paused.status === 200 ? ((await paused.json()) as { campaignId: string }[]) : [];
+    expect(ads.map((a) => a.campaignId)).not.toContain(c.campaign_id);
     const back = await api('PATCH', `/advertiser-dashboard/campaigns/${c.campaign_id}`, { status: 'active' });
     expect(back.body).toMatchObject({ review_status: 'approved', deployment_status: 'deployed', status: 'active' });
     expect((await requestAd(s.url, pubKey, ask)).status).toBe(200);

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import * as accounts from '../../src/modules/accounts/service.js';
+import { createPlacement } from '../../src/modules/placements/service.js';
 import { randomBase62 } from '../../src/lib/ids.js';
 import { startTestServer, type TestServer } from '../helpers.js';
 import type { ConfigInput } from '../../src/config.js';
@@ -101,4 +102,18 @@ export async function expectTenantIsolation(
     owner.check.expect(after.body);
     expect(after.body).toEqual(before);
   }
+}
+
+/** A test server with one publisher (placement "Chat-Below") whose key asks for ads. */
+export async function startAdvServerWithPublisher(overrides: ConfigInput = {}): Promise<{ s: TestServer; pubKey: string }> {
+  const s = await startAdvServer(overrides);
+  const pub = await accounts.createPublisher(s.ctx, { name: 'Chat app', url: 'https://chat.example.com' });
+  await createPlacement(s.ctx, pub.publisher.id, { name: 'Chat Below', placement_type: 'below_response' });
+  return { s, pubKey: pub.apiKey };
+}
+
+/** A test server and a JSON client of one funded advertiser on it. */
+export async function startAdvServerWithClient(overrides: ConfigInput = {}): Promise<{ s: TestServer; api: Api }> {
+  const s = await startAdvServer(overrides);
+  return { s, api: client(s, (await newAdvertiser(s)).key) };
 }

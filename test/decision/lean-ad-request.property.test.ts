@@ -31,13 +31,17 @@ const body = withExtra(
       sessionId: maybe(str(256)),
       placements: maybe(fc.oneof({ weight: 10, arbitrary: fc.array(placement, { minLength: 1, maxLength: 2 }) }, { weight: 1, arbitrary: fc.array(placement, { minLength: 0, maxLength: 11 }) })),
       userId: maybe(str(256)),
-      user: maybe(fc.record({ id: maybe(str(256)), hashed_email: maybe(str(256)), other: maybe(fc.string()) }, { requiredKeys: [] })),
+      user: maybe(fc.record({ id: maybe(str(256)), uid: maybe(str(256)), hashed_email: maybe(str(256)), other: maybe(fc.string()), tags: maybe(fc.array(fc.string())) }, { requiredKeys: [] })),
       device: maybe(
         fc.record({ ip: maybe(str(64)), ua: maybe(str(1024)), country: maybe(str(64)), os: maybe(str(64)), ifa: maybe(str(128)), model: maybe(fc.string()) }, { requiredKeys: [] }),
       ),
-      excludedTopics: maybe(fc.array(str(200), { maxLength: 3 })),
-      relevancy: maybe(fc.oneof(fc.double({ min: 0, max: 1, noNaN: true }), fc.constantFrom(-0.01, 1.01, Number.NaN, Number.POSITIVE_INFINITY, 0, 1))),
+      excludedTopics: maybe(fc.oneof(fc.array(str(200), { maxLength: 3 }), fc.constant(null))),
+      relevancy: maybe(fc.oneof(fc.double({ min: 0, max: 1, noNaN: true }), fc.constantFrom(-0.01, 1.01, Number.NaN, Number.POSITIVE_INFINITY, 0, 1, null))),
       testAd: maybe(fc.boolean()),
+      // The public clients' fields (sdk-contract.happy.test.ts): null relevancy and excludedTopics, numAds, render_context, chatId.
+      numAds: maybe(fc.oneof(fc.integer({ min: -1, max: 12 }), fc.constantFrom(1.5, Number.NaN))),
+      render_context: maybe(fc.record({ max_ad_length: maybe(fc.integer()), supports_links: maybe(fc.boolean()) }, { requiredKeys: [] })),
+      chatId: maybe(str(256)),
     },
     { requiredKeys: ['messages', 'sessionId', 'placements'] },
   ),
@@ -83,5 +87,8 @@ describe('leanAdRequest', () => {
       relevancy: 0.5,
     };
     expect(leanAdRequest(b)).toBe(b);
+    // The public clients' defaults take the lean path too.
+    const sdk = { ...b, relevancy: null, excludedTopics: [], numAds: 1, render_context: { max_ad_length: 200 }, user: { uid: 'u1', gender: 'female' } };
+    expect(leanAdRequest(sdk)).toBe(sdk);
   });
 });

@@ -4,6 +4,7 @@ import { MOBILE_UA, testContext } from '../helpers.js';
 import type { Ctx } from '../../src/context.js';
 import { countryOf } from '../../src/lib/request-facts.js';
 import { explainDecision } from '../../src/modules/serving/service.js';
+import { AS_IS } from '../../src/modules/campaigns/review.js';
 import { advertiserWith, ask, body, campaign, NOON, publisher, seeded, type Pub } from './support.js';
 
 const Q = 'Which ski goggles work in flat light?';
@@ -14,8 +15,9 @@ describe('targeting and frequency caps', () => {
   let pub: Pub;
   let campaignId: string;
   const clock = new ManualClock(NOON);
+  /** Change the campaign's targeting as approved (targeting edits serve once reviewed: campaigns/review.ts). */
   const setCampaign = async (patch: Record<string, unknown>) => {
-    await ctx.db.updateTable('campaigns').set(patch).where('id', '=', campaignId).execute();
+    await ctx.db.updateTable('campaigns').set({ ...patch, approved_json: AS_IS }).where('id', '=', campaignId).execute();
     await ctx.inventory.rebuild();
   };
 

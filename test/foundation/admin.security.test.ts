@@ -75,7 +75,7 @@ describe('admin API', () => {
 
     const c1 = await admin('POST', '/admin/credits', { advertiser_id: adv.advertiser_id, amount: 100.25 });
     expect(c1.status).toBe(200);
-    expect(await c1.json()).toEqual({ advertiser_id: adv.advertiser_id, credits_dollars: 100.25 });
+    expect(await c1.json()).toMatchObject({ advertiser_id: adv.advertiser_id, credits_dollars: 100.25, credited: true });
     await admin('POST', '/admin/credits', { advertiser_id: adv.advertiser_id, amount: -0.25, note: 'correction' });
     expect(await (await admin('GET', `/admin/advertisers/${adv.advertiser_id}/credits`)).json()).toEqual({
       advertiser_id: adv.advertiser_id,

@@ -132,6 +132,7 @@ describe('advertiser reporting', () => {
       sort_order: i + 10,
       created_at: now,
       updated_at: now,
+      review_status: 'approved',
     }));
     for (let i = 0; i < rows.length; i += 200) await s.ctx.db.insertInto('ad_groups').values(rows.slice(i, i + 200)).execute();
     const first = await getJson(s.url, adv.apiKey, '/advertiser-dashboard/ad-group-metrics');

@@ -6,10 +6,18 @@ const usd4 = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD'
 const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : Number(v) || 0);
 
 export const fmtInt = (v: unknown) => int.format(num(v));
-/** Dollars; amounts under $10 keep up to four decimals so small revenue is not rounded away. */
-export const fmtMoney = (v: unknown) => (Math.abs(num(v)) < 10 ? usd4 : usd).format(num(v));
-/** Small per-unit prices (CPC, CPM) keep up to four decimals. */
+/** Money: two decimals, always (issue 27). Per-unit prices use fmtPrice. */
+export const fmtMoney = (v: unknown) => usd.format(num(v));
+/** Per-unit prices (CPC, CPM, eCPM) keep up to four decimals; their column or label names the unit. */
 export const fmtPrice = (v: unknown) => usd4.format(num(v));
+/** An amount in an account's currency (ISO 4217), two decimals. */
+export function fmtAmount(v: unknown, currency = 'USD'): string {
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(num(v));
+  } catch {
+    return `${num(v).toFixed(2)} ${currency}`;
+  }
+}
 /** A percentage given on the 0–100 scale. */
 export const fmtPct = (v: unknown) => `${num(v).toFixed(2)}%`;
 /** A rate given as a fraction (0–1). */

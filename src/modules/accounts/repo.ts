@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DB, AdvertiserTable, ApiKeyTable, PublisherTable } from '../../db/schema.js';
+import type { DB, AdvertiserTable, ApiKeyTable, CreditTable, PublisherTable } from '../../db/schema.js';
 
 export const insertPublisher = (db: Kysely<DB>, row: PublisherTable) => db.insertInto('publishers').values(row).execute();
 export const insertAdvertiser = (db: Kysely<DB>, row: AdvertiserTable) => db.insertInto('advertisers').values(row).execute();
@@ -37,10 +37,24 @@ export const revokeKeysByLabel = (db: Kysely<DB>, accountId: string, label: stri
     .where('revoked_at', 'is', null)
     .execute();
 
-export const insertCredit = (
-  db: Kysely<DB>,
-  row: { id: string; advertiser_id: string; amount_micros: number; note: string | null; created_at: number },
-) => db.insertInto('credits').values(row).execute();
+/** Insert a credit; false when its `external_id` (a Checkout session) was credited already. */
+export async function insertCredit(db: Kysely<DB>, row: CreditTable): Promise<boolean> {
+  const r = await db
+    .insertInto('credits')
+    .values(row)
+    .onConflict((oc) => oc.column('external_id').doNothing())
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+export const listCredits = (db: Kysely<DB>, advertiserId: string) =>
+  db.selectFrom('credits').selectAll().where('advertiser_id', '=', advertiserId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1000).execute();
+
+export const findCredit = (db: Kysely<DB>, advertiserId: string, id: string) =>
+  db.selectFrom('credits').selectAll().where('advertiser_id', '=', advertiserId).where('id', '=', id).executeTakeFirst();
+
+export const setStripeCustomer = (db: Kysely<DB>, advertiserId: string, customerId: string) =>
+  db.updateTable('advertisers').set({ stripe_customer_id: customerId }).where('id', '=', advertiserId).execute();
 
 export async function creditsTotal(db: Kysely<DB>, advertiserId: string): Promise<number> {
   const r = await db

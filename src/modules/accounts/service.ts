@@ -35,6 +35,7 @@ export async function createPublisher(
     index_approved: input.indexApproved ? 1 : 0,
     floor_cpm_micros: 0,
     created_at: ctx.clock.now(),
+    allowed_origins_json: null,
   };
   await repo.insertPublisher(ctx.db, row);
   const key = await createApiKey(ctx, { accountId: row.id, kind: 'pub', label: 'default' });
@@ -54,6 +55,8 @@ export async function createAdvertiser(ctx: Ctx, input: { name: string; email?: 
     has_payment_method: input.hasPaymentMethod ? 1 : 0,
     status: 'active',
     created_at: ctx.clock.now(),
+    currency: ctx.config.billingCurrency,
+    stripe_customer_id: null,
   };
   await repo.insertAdvertiser(ctx.db, row);
   const key = await createApiKey(ctx, { accountId: row.id, kind: 'adv', label: 'default' });
@@ -129,20 +132,50 @@ export async function authenticate(ctx: Ctx, presented: string | undefined, want
   return principal;
 }
 
-export async function addCredits(ctx: Ctx, input: { advertiserId: string; amountDollars: number; note?: string }) {
-  if (!(await repo.findAdvertiser(ctx.db, input.advertiserId))) throw new NotFound('advertiser');
+/**
+ * Add credits to an advertiser (the operator's CLI and admin API, or a paid
+ * Stripe Checkout with its session id as `externalId`: a session is credited
+ * once, `credited` is false for a repeat). Negative amounts correct mistakes.
+ */
+export async function addCredits(
+  ctx: Ctx,
+  input: { advertiserId: string; amountDollars: number; note?: string; source?: 'operator' | 'stripe'; externalId?: string },
+) {
+  const adv = await repo.findAdvertiser(ctx.db, input.advertiserId);
+  if (!adv) throw new NotFound('advertiser');
   if (!Number.isFinite(input.amountDollars) || input.amountDollars === 0 || Math.abs(input.amountDollars) > 1e9) {
     throw Validation.field('amount', 'must be a non-zero number of dollars below one billion');
   }
-  await repo.insertCredit(ctx.db, {
-    id: newId(),
+  const id = newId();
+  const credited = await repo.insertCredit(ctx.db, {
+    id,
     advertiser_id: input.advertiserId,
     amount_micros: dollarsToMicros(input.amountDollars),
     note: input.note ?? null,
     created_at: ctx.clock.now(),
+    source: input.source ?? 'operator',
+    external_id: input.externalId ?? null,
+    currency: adv.currency,
   });
-  return { advertiser_id: input.advertiserId, credits_dollars: microsToDollars(await repo.creditsTotal(ctx.db, input.advertiserId)) };
+  return {
+    advertiser_id: input.advertiserId,
+    credit_id: credited ? id : null,
+    credited,
+    credits_dollars: microsToDollars(await repo.creditsTotal(ctx.db, input.advertiserId)),
+  };
 }
+
+/** An advertiser's credits, newest first (at most 1,000). */
+export const listCredits = (ctx: Ctx, advertiserId: string) => repo.listCredits(ctx.db, advertiserId);
+
+/** One credit of an advertiser (another account's id is a 404). */
+export async function getCredit(ctx: Ctx, advertiserId: string, creditId: string) {
+  const c = await repo.findCredit(ctx.db, advertiserId, creditId);
+  if (!c) throw new NotFound('credit');
+  return c;
+}
+
+export const setStripeCustomer = (ctx: Ctx, advertiserId: string, customerId: string) => repo.setStripeCustomer(ctx.db, advertiserId, customerId);
 
 export async function setPaymentMethod(ctx: Ctx, advertiserId: string, has: boolean) {
   if (!(await repo.findAdvertiser(ctx.db, advertiserId))) throw new NotFound('advertiser');

@@ -1,7 +1,7 @@
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { AdGroupTable, AdTable, CampaignTable, DB } from '../../db/schema.js';
 
-/** Campaigns that may serve now (active, approved, not archived, inside their schedule) and their live groups. */
+/** Campaigns that may serve now (active, with an approved version, not archived, inside their schedule) and their live approved groups. */
 export async function servableRows(db: Kysely<DB>, now: number) {
   const campaigns = await db
     .selectFrom('campaigns')
@@ -9,7 +9,7 @@ export async function servableRows(db: Kysely<DB>, now: number) {
     .where('status', '=', 'active')
     .where('is_active', '=', 1)
     .where('is_archived', '=', 0)
-    .where('review_status', '=', 'approved')
+    .where('approved_json', 'is not', null)
     .where((eb) => eb.or([eb('start_time', 'is', null), eb('start_time', '<=', now)]))
     .where((eb) => eb.or([eb('end_time', 'is', null), eb('end_time', '>', now)]))
     .execute();
@@ -19,7 +19,8 @@ export async function servableRows(db: Kysely<DB>, now: number) {
   for (let i = 0; i < ids.length; i += 500) {
     const part = ids.slice(i, i + 500);
     // Appended row by row: spreading 100,000+ rows into push() overflows the call stack.
-    for (const g of await db.selectFrom('ad_groups').selectAll().where('campaign_id', 'in', part).where('status', '=', 'active').execute()) groups.push(g);
+    const rows = await db.selectFrom('ad_groups').selectAll().where('campaign_id', 'in', part).where('status', '=', 'active').where('approved_json', 'is not', null).execute();
+    for (const g of rows) groups.push(g);
   }
   return { campaigns, groups };
 }
@@ -27,14 +28,14 @@ export async function servableRows(db: Kysely<DB>, now: number) {
 /** The columns of a servable ad that serving keeps. */
 export type ServableAd = Pick<AdTable, 'id' | 'ad_group_id' | 'headline' | 'copy' | 'cta' | 'landing_page'>;
 
-/** The approved, active ads of some ad groups: only the columns serving keeps. */
-export const servableAds = (db: Kysely<DB>, groupIds: string[]): Promise<ServableAd[]> =>
+/** The active ads of some ad groups that have an approved version: the columns serving keeps and that version. */
+export const servableAds = (db: Kysely<DB>, groupIds: string[]): Promise<(ServableAd & { approved_json: string | null })[]> =>
   db
     .selectFrom('ads')
-    .select(['id', 'ad_group_id', 'headline', 'copy', 'cta', 'landing_page'])
+    .select(['id', 'ad_group_id', 'headline', 'copy', 'cta', 'landing_page', 'approved_json'])
     .where('ad_group_id', 'in', groupIds)
     .where('status', '=', 'active')
-    .where('review_status', '=', 'approved')
+    .where('approved_json', 'is not', null)
     .execute();
 
 /** Some ads with their group's and campaign's names and the campaign's category (any status: they may have served). */
@@ -57,7 +58,7 @@ export const adDescriptions = (db: Kysely<DB>, adIds: string[]) =>
         .execute()
     : Promise.resolve([]);
 
-/** Where a click on this ad lands, whether or not the ad still serves. */
+/** The approved versions a click on this ad lands by (whether or not the ad still serves). */
 export async function adDestination(db: Kysely<DB>, adId: string) {
   return db
     .selectFrom('ads')
@@ -68,6 +69,9 @@ export async function adDestination(db: Kysely<DB>, adId: string) {
       'ad_groups.landing_page as group_landing_page',
       'campaigns.landing_page as campaign_landing_page',
       'campaigns.utm_params_json as utm_params_json',
+      'ads.approved_json as ad_approved_json',
+      'ad_groups.approved_json as group_approved_json',
+      'campaigns.approved_json as campaign_approved_json',
     ])
     .where('ads.id', '=', adId)
     .executeTakeFirst();
@@ -260,11 +264,83 @@ export const findAd = (db: Kysely<DB>, advertiserId: string, id: string) =>
 
 export const updateAd = (db: Kysely<DB>, id: string, patch: Patch<AdTable>) => db.updateTable('ads').set(patch).where('id', '=', id).execute();
 
-/** Approve (or reject) every pending ad of a campaign. */
-export const settlePendingAds = (db: Kysely<DB>, campaignId: string, reviewStatus: 'approved' | 'rejected', now: number) =>
-  db
-    .updateTable('ads')
-    .set({ review_status: reviewStatus, updated_at: now })
+// ---------- review by item (campaigns/review.ts) ----------
+
+const ITEM_TABLE = { campaign: 'campaigns', ad_group: 'ad_groups', ad: 'ads' } as const;
+type ItemKind = keyof typeof ITEM_TABLE;
+
+/**
+ * A campaign (re)submitted for review takes its items with it: ad groups that
+ * waited for its submission, and ad groups and ads rejected with it.
+ */
+export async function submitItems(db: Kysely<DB>, campaignId: string, now: number): Promise<void> {
+  await db
+    .updateTable('ad_groups')
+    .set({ review_status: 'pending', submitted_for_review_at: now })
     .where('campaign_id', '=', campaignId)
-    .where('review_status', '=', 'pending')
+    .where('review_status', 'in', ['not_submitted', 'rejected'])
+    .where('status', '!=', 'archived')
     .execute();
+  await db
+    .updateTable('ads')
+    .set({ review_status: 'pending', submitted_for_review_at: now })
+    .where('campaign_id', '=', campaignId)
+    .where('review_status', '=', 'rejected')
+    .where('status', '!=', 'archived')
+    .execute();
+}
+
+export async function findItem(db: Kysely<DB>, kind: ItemKind, id: string): Promise<(CampaignTable | AdGroupTable | AdTable) | undefined> {
+  if (kind === 'campaign') return findCampaignById(db, id);
+  if (kind === 'ad_group') return db.selectFrom('ad_groups').selectAll().where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('ads').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Write a review decision, only if the item is still the version read (`updated_at`); false when it changed. */
+export async function setItemReview(db: Kysely<DB>, kind: ItemKind, id: string, readUpdatedAt: number, patch: Record<string, unknown>): Promise<boolean> {
+  const r = await db
+    .updateTable(ITEM_TABLE[kind] as 'ads')
+    .set(patch as Patch<AdTable>)
+    .where('id', '=', id)
+    .where('updated_at', '=', readUpdatedAt)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/**
+ * The waiting live rows of `table` (ad groups or ads) whose campaign is in
+ * review or was submitted (or approved) once, with the campaign's name; a
+ * draft campaign's items wait for its activation.
+ */
+const waitingItems = (db: Kysely<DB>, table: 'ad_groups' | 'ads', limit: number) =>
+  db
+    // One query for both tables (aliased; typed as the ads table, whose review columns they share).
+    .selectFrom(`${table} as i` as 'ads as i')
+    .innerJoin('campaigns', 'campaigns.id', 'i.campaign_id')
+    .selectAll('i')
+    .select('campaigns.name as campaign_name')
+    .where('i.review_status', '=', 'pending')
+    .where('i.status', '!=', 'archived')
+    .where((eb) => eb.or([eb('campaigns.review_status', '!=', 'not_submitted'), eb('campaigns.approved_json', 'is not', null)]))
+    .orderBy('i.submitted_for_review_at')
+    .limit(limit)
+    .execute();
+
+/** Every item waiting for review: campaigns in review, and the waiting live ad groups and ads of submitted campaigns. */
+export async function pendingItems(db: Kysely<DB>, limit: number) {
+  const [campaigns, groups, ads] = await Promise.all([
+    db.selectFrom('campaigns').selectAll().where('review_status', '=', 'pending_review').orderBy('submitted_for_review_at').limit(limit).execute(),
+    waitingItems(db, 'ad_groups', limit) as unknown as Promise<(AdGroupTable & { campaign_name: string })[]>,
+    waitingItems(db, 'ads', limit),
+  ]);
+  return { campaigns, groups, ads };
+}
+
+/** The waiting live ad groups and ads of one campaign. */
+export async function pendingOfCampaign(db: Kysely<DB>, campaignId: string) {
+  const [groups, ads] = await Promise.all([
+    db.selectFrom('ad_groups').selectAll().where('campaign_id', '=', campaignId).where('review_status', '=', 'pending').where('status', '!=', 'archived').execute(),
+    db.selectFrom('ads').selectAll().where('campaign_id', '=', campaignId).where('review_status', '=', 'pending').where('status', '!=', 'archived').execute(),
+  ]);
+  return { groups, ads };
+}

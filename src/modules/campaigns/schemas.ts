@@ -102,6 +102,17 @@ export const AD_HEADLINE_MAX = 80;
 export const AD_COPY_MAX = 500;
 export const AD_CTA_MAX = 80;
 
+// ---------- review state (campaigns/review.ts) ----------
+
+/** Per item: the approved version that serves, and the reviewed fields whose edit waits for review. */
+export const ReviewState = {
+  serving_version: z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .describe('the reviewed fields as approved: what serves and where clicks land; null while no version is approved (the item does not serve)'),
+  changes_in_review: z.array(z.string()).describe('reviewed fields edited since the serving version, waiting for review'),
+};
+
 // ---------- ads ----------
 
 const adText = {
@@ -156,7 +167,9 @@ export const AdView = z.object({
   image_url: z.string().nullable(),
   source: z.enum(['manual', 'generated']),
   status: z.string(),
-  review_status: z.string(),
+  review_status: z.string().describe('pending (this version waits for review), approved or rejected'),
+  review_notes: z.string().nullable(),
+  ...ReviewState,
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -258,6 +271,9 @@ export const AdGroupView = z.object({
   allowed_countries: z.array(z.string()).nullable(),
   allowed_devices: z.array(z.string()).nullable(),
   sort_order: z.number(),
+  review_status: z.string().describe('not_submitted, pending (this version waits for review), approved or rejected'),
+  review_notes: z.string().nullable(),
+  ...ReviewState,
   created_at: z.string(),
   updated_at: z.string(),
   ads: z.array(AdView).describe('live ads, at most 100'),
@@ -378,6 +394,7 @@ export const CampaignView = z.object({
   submitted_for_review_at: z.string().nullable(),
   reviewed_at: z.string().nullable(),
   review_notes: z.string().nullable(),
+  ...ReviewState,
   impressions: z.number(),
   clicks: z.number(),
   conversions: z.number(),

@@ -1,7 +1,8 @@
 import type { Ctx } from '../../context.js';
 import * as repo from './repo.js';
 import { newId } from '../../lib/ids.js';
-import { dollarsToMicros, microsToDollars } from '../../lib/money.js';
+import { sha256Hex } from '../../lib/hash.js';
+import { dollarsToMicros, microsToDollars, MIN_BID_MICROS, RESERVE_CPM_MICROS } from '../../lib/money.js';
 import { Conflict, NotFound, Validation } from '../../lib/errors.js';
 import type { AdGroupTable, AdTable, CampaignTable } from '../../db/schema.js';
 import * as accounts from '../accounts/service.js';
@@ -10,6 +11,8 @@ import type { LifetimeTotals } from '../tracking/service.js';
 import * as adunits from '../adunits/service.js';
 import { writeAds } from '../creative/service.js';
 import { withTransaction } from './tx.js';
+import { TEST_AD_ID, testAdLanding } from '../../lib/test-ad.js';
+import { approvedOf, AS_IS, fieldName, freezeOnEdit, live, pendingChanges, REVIEWED, snapshot, touchesReviewed, type ItemKind } from './review.js';
 import {
   hostOf,
   isoNoOffset,
@@ -45,7 +48,10 @@ export async function loadServable(ctx: Ctx): Promise<{
   groups: AdGroupTable[];
   ads: AsyncIterable<repo.ServableAd[]>;
 }> {
-  const { campaigns, groups } = await repo.servableRows(ctx.db, ctx.clock.now());
+  // Only approved versions serve: each row with its approved values over any edit in review (campaigns/review.ts).
+  const rows = await repo.servableRows(ctx.db, ctx.clock.now());
+  const campaigns = rows.campaigns.map((c) => live('campaign', c)).filter((c): c is CampaignTable => c !== null);
+  const groups = rows.groups.map((g) => live('ad_group', g)).filter((g): g is AdGroupTable => g !== null);
   const groupIds = groups.map((g) => g.id);
   const unitAds: repo.ServableAd[] = [];
   if (campaigns.length > 0) {
@@ -74,6 +80,11 @@ export async function loadServable(ctx: Ctx): Promise<{
         sort_order: 0,
         created_at: u.created_at,
         updated_at: u.updated_at,
+        review_status: 'approved',
+        approved_json: null,
+        submitted_for_review_at: null,
+        reviewed_at: null,
+        review_notes: null,
       });
       if (seenAds.has(u.id)) continue;
       seenAds.add(u.id);
@@ -83,7 +94,16 @@ export async function loadServable(ctx: Ctx): Promise<{
   async function* ads(): AsyncGenerator<repo.ServableAd[]> {
     for (let i = 0; i < groupIds.length; i += SERVABLE_ADS_GROUPS_PER_READ) {
       if (i > 0) await new Promise((resolve) => setImmediate(resolve));
-      yield await repo.servableAds(ctx.db, groupIds.slice(i, i + SERVABLE_ADS_GROUPS_PER_READ));
+      const rows = await repo.servableAds(ctx.db, groupIds.slice(i, i + SERVABLE_ADS_GROUPS_PER_READ));
+      // Each ad as approved (an edit in review does not serve before its approval).
+      // A row approved as it is is taken as read; one with an edit in review serves its approved version (review.ts).
+      for (let k = 0; k < rows.length; k++) {
+        const r = rows[k];
+        if (r.approved_json === AS_IS) continue;
+        const v = approvedOf('ad', r as never);
+        if (v) rows[k] = { ...r, headline: v.headline, copy: v.copy, cta: v.cta, landing_page: v.landing_page };
+      }
+      yield rows;
     }
     if (unitAds.length > 0) yield unitAds;
   }
@@ -105,22 +125,34 @@ export function parseUtm(json: string | null): Record<string, string> {
   }
 }
 
-const destinationCache = new Map<string, { url: string; utm: Record<string, string> } | null>();
+const destinationCache = new Map<string, { dest: { url: string; utm: Record<string, string> } | null; until: number }>();
 
-/** The landing page and UTM parameters of an ad (cached: they change rarely and clicks are hot). */
+/**
+ * The landing page and UTM parameters of an ad — of its approved versions
+ * only (campaigns/review.ts): a landing page in review never receives a
+ * click; an ad whose campaign was never approved has none. Cached for one
+ * inventory refresh interval (clicks are hot; other instances' approvals are
+ * seen within it).
+ */
 export async function adDestination(ctx: Ctx, adId: string): Promise<{ url: string; utm: Record<string, string> } | null> {
+  if (adId === TEST_AD_ID) return { url: testAdLanding(ctx.urls.platform), utm: {} };
+  const now = ctx.clock.now();
   const hit = destinationCache.get(adId);
-  if (hit !== undefined) return hit;
+  if (hit !== undefined && hit.until > now) return hit.dest;
   const row = await repo.adDestination(ctx.db, adId);
-  let dest = row
-    ? { url: row.ad_landing_page || row.group_landing_page || row.campaign_landing_page, utm: parseUtm(row.utm_params_json) }
-    : null;
+  let dest: { url: string; utm: Record<string, string> } | null = null;
+  if (row) {
+    const c = approvedOf('campaign', { landing_page: row.campaign_landing_page, utm_params_json: row.utm_params_json, approved_json: row.campaign_approved_json } as never);
+    const g = approvedOf('ad_group', { landing_page: row.group_landing_page, approved_json: row.group_approved_json } as never);
+    const a = approvedOf('ad', { landing_page: row.ad_landing_page, approved_json: row.ad_approved_json } as never);
+    if (c) dest = { url: a?.landing_page || g?.landing_page || c.landing_page, utm: parseUtm(c.utm_params_json) };
+  }
   if (!dest) {
     const unit = await adunits.unitDestination(ctx, adId); // legacy ad units serve with ad id = unit id
     if (unit?.landing_page) dest = { url: unit.landing_page, utm: parseUtm(unit.utm_params_json) };
   }
   if (destinationCache.size > 50_000) destinationCache.clear();
-  destinationCache.set(adId, dest);
+  destinationCache.set(adId, { dest, until: now + ctx.config.inventoryRefreshMs });
   return dest;
 }
 
@@ -162,7 +194,7 @@ export async function createApprovedCampaign(ctx: Ctx, advertiserId: string, spe
   const now = ctx.clock.now();
   const campaignId = newId();
   await ctx.db.transaction().execute(async (trx) => {
-    await repo.insertCampaign(trx, {
+    await repo.insertCampaign(trx, approvedRow({
       id: campaignId,
       advertiser_id: advertiserId,
       name: spec.name,
@@ -198,11 +230,12 @@ export async function createApprovedCampaign(ctx: Ctx, advertiserId: string, spe
       created_at: now,
       updated_at: now,
       category: spec.category ?? null,
-    });
+      approved_json: null,
+    }));
     let order = 0;
     for (const g of spec.groups) {
       const groupId = newId();
-      await repo.insertAdGroup(trx, {
+      await repo.insertAdGroup(trx, approvedRow({
         id: groupId,
         campaign_id: campaignId,
         advertiser_id: advertiserId,
@@ -224,10 +257,13 @@ export async function createApprovedCampaign(ctx: Ctx, advertiserId: string, spe
         sort_order: order++,
         created_at: now,
         updated_at: now,
-      });
+        ...UNREVIEWED,
+        review_status: 'approved',
+        reviewed_at: now,
+      }));
       await repo.insertAds(
         trx,
-        g.ads.map((a) => ({
+        g.ads.map((a) => approvedRow({
           id: newId(),
           ad_group_id: groupId,
           campaign_id: campaignId,
@@ -244,6 +280,8 @@ export async function createApprovedCampaign(ctx: Ctx, advertiserId: string, spe
           review_status: 'approved',
           created_at: now,
           updated_at: now,
+          ...UNREVIEWED,
+          reviewed_at: now,
         })),
       );
     }
@@ -295,12 +333,60 @@ const deviceList = (v: string[] | null | undefined): string | null =>
 const utmJson = (v: { key: string; value: string }[] | null | undefined): string | null =>
   v === undefined || v === null || v.length === 0 ? null : JSON.stringify(v.map((p) => ({ key: p.key, value: p.value })));
 
+/**
+ * Minimum budgets and bids (422 naming the field): a daily budget of at least
+ * `minDailyBudget`; a CPC or CPA bid of at least 0.01 and a CPM bid of at
+ * least the platform's reserve price (a lower one could never win); 0 or
+ * null still means "unset" where the spec says so.
+ */
+function checkMoney(ctx: Ctx, prefix: string, v: { daily_budget?: number | null; max_cpc?: number | null; max_cpm?: number | null; max_cpa?: number | null }): void {
+  const min = ctx.config.minDailyBudget;
+  if (v.daily_budget !== undefined && v.daily_budget !== null && v.daily_budget < min) {
+    throw Validation.field(`${prefix}daily_budget`, `must be at least ${min.toFixed(2)} per day`);
+  }
+  const bids: [string, number | null | undefined, number][] = [
+    ['max_cpc', v.max_cpc, MIN_BID_MICROS],
+    ['max_cpa', v.max_cpa, MIN_BID_MICROS],
+    ['max_cpm', v.max_cpm, RESERVE_CPM_MICROS],
+  ];
+  for (const [field, bid, least] of bids) {
+    if (bid && dollarsToMicros(bid) < least) throw Validation.field(`${prefix}${field}`, `must be at least ${microsToDollars(least).toFixed(2)} (or 0 to leave it unset)`);
+  }
+}
+
 /** Epoch ms of a timestamp field, or a 422 naming it. */
 function timeField(field: string, v: string | null | undefined): number | null | undefined {
   if (v === undefined || v === null) return v;
   const ms = parseTimestamp(v);
   if (ms === null) throw Validation.field(field, 'must be an ISO 8601 date or date-time');
   return ms;
+}
+
+// ---------- review state of items (campaigns/review.ts) ----------
+
+/** Review columns of a new ad group or ad: waiting for review, nothing approved yet. */
+const UNREVIEWED = { approved_json: null, submitted_for_review_at: null, reviewed_at: null, review_notes: null } as const;
+
+/** A row approved as it is (operator seed paths). */
+function approvedRow<T extends { approved_json: string | null }>(row: T): T {
+  return { ...row, approved_json: AS_IS };
+}
+
+/** The version that serves, with the API's field names (`*_json` values parsed), or null when none was approved. */
+function servingVersion(kind: ItemKind, row: { approved_json: string | null }): Record<string, unknown> | null {
+  const a = approvedOf(kind, row as never) as Record<string, unknown> | null;
+  if (!a) return null;
+  const out: Record<string, unknown> = {};
+  for (const f of REVIEWED[kind]) out[fieldName(f)] = f.endsWith('_json') ? (f === 'utm_params_json' ? parseUtm(a[f] as string | null) : parseJson(a[f] as string | null)) : a[f];
+  return out;
+}
+
+/** What the dashboard shows per item: the version that serves and the reviewed fields waiting for review. */
+function reviewState<K extends ItemKind>(kind: K, row: Parameters<typeof pendingChanges<K>>[1], inReview: boolean) {
+  return {
+    serving_version: servingVersion(kind, row),
+    changes_in_review: inReview ? pendingChanges(kind, row).map(fieldName) : [],
+  };
 }
 
 // ---------- views ----------
@@ -320,6 +406,8 @@ export function adView(a: AdRow): AdView {
     source: a.source === 'generated' ? 'generated' : 'manual',
     status: a.status,
     review_status: a.review_status,
+    review_notes: a.review_notes,
+    ...reviewState('ad', a, a.review_status === 'pending'),
     created_at: isoNoOffset(a.created_at),
     updated_at: isoNoOffset(a.updated_at),
   };
@@ -345,6 +433,9 @@ export function groupView(g: GroupRow, ads: AdRow[], total: number): AdGroupView
     allowed_countries: parseJson<string[]>(g.allowed_countries_json),
     allowed_devices: parseJson<string[]>(g.allowed_devices_json),
     sort_order: g.sort_order,
+    review_status: g.review_status,
+    review_notes: g.review_notes,
+    ...reviewState('ad_group', g, g.review_status === 'pending'),
     created_at: isoNoOffset(g.created_at),
     updated_at: isoNoOffset(g.updated_at),
     ads: ads.map(adView),
@@ -393,6 +484,7 @@ export function campaignView(c: CampaignRow, stats: LifetimeTotals, todaySpendMi
     submitted_for_review_at: isoOrNull(c.submitted_for_review_at),
     reviewed_at: isoOrNull(c.reviewed_at),
     review_notes: c.review_notes,
+    ...reviewState('campaign', c, c.review_status === 'pending_review'),
     impressions: stats.impressions,
     clicks: stats.clicks,
     conversions: stats.conversions,
@@ -453,35 +545,31 @@ async function requireAd(ctx: Ctx, advertiserId: string, adId: string): Promise<
   return a;
 }
 
-// ---------- review ----------
+// ---------- review, by item (campaigns/review.ts) ----------
 
 /**
- * An approved campaign that gains unreviewed content (ads, linked ad units)
- * goes back to review; it serves again once the operator approves.
+ * Legacy ad units linked to an approved campaign send it back to review (spec
+ * 2); its approved version keeps serving meanwhile (the units serve once approved).
  */
 export async function resubmitIfApproved(ctx: Ctx, campaign: CampaignRow): Promise<void> {
   if (campaign.review_status !== 'approved') return;
   const now = ctx.clock.now();
-  await repo.updateCampaign(ctx.db, campaign.id, {
-    review_status: 'pending_review',
-    deployment_status: 'pending_review',
-    submitted_for_review_at: now,
-    updated_at: now,
-  });
-  campaign.review_status = 'pending_review';
-  campaign.deployment_status = 'pending_review';
-  campaign.submitted_for_review_at = now;
+  const set = { ...submitted(now, campaign.approved_json !== null), updated_at: now };
+  await repo.updateCampaign(ctx.db, campaign.id, set);
+  Object.assign(campaign, set);
 }
 
-const submitted = (now: number): Partial<CampaignRow> => ({
+/** A campaign sent to review; `serving` when an approved version of it keeps serving meanwhile. */
+const submitted = (now: number, serving: boolean): Partial<CampaignRow> => ({
   review_status: 'pending_review',
-  deployment_status: 'pending_review',
+  deployment_status: serving ? 'deployed' : 'pending_review',
   submitted_for_review_at: now,
 });
 
 /** Activation needs a review unless the campaign is approved or already waiting for one. */
 const needsSubmission = (reviewStatus: string) => reviewStatus !== 'approved' && reviewStatus !== 'pending_review';
 
+/** Campaigns by their own review status (the admin list; the item queue is `reviewQueue`). */
 export async function listForReview(ctx: Ctx, reviewStatus = 'pending_review') {
   const rows = await repo.campaignsForReview(ctx.db, reviewStatus);
   return rows.map((c) => ({
@@ -496,25 +584,138 @@ export async function listForReview(ctx: Ctx, reviewStatus = 'pending_review') {
   }));
 }
 
-/** The operator's decision on a campaign waiting for review (admin API and CLI). */
-export async function reviewCampaign(ctx: Ctx, campaignId: string, input: { approve: boolean; notes?: string | null }): Promise<CampaignView> {
-  const notes = input.notes?.trim() || null;
-  if (notes && notes.length > 2000) throw Validation.field('notes', 'must be at most 2000 characters');
-  const c = await repo.findCampaignById(ctx.db, campaignId);
-  if (!c) throw new NotFound('campaign');
-  if (c.review_status !== 'pending_review') {
-    throw new Conflict(`Campaign is not waiting for review (review_status is ${c.review_status})`);
+/** One item waiting for review, as the operator's queue shows it. */
+export interface ReviewItem {
+  kind: ItemKind;
+  id: string;
+  campaign_id: string;
+  campaign_name: string;
+  advertiser_id: string;
+  name: string | null;
+  review_status: string;
+  submitted_for_review_at: string | null;
+  /** True when an approved version of the item serves while this one waits (an edit); false for new content. */
+  serving: boolean;
+  /** The reviewed fields that differ from the approved version (all, for new content): what serves now and what is proposed. */
+  changes: { field: string; serving: unknown; proposed: unknown }[];
+  /** Names the proposed version: pass it with a decision to get 409 if the item changed since it was shown. */
+  version: string;
+}
+
+type ItemRow = (CampaignRow | GroupRow | AdRow) & { campaign_name?: string };
+
+function queueItem(kind: ItemKind, row: ItemRow): ReviewItem {
+  const a = approvedOf(kind, row as never) as Record<string, unknown> | null;
+  const r = row as unknown as Record<string, unknown>;
+  const isCampaign = kind === 'campaign';
+  return {
+    kind,
+    id: row.id,
+    campaign_id: isCampaign ? row.id : (row as GroupRow).campaign_id,
+    campaign_name: isCampaign ? (row as CampaignRow).name : (row.campaign_name ?? ''),
+    advertiser_id: row.advertiser_id,
+    name: row.name,
+    review_status: row.review_status,
+    submitted_for_review_at: isoOrNull(row.submitted_for_review_at),
+    serving: a !== null,
+    changes: pendingChanges(kind, row as never).map((f) => ({ field: fieldName(f), serving: a ? (a[f] ?? null) : null, proposed: r[f] ?? null })),
+    version: itemVersion(kind, row),
+  };
+}
+
+/** A short digest of an item's proposed reviewed values. */
+const itemVersion = (kind: ItemKind, row: ItemRow): string => sha256Hex(snapshot(kind, row as never)).slice(0, 16);
+
+/**
+ * The operator's review queue: every item waiting — a campaign's own fields,
+ * an ad group, an ad — oldest first, each with what serves now and what is
+ * proposed. Items of campaigns never submitted wait for their activation.
+ */
+export async function reviewQueue(ctx: Ctx, limit = 500): Promise<ReviewItem[]> {
+  const { campaigns, groups, ads } = await repo.pendingItems(ctx.db, limit);
+  const items = [
+    ...campaigns.map((c) => queueItem('campaign', c)),
+    ...groups.map((g) => queueItem('ad_group', g)),
+    ...ads.map((a) => queueItem('ad', a)),
+  ];
+  items.sort((x, y) => (x.submitted_for_review_at ?? '').localeCompare(y.submitted_for_review_at ?? '') || x.id.localeCompare(y.id));
+  return items.slice(0, limit);
+}
+
+const PENDING: Record<ItemKind, string> = { campaign: 'pending_review', ad_group: 'pending', ad: 'pending' };
+
+function reviewNotes(notes: string | null | undefined): string | null {
+  const n = notes?.trim() || null;
+  if (n && n.length > 2000) throw Validation.field('notes', 'must be at most 2000 characters');
+  return n;
+}
+
+/**
+ * Approve or reject one item's version in review. Approving makes the row's
+ * reviewed fields its approved (serving) version; rejecting keeps the version
+ * that served before, if any. The write holds only if the item is unchanged
+ * since it was read: an edit meanwhile stays in review.
+ */
+async function settle(db: Ctx['db'], kind: ItemKind, row: ItemRow, approve: boolean, now: number, notes: string | null): Promise<boolean> {
+  const patch: Record<string, unknown> = approve
+    ? { review_status: 'approved', approved_json: AS_IS, reviewed_at: now, review_notes: notes }
+    : { review_status: 'rejected', reviewed_at: now, review_notes: notes };
+  if (kind === 'campaign') patch.deployment_status = approve || row.approved_json ? 'deployed' : 'not_deployed';
+  return repo.setItemReview(db, kind, row.id, row.updated_at, patch);
+}
+
+/** The operator's decision on one item of the queue (admin API and CLI). */
+export async function decideReviewItem(
+  ctx: Ctx,
+  kind: ItemKind,
+  id: string,
+  input: { approve: boolean; notes?: string | null; version?: string },
+): Promise<ReviewItem & { reviewed_at: string | null; review_notes: string | null; serving_version: Record<string, unknown> | null }> {
+  const notes = reviewNotes(input.notes);
+  const row = await repo.findItem(ctx.db, kind, id);
+  if (!row) throw new NotFound(kind.replace('_', ' '));
+  if (row.review_status !== PENDING[kind]) throw new Conflict(`This ${kind.replace('_', ' ')} is not waiting for review (review_status is ${row.review_status})`);
+  if (input.version !== undefined && input.version !== itemVersion(kind, row)) {
+    throw new Conflict('The item was changed since it was shown (its version differs): reload the queue and review the new version');
   }
   const now = ctx.clock.now();
   await withTransaction(ctx, async (tx) => {
-    await repo.updateCampaign(tx.db, c.id, {
-      review_status: input.approve ? 'approved' : 'rejected',
-      deployment_status: input.approve ? 'deployed' : 'not_deployed',
-      reviewed_at: now,
-      review_notes: notes,
-      updated_at: now,
-    });
-    await repo.settlePendingAds(tx.db, c.id, input.approve ? 'approved' : 'rejected', now);
+    if (!(await settle(tx.db, kind, row, input.approve, now, notes))) {
+      throw new Conflict('The item was changed while it was being reviewed: reload the queue and review the new version');
+    }
+    if (kind === 'campaign') await adunits.settlePendingUnits(tx, row.id, input.approve ? 'approved' : 'rejected', notes);
+  });
+  servingChanged(ctx);
+  const after = (await repo.findItem(ctx.db, kind, id))!;
+  return {
+    ...queueItem(kind, after),
+    reviewed_at: isoOrNull(after.reviewed_at),
+    review_notes: after.review_notes,
+    serving_version: servingVersion(kind, after),
+  };
+}
+
+/**
+ * The operator's decision on everything of a campaign waiting for review
+ * (admin API and CLI): the campaign's own fields when in review, and its
+ * waiting ad groups, ads and legacy ad units. 409 when nothing waits.
+ */
+export async function reviewCampaign(ctx: Ctx, campaignId: string, input: { approve: boolean; notes?: string | null }): Promise<CampaignView> {
+  const notes = reviewNotes(input.notes);
+  const c = await repo.findCampaignById(ctx.db, campaignId);
+  if (!c) throw new NotFound('campaign');
+  const { groups, ads } = await repo.pendingOfCampaign(ctx.db, c.id);
+  if (c.review_status !== 'pending_review' && groups.length === 0 && ads.length === 0) {
+    throw new Conflict(`Campaign is not waiting for review (review_status is ${c.review_status}) and none of its ad groups or ads is`);
+  }
+  const now = ctx.clock.now();
+  await withTransaction(ctx, async (tx) => {
+    if (c.review_status === 'pending_review' && !(await settle(tx.db, 'campaign', c, input.approve, now, notes))) {
+      throw new Conflict('The campaign was changed while it was being reviewed: review it again');
+    }
+    // An item edited meanwhile keeps waiting (settle holds only for the version read).
+    for (const g of groups) await settle(tx.db, 'ad_group', g, input.approve, now, notes);
+    for (const a of ads) await settle(tx.db, 'ad', a, input.approve, now, notes);
     await adunits.settlePendingUnits(tx, c.id, input.approve ? 'approved' : 'rejected', notes);
   });
   servingChanged(ctx);
@@ -546,6 +747,8 @@ function manualAdRow(ctx: Ctx, group: { id: string; campaign_id: string; adverti
     review_status: 'pending',
     created_at: now,
     updated_at: now,
+    ...UNREVIEWED,
+    submitted_for_review_at: now,
   };
 }
 
@@ -575,6 +778,8 @@ async function generatedAdRows(ctx: Ctx, g: GroupRow, campaignLanding: string, n
     review_status: 'pending',
     created_at: now,
     updated_at: now,
+    ...UNREVIEWED,
+    submitted_for_review_at: now,
   }));
 }
 
@@ -619,6 +824,9 @@ async function prepareGroup(
     sort_order: input.sort_order ?? sortOrder,
     created_at: now,
     updated_at: now,
+    ...UNREVIEWED,
+    review_status: 'pending',
+    submitted_for_review_at: now,
   };
   const ads =
     type === 'generative'
@@ -648,6 +856,8 @@ export async function createCampaign(ctx: Ctx, advertiserId: string, input: Camp
   checkSchedule(start, end);
   const status = initialStatus(input);
   const groupsIn = input.ad_groups ?? [];
+  checkMoney(ctx, '', input);
+  groupsIn.forEach((g, i) => checkMoney(ctx, `ad_groups.${i}.`, g));
   const seen = new Set<string>();
   groupsIn.forEach((g, i) => {
     const k = g.name.toLowerCase();
@@ -691,7 +901,8 @@ export async function createCampaign(ctx: Ctx, advertiserId: string, input: Camp
     created_at: now,
     updated_at: now,
     category: input.category ?? null,
-    ...(status === 'active' ? submitted(now) : {}),
+    approved_json: null,
+    ...(status === 'active' ? submitted(now, false) : {}),
   };
   // Ads are written (possibly by a model) before the transaction opens: no I/O inside it.
   const prepared = await Promise.all(groupsIn.map((g, i) => prepareGroup(ctx, row, g, `ad_groups.${i}.`, i, now)));
@@ -720,6 +931,7 @@ export async function getCampaign(ctx: Ctx, advertiserId: string, campaignId: st
 
 export async function updateCampaign(ctx: Ctx, advertiserId: string, campaignId: string, patch: CampaignPatch): Promise<CampaignView> {
   const c = await requireCampaign(ctx, advertiserId, campaignId);
+  checkMoney(ctx, '', patch);
   const now = ctx.clock.now();
   const set: Partial<CampaignRow> = {};
 
@@ -743,6 +955,8 @@ export async function updateCampaign(ctx: Ctx, advertiserId: string, campaignId:
     set.end_time = end;
   }
   let resyncCpc = false;
+  /** Activation (re)submits the campaign with its items. */
+  let submitting = false;
   if (patch.max_cpc !== undefined) {
     set.max_cpc_micros = optMicros(patch.max_cpc);
     resyncCpc = true;
@@ -758,17 +972,27 @@ export async function updateCampaign(ctx: Ctx, advertiserId: string, campaignId:
         throw Validation.field('status', 'the campaign has no live ads or linked ad units to serve');
       }
       await accounts.assertCanActivate(ctx, advertiserId); // 402 before anything changes
-      if (needsSubmission(c.review_status)) Object.assign(set, submitted(now));
+      if (needsSubmission(c.review_status)) {
+        Object.assign(set, submitted(now, c.approved_json !== null));
+        submitting = true;
+      }
     }
     set.status = patch.status;
     set.is_active = patch.status === 'active' ? 1 : 0;
   }
+  // A landing page, favicon, UTM or targeting edit sends the campaign (only it) back to review; its approved
+  // version keeps serving meanwhile (campaigns/review.ts). A campaign never submitted is reviewed at activation.
+  if (touchesReviewed('campaign', c, set) && c.review_status !== 'not_submitted' && set.review_status === undefined) {
+    Object.assign(set, submitted(now, c.approved_json !== null));
+  }
+  Object.assign(set, freezeOnEdit('campaign', c, set));
 
   if (Object.keys(set).length > 0) {
     set.updated_at = now;
     await withTransaction(ctx, async (tx) => {
       await repo.updateCampaign(tx.db, c.id, set);
       if (resyncCpc) await repo.syncGroupsMaxCpc(tx.db, c.id, set.max_cpc_micros ?? null, now);
+      if (submitting) await repo.submitItems(tx.db, c.id, now);
     });
     servingChanged(ctx);
   }
@@ -795,15 +1019,16 @@ export async function toggleArchiveCampaign(ctx: Ctx, advertiserId: string, camp
 
 export async function createAdGroup(ctx: Ctx, advertiserId: string, input: AdGroupCreate): Promise<AdGroupView> {
   const c = await requireCampaign(ctx, advertiserId, input.campaign_id);
+  checkMoney(ctx, '', input);
   if (c.is_archived === 1) throw new Conflict('Campaign is archived');
   if (await repo.groupNameTaken(ctx.db, c.id, input.name)) throw new Conflict(`An ad group named "${input.name}" already exists in this campaign`);
   const { campaign_id: _c, ...groupInput } = input;
   const now = ctx.clock.now();
   const prepared = await prepareGroup(ctx, c, groupInput, '', 0, now);
+  // The new group and its ads wait for review on their own; what the campaign already serves keeps serving.
   await withTransaction(ctx, async (tx) => {
     await repo.insertAdGroups(tx.db, [prepared.row]);
     await repo.insertAds(tx.db, prepared.ads);
-    if (prepared.ads.length) await resubmitIfApproved(tx, c);
   });
   servingChanged(ctx);
   return preparedView(prepared);
@@ -824,6 +1049,7 @@ export async function getAdGroup(ctx: Ctx, advertiserId: string, groupId: string
 
 export async function updateAdGroup(ctx: Ctx, advertiserId: string, groupId: string, patch: AdGroupPatch): Promise<AdGroupView> {
   const g = await requireGroup(ctx, advertiserId, groupId);
+  checkMoney(ctx, '', patch);
   const c = await requireCampaign(ctx, advertiserId, g.campaign_id);
   const now = ctx.clock.now();
   const set: Partial<GroupRow> = {};
@@ -859,6 +1085,12 @@ export async function updateAdGroup(ctx: Ctx, advertiserId: string, groupId: str
     set.group_type = patch.group_type;
   }
   if (patch.status !== undefined) change('status', patch.status);
+  // Landing page, brand or targeting edits send the group (only it) back to review; its approved version keeps serving.
+  if (touchesReviewed('ad_group', g, set) && g.review_status !== 'not_submitted') {
+    set.review_status = 'pending';
+    set.submitted_for_review_at = now;
+  }
+  Object.assign(set, freezeOnEdit('ad_group', g, set));
 
   const next: GroupRow = { ...g, ...set };
   const archiving = set.status === 'archived';
@@ -875,10 +1107,7 @@ export async function updateAdGroup(ctx: Ctx, advertiserId: string, groupId: str
     await withTransaction(ctx, async (tx) => {
       await repo.updateAdGroup(tx.db, g.id, set);
       if (archiving) await repo.archiveAdsOfGroup(tx.db, g.id, now);
-      if (newAds.length) {
-        await repo.insertAds(tx.db, newAds);
-        await resubmitIfApproved(tx, c);
-      }
+      if (newAds.length) await repo.insertAds(tx.db, newAds);
     });
     servingChanged(ctx);
   }
@@ -904,12 +1133,9 @@ export async function createAd(ctx: Ctx, advertiserId: string, groupId: string, 
     throw Validation.field('ad_group_id', 'generative ad groups write their own ads; authored ads need a manual group');
   }
   if (g.status === 'archived') throw new Conflict('Ad group is archived');
-  const c = await requireCampaign(ctx, advertiserId, g.campaign_id);
+  // The new ad waits for review on its own; the group's approved ads keep serving.
   const row = manualAdRow(ctx, g, input, ctx.clock.now());
-  await withTransaction(ctx, async (tx) => {
-    await repo.insertAds(tx.db, [row]);
-    await resubmitIfApproved(tx, c);
-  });
+  await repo.insertAds(ctx.db, [row]);
   servingChanged(ctx);
   return adView(row);
 }
@@ -937,12 +1163,13 @@ export async function updateAd(ctx: Ctx, advertiserId: string, adId: string, pat
   if (Object.keys(set).length === 0) return adView(a);
   const now = ctx.clock.now();
   set.updated_at = now;
-  if (contentChanged) set.review_status = 'pending';
-  const c = contentChanged ? await requireCampaign(ctx, advertiserId, a.campaign_id) : null;
-  await withTransaction(ctx, async (tx) => {
-    await repo.updateAd(tx.db, a.id, set);
-    if (c) await resubmitIfApproved(tx, c);
-  });
+  // A content edit sends the ad (only it) back to review; its approved version keeps serving until the new one is approved.
+  if (contentChanged) {
+    Object.assign(set, freezeOnEdit('ad', a, set));
+    set.review_status = 'pending';
+    set.submitted_for_review_at = now;
+  }
+  await repo.updateAd(ctx.db, a.id, set);
   servingChanged(ctx);
   return adView({ ...a, ...set });
 }

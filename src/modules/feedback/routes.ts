@@ -7,6 +7,8 @@ import { sha256Hex } from '../../lib/hash.js';
 import { requireKey, presentedKey } from '../accounts/http.js';
 import { listRecentFeedback, submitFeedback } from './service.js';
 import { FormatParam, sendCsv } from '../../http/csv.js';
+import { assertOriginAllowed } from '../origins/service.js';
+import { corsHook, preflightRoute } from '../origins/routes.js';
 
 export const FeedbackBody = z.object({
   sessionId: z.string().min(1).max(256).describe('the session identifier passed when the ad was requested'),
@@ -59,15 +61,17 @@ const Receipt = z.object({ status: z.literal('ok'), feedbackId: z.string() });
 export const FEEDBACK_PER_SESSION_PER_MINUTE = 30;
 
 export async function feedbackRoutes(app: FastifyInstance, ctx: Ctx): Promise<void> {
+  preflightRoute(app, ctx, '/ad-feedback', 'POST, OPTIONS');
   app.withTypeProvider<ZodTypeProvider>().post(
     '/ad-feedback',
     {
+      onRequest: corsHook(ctx),
       schema: {
         tags: ['publisher'],
         summary: 'End-user feedback on a served ad',
         description: 'Thumbs up or down with optional reasons and comment. Never counts as a click. Auth: publisher key in X-API-Key.',
         body: FeedbackBody,
-        response: { 200: Receipt, 401: ErrorBody, 422: ErrorBody, 429: ErrorBody, 503: ErrorBody },
+        response: { 200: Receipt, 401: ErrorBody, 403: ErrorBody, 422: ErrorBody, 429: ErrorBody, 503: ErrorBody },
       },
       config: {
         // After body validation, keyed by the session (and the key presenting it); the Redis store makes it hold across instances.
@@ -81,6 +85,7 @@ export async function feedbackRoutes(app: FastifyInstance, ctx: Ctx): Promise<vo
     },
     async (req) => {
       const who = await requireKey(ctx, req, 'pub');
+      await assertOriginAllowed(ctx, who.accountId, req.headers.origin);
       return submitFeedback(ctx, who.accountId, req.body, { ip: req.ip, ua: req.headers['user-agent'] });
     },
   );

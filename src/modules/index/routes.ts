@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { escapeHtml } from '../../lib/text.js';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Ctx } from '../../context.js';
 import { isBot } from '../../lib/request-facts.js';
@@ -25,7 +26,7 @@ export function indexPrefix(ctx: Ctx): string {
   return new URL(ctx.config.indexUrl).pathname.replace(/\/+$/, '');
 }
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const esc = escapeHtml;
 
 export async function indexRoutes(app: FastifyInstance, ctx: Ctx): Promise<void> {
   await app.register(

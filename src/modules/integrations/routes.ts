@@ -23,9 +23,11 @@ const header = (req: FastifyRequest, name: string): string | undefined => {
   return typeof v === 'string' ? v : undefined;
 };
 
-/** `{api_url}` webhook receivers: payment processor, scheduler, storefront (raw bodies kept for signatures). */
-export async function integrationWebhookRoutes(app: FastifyInstance, ctx: Ctx): Promise<void> {
-  // Signatures cover the exact bytes received: keep them, then parse.
+/**
+ * In this scope, JSON bodies are parsed and their exact bytes kept (webhook
+ * signatures cover the bytes received); returns the reader of those bytes.
+ */
+export function keepRawJsonBodies(app: FastifyInstance): (req: FastifyRequest) => Buffer {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, done) => {
     const buf = body as Buffer;
@@ -38,12 +40,17 @@ export async function integrationWebhookRoutes(app: FastifyInstance, ctx: Ctx): 
       done(err, undefined);
     }
   });
+  return (req) => rawBodies.get(req) ?? Buffer.alloc(0);
+}
+
+/** `{api_url}` webhook receivers: payment processor, scheduler, storefront (raw bodies kept for signatures). */
+export async function integrationWebhookRoutes(app: FastifyInstance, ctx: Ctx): Promise<void> {
+  const rawOf = keepRawJsonBodies(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const keyed = async (req: FastifyRequest) => {
     const key = gatewayKey(req);
     principals.set(req, { principal: await authenticate(ctx, key, 'adv'), key: key! });
   };
-  const rawOf = (req: FastifyRequest): Buffer => rawBodies.get(req) ?? Buffer.alloc(0);
   const ApiKeyQuery = z.object({ api_key: z.string().max(200).optional() });
 
   r.post(

@@ -10,7 +10,12 @@ const TOLERANCE_S = 300;
 
 /** Currencies whose Stripe amounts are whole units, not hundredths. */
 const ZERO_DECIMAL = new Set(['bif', 'clp', 'djf', 'gnf', 'jpy', 'kmf', 'krw', 'mga', 'pyg', 'rwf', 'ugx', 'vnd', 'vuv', 'xaf', 'xof', 'xpf']);
-const toMajor = (amount: number, currency: string) => (ZERO_DECIMAL.has(currency.toLowerCase()) ? amount : amount / 100);
+/** A Stripe amount (minor units: cents, or whole units for zero-decimal currencies) in major units. */
+export const toMajor = (amount: number, currency: string) => (ZERO_DECIMAL.has(currency.toLowerCase()) ? amount : amount / 100);
+/** Major units as the integer amount Stripe takes. */
+export const toMinor = (major: number, currency: string) => Math.round(ZERO_DECIMAL.has(currency.toLowerCase()) ? major : major * 100);
+/** Decimals a currency's amounts have at Stripe (0 or 2). */
+export const currencyDecimals = (currency: string) => (ZERO_DECIMAL.has(currency.toLowerCase()) ? 0 : 2);
 
 type Obj = Record<string, any>;
 
@@ -73,6 +78,24 @@ export function mapStripeEvent(event: { type: string; created: number; data: { o
 }
 
 /**
+ * The one home of Stripe webhook signatures (conversion webhooks and the
+ * billing webhook): the `stripe` package checks the `Stripe-Signature` header
+ * against the endpoint's signing secret in constant time, with its timestamp
+ * tolerance against replays. A missing or failing signature is a 400 naming it.
+ */
+export async function verifyStripeEvent(ctx: Ctx, raw: Buffer, signature: string | undefined, secret: string): Promise<Stripe.Event> {
+  if (!signature) throw new BadRequest('Missing Stripe-Signature header');
+  // Loaded by the first webhook: most servers never receive one.
+  const { default: stripe } = await import('stripe');
+  try {
+    return stripe.webhooks.constructEvent(raw, signature, secret, TOLERANCE_S, undefined, ctx.clock.now());
+  } catch (err) {
+    const msg = err instanceof Error ? err.message.split('\n')[0] : 'invalid';
+    throw new BadRequest(`Stripe signature verification failed: ${msg}`);
+  }
+}
+
+/**
  * POST /stripe-conversions/webhook?api_key=: verified with the advertiser's
  * endpoint signing secret by the `stripe` package (constant-time, with its
  * timestamp tolerance against replays); idempotent on the Stripe event id.
@@ -80,16 +103,7 @@ export function mapStripeEvent(event: { type: string; created: number; data: { o
 export async function handleStripeWebhook(ctx: Ctx, advertiserId: string, raw: Buffer, signature: string | undefined): Promise<WebhookOutcome> {
   const secret = await readSecret(ctx, advertiserId, 'stripe');
   if (!secret) throw new Conflict('No Stripe signing secret is set for this account: PUT /advertiser-dashboard/integrations/stripe first');
-  if (!signature) throw new BadRequest('Missing Stripe-Signature header');
-  // Loaded by the first webhook: most servers never receive one.
-  const { default: stripe } = await import('stripe');
-  let event: Stripe.Event;
-  try {
-    event = stripe.webhooks.constructEvent(raw, signature, secret, TOLERANCE_S, undefined, ctx.clock.now());
-  } catch (err) {
-    const msg = err instanceof Error ? err.message.split('\n')[0] : 'invalid';
-    throw new BadRequest(`Stripe signature verification failed: ${msg}`);
-  }
+  const event = await verifyStripeEvent(ctx, raw, signature, secret);
   const mapped = mapStripeEvent(event as unknown as { type: string; created: number; data: { object: Obj } });
   const receipt = { provider: 'stripe', externalId: event.id };
   if ('ignore' in mapped) {

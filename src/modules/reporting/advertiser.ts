@@ -340,7 +340,7 @@ export async function adUnitMetrics(ctx: Ctx, advertiserId: string, q: AdUnitMet
  * payment method).
  */
 export async function advertiserBilling(ctx: Ctx, advertiserId: string) {
-  await accounts.getAdvertiser(ctx, advertiserId);
+  const adv = await accounts.getAdvertiser(ctx, advertiserId);
   const [life, credits] = await Promise.all([repo.scopeLifetime(ctx.db, 'cmp', advertiserId), accounts.creditsTotal(ctx, advertiserId)]);
   const spend = life.reduce((a, r) => a + r.spend_micros, 0);
   const billed = Math.min(spend, Math.max(0, credits));
@@ -349,6 +349,23 @@ export async function advertiserBilling(ctx: Ctx, advertiserId: string) {
     total_billed_dollars: dollars(billed),
     unbilled_dollars: dollars(spend - billed),
     credits_dollars: dollars(credits),
+    /** Credits added minus lifetime spend: what campaigns can still spend before the payment method is charged. */
+    balance_dollars: dollars(credits - spend),
+    /** The account's currency (every amount here is in it). */
+    currency: adv.currency,
+    has_payment_method: adv.has_payment_method === 1,
     last_spend_sync_at: new Date(ctx.clock.now()).toISOString(),
   };
+}
+
+/** Spend per UTC day and campaign over the last `days` days (days without spend left out), oldest first. */
+export async function advertiserDailySpend(ctx: Ctx, advertiserId: string, days: number): Promise<{ date: string; campaign_id: string; spend: number }[]> {
+  const range = resolveRange(ctx, { days }, 365);
+  const perCampaign = await scopeSeries(ctx, 'cmp', advertiserId, range, undefined, ['spend_micros']);
+  const out: { day: number; date: string; campaign_id: string; spend: number }[] = [];
+  for (const [campaignId, byDay] of perCampaign) {
+    for (const [d, c] of byDay) if (c.spend_micros !== 0) out.push({ day: d, date: dayString(d), campaign_id: campaignId, spend: dollars(c.spend_micros) });
+  }
+  out.sort((a, b) => a.day - b.day || a.campaign_id.localeCompare(b.campaign_id));
+  return out.map(({ day: _d, ...r }) => r);
 }

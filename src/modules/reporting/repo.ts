@@ -290,3 +290,24 @@ export async function adsByBucket(db: Kysely<DB>, advertiserId: string, adIds: s
     spend_micros: Number(r.spend_micros),
   }));
 }
+
+/**
+ * The onboarding check's facts (reporting/onboarding.ts): when Orbit first saw
+ * an ad request of the publisher (test requests included: `ad_requests` by
+ * publisher and time) and its first test impression (a partial index of test
+ * events); counted impressions come from the lifetime rollups.
+ */
+export async function publisherFirstTraffic(db: Kysely<DB>, publisherId: string): Promise<{ firstRequestAt: number | null; firstTestImpressionAt: number | null }> {
+  const [req, imp] = await Promise.all([
+    db.selectFrom('ad_requests').select('at').where('publisher_id', '=', publisherId).orderBy('at').limit(1).executeTakeFirst(),
+    db
+      .selectFrom('tracking_events')
+      .select((eb) => eb.fn.min<number>('at').as('at'))
+      .where('publisher_id', '=', publisherId)
+      .where('kind', '=', 'imp')
+      // A literal, so both planners see the partial index's own condition.
+      .where(sql<boolean>`is_test = 1`)
+      .executeTakeFirst(),
+  ]);
+  return { firstRequestAt: req ? Number(req.at) : null, firstTestImpressionAt: imp?.at == null ? null : Number(imp.at) };
+}

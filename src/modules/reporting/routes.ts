@@ -6,6 +6,7 @@ import { ErrorBody } from '../../http/errors.js';
 import { requireAdmin, requireKey } from '../accounts/http.js';
 import * as S from './schemas.js';
 import * as svc from './service.js';
+import { publisherOnboarding } from './onboarding.js';
 import * as adv from './advertiser.js';
 import { JsonBody } from './json.js';
 import { FormatParam, sendCsv } from '../../http/csv.js';
@@ -43,6 +44,7 @@ export async function reportingRoutes(app: FastifyInstance, ctx: Ctx): Promise<v
   const advr = report('adv', 'advertiser reporting');
   const rows = <K extends string>(name: string, key: K): CsvRows => ({ name, rows: ((out: Record<K, object[]>) => out[key]) as (out: never) => object[] });
 
+  pub('/publisher-dashboard/onboarding', 'Getting started: key, first request, first impression (seen yet?)', S.NoQuery, (id) => publisherOnboarding(ctx, id));
   pub('/publisher-dashboard/info', 'Publisher profile with lifetime impressions and clicks', S.NoQuery, (id) => svc.publisherInfo(ctx, id));
   pub('/publisher-dashboard/stats', 'Revenue, impressions, clicks per day (tz-bucketed)', S.StatsQuery, (id, q) => svc.publisherStats(ctx, id, q), rows('stats', 'timeSeries'));
   pub(

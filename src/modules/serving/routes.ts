@@ -9,6 +9,10 @@ import { ErrorBody } from '../../http/errors.js';
 import type { FastAnswer, FastPaths, FastRequest, JsonBodyParser } from '../../http/fast-path.js';
 import { decisionDebugRoutes } from './debug-routes.js';
 import { adRateLimiter } from './rate-limit.js';
+import { assertOriginAllowed } from '../origins/service.js';
+import { corsHook, preflightRoute } from '../origins/routes.js';
+import { TEST_AD_PATH } from '../../lib/test-ad.js';
+import { TEST_AD_PAGE } from './test-ad.js';
 
 const AD_PATH = '/api/v1/ad';
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -29,8 +33,13 @@ export interface AdAnswer {
  */
 export async function adAnswer(ctx: Ctx, req: WithHeaders & { ip: string }, body: AdRequestBody): Promise<AdAnswer> {
   const who = await requireKey(ctx, req, 'pub');
+  // A browser page of an origin the publisher did not allow (CORS, origins/service.ts): refused before anything is served.
+  const origin = req.headers.origin;
+  if (origin !== undefined) await assertOriginAllowed(ctx, who.accountId, origin);
   const ua = req.headers['user-agent'];
-  const { requestId, ads } = await requestAds(ctx, who, body, { ip: req.ip, ua });
+  // numAds (the public clients' field): fill at most that many of the placements, in order.
+  const asked = body.numAds !== undefined && body.numAds < body.placements.length ? { ...body, placements: body.placements.slice(0, body.numAds) } : body;
+  const { requestId, ads } = await requestAds(ctx, who, asked, { ip: req.ip, ua });
   // The ads are built by requestAds with the AdObject type; re-validating them with Zod on every request only
   // costs time (the schema below still documents them).
   return ads.length === 0 ? { status: 204, requestId, json: '' } : { status: 200, requestId, json: JSON.stringify(ads) };
@@ -40,6 +49,11 @@ export async function servingRoutes(app: FastifyInstance, ctx: Ctx): Promise<voi
   // Decisions live in the memory of the process that served them, so their admin view goes with the serving group.
   await decisionDebugRoutes(app, ctx);
   const admit = adRateLimiter(ctx);
+  const cors = corsHook(ctx);
+  // Browser integrations: the CORS preflight, and the CORS headers on every answer (origins/service.ts).
+  preflightRoute(app, ctx, AD_PATH, 'POST, OPTIONS');
+  // Where the house test ad's clicks land (serving/test-ad.ts).
+  app.get(TEST_AD_PATH, { schema: { hide: true } }, async (_req, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(TEST_AD_PAGE));
   app.withTypeProvider<ZodTypeProvider>().post(
     AD_PATH,
     {
@@ -47,20 +61,18 @@ export async function servingRoutes(app: FastifyInstance, ctx: Ctx): Promise<voi
         tags: ['serving'],
         summary: 'Request ads for a conversation',
         description:
-          'Returns one ad per filled placement (200, JSON array) or 204 when nothing fills. Auth: publisher key in `Authorization: Bearer` or `X-API-Key`. The `X-Orbit-Request-Id` header names the decision (operators can inspect it at GET /admin/decisions/{id}).',
+          'Returns one ad per filled placement (200, JSON array) or 204 when nothing fills. Auth: publisher key in `Authorization: Bearer` or `X-API-Key`. The `X-Orbit-Request-Id` header names the decision (operators can inspect it at GET /admin/decisions/{id}). From a browser, the page origin must be allowed by the publisher (PUT /publisher-dashboard/allowed-origins), else 403. With testAd: true every placement gets a clearly marked test ad, never billed or counted.',
         body: AdRequestBody,
-        response: { 200: z.array(AdObject), 204: z.null().describe('No ad filled'), 401: ErrorBody, 422: ErrorBody, 429: ErrorBody },
+        response: { 200: z.array(AdObject), 204: z.null().describe('No ad filled'), 401: ErrorBody, 403: ErrorBody, 422: ErrorBody, 429: ErrorBody },
       },
-      // The rate limit (serving/rate-limit.ts), shared with the fast path: its headers go on every answer.
-      ...(admit
-        ? {
-            onRequest: async (req: FastifyRequest, reply: FastifyReply) => {
-              const r = await admit(req);
-              reply.headers(r.headers);
-              if (r.refused) throw r.refused;
-            },
-          }
-        : {}),
+      // CORS headers, then the rate limit (serving/rate-limit.ts, shared with the fast path): their headers go on every answer.
+      onRequest: async (req: FastifyRequest, reply: FastifyReply) => {
+        await cors(req, reply);
+        if (!admit) return;
+        const r = await admit(req);
+        reply.headers(r.headers);
+        if (r.refused) throw r.refused;
+      },
       // Answers are written by adAnswer (the 200 body is already JSON); errors are plain objects.
       serializerCompiler: () => (data) => JSON.stringify(data),
     },

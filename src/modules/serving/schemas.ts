@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { PLACEMENT_TYPES } from '../../lib/placement-types.js';
 
-/** POST /api/v1/ad — compatible with the request shape existing AI-chat ad SDKs send. */
+/** The most slots one request may fill. */
+export const MAX_PLACEMENTS = 10;
+
+/**
+ * POST /api/v1/ad — compatible with the request shape existing AI-chat ad SDKs
+ * send (test/foundation/sdk-contract.happy.test.ts drives their bodies): the
+ * public clients' optional fields are accepted with their documented types —
+ * `relevancy: null` (the clients' default, "no threshold"), `numAds`,
+ * `render_context`, `chatId`, `excludedTopics: null`, and extra keys in `user`
+ * and `device`; unknown top-level keys are ignored.
+ */
 export const AdRequestBody = z.object({
   messages: z
     .array(
@@ -22,10 +32,15 @@ export const AdRequestBody = z.object({
       }),
     )
     .min(1, 'at least one placement is required')
-    .max(10, 'at most 10 placements per request'),
+    .max(MAX_PLACEMENTS, `at most ${MAX_PLACEMENTS} placements per request`),
   userId: z.string().max(256).optional(),
   user: z
-    .looseObject({ id: z.string().max(256).optional(), hashed_email: z.string().max(256).optional() })
+    .looseObject({
+      id: z.string().max(256).optional(),
+      /** The user id field of the public clients' user object. */
+      uid: z.string().max(256).optional(),
+      hashed_email: z.string().max(256).optional(),
+    })
     .optional(),
   device: z
     .looseObject({
@@ -36,14 +51,30 @@ export const AdRequestBody = z.object({
       ifa: z.string().max(128).optional(),
     })
     .optional(),
-  excludedTopics: z.array(z.string().max(200)).max(100).optional(),
-  relevancy: z.number().min(0).max(1).optional(),
-  testAd: z.boolean().optional(),
+  excludedTopics: z.array(z.string().max(200)).max(100).nullable().optional(),
+  relevancy: z.number().min(0).max(1).nullable().optional().describe('minimum match score 0-1; null or absent: no floor beyond the platform minimum'),
+  testAd: z.boolean().optional().describe('answer a clearly marked test ad (never billed or counted), whatever the inventory'),
+  numAds: z.number().int().min(1).max(MAX_PLACEMENTS).optional().describe('fill at most this many of the placements (in order)'),
+  render_context: z.looseObject({}).optional().describe("the client's rendering capabilities (accepted; placements come from `placements`)"),
+  chatId: z.string().max(256).optional(),
 });
 export type AdRequestBody = z.infer<typeof AdRequestBody>;
 
 const PLACEMENT_SET: ReadonlySet<string> = new Set(PLACEMENT_TYPES);
-const BODY_KEYS: ReadonlySet<string> = new Set(['messages', 'sessionId', 'placements', 'userId', 'user', 'device', 'excludedTopics', 'relevancy', 'testAd']);
+const BODY_KEYS: ReadonlySet<string> = new Set([
+  'messages',
+  'sessionId',
+  'placements',
+  'userId',
+  'user',
+  'device',
+  'excludedTopics',
+  'relevancy',
+  'testAd',
+  'numAds',
+  'render_context',
+  'chatId',
+]);
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const optString = (v: unknown, max: number): boolean => v === undefined || (typeof v === 'string' && v.length <= max);
 /** No key but `a` and `b` (a strict object with no unknown key for Zod to strip). */
@@ -73,15 +104,15 @@ export function leanAdRequest(raw: unknown): AdRequestBody | undefined {
   }
   if (!said) return undefined;
   if (typeof sessionId !== 'string' || sessionId.length < 1 || sessionId.length > 256) return undefined;
-  if (!Array.isArray(placements) || placements.length < 1 || placements.length > 10) return undefined;
+  if (!Array.isArray(placements) || placements.length < 1 || placements.length > MAX_PLACEMENTS) return undefined;
   for (const p of placements as unknown[]) {
     if (!isPlainObject(p) || !hasOnly(p, 'placement', 'placement_id')) return undefined;
     if (typeof p.placement !== 'string' || !PLACEMENT_SET.has(p.placement)) return undefined;
     if (typeof p.placement_id !== 'string' || p.placement_id.length < 1 || p.placement_id.length > 128) return undefined;
   }
-  if (!optString(raw.userId, 256)) return undefined;
-  const { user, device, excludedTopics, relevancy, testAd } = raw;
-  if (user !== undefined && !(isPlainObject(user) && optString(user.id, 256) && optString(user.hashed_email, 256))) return undefined;
+  if (!optString(raw.userId, 256) || !optString(raw.chatId, 256)) return undefined;
+  const { user, device, excludedTopics, relevancy, testAd, numAds, render_context } = raw;
+  if (user !== undefined && !(isPlainObject(user) && optString(user.id, 256) && optString(user.uid, 256) && optString(user.hashed_email, 256))) return undefined;
   if (
     device !== undefined &&
     !(
@@ -95,12 +126,14 @@ export function leanAdRequest(raw: unknown): AdRequestBody | undefined {
   ) {
     return undefined;
   }
-  if (excludedTopics !== undefined) {
+  if (excludedTopics !== undefined && excludedTopics !== null) {
     if (!Array.isArray(excludedTopics) || excludedTopics.length > 100) return undefined;
     for (const t of excludedTopics as unknown[]) if (typeof t !== 'string' || t.length > 200) return undefined;
   }
-  if (relevancy !== undefined && !(typeof relevancy === 'number' && Number.isFinite(relevancy) && relevancy >= 0 && relevancy <= 1)) return undefined;
+  if (relevancy !== undefined && relevancy !== null && !(typeof relevancy === 'number' && Number.isFinite(relevancy) && relevancy >= 0 && relevancy <= 1)) return undefined;
   if (testAd !== undefined && typeof testAd !== 'boolean') return undefined;
+  if (numAds !== undefined && !(Number.isInteger(numAds) && (numAds as number) >= 1 && (numAds as number) <= MAX_PLACEMENTS)) return undefined;
+  if (render_context !== undefined && !isPlainObject(render_context)) return undefined;
   return raw as AdRequestBody;
 }
 

@@ -1,6 +1,7 @@
 import type { Ctx } from '../../context.js';
 import type { Principal } from '../accounts/service.js';
 import { newId } from '../../lib/ids.js';
+import { RESERVE_CPM_MICROS } from '../../lib/money.js';
 import { sha256Hex } from '../../lib/hash.js';
 import { countryOf, deviceType, normaliseCountry } from '../../lib/request-facts.js';
 import type { PlacementType } from '../../lib/placement-types.js';
@@ -18,11 +19,12 @@ import { CopyWriter, withCopy } from './copy.js';
 import { blendRelevance, cosine, createEmbedder, GroupEmbeddingCache, type Embedder } from './embeddings.js';
 import { NotFound } from '../../lib/errors.js';
 import { blockFilter } from './blocks.js';
+import { houseTestAd } from './test-ad.js';
 
 /** Default body length when a slot sets no limit (generated copy is clipped to it). */
 const DEFAULT_MAX_CHARS = 500;
-/** Platform reserve price: the least one thousand impressions can clear at, whatever the floors. */
-export const RESERVE_CPM_MICROS = 1_000_000;
+/** Platform reserve price (lib/money.ts): the least one thousand impressions can clear at, whatever the floors. */
+export { RESERVE_CPM_MICROS };
 const SESSION_CAP_TTL_MS = 3_600_000;
 /** Test ads skip frequency caps: no counts read. */
 const NO_CAPS: Promise<Record<string, number>[]> = Promise.resolve([{}, {}]);
@@ -172,7 +174,7 @@ export async function requestAds(
   };
 
   let fills: Awaited<ReturnType<typeof allocate>>['fills'] = [];
-  const userRef = body.userId ?? body.user?.id ?? body.user?.hashed_email;
+  const userRef = body.userId ?? body.user?.id ?? body.user?.uid ?? body.user?.hashed_email;
   const day = utcDayStart(now);
   const sessionKey = `fs:${sha256Hex(`${who.accountId}\u0000${body.sessionId}`).slice(0, 32)}`;
   const userKey = userRef ? `fu:${sha256Hex(`${who.accountId}\u0000${userRef}`).slice(0, 32)}:${day}` : null;
@@ -189,7 +191,7 @@ export async function requestAds(
     };
     const ranking = rankCandidates(snap, {
       query,
-      excluded: excludedPhrases(body.excludedTopics),
+      excluded: excludedPhrases(body.excludedTopics ?? undefined),
       now,
       device,
       country,
@@ -308,6 +310,18 @@ export async function requestAds(
     if (note) note.filledBy = g.id;
     ads.push(adObject(ctx, g, ad, f.slot, token, test, random() < ctx.config.feedbackPromptRate));
   });
+
+  // testAd: every placement left empty gets the house test ad, whatever the inventory (serving/test-ad.ts).
+  if (test) {
+    const filled = new Set(fills.map((f) => f.slot.placement_id));
+    for (const p of body.placements) {
+      if (filled.has(p.placement_id)) continue;
+      filled.add(p.placement_id);
+      const house = houseTestAd(ctx, p, { publisherId: who.accountId, revenueShareBps: publisher.revenueShareBps, requestId, now });
+      serves.push(house.serve);
+      ads.push(house.ad);
+    }
+  }
 
   st.log.add(record);
   const item = {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Ctx } from '../../context.js';
 import { soleParam, type FastHandler, type FastPaths } from '../../http/fast-path.js';
 import { recordClick, recordImpression } from './service.js';
+import { corsHook, preflightRoute } from '../origins/routes.js';
 
 const P_MAX = 2048;
 const TrackQuery = z.object({ p: z.string().min(1).max(P_MAX).describe('encrypted tracking token from impUrl/clickUrl') });
@@ -22,6 +23,9 @@ function noCache(reply: FastifyReply): void {
 export async function trackingRoutes(app: FastifyInstance, ctx: Ctx): Promise<void> {
   // Every answer of this scope forbids caching, errors included (a cached 410 would hide later fixes).
   app.addHook('onRequest', async (_req, reply) => noCache(reply));
+  // Readable from the browser pages of origins a publisher allowed (origins/service.ts).
+  app.addHook('onRequest', corsHook(ctx));
+  for (const path of ['/track/imp', '/ack', '/track/click']) preflightRoute(app, ctx, path, 'GET, OPTIONS');
   const impression = async (req: { query: unknown; ip: string; headers: Record<string, unknown> }, reply: FastifyReply) => {
     await recordImpression(ctx, (req.query as { p?: unknown }).p, { ip: req.ip, ua: req.headers['user-agent'] as string | undefined });
     return reply.code(200).header('content-type', 'application/json').send(IMP_BODY);

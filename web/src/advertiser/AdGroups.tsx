@@ -7,6 +7,7 @@ import { fmtInt, fmtMoney } from '../format';
 import { Async, Badge, Card, Empty, ExportCsv, statusTone, useApi } from '../ui';
 import { AdFields, COPY_MAX, CTA_MAX, HEADLINE_MAX } from './CampaignForm';
 import type { Ad, AdGroup, Campaign, GroupMetrics } from './types';
+import { ReviewState } from './ReviewState';
 
 /** A manual ad's fields with live counters and a live preview rendered by the publisher component itself. */
 function AdForm({ group, campaign, ad, onDone }: { group: AdGroup; campaign: Campaign; ad?: Ad; onDone: () => void }) {
@@ -246,7 +247,7 @@ function GroupCard({ group, campaign, stats, reload }: { group: AdGroup; campaig
       className="group-card"
       title={
         <span>
-          {group.name} <Badge tone="info">{group.group_type}</Badge> <Badge tone={statusTone(group.status)}>{group.status}</Badge>
+          {group.name} <Badge tone="info">{group.group_type}</Badge> <Badge tone={statusTone(group.status)}>{group.status}</Badge> <ReviewState item={group} />
         </span>
       }
       actions={
@@ -306,7 +307,7 @@ function GroupCard({ group, campaign, stats, reload }: { group: AdGroup; campaig
                 <AdPreview ad={{ title: a.headline ?? undefined, adText: a.copy ?? undefined, cta: a.cta ?? undefined, brandName: group.brand_name ?? undefined, url: a.landing_page || group.landing_page || campaign.landing_page }} />
                 <div className="ad-tile-foot">
                   <Badge tone={statusTone(a.status)}>{a.status}</Badge>
-                  <Badge tone={statusTone(a.review_status)}>review: {a.review_status}</Badge>
+                  <ReviewState item={a} />
                   <span className="muted small">{a.source}</span>
                   {a.source === 'manual' && (
                     <span className="tile-actions">

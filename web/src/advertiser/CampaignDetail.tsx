@@ -10,6 +10,7 @@ import { Async, Badge, Card, ErrorState, ExportCsv, Loading, Page, RangeControls
 import { AdGroups } from './AdGroups';
 import { fmtInZone } from './datetime';
 import type { Campaign, Metrics } from './types';
+import { ReviewState } from './ReviewState';
 
 /** What the campaign targets, as set: schedule, countries, devices, category, bid. */
 function Targeting({ c }: { c: Campaign }) {
@@ -118,7 +119,7 @@ export function CampaignDetail({ id }: { id: string }) {
       subtitle={
         <span className="badges">
           <Badge tone={statusTone(c.is_archived ? 'archived' : c.status)}>{c.is_archived ? 'archived' : c.status}</Badge>
-          <Badge tone={statusTone(c.review_status)}>review: {c.review_status?.replace('_', ' ')}</Badge>
+          <ReviewState item={c} />
           <span className="muted small">
             {fmtMoney(c.daily_budget)}/day · {c.campaign_objective ?? '—'} · created {fmtDate(c.created_at)} · <a href={c.landing_page}>{c.landing_page}</a>
           </span>
@@ -126,7 +127,6 @@ export function CampaignDetail({ id }: { id: string }) {
       }
       actions={<StatusActions c={c} onChanged={campaign.reload} />}
     >
-      {c.review_notes && <div className="alert alert-info">Review notes: {c.review_notes}</div>}
       {c.is_archived && <div className="alert alert-warn">This campaign is archived: it does not serve. Unarchive it to edit or activate it.</div>}
       <Targeting c={c} />
       <h2 className="section-title">Lifetime</h2>

@@ -58,6 +58,7 @@ export interface AdGroup {
   max_cpc: number | null;
   ads: Ad[];
   ads_total: number;
+  review_status?: string;
 }
 
 export interface MetricsDay {
