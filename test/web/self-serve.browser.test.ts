@@ -65,8 +65,8 @@ describe('self-serve in the dashboard', () => {
     await page.fill('#f-copy', 'Stable sea kayaks with free lessons.');
     await page.fill('#f-cta', 'See kayaks');
     await page.click('form[aria-label="Create campaign"] button[type=submit]');
-    await page.waitForURL(/\/dashboard\/campaigns\/[0-9a-f-]{36}$/);
-    const campaignId = page.url().split('/').pop()!;
+    await page.waitForURL(/\/dashboard\/campaigns\/[0-9a-f-]{36}(\?.*)?$/);
+    const campaignId = new URL(page.url()).pathname.split('/').pop()!;
 
     // Activation needs billing: the alert links to the Billing page.
     await page.click('button:has-text("Activate")');
