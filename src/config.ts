@@ -109,6 +109,12 @@ export const ConfigSchema = z.object({
   generativeTimeoutMs: z.coerce.number().int().positive().default(250),
   /** Latency budget for the conversation's embedding before falling back to the lexical model. */
   embeddingTimeoutMs: z.coerce.number().int().positive().default(150),
+  /** Brand safety: ask the configured LLM (when ORBIT_LLM_BASE_URL is set) besides the offline lexicons and model. */
+  safetyLlm: boolish.default(true),
+  /** Latency budget for the LLM's brand-safety verdict before the offline verdict stands. */
+  safetyTimeoutMs: z.coerce.number().int().positive().default(800),
+  /** Relative relevance floor: only candidates within this share of the best relevance compete (0 disables). */
+  relativeRelevanceFloor: z.coerce.number().min(0).max(1).default(0.8),
   /** Decisions kept for GET /admin/decisions/{id} (in-memory ring buffer per process). */
   decisionLogSize: z.coerce.number().int().min(0).default(5000),
   /** Index: exchange rates as units of each currency per 1 USD, `EUR=0.92,GBP=0.79` (built-in table for the rest). */
@@ -184,6 +190,9 @@ const ENV_MAP: Record<string, keyof ConfigInput> = {
   ORBIT_GENERATIVE_TIMEOUT_MS: 'generativeTimeoutMs',
   ORBIT_EMBEDDING_TIMEOUT_MS: 'embeddingTimeoutMs',
   ORBIT_DECISION_LOG_SIZE: 'decisionLogSize',
+  ORBIT_SAFETY_LLM: 'safetyLlm',
+  ORBIT_SAFETY_TIMEOUT_MS: 'safetyTimeoutMs',
+  ORBIT_RELATIVE_RELEVANCE_FLOOR: 'relativeRelevanceFloor',
 };
 
 export function loadConfig(overrides: ConfigInput = {}, env: NodeJS.ProcessEnv = process.env): Config {

@@ -98,7 +98,7 @@ export async function runThroughServer(set: LabelledSet, overrides: ConfigInput 
       out.push({
         served: ads[0] ? (campaignOwner.get(ads[0].campaignId) ?? '?') : null,
         noAdReason: (rec?.noAdReason as string | null | undefined) ?? null,
-        blockedCategory: ((rec?.safety as { category?: string } | undefined)?.category as string | undefined) ?? null,
+        blockedCategory: ((rec?.safety as { category?: string | null } | undefined)?.category ?? null),
         relevance: won?.relevance,
       });
     }

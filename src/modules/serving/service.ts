@@ -11,7 +11,8 @@ import type { AdServeTable } from '../../db/schema.js';
 import { allocate, rankCandidates, type Candidate, type Ranking, type Slot } from './decision.js';
 import type { AdObject, AdRequestBody } from './schemas.js';
 import type { InvAd, InvGroup, Snapshot } from './inventory.js';
-import { conversationQuery, excludedPhrases, sensitivePhrase, type Query } from './relevance.js';
+import { conversationQuery, excludedPhrases, type Query } from './relevance.js';
+import { assessConversation } from '../safety/service.js';
 import { BUDGET_CHECK_NAMES, BudgetBook, budgetChecks, hasRoom, type BudgetState } from './budget.js';
 import { DecisionLog, type CandidateRecord, type DecisionRecord } from './explain.js';
 import { CopyWriter, withCopy } from './copy.js';
@@ -150,8 +151,11 @@ export async function requestAds(
     slots.push({ placement: p.placement, placement_id: p.placement_id, maxAdTextChars: known.maxAdTextChars, floorCpmMicros: floor });
   }
 
+  // Brand safety first: a conversation no brand should appear next to never reaches the auction.
+  const assessed = assessConversation(ctx, body.messages, body.excludedTopics);
+  const safety = assessed instanceof Promise ? await assessed : assessed;
   const query = conversationQuery(body.messages);
-  const sensitive = sensitivePhrase(query);
+  const sensitive = safety.category !== null;
   const floor = Math.max(ctx.config.minRelevance, body.relevancy ?? 0);
   const record: DecisionRecord = {
     requestId,
@@ -163,6 +167,14 @@ export async function requestAds(
     relevanceFloor: floor,
     pricing: ctx.config.auctionPricing,
     noAdReason: sensitive ? 'sensitive_topic' : slots.length === 0 ? 'no_servable_slot' : null,
+    safety: {
+      category: safety.category,
+      source: safety.source,
+      detail: safety.detail,
+      publisherExcluded: safety.publisherExcluded,
+      language: safety.language,
+      informational: round(safety.informational),
+    },
     slots: slotNotes,
     candidates: [],
     filtered: [],
