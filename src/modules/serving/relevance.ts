@@ -30,17 +30,29 @@ export interface Query {
   lastUserTerms: Set<string>;
 }
 
+/** Fenced code blocks and inline code: read as code, not as the user's words ("npm start" is not a start-up). */
+const CODE = /```[\s\S]*?(?:```|$)|`[^`\n]*`/g;
+/** Removes code from a message (kept as a space, so words on either side do not join). */
+export const withoutCode = (text: string): string => (text.includes('`') ? text.replace(CODE, ' ') : text);
+
+/** A last user turn with at most this many content terms is a follow-up: earlier turns carry its intent. */
+const FOLLOW_UP_TERMS = 8;
+/** Recency decay across turns when the last user turn is a follow-up. */
+const FOLLOW_UP_DECAY = 0.85;
+
 export function conversationQuery(messages: readonly ConversationTurn[]): Query {
   const weights = new Map<string, number>();
   const recent = messages.slice(-MAX_TURNS);
   const allStems: string[] = [];
   let lastUserTerms = new Set<string>();
   let seenLastUser = false;
+  let followUp = false;
+  let userTurnsSeen = 0;
   for (let i = recent.length - 1; i >= 0; i--) {
     const m = recent[i];
     const age = recent.length - 1 - i;
-    const w = (m.role === 'user' ? USER_WEIGHT : ASSISTANT_WEIGHT) * Math.pow(RECENCY_DECAY, age);
-    const content = typeof m.content === 'string' ? m.content : '';
+    const raw = typeof m.content === 'string' ? m.content : '';
+    const content = withoutCode(raw.length > MAX_CHARS_PER_TURN ? raw.slice(-MAX_CHARS_PER_TURN) : raw);
     // One pass over the text serves both the terms and the stems (stop words kept): each word is stemmed once.
     const ws = words(content, MAX_CHARS_PER_TURN);
     const terms: string[] = [];
@@ -50,43 +62,25 @@ export function conversationQuery(messages: readonly ConversationTurn[]): Query 
       if (!isStopWord(ws[k])) terms.push(s);
     }
     allStems.push('\u0000'); // no phrase spans two turns
+    if (m.role === 'user' && !seenLastUser) followUp = terms.length <= FOLLOW_UP_TERMS;
+    const decay = followUp ? FOLLOW_UP_DECAY : RECENCY_DECAY;
+    const w = (m.role === 'user' ? USER_WEIGHT : ASSISTANT_WEIGHT) * Math.pow(decay, age);
     const uniq = new Set(withPhrases(terms));
     for (const t of uniq) weights.set(t, (weights.get(t) ?? 0) + w);
-    if (m.role === 'user' && !seenLastUser) {
-      seenLastUser = true;
-      // The single-word terms: the phrase terms follow them in `withPhrases` order.
-      lastUserTerms = new Set(terms);
+    if (m.role === 'user') {
+      userTurnsSeen++;
+      if (!seenLastUser) {
+        seenLastUser = true;
+        // The single-word terms: the phrase terms follow them in `withPhrases` order.
+        lastUserTerms = new Set(terms);
+      } else if (followUp && userTurnsSeen === 2) {
+        // A follow-up's coverage is judged with the turn it follows.
+        for (const t of terms) lastUserTerms.add(t);
+      }
     }
   }
   return { weights, stems: allStems, lastUserTerms };
 }
-
-/** Topics where no ad may show, whatever an advertiser wants: self-harm, medical crisis, abuse, minors. */
-const SENSITIVE = new PhraseSet([
-  // self-harm
-  'suicide', 'suicidal', 'kill myself', 'killing myself', 'end my life', 'ending my life', 'take my own life', 'want to die',
-  'wanna die', 'better off dead', 'self harm', 'self-harm', 'selfharm', 'cutting myself', 'cut myself', 'hurt myself',
-  'hurting myself', 'overdose', 'overdosed', 'no reason to live', 'not want to be alive', 'don\'t want to live',
-  // medical crisis
-  'heart attack', 'chest pain', 'stroke symptoms', 'having a stroke', 'can\'t breathe', 'cannot breathe', 'unconscious',
-  'not breathing', 'anaphylaxis', 'anaphylactic', 'seizure', 'bleeding heavily', 'call 911', 'call an ambulance', 'poisoned',
-  'swallowed bleach', 'miscarriage', 'miscarrying', 'emergency room',
-  // abuse and violence
-  'abuse', 'abused', 'abusing', 'molest', 'molested', 'rape', 'raped', 'sexual assault', 'domestic violence', 'hits me',
-  'beats me', 'being stalked',
-  // minors
-  'i am 12', 'i am 13', 'i am 14', 'i am 15', 'i\'m 12', 'i\'m 13', 'i\'m 14', 'i\'m 15', 'im 12', 'im 13', 'im 14', 'im 15',
-  '12 years old', '13 years old', '14 years old', '15 years old', 'in middle school', 'in 7th grade', 'in 8th grade',
-  'my mom won\'t let me', 'child porn',
-  // addiction
-  'gambling addiction', 'gambling problem', 'can\'t stop gambling', 'cannot stop gambling', 'addicted to gambling', 'relapse',
-  'addicted to', 'withdrawal symptoms',
-  // grief and crisis
-  'passed away', 'just died', 'funeral', 'terminal cancer', 'grieving',
-]);
-
-/** The sensitive phrase found in the conversation, or null. */
-export const sensitivePhrase = (q: Query): string | null => SENSITIVE.find(q.stems);
 
 export interface IndexedDoc {
   /** Context, name and other describing text of the ad group. */

@@ -24,6 +24,8 @@ const DEFAULT_MAX_CHARS = 500;
 /** Platform reserve price: the least one thousand impressions can clear at, whatever the floors. */
 export const RESERVE_CPM_MICROS = 1_000_000;
 const SESSION_CAP_TTL_MS = 3_600_000;
+/** The relevance floor when the conversation reads as informational (no commercial need). */
+export const INFORMATIONAL_FLOOR = 0.6;
 /** Test ads skip frequency caps: no counts read. */
 const NO_CAPS: Promise<Record<string, number>[]> = Promise.resolve([{}, {}]);
 const USER_CAP_TTL_MS = 25 * 3_600_000;
@@ -156,7 +158,8 @@ export async function requestAds(
   const safety = assessed instanceof Promise ? await assessed : assessed;
   const query = conversationQuery(body.messages);
   const sensitive = safety.category !== null;
-  const floor = Math.max(ctx.config.minRelevance, body.relevancy ?? 0);
+  // Informational chat (maths, coding, trivia) needs a much closer fit before any ad shows.
+  const floor = Math.max(ctx.config.minRelevance, body.relevancy ?? 0, safety.informational >= 0.5 ? INFORMATIONAL_FLOOR : 0);
   const record: DecisionRecord = {
     requestId,
     at: now,
@@ -210,6 +213,7 @@ export async function requestAds(
       sessionCap: test ? 0 : ctx.config.freqCapPerSession,
       userCap: test ? 0 : ctx.config.freqCapPerUserDay,
       budgetRoom: (g, charge) => test || hasRoom(g, budget, charge),
+      relativeFloor: ctx.config.relativeRelevanceFloor,
       blend: convVec
         ? (g, lexical) => {
             const v = st.embed?.cache.get(groupText(g));
@@ -370,6 +374,7 @@ function explain(record: DecisionRecord, ranking: Ranking, allocation: Awaited<R
     record.candidates.push(entry);
   }
   if (belowFloor > 0) record.filteredCounts.below_relevance = belowFloor;
+  if (ranking.belowBest > 0) record.filteredCounts.below_best_relevance = ranking.belowBest;
   record.unchecked = ranking.unchecked;
   for (const r of rejected) {
     record.filteredCounts[r.reason] = (record.filteredCounts[r.reason] ?? 0) + 1;
