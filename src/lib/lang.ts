@@ -26,7 +26,7 @@ const EN_FUNCTION = new Set(
 
 const WORD = /[\p{L}\p{N}]+/gu;
 const MARKS = /\p{M}+/gu;
-const NON_ASCII = /[^\x00-\x7f]/;
+const NON_ASCII = /[\u0080-\uffff]/;
 
 /** Lower case, accents removed (NFKD without combining marks): "Pérdida" → "perdida". */
 export function fold(text: string): string {

