@@ -139,35 +139,59 @@ const PATTERNS: Record<SafetyCategory, RegExp[]> = {
   hate: [],
 };
 
-interface Compiled {
-  /** Stem sequences (joined by spaces) by length, with their category. */
-  byLength: Map<number, Map<string, SafetyCategory>>;
+/** A token trie over phrase stems: each node the phrases continuing with a stem, and the category of the phrase ending there. */
+interface TrieNode {
+  next: Map<string, TrieNode> | null;
+  category: SafetyCategory | null;
 }
 
-const compiled = new Map<Lang, Compiled>();
+const tries = new Map<Lang, TrieNode>();
 
-function compile(lang: Exclude<Lang, 'other'>): Compiled {
-  const byLength = new Map<number, Map<string, SafetyCategory>>();
+/** One trie of every category's phrases in a language (compiled on first use). */
+function trieOf(lang: Exclude<Lang, 'other'>): TrieNode {
+  let root = tries.get(lang);
+  if (root) return root;
+  root = { next: new Map(), category: null };
   for (const [cat, phrases] of Object.entries(PHRASES) as [SafetyCategory, Phrases][]) {
     const list = phrases[lang];
     if (!list) continue;
     for (const p of list.split(',')) {
       const ws = fold(p.replace(/[’']/g, '')).match(/[\p{L}\p{N}]+/gu);
       if (!ws) continue;
-      const key = ws.map((w) => stemIn(lang, w)).join(' ');
-      let m = byLength.get(ws.length);
-      if (!m) byLength.set(ws.length, (m = new Map()));
-      m.set(key, cat);
+      let node = root;
+      for (const w of ws) {
+        const s = stemIn(lang, w);
+        node.next ??= new Map();
+        let child = node.next.get(s);
+        if (!child) node.next.set(s, (child = { next: null, category: null }));
+        node = child;
+      }
+      node.category ??= cat;
     }
   }
-  return { byLength };
+  tries.set(lang, root);
+  return root;
+}
+
+/** The first phrase of a trie found in a list of stems (leftmost, then longest), or null. */
+function findPhrase(root: TrieNode, stems: readonly string[]): SafetyCategory | null {
+  const top = root.next!;
+  for (let i = 0; i < stems.length; i++) {
+    let node = top.get(stems[i]);
+    let found: SafetyCategory | null = null;
+    for (let j = i + 1; node; j++) {
+      if (node.category) found = node.category;
+      if (!node.next || j >= stems.length) break;
+      node = node.next.get(stems[j]);
+    }
+    if (found) return found;
+  }
+  return null;
 }
 
 export interface LexiconHit {
   category: SafetyCategory;
-  /** The phrase (as stems) or pattern text that matched (conversation words: never logged or recorded). */
-  match: string;
-  /** What kind of entry matched, safe to record: "phrase:<lang>" or "pattern". */
+  /** What kind of entry matched, safe to record: "phrase:<lang>" or "pattern" (never the conversation's words). */
   kind: string;
 }
 
@@ -175,30 +199,23 @@ export interface LexiconHit {
  * The first category a lexicon phrase or pattern of the language (and of
  * English: conversations mix) finds in the text, or null. `folded` is the
  * text folded (`fold`), `stemsBy(lang)` its words stemmed in that language.
+ * Phrases of all categories are one token trie per language: one pass over the stems.
  */
 export function lexiconHit(folded: string, lang: Lang, stemsBy: (l: Exclude<Lang, 'other'>) => readonly string[]): LexiconHit | null {
   const langs: Exclude<Lang, 'other'>[] = lang === 'en' || lang === 'other' ? ['en'] : [lang, 'en'];
   for (const l of langs) {
-    let c = compiled.get(l);
-    if (!c) compiled.set(l, (c = compile(l)));
-    const stems = stemsBy(l);
-    for (const [len, set] of c.byLength) {
-      for (let i = 0; i + len <= stems.length; i++) {
-        const key = len === 1 ? stems[i] : stems.slice(i, i + len).join(' ');
-        const cat = set.get(key);
-        if (cat) return { category: cat, match: key, kind: `phrase:${l}` };
-      }
-    }
+    const category = findPhrase(trieOf(l), stemsBy(l));
+    if (category) return { category, kind: `phrase:${l}` };
   }
   const text = folded.replace(/[’`]/g, "'");
-  for (const [cat, pats] of Object.entries(PATTERNS) as [SafetyCategory, RegExp[]][]) {
-    for (const p of pats) {
-      const m = p.exec(text);
-      if (m) return { category: cat, match: m[0], kind: 'pattern' };
-    }
-  }
+  for (const [cat, pattern] of COMBINED) if (pattern.test(text)) return { category: cat, kind: 'pattern' };
   return null;
 }
+
+/** Each category's patterns as one alternation: one pass over the text per category. */
+const COMBINED: [SafetyCategory, RegExp][] = (Object.entries(PATTERNS) as [SafetyCategory, RegExp[]][])
+  .filter(([, pats]) => pats.length > 0)
+  .map(([cat, pats]) => [cat, new RegExp(pats.map((p) => `(?:${p.source})`).join('|'))]);
 
 /** Every language the lexicons cover (for tests and the trainer). */
 export const LEXICON_LANGS = LANGS;

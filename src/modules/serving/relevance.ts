@@ -1,4 +1,6 @@
-import { PhraseSet, expandTopics, isStopWord, stem, stems, termsWithPhrases, withPhrases, words } from '../../lib/text.js';
+import { PhraseSet, expandTopics, isStopWord, stem, stems, termsWithPhrases, withPhrases } from '../../lib/text.js';
+import { Memo } from '../../lib/memo.js';
+import { readConversation, type ConversationTurn, type ReadConversation, type ReadTurn } from '../../lib/turns.js';
 
 /**
  * The built-in relevance model: BM25 over ad groups' context (plus name),
@@ -9,14 +11,9 @@ import { PhraseSet, expandTopics, isStopWord, stem, stems, termsWithPhrases, wit
  * inventories of any size (IDF is normalised by the rarest possible term's).
  * No network; an optional embedding model can be blended in (embeddings.ts).
  */
-export interface ConversationTurn {
-  role: 'user' | 'assistant';
-  content: string;
-}
+export type { ConversationTurn } from '../../lib/turns.js';
+export { MAX_CHARS_PER_TURN, MAX_TURNS } from '../../lib/turns.js';
 
-/** How much of a conversation is read: the last turns, the last characters of each. */
-export const MAX_TURNS = 8;
-export const MAX_CHARS_PER_TURN = 2000;
 const USER_WEIGHT = 1;
 const ASSISTANT_WEIGHT = 1 / 3;
 const RECENCY_DECAY = 0.6;
@@ -30,19 +27,46 @@ export interface Query {
   lastUserTerms: Set<string>;
 }
 
-/** Fenced code blocks and inline code: read as code, not as the user's words ("npm start" is not a start-up). */
-const CODE = /```[\s\S]*?(?:```|$)|`[^`\n]*`/g;
-/** Removes code from a message (kept as a space, so words on either side do not join). */
-export const withoutCode = (text: string): string => (text.includes('`') ? text.replace(CODE, ' ') : text);
+export { withoutCode } from '../../lib/turns.js';
 
 /** A last user turn with at most this many content terms is a follow-up: earlier turns carry its intent. */
 const FOLLOW_UP_TERMS = 8;
 /** Recency decay across turns when the last user turn is a follow-up. */
 const FOLLOW_UP_DECAY = 0.85;
 
-export function conversationQuery(messages: readonly ConversationTurn[]): Query {
+/** What relevance keeps of one turn: its terms (stop words out), their distinct terms and phrase terms, and every word's stem. */
+interface TurnTerms {
+  terms: string[];
+  distinct: string[];
+  stems: string[];
+}
+
+/** Per-turn terms by turn hash (a request re-sending earlier turns stems only its new ones). */
+const turnTerms = new Memo<TurnTerms>(200_000, (t) => t.stems.length + t.distinct.length + 4);
+
+function termsOfTurn(t: ReadTurn): TurnTerms {
+  return turnTerms.get(t.key, () => {
+    // One pass over the text serves both the terms and the stems (stop words kept): each word is stemmed once.
+    const ws = t.words;
+    const terms: string[] = [];
+    const stemList = new Array<string>(ws.length);
+    for (let k = 0; k < ws.length; k++) {
+      const s = stem(ws[k]);
+      stemList[k] = s;
+      if (!isStopWord(ws[k])) terms.push(s);
+    }
+    return { terms, distinct: [...new Set(withPhrases(terms))], stems: stemList };
+  });
+}
+
+/**
+ * The conversation as a query: the last turns' terms and phrase terms,
+ * weighted by role and recency (a short last user turn is a follow-up: the
+ * earlier turns keep more weight and its coverage is judged with the turn it follows).
+ */
+export function conversationQuery(messages: readonly ConversationTurn[] | ReadConversation): Query {
+  const recent = 'turns' in messages ? messages.turns : readConversation(messages).turns;
   const weights = new Map<string, number>();
-  const recent = messages.slice(-MAX_TURNS);
   const allStems: string[] = [];
   let lastUserTerms = new Set<string>();
   let seenLastUser = false;
@@ -51,27 +75,17 @@ export function conversationQuery(messages: readonly ConversationTurn[]): Query 
   for (let i = recent.length - 1; i >= 0; i--) {
     const m = recent[i];
     const age = recent.length - 1 - i;
-    const raw = typeof m.content === 'string' ? m.content : '';
-    const content = withoutCode(raw.length > MAX_CHARS_PER_TURN ? raw.slice(-MAX_CHARS_PER_TURN) : raw);
-    // One pass over the text serves both the terms and the stems (stop words kept): each word is stemmed once.
-    const ws = words(content, MAX_CHARS_PER_TURN);
-    const terms: string[] = [];
-    for (let k = 0; k < ws.length; k++) {
-      const s = stem(ws[k]);
-      allStems.push(s);
-      if (!isStopWord(ws[k])) terms.push(s);
-    }
+    const { terms, distinct, stems: turnStems } = termsOfTurn(m);
+    for (let k = 0; k < turnStems.length; k++) allStems.push(turnStems[k]);
     allStems.push('\u0000'); // no phrase spans two turns
     if (m.role === 'user' && !seenLastUser) followUp = terms.length <= FOLLOW_UP_TERMS;
     const decay = followUp ? FOLLOW_UP_DECAY : RECENCY_DECAY;
     const w = (m.role === 'user' ? USER_WEIGHT : ASSISTANT_WEIGHT) * Math.pow(decay, age);
-    const uniq = new Set(withPhrases(terms));
-    for (const t of uniq) weights.set(t, (weights.get(t) ?? 0) + w);
+    for (const t of distinct) weights.set(t, (weights.get(t) ?? 0) + w);
     if (m.role === 'user') {
       userTurnsSeen++;
       if (!seenLastUser) {
         seenLastUser = true;
-        // The single-word terms: the phrase terms follow them in `withPhrases` order.
         lastUserTerms = new Set(terms);
       } else if (followUp && userTurnsSeen === 2) {
         // A follow-up's coverage is judged with the turn it follows.

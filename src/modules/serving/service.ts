@@ -13,6 +13,7 @@ import type { AdObject, AdRequestBody } from './schemas.js';
 import type { InvAd, InvGroup, Snapshot } from './inventory.js';
 import { conversationQuery, excludedPhrases, type Query } from './relevance.js';
 import { assessConversation } from '../safety/service.js';
+import { readConversation } from '../../lib/turns.js';
 import { BUDGET_CHECK_NAMES, BudgetBook, budgetChecks, hasRoom, type BudgetState } from './budget.js';
 import { DecisionLog, type CandidateRecord, type DecisionRecord } from './explain.js';
 import { CopyWriter, withCopy } from './copy.js';
@@ -154,9 +155,11 @@ export async function requestAds(
   }
 
   // Brand safety first: a conversation no brand should appear next to never reaches the auction.
-  const assessed = assessConversation(ctx, body.messages, body.excludedTopics);
+  // The turns read are prepared once (hash, language) and shared by safety and relevance.
+  const conv = readConversation(body.messages);
+  const assessed = assessConversation(ctx, conv, body.excludedTopics);
   const safety = assessed instanceof Promise ? await assessed : assessed;
-  const query = conversationQuery(body.messages);
+  const query = conversationQuery(conv);
   const sensitive = safety.category !== null;
   // Informational chat (maths, coding, trivia) needs a much closer fit before any ad shows.
   const floor = Math.max(ctx.config.minRelevance, body.relevancy ?? 0, safety.informational >= 0.5 ? INFORMATIONAL_FLOOR : 0);
