@@ -93,7 +93,7 @@ export const ConfigSchema = z.object({
   /** Embedding model on the LLM endpoint, blended into relevance when set (cached per ad group). */
   embeddingModel: z.string().optional(),
   /** Platform-wide minimum relevance (0–1) for any ad; a request's `relevancy` can only raise it. */
-  minRelevance: z.coerce.number().min(0).max(1).default(0.4),
+  minRelevance: z.coerce.number().min(0).max(1).default(0.35),
   /** Charging rule of the auction: second price (pay just enough to win) or first price (pay the bid). */
   auctionPricing: z.enum(['second', 'first']).default('second'),
   /** Share of served ads that ask for feedback (`feedbackPrompt: true`). */
@@ -113,6 +113,8 @@ export const ConfigSchema = z.object({
   safetyLlm: boolish.default(true),
   /** Latency budget for the LLM's brand-safety verdict before the offline verdict stands. */
   safetyTimeoutMs: z.coerce.number().int().positive().default(800),
+  /** Weight (0–1) of the offline word-vector similarity blended into relevance (0: off, the default; see docs/decisions/issue23). */
+  semanticWeight: z.coerce.number().min(0).max(1).default(0),
   /** Relative relevance floor: only candidates within this share of the best relevance compete (0 disables). */
   relativeRelevanceFloor: z.coerce.number().min(0).max(1).default(0.8),
   /** Decisions kept for GET /admin/decisions/{id} (in-memory ring buffer per process). */
@@ -193,6 +195,7 @@ const ENV_MAP: Record<string, keyof ConfigInput> = {
   ORBIT_SAFETY_LLM: 'safetyLlm',
   ORBIT_SAFETY_TIMEOUT_MS: 'safetyTimeoutMs',
   ORBIT_RELATIVE_RELEVANCE_FLOOR: 'relativeRelevanceFloor',
+  ORBIT_SEMANTIC_WEIGHT: 'semanticWeight',
 };
 
 export function loadConfig(overrides: ConfigInput = {}, env: NodeJS.ProcessEnv = process.env): Config {

@@ -19,7 +19,7 @@
  *   sensitive     any ad, over conversations tagged sensitive:* (lower is better)
  *   non-English / multi-turn / English single-turn: correct (right ad, or rightly none)
  *
- *   npx tsx bench/relevance/evaluate.ts [--set DIR|team|dev|blind]... [--json] [--failures] [--floor=X]
+ *   npx tsx bench/relevance/evaluate.ts [--set DIR|team|dev|blind]... [--json] [--failures] [--floor=X] [--save=DIR] [--compare=DIR]
  *
  * Without --set it runs the team's set and ../shared/data/adrel-dev/.
  * ORBIT_LLM_BASE_URL / ORBIT_EMBEDDING_MODEL in the environment are passed to
@@ -200,6 +200,32 @@ export function figures(set: LabelledSet, outs: Outcome[]): Figure[] {
   ];
 }
 
+/**
+ * The paired difference of two runs over the same conversations (this run
+ * minus an earlier one saved with --save): the change in the share of
+ * conversations answered right, with a 95 % paired bootstrap interval.
+ */
+export function pairedDifference(set: LabelledSet, now: Outcome[], before: Outcome[]): Figure {
+  const d = set.conversations.map((c, i) => (right(c, now[i]) ? 1 : 0) - (right(c, before[i]) ? 1 : 0));
+  const n = d.length;
+  const value = d.reduce((a, b) => a + b, 0) / n;
+  let seed = 0x2545f491;
+  const rand = () => {
+    seed ^= seed << 13;
+    seed ^= seed >>> 17;
+    seed ^= seed << 5;
+    return (seed >>> 0) / 4294967296;
+  };
+  const means: number[] = [];
+  for (let r = 0; r < 2000; r++) {
+    let s = 0;
+    for (let k = 0; k < n; k++) s += d[Math.floor(rand() * n)];
+    means.push(s / n);
+  }
+  means.sort((a, b) => a - b);
+  return { name: 'all correct, paired difference', n, value, lo: means[Math.floor(0.025 * means.length)], hi: means[Math.ceil(0.975 * means.length) - 1] };
+}
+
 const pct = (f: Figure) => (Number.isNaN(f.value) ? '   n/a' : `${f.value.toFixed(3)} [${f.lo.toFixed(2)}, ${f.hi.toFixed(2)}]`);
 
 function resolveSet(arg: string): LabelledSet {
@@ -216,6 +242,10 @@ async function main(): Promise<void> {
   for (const a of argv) if (a.startsWith('--set=')) sets.push(a.slice(6));
   if (sets.length === 0) sets.push('team', 'dev');
   const floorArg = argv.find((a) => a.startsWith('--floor='));
+  // --save=DIR writes each set's outcomes (who was served, per conversation) to DIR/<set>.json; --compare=DIR reads
+  // them back and reports the paired difference (development sets only: the blind set is reported, never studied).
+  const saveDir = argv.find((a) => a.startsWith('--save='))?.slice(7);
+  const compareDir = argv.find((a) => a.startsWith('--compare='))?.slice(10);
   const overrides: ConfigInput = floorArg ? { minRelevance: Number(floorArg.slice(8)) } : {};
   const report: Record<string, unknown> = {};
   for (const s of sets) {
@@ -226,11 +256,19 @@ async function main(): Promise<void> {
     const base = keywordBaseline(set);
     const fo = figures(set, orbit);
     const fb = figures(set, base);
-    report[set.name] = { advertisers: set.advertisers.length, conversations: set.conversations.length, orbit: fo, baseline: fb };
+    const file = (dir: string) => path.join(dir, `${set.name.replace(/[^\w.-]+/g, '_')}.json`);
+    if (saveDir && s !== 'blind') {
+      fs.mkdirSync(saveDir, { recursive: true });
+      fs.writeFileSync(file(saveDir), JSON.stringify(orbit.map((o) => o.served)));
+    }
+    const before = compareDir && s !== 'blind' && fs.existsSync(file(compareDir)) ? (JSON.parse(fs.readFileSync(file(compareDir), 'utf8')) as (string | null)[]) : null;
+    const paired = before ? pairedDifference(set, orbit, before.map((served) => ({ served }))) : null;
+    report[set.name] = { advertisers: set.advertisers.length, conversations: set.conversations.length, orbit: fo, baseline: fb, ...(paired ? { paired } : {}) };
     if (argv.includes('--json')) continue;
     console.log(`\n${set.name}: ${set.advertisers.length} advertisers, ${set.conversations.length} conversations (${(ms / 1000).toFixed(1)} s through the server)`);
     console.log(`${'figure'.padEnd(30)} ${'n'.padStart(4)}  ${'Orbit'.padEnd(22)} keyword baseline`);
     fo.forEach((f, i) => console.log(`${f.name.padEnd(30)} ${String(f.n).padStart(4)}  ${pct(f).padEnd(22)} ${pct(fb[i])}`));
+    if (paired) console.log(`${'vs the saved run (paired)'.padEnd(30)} ${String(paired.n).padStart(4)}  ${paired.value >= 0 ? '+' : ''}${paired.value.toFixed(3)} [${paired.lo.toFixed(2)}, ${paired.hi.toFixed(2)}]`);
     if (argv.includes('--failures')) {
       set.conversations.forEach((c, i) => {
         const o = orbit[i];

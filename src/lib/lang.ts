@@ -35,6 +35,9 @@ const FUNCTION_WORDS: Record<Exclude<Lang, 'other'>, string> = {
   pt: 'o a os as e é um uma do da dos das de em no na nos nas para com que não meu minha eu você vocês se por mais como qual estou tenho preciso isso também quem sem quando onde todo muito ele ela',
 };
 const FUNCTION_LANGS = new Map<string, Exclude<Lang, 'other'>[]>();
+
+/** Whether a lowercase word is a common function word of a language ("de", "la", "für"). */
+export const isFunctionWord = (lang: Lang, w: string): boolean => FUNCTION_LANGS.get(w)?.includes(lang as Exclude<Lang, 'other'>) ?? false;
 for (const [l, list] of Object.entries(FUNCTION_WORDS) as [Exclude<Lang, 'other'>, string][]) {
   for (const w of list.split(' ')) FUNCTION_LANGS.set(w, [...(FUNCTION_LANGS.get(w) ?? []), l]);
 }

@@ -51,6 +51,8 @@ export interface DecisionInput {
   budgetRoom: (g: InvGroup, chargeMicros: number) => boolean;
   /** Optional embedding blend of the lexical relevance (the floor then applies to the blend). */
   blend?: (g: InvGroup, lexical: number) => number;
+  /** With a blend: the least lexical relevance that can still blend up to the floor (default 0: every touched group). */
+  lexicalFloor?: number;
   /** Share of the best relevance a candidate needs to compete (0: no relative floor). */
   relativeFloor?: number;
 }
@@ -205,7 +207,7 @@ const rejectionDetail = (reason: string, input: DecisionInput): string | undefin
  * floor by score; the per-group checks run lazily (`Ranking`).
  */
 export function rankCandidates(snap: Snapshot, input: DecisionInput): Ranking {
-  const m = snap.model.match(input.query, input.blend ? 0 : input.floor);
+  const m = snap.model.match(input.query, input.blend ? (input.lexicalFloor ?? 0) : input.floor);
   const idx: number[] = [];
   const relevance: number[] = [];
   let belowFloor = m.belowFloor;

@@ -316,7 +316,10 @@ export async function buildSnapshot(ctx: Ctx): Promise<Snapshot> {
       { id: p.id, revenueShareBps: p.revenue_share_bps, floorCpmMicros: p.floor_cpm_micros, active: p.status === 'active' },
     ]),
   );
-  const model = new RelevanceModel(invGroups.map((g, i) => ({ name: g.name, context: g.context, negativeContext: negatives[i] })));
+  const model = new RelevanceModel(
+    invGroups.map((g, i) => ({ name: g.name, context: g.context, negativeContext: negatives[i] })),
+    { semantic: ctx.config.semanticWeight > 0 },
+  );
   const ecpm = Float64Array.from(invGroups, (g) => g.ecpmMicros);
   const feedbackOf = Float64Array.from(invGroups, (g) => g.feedback);
   return { builtAt: ctx.clock.now(), groups: invGroups, ecpm, feedback: feedbackOf, model, placements: placementMap, publishers: pubMap, activeAds };

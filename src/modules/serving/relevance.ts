@@ -1,5 +1,9 @@
-import { PhraseSet, expandTopics, isStopWord, stem, stems, termsWithPhrases, withPhrases } from '../../lib/text.js';
+import { PhraseSet, expandTopics, isStopWord, stem, stems, termsWithPhrases, withPhrases, words } from '../../lib/text.js';
+import { addWords, SemanticIndex } from './semantic.js';
 import { Memo } from '../../lib/memo.js';
+import { isFunctionWord, type Lang } from '../../lib/lang.js';
+import { englishFor } from './vocabulary.js';
+import { wordTable } from './word-vectors.js';
 import { readConversation, type ConversationTurn, type ReadConversation, type ReadTurn } from '../../lib/turns.js';
 
 /**
@@ -23,8 +27,16 @@ export interface Query {
   weights: Map<string, number>;
   /** Stems of every word read (stop words kept), for phrase checks (sensitive topics, negative context). */
   stems: string[];
-  /** The last user turn's single-word terms: how many of them a group explains is its coverage. */
-  lastUserTerms: Set<string>;
+  /**
+   * The last user turn's single-word terms, each with its weight in coverage
+   * (its specificity in general English): the share of that weight a group
+   * explains is its coverage.
+   */
+  lastUserTerms: Map<string, number>;
+  /** Sum of the weights of `lastUserTerms`. */
+  lastUserWeight: number;
+  /** The turns read, with their weight in the query (for the semantic signal's conversation vector). */
+  turns: { terms: TurnTerms; weight: number }[];
 }
 
 export { withoutCode } from '../../lib/turns.js';
@@ -38,16 +50,32 @@ const FOLLOW_UP_DECAY = 0.85;
 interface TurnTerms {
   terms: string[];
   distinct: string[];
+  /** Weight of each distinct term by its specificity in general English (`specOf`). */
+  spec: Float32Array;
   stems: string[];
+  /** Specificity-weighted sum of the turn's word vectors (made on first use by the semantic signal). */
+  vec?: Float32Array;
+  words: string[];
 }
+
+/**
+ * A term's weight: SPEC_BASE + (1 − SPEC_BASE) × its specificity in general
+ * English (word-vectors.ts), so common words ("work", "file", "move") count
+ * less than telling ones even where the inventory is too small for its own
+ * IDF to tell them apart. The same weight counts in coverage.
+ */
+const SPEC_BASE = 0.2;
+const specOf = (t: string): number => SPEC_BASE + (1 - SPEC_BASE) * wordTable().specificity(t);
 
 /** Per-turn terms by turn hash (a request re-sending earlier turns stems only its new ones). */
 const turnTerms = new Memo<TurnTerms>(200_000, (t) => t.stems.length + t.distinct.length + 4);
 
-function termsOfTurn(t: ReadTurn): TurnTerms {
-  return turnTerms.get(t.key, () => {
+function termsOfTurn(t: ReadTurn, lang: Lang): TurnTerms {
+  const foreign = lang !== 'en' && lang !== 'other';
+  return turnTerms.get(foreign ? `${t.key}\u0000${lang}` : t.key, () => {
+    // A conversation in Spanish, German, French or Portuguese is read through the commercial vocabulary (vocabulary.ts).
+    const ws = foreign ? inEnglish(lang, t.words) : t.words;
     // One pass over the text serves both the terms and the stems (stop words kept): each word is stemmed once.
-    const ws = t.words;
     const terms: string[] = [];
     const stemList = new Array<string>(ws.length);
     for (let k = 0; k < ws.length; k++) {
@@ -55,8 +83,21 @@ function termsOfTurn(t: ReadTurn): TurnTerms {
       stemList[k] = s;
       if (!isStopWord(ws[k])) terms.push(s);
     }
-    return { terms, distinct: [...new Set(withPhrases(terms))], stems: stemList };
+    const distinct = [...new Set(withPhrases(terms))];
+    return { terms, distinct, spec: Float32Array.from(distinct, specOf), stems: stemList, words: ws };
   });
+}
+
+/** The words of a non-English turn as English words where the vocabulary knows them (function words dropped, others kept). */
+function inEnglish(lang: Lang, ws: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const w of ws) {
+    if (isFunctionWord(lang, w)) continue;
+    const en = englishFor(lang, w);
+    if (en) out.push(...en);
+    else out.push(w);
+  }
+  return out;
 }
 
 /**
@@ -65,35 +106,49 @@ function termsOfTurn(t: ReadTurn): TurnTerms {
  * earlier turns keep more weight and its coverage is judged with the turn it follows).
  */
 export function conversationQuery(messages: readonly ConversationTurn[] | ReadConversation): Query {
-  const recent = 'turns' in messages ? messages.turns : readConversation(messages).turns;
+  const conv = 'turns' in messages ? messages : readConversation(messages);
+  const recent = conv.turns;
   const weights = new Map<string, number>();
   const allStems: string[] = [];
-  let lastUserTerms = new Set<string>();
+  const lastUserTerms = new Map<string, number>();
+  const turns: Query['turns'] = [];
   let seenLastUser = false;
   let followUp = false;
   let userTurnsSeen = 0;
   for (let i = recent.length - 1; i >= 0; i--) {
     const m = recent[i];
     const age = recent.length - 1 - i;
-    const { terms, distinct, stems: turnStems } = termsOfTurn(m);
+    const turn = termsOfTurn(m, conv.lang);
+    const { terms, distinct, spec, stems: turnStems } = turn;
     for (let k = 0; k < turnStems.length; k++) allStems.push(turnStems[k]);
     allStems.push('\u0000'); // no phrase spans two turns
     if (m.role === 'user' && !seenLastUser) followUp = terms.length <= FOLLOW_UP_TERMS;
     const decay = followUp ? FOLLOW_UP_DECAY : RECENCY_DECAY;
     const w = (m.role === 'user' ? USER_WEIGHT : ASSISTANT_WEIGHT) * Math.pow(decay, age);
-    for (const t of distinct) weights.set(t, (weights.get(t) ?? 0) + w);
+    turns.push({ terms: turn, weight: w });
+    for (let k = 0; k < distinct.length; k++) weights.set(distinct[k], (weights.get(distinct[k]) ?? 0) + w * spec[k]);
     if (m.role === 'user') {
       userTurnsSeen++;
-      if (!seenLastUser) {
+      // The last user turn's terms; a follow-up's coverage is judged with the turn it follows.
+      if (!seenLastUser || (followUp && userTurnsSeen === 2)) {
         seenLastUser = true;
-        lastUserTerms = new Set(terms);
-      } else if (followUp && userTurnsSeen === 2) {
-        // A follow-up's coverage is judged with the turn it follows.
-        for (const t of terms) lastUserTerms.add(t);
+        for (let k = 0; k < distinct.length && !distinct[k].includes(' '); k++) lastUserTerms.set(distinct[k], spec[k]);
       }
     }
   }
-  return { weights, stems: allStems, lastUserTerms };
+  let lastUserWeight = 0;
+  for (const v of lastUserTerms.values()) lastUserWeight += v;
+  return { weights, stems: allStems, lastUserTerms, lastUserWeight, turns };
+}
+
+/** The conversation's vector for the semantic signal: the turns' word vectors (memoised per turn) weighted like their terms, centred. */
+export function semanticVectorOf(q: Query, sem: SemanticIndex): Float32Array {
+  const v = new Float32Array(sem.dims);
+  for (const { terms, weight } of q.turns) {
+    if (!terms.vec) addWords((terms.vec = new Float32Array(sem.dims)), terms.words, 1);
+    for (let d = 0; d < sem.dims; d++) v[d] += weight * terms.vec[d];
+  }
+  return sem.centre(v);
 }
 
 export interface IndexedDoc {
@@ -187,13 +242,14 @@ export class LexicalIndex {
       const wi = w * this.idf[ti];
       const from = this.start[ti];
       const to = this.start[ti + 1];
-      if (q.lastUserTerms.has(t)) {
+      const c = q.lastUserTerms.get(t);
+      if (c !== undefined) {
         // A term of the last user turn also counts toward each document's coverage.
         for (let k = from; k < to; k++) {
           const d = docs[k];
           if (acc[d] === 0) touched[nTouched++] = d;
           acc[d] += wi * tf[k];
-          cov[d] += 1;
+          cov[d] += c;
         }
       } else {
         for (let k = from; k < to; k++) {
@@ -206,7 +262,7 @@ export class LexicalIndex {
     const matched: number[] = [];
     const relevance: number[] = [];
     let belowFloor = 0;
-    const lastN = q.lastUserTerms.size;
+    const lastN = q.lastUserWeight;
     // Relevance never exceeds its BM25 part (coverage factor ≤ 1): a score below this cannot reach the floor.
     const minBm25 = floor > 0 && floor < 1 ? -SCALE * Math.log1p(-Math.min(floor, 1)) * (1 - 1e-12) : 0;
     for (let j = 0; j < nTouched; j++) {
@@ -272,9 +328,13 @@ export class RelevanceModel {
   /** Stems of a group's text, made the first time an excluded topic is checked against it. */
   private readonly groupStems: (string[] | undefined)[];
 
-  constructor(groups: readonly RelevanceGroupInput[]) {
+  /** The groups' word-vector index, when the semantic signal is on. */
+  readonly semantic: SemanticIndex | null;
+
+  constructor(groups: readonly RelevanceGroupInput[], opts: { semantic?: boolean } = {}) {
     this.texts = groups.map((g) => `${g.name}. ${g.context ?? ''}`);
     this.index = new LexicalIndex(this.texts.map((text) => ({ text })));
+    this.semantic = opts.semantic ? new SemanticIndex(this.texts.map((t) => words(t, 8000))) : null;
     const sets = new Map<string, PhraseSet>();
     this.negatives = groups.map((g) => {
       const key = g.negativeContext ?? '';

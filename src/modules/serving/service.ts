@@ -11,7 +11,7 @@ import type { AdServeTable } from '../../db/schema.js';
 import { allocate, rankCandidates, type Candidate, type Ranking, type Slot } from './decision.js';
 import type { AdObject, AdRequestBody } from './schemas.js';
 import type { InvAd, InvGroup, Snapshot } from './inventory.js';
-import { conversationQuery, excludedPhrases, type Query } from './relevance.js';
+import { conversationQuery, excludedPhrases, semanticVectorOf, type Query } from './relevance.js';
 import { assessConversation } from '../safety/service.js';
 import { readConversation } from '../../lib/turns.js';
 import { BUDGET_CHECK_NAMES, BudgetBook, budgetChecks, hasRoom, type BudgetState } from './budget.js';
@@ -26,7 +26,7 @@ const DEFAULT_MAX_CHARS = 500;
 export const RESERVE_CPM_MICROS = 1_000_000;
 const SESSION_CAP_TTL_MS = 3_600_000;
 /** The relevance floor when the conversation reads as informational (no commercial need). */
-export const INFORMATIONAL_FLOOR = 0.6;
+export const INFORMATIONAL_FLOOR = 0.5;
 /** Test ads skip frequency caps: no counts read. */
 const NO_CAPS: Promise<Record<string, number>[]> = Promise.resolve([{}, {}]);
 const USER_CAP_TTL_MS = 25 * 3_600_000;
@@ -204,6 +204,7 @@ export async function requestAds(
       campaignThisHour: (id) => st.book.campaignThisHour(id, now),
       aheadHours: ctx.config.pacingAheadHours,
     };
+    const blending = blendOf(ctx, st, snap, query, convVec, floor);
     const ranking = rankCandidates(snap, {
       query,
       excluded: excludedPhrases(body.excludedTopics),
@@ -217,12 +218,8 @@ export async function requestAds(
       userCap: test ? 0 : ctx.config.freqCapPerUserDay,
       budgetRoom: (g, charge) => test || hasRoom(g, budget, charge),
       relativeFloor: ctx.config.relativeRelevanceFloor,
-      blend: convVec
-        ? (g, lexical) => {
-            const v = st.embed?.cache.get(groupText(g));
-            return v ? blendRelevance(lexical, cosine(convVec, v)) : lexical;
-          }
-        : undefined,
+      blend: blending.blend,
+      lexicalFloor: blending.lexicalFloor,
     });
     if (opts.exhaustive) ranking.all();
     const allocation = await allocate(ranking, {
@@ -348,6 +345,35 @@ export async function requestAds(
   if (ctx.journal.mustWait) await ctx.journal.append(item);
   else ctx.journal.record(item);
   return { requestId, ads };
+}
+
+/**
+ * How relevance blends in a second signal: the configured embedding model's
+ * (when it answered in time), else the offline word vectors' at
+ * `semanticWeight` (when on), else none. With the offline signal only groups
+ * whose lexical relevance can still blend up to the floor are compared.
+ */
+function blendOf(
+  ctx: Ctx,
+  st: ServingState,
+  snap: Snapshot,
+  query: Query,
+  convVec: number[] | null,
+  floor: number,
+): { blend?: (g: InvGroup, lexical: number) => number; lexicalFloor?: number } {
+  if (convVec) {
+    return {
+      blend: (g, lexical) => {
+        const v = st.embed?.cache.get(groupText(g));
+        return v ? blendRelevance(lexical, cosine(convVec, v)) : lexical;
+      },
+    };
+  }
+  const sem = snap.model.semantic;
+  const w = ctx.config.semanticWeight;
+  if (!sem || w <= 0) return {};
+  const cv = semanticVectorOf(query, sem);
+  return { blend: (g, lexical) => blendRelevance(lexical, sem.cosine(cv, g.idx), w), lexicalFloor: Math.max(0, (floor - w) / (1 - w)) };
 }
 
 function explain(record: DecisionRecord, ranking: Ranking, allocation: Awaited<ReturnType<typeof allocate>>): void {
