@@ -39,7 +39,7 @@ const CONCEPTS: Record<string, string> = {
     'drink drinking drunk alcohol beer vodka wine liquor pills cocaine heroin meth weed drugs opioids fentanyl xanax bet betting gambling gamble casino poker slots beber alcohol drogas apuestas trinken alkohol drogen wetten boire alcool drogue paris beber alcool drogas apostas',
   COMPULSION: 'addicted addiction hooked craving cravings relapse relapsed sober clean withdrawal control cant every nightly adicto recaida süchtig rückfall accro rechute viciado recaida',
   LAW:
-    'police cops arrested arrest court judge charged charges jail prison deport deported deportation immigration probation parole sued lawsuit warrant crime criminal custody detained policia juicio carcel deportar polizei gericht gefangnis abschiebung police tribunal prison expulsion policia tribunal prisao deportar',
+    'police cops arrested arrest court judge jail prison deport deported deportation immigration probation parole sued lawsuit warrant crime criminal custody detained policia juicio carcel deportar polizei gericht gefangnis abschiebung police tribunal prison expulsion policia tribunal prisao deportar',
   MONEY_TROUBLE:
     'rent debt debts bills afford broke overdue collectors evicted eviction foreclosure bankrupt bankruptcy repossessed payday cutoff alquiler deuda deudas miete schulden pleite loyer dettes aluguel dividas',
   SEXUAL: 'sex sexual explicit naked nude nudes porn erotic horny sexo desnudo porno erotico nackt porno erotisch sexe nu porno erotique sexo nua porno erotico',

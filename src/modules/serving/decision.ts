@@ -212,9 +212,11 @@ export function rankCandidates(snap: Snapshot, input: DecisionInput): Ranking {
   const relevance: number[] = [];
   let belowFloor = m.belowFloor;
   let best = 0;
+  // A blend is computed for the BLEND_MAX groups of highest lexical relevance at most (the rest keep their lexical score).
+  const blendFrom = input.blend && m.docs.length > BLEND_MAX ? kthLargest(m.relevance, BLEND_MAX) : 0;
   for (let k = 0; k < m.docs.length; k++) {
     const d = m.docs[k];
-    const r = input.blend ? input.blend(snap.groups[d], m.relevance[k]) : m.relevance[k];
+    const r = input.blend && m.relevance[k] >= blendFrom ? input.blend(snap.groups[d], m.relevance[k]) : m.relevance[k];
     if (r < input.floor) {
       belowFloor++;
       continue;
@@ -243,6 +245,15 @@ export function rankCandidates(snap: Snapshot, input: DecisionInput): Ranking {
     score.push(ecpm[d] * (relevanceFactor(r) * feedback[d]));
   }
   return new Ranking(snap, input, keptIdx, keptRel, score, belowFloor, belowBest);
+}
+
+/** Most groups a second signal is blended into per request: a blend costs a vector product per group. */
+const BLEND_MAX = 256;
+
+/** The k-th largest of a list of numbers (k ≥ 1). */
+function kthLargest(xs: readonly number[], k: number): number {
+  const sorted = Float64Array.from(xs).sort();
+  return sorted[Math.max(0, sorted.length - k)];
 }
 
 /**

@@ -1,4 +1,4 @@
-import { PhraseSet, expandTopics, isStopWord, stem, stems, termsWithPhrases, withPhrases, words } from '../../lib/text.js';
+import { PhraseSet, expandTopics, isNumber, isStopWord, phraseTerm, stem, stems, termsWithPhrases, words } from '../../lib/text.js';
 import { addWords, SemanticIndex } from './semantic.js';
 import { Memo } from '../../lib/memo.js';
 import { isFunctionWord, type Lang } from '../../lib/lang.js';
@@ -62,10 +62,11 @@ interface TurnTerms {
  * A term's weight: SPEC_BASE + (1 − SPEC_BASE) × its specificity in general
  * English (word-vectors.ts), so common words ("work", "file", "move") count
  * less than telling ones even where the inventory is too small for its own
- * IDF to tell them apart. The same weight counts in coverage.
+ * IDF to tell them apart; a number says little about a topic (specificity
+ * 0). The same weight counts in coverage.
  */
 const SPEC_BASE = 0.2;
-const specOf = (t: string): number => SPEC_BASE + (1 - SPEC_BASE) * wordTable().specificity(t);
+const specOf = (t: string): number => SPEC_BASE + (1 - SPEC_BASE) * (isNumber(t) ? 0 : wordTable().specificity(t));
 
 /** Per-turn terms by turn hash (a request re-sending earlier turns stems only its new ones). */
 const turnTerms = new Memo<TurnTerms>(200_000, (t) => t.stems.length + t.distinct.length + 4);
@@ -83,8 +84,16 @@ function termsOfTurn(t: ReadTurn, lang: Lang): TurnTerms {
       stemList[k] = s;
       if (!isStopWord(ws[k])) terms.push(s);
     }
-    const distinct = [...new Set(withPhrases(terms))];
-    return { terms, distinct, spec: Float32Array.from(distinct, specOf), stems: stemList, words: ws };
+    // Distinct terms and phrase terms (`withPhrases` order), each weighed by its specificity; a phrase by its more specific word.
+    const weightOf = new Map<string, number>();
+    const single = terms.map(specOf);
+    for (let k = 0; k < terms.length; k++) if (!weightOf.has(terms[k])) weightOf.set(terms[k], single[k]);
+    for (let k = 1; k < terms.length; k++) {
+      if (terms[k] === terms[k - 1]) continue;
+      const p = phraseTerm(terms[k - 1], terms[k]);
+      if (!weightOf.has(p)) weightOf.set(p, Math.max(single[k - 1], single[k]));
+    }
+    return { terms, distinct: [...weightOf.keys()], spec: Float32Array.from(weightOf.values()), stems: stemList, words: ws };
   });
 }
 

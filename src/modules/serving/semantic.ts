@@ -1,6 +1,5 @@
 import { isStopWord, stem } from '../../lib/text.js';
 import { wordTable, type WordTable } from './word-vectors.js';
-import { cosine } from './embeddings.js';
 
 /**
  * The offline semantic signal: a text's meaning as the average of its
@@ -47,9 +46,16 @@ export class SemanticIndex {
     return out;
   }
 
-  /** Cosine of a centred conversation vector with group i. */
+  /** Cosine of a centred conversation vector (`centre`) with group i (group vectors are unit length). */
   cosine(conv: Float32Array, i: number): number {
-    return cosine(conv, this.vectors.subarray(i * this.dims, (i + 1) * this.dims));
+    const v = this.vectors;
+    const base = i * this.dims;
+    let dot = 0, norm = 0;
+    for (let d = 0; d < this.dims; d++) {
+      dot += conv[d] * v[base + d];
+      norm += conv[d] * conv[d];
+    }
+    return norm > 0 ? dot / Math.sqrt(norm) : 0;
   }
 }
 
