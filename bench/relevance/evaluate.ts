@@ -158,26 +158,7 @@ function figure(name: string, convs: SetConversation[], outs: Outcome[], where: 
   convs.forEach((c, i) => {
     if (where(c)) bits.push(ok(c, outs[i]) ? 1 : 0);
   });
-  const n = bits.length;
-  if (n === 0) return { name, n, value: NaN, lo: NaN, hi: NaN };
-  const value = bits.reduce((a, b) => a + b, 0) / n;
-  // mulberry32, fixed seed: the same interval every run.
-  let seed = 0x9e3779b9;
-  const rand = () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = seed;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const means: number[] = [];
-  for (let r = 0; r < 2000; r++) {
-    let s = 0;
-    for (let k = 0; k < n; k++) s += bits[Math.floor(rand() * n)];
-    means.push(s / n);
-  }
-  means.sort((a, b) => a - b);
-  return { name, n, value, lo: means[Math.floor(0.025 * means.length)], hi: means[Math.ceil(0.975 * means.length) - 1] };
+  return bootstrap(name, bits);
 }
 
 const isSensitive = (c: SetConversation) => c.tags.some((t) => t.startsWith('sensitive'));
@@ -207,23 +188,31 @@ export function figures(set: LabelledSet, outs: Outcome[]): Figure[] {
  */
 export function pairedDifference(set: LabelledSet, now: Outcome[], before: Outcome[]): Figure {
   const d = set.conversations.map((c, i) => (right(c, now[i]) ? 1 : 0) - (right(c, before[i]) ? 1 : 0));
-  const n = d.length;
-  const value = d.reduce((a, b) => a + b, 0) / n;
-  let seed = 0x2545f491;
+  return bootstrap('all correct, paired difference', d);
+}
+
+/** The mean of per-conversation values with a 95 % percentile bootstrap interval (2,000 resamples, fixed seed). */
+function bootstrap(name: string, xs: readonly number[]): Figure {
+  const n = xs.length;
+  if (n === 0) return { name, n, value: NaN, lo: NaN, hi: NaN };
+  const value = xs.reduce((a, b) => a + b, 0) / n;
+  // mulberry32, fixed seed: the same interval every run.
+  let seed = 0x9e3779b9;
   const rand = () => {
-    seed ^= seed << 13;
-    seed ^= seed >>> 17;
-    seed ^= seed << 5;
-    return (seed >>> 0) / 4294967296;
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = seed;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
   const means: number[] = [];
   for (let r = 0; r < 2000; r++) {
     let s = 0;
-    for (let k = 0; k < n; k++) s += d[Math.floor(rand() * n)];
+    for (let k = 0; k < n; k++) s += xs[Math.floor(rand() * n)];
     means.push(s / n);
   }
   means.sort((a, b) => a - b);
-  return { name: 'all correct, paired difference', n, value, lo: means[Math.floor(0.025 * means.length)], hi: means[Math.ceil(0.975 * means.length) - 1] };
+  return { name, n, value, lo: means[Math.floor(0.025 * means.length)], hi: means[Math.ceil(0.975 * means.length) - 1] };
 }
 
 const pct = (f: Figure) => (Number.isNaN(f.value) ? '   n/a' : `${f.value.toFixed(3)} [${f.lo.toFixed(2)}, ${f.hi.toFixed(2)}]`);
