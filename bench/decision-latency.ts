@@ -59,7 +59,10 @@ const env: Record<string, string> = {
   ORBIT_AD_RATE_LIMIT: '10000000',
   ORBIT_SQLITE_SYNC: 'NORMAL',
 };
-const config = loadConfig({ dataDir, logLevel: 'silent', sqliteSync: 'NORMAL', adRateLimitPerSecond: 0 }, {});
+// ORBIT_SEMANTIC_WEIGHT in the environment turns the offline semantic signal on for both parts of the bench.
+const semanticWeight = Number(process.env.ORBIT_SEMANTIC_WEIGHT ?? 0);
+if (semanticWeight > 0) env.ORBIT_SEMANTIC_WEIGHT = String(semanticWeight);
+const config = loadConfig({ dataDir, logLevel: 'silent', sqliteSync: 'NORMAL', adRateLimitPerSecond: 0, semanticWeight }, {});
 const ctx = await createContext(config);
 
 console.log(`seeding ${GROUPS} ad groups × ${ADS} ads …`);
@@ -103,6 +106,7 @@ const bodies = conversations
 
 // 1. The decision alone, in-process.
 let decisionCpuUs = NaN;
+let decisionCpuFreshUs = NaN;
 {
   const t1 = Date.now();
   await ctx.inventory.rebuild();
@@ -134,6 +138,24 @@ let decisionCpuUs = NaN;
   }
   console.log(`in-process requestAds, main-thread CPU per call (3 × 10,000, back to back): median ${fmt(median(perCall), 1)} µs (${perCall.map((x) => fmt(x, 1)).join(' / ')})`);
   decisionCpuUs = median(perCall);
+  // The same with every request's last user turn new (a number appended): the per-turn memos miss on it, as they do
+  // for the turn a real conversation adds with each request (earlier turns are re-sent and hit).
+  const fresh: number[] = [];
+  for (let r = 0; r < 3; r++) {
+    const n = 10_000;
+    const m0 = mainThreadCpuMs(process.pid);
+    for (let i = 0; i < n; i++) {
+      const b = parsed[i % parsed.length];
+      const messages = b.messages.slice();
+      let k = messages.length - 1;
+      while (k > 0 && messages[k].role !== 'user') k--;
+      messages[k] = { role: messages[k].role, content: `${messages[k].content} (${r * n + i})` };
+      await requestAds(ctx, who, { ...b, messages, sessionId: `fresh-${r}-${i}` }, { ip: '203.0.113.7', ua: UA });
+    }
+    fresh.push(((mainThreadCpuMs(process.pid) - m0) * 1000) / n);
+  }
+  decisionCpuFreshUs = median(fresh);
+  console.log(`  … with every last user turn new (per-turn memos miss on it): median ${fmt(median(fresh), 1)} µs (${fresh.map((x) => fmt(x, 1)).join(' / ')})`);
 }
 await closeContext(ctx);
 
@@ -207,7 +229,8 @@ writeResult(
   {
     throughput: { label: `req/s at ${GROUPS.toLocaleString('en-US')} groups × ${ADS} ads, ${CONNECTIONS} connections`, unit: 'req/s', value: oRps, baseline: bRps, baselineLabel: 'bare node:http, same POSTs' },
     p99: { label: `p99 at ${GROUPS.toLocaleString('en-US')} groups × ${ADS} ads`, unit: 'ms', value: median(orbitRuns.map((x) => x.p99)), baseline: median(bareRuns.map((x) => x.p99)), baselineLabel: 'bare node:http', digits: 0 },
-    decision_cpu: { label: 'the decision alone: event-loop CPU per `requestAds` call', unit: 'µs', value: decisionCpuUs },
+    decision_cpu: { label: 'the decision alone: event-loop CPU per `requestAds` call (conversations re-sent)', unit: 'µs', value: decisionCpuUs },
+    decision_cpu_new_turn: { label: 'the decision alone, every last user turn new', unit: 'µs', value: decisionCpuFreshUs },
   },
   { variant: [GROUPS !== 10000 && `groups-${GROUPS}`, ADS !== 50 && `ads-${ADS}`, CONNECTIONS !== 8 && `connections-${CONNECTIONS}`] },
 );

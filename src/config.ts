@@ -93,7 +93,7 @@ export const ConfigSchema = z.object({
   /** Embedding model on the LLM endpoint, blended into relevance when set (cached per ad group). */
   embeddingModel: z.string().optional(),
   /** Platform-wide minimum relevance (0–1) for any ad; a request's `relevancy` can only raise it. */
-  minRelevance: z.coerce.number().min(0).max(1).default(0.4),
+  minRelevance: z.coerce.number().min(0).max(1).default(0.35),
   /** Charging rule of the auction: second price (pay just enough to win) or first price (pay the bid). */
   auctionPricing: z.enum(['second', 'first']).default('second'),
   /** Share of served ads that ask for feedback (`feedbackPrompt: true`). */
@@ -109,6 +109,14 @@ export const ConfigSchema = z.object({
   generativeTimeoutMs: z.coerce.number().int().positive().default(250),
   /** Latency budget for the conversation's embedding before falling back to the lexical model. */
   embeddingTimeoutMs: z.coerce.number().int().positive().default(150),
+  /** Brand safety: ask the configured LLM (when ORBIT_LLM_BASE_URL is set) besides the offline lexicons and model. */
+  safetyLlm: boolish.default(true),
+  /** Latency budget for the LLM's brand-safety verdict before the offline verdict stands. */
+  safetyTimeoutMs: z.coerce.number().int().positive().default(800),
+  /** Weight (0–1) of the offline word-vector similarity blended into relevance (0: off, the default; see docs/decisions/issue23). */
+  semanticWeight: z.coerce.number().min(0).max(1).default(0),
+  /** Relative relevance floor: only candidates within this share of the best relevance compete (0 disables). */
+  relativeRelevanceFloor: z.coerce.number().min(0).max(1).default(0.8),
   /** Decisions kept for GET /admin/decisions/{id} (in-memory ring buffer per process). */
   decisionLogSize: z.coerce.number().int().min(0).default(5000),
   /** Index: exchange rates as units of each currency per 1 USD, `EUR=0.92,GBP=0.79` (built-in table for the rest). */
@@ -209,6 +217,10 @@ const ENV_MAP: Record<string, keyof ConfigInput> = {
   ORBIT_GENERATIVE_TIMEOUT_MS: 'generativeTimeoutMs',
   ORBIT_EMBEDDING_TIMEOUT_MS: 'embeddingTimeoutMs',
   ORBIT_DECISION_LOG_SIZE: 'decisionLogSize',
+  ORBIT_SAFETY_LLM: 'safetyLlm',
+  ORBIT_SAFETY_TIMEOUT_MS: 'safetyTimeoutMs',
+  ORBIT_RELATIVE_RELEVANCE_FLOOR: 'relativeRelevanceFloor',
+  ORBIT_SEMANTIC_WEIGHT: 'semanticWeight',
 };
 
 export function loadConfig(overrides: ConfigInput = {}, env: NodeJS.ProcessEnv = process.env): Config {

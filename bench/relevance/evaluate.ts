@@ -1,184 +1,293 @@
 /**
- * Relevance evaluation: precision@1 and no-ad accuracy of the built-in lexical
- * model (and, with --embeddings and ORBIT_LLM_BASE_URL set, the blended
- * embedding model) on the labelled set in dataset.txt, for the dev split and
- * the held-out test split (every third conversation of each vertical).
+ * Relevance and brand-safety evaluation through the real server.
  *
- *   npx tsx bench/relevance/evaluate.ts [--show-dev-failures] [--embeddings] [--json] [--floor=0.45]
+ * For each labelled set (adrel format; see sets.ts) an in-process Orbit
+ * server is started on 127.0.0.1 with its own temporary storage; the set's
+ * advertisers are onboarded through the public API exactly as a real
+ * advertiser is (admin: account, payment method or credits, key; advertiser:
+ * POST /advertiser-dashboard/campaigns status active; admin: approve), a
+ * publisher and placement are created, and every conversation is sent as
+ * POST /api/v1/ad (a test ad: never billed, no frequency caps) with its
+ * country. The served campaign names the advertiser.
+ *
+ * Figures, each with a 95 % bootstrap interval (2,000 resamples of the
+ * conversations, fixed seed), beside a plain keyword-overlap baseline
+ * computed in the same run on the same conversations:
+ *   precision@1   the right advertiser, over conversations with an acceptable one
+ *   coverage      any ad, over conversations with an acceptable one
+ *   no-ad acc.    no ad, over conversations with none
+ *   sensitive     any ad, over conversations tagged sensitive:* (lower is better)
+ *   non-English / multi-turn / English single-turn: correct (right ad, or rightly none)
+ *
+ *   npx tsx bench/relevance/evaluate.ts [--set DIR|team|dev|blind]... [--json] [--failures] [--floor=X] [--save=DIR] [--compare=DIR]
+ *
+ * Without --set it runs the team's set and ../shared/data/adrel-dev/.
+ * ORBIT_LLM_BASE_URL / ORBIT_EMBEDDING_MODEL in the environment are passed to
+ * the server (the configured classifier and embeddings are then measured).
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from '../../src/config.js';
-import { conversationQuery, excludedPhrases, RelevanceModel, sensitivePhrase, type ConversationTurn } from '../../src/modules/serving/relevance.js';
-import { createEmbedder, blendRelevance, cosine, type Embedder } from '../../src/modules/serving/embeddings.js';
-import { writeResult } from '../lib/results.js';
+import { loadConfig, type ConfigInput } from '../../src/config.js';
+import { startServer } from '../../src/server.js';
+import { loadSetDir, teamSet, type LabelledSet, type SetConversation } from './sets.js';
+import { writeResult, type Metric } from '../lib/results.js';
 
-export interface EvalGroup {
-  id: string;
-  vertical: string;
-  name: string;
-  context: string;
-  negative: string | null;
-}
-export interface EvalConversation {
-  id: number;
-  vertical: string;
-  split: 'dev' | 'test';
-  fits: string[];
-  mustNot: string[];
-  excluded: string[];
-  messages: ConversationTurn[];
+export { loadDataset, score, type EvalConversation, type EvalGroup, type Prediction, type Scores } from './dataset.js';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const DEV_DIR = path.resolve(HERE, '../../../shared/data/adrel-dev');
+const BLIND_DIR = path.join(HERE, 'blind');
+const ADMIN = 'eval-admin-token-0123456789abcdef';
+const UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
+
+/** What one system did with one conversation: the advertiser served (or null), and why not when known. */
+export interface Outcome {
+  served: string | null;
+  noAdReason?: string | null;
+  blockedCategory?: string | null;
+  relevance?: number;
 }
 
-export function loadDataset(file = path.join(path.dirname(fileURLToPath(import.meta.url)), 'dataset.txt')) {
-  const groups: EvalGroup[] = [];
-  const conversations: EvalConversation[] = [];
-  let vertical = '';
-  let inVertical = 0;
-  for (const raw of fs.readFileSync(file, 'utf8').split('\n')) {
-    const line = raw.trim();
-    if (!line || line.startsWith('#')) continue;
-    if (line.startsWith('V ')) {
-      vertical = line.slice(2).trim();
-      inVertical = 0;
-    } else if (line.startsWith('G ')) {
-      const parts = line.slice(2).split('|').map((x) => x.trim());
-      const neg = parts.slice(3).find((p) => p.startsWith('negative:'));
-      groups.push({ id: parts[0], vertical, name: parts[1], context: parts[2], negative: neg ? neg.slice('negative:'.length).trim() : null });
-    } else if (line.startsWith('C ')) {
-      const bar = line.indexOf('|');
-      const head = line.slice(2, bar).trim();
-      const body = line.slice(bar + 1).trim();
-      const [labelsAndNot, excludedPart] = head.split('~').map((x) => x.trim());
-      const [fitsPart, notPart] = labelsAndNot.split('!').map((x) => x.trim());
-      const fits = fitsPart === '-' ? [] : fitsPart.split(',').map((x) => x.trim());
-      const mustNot = notPart ? notPart.split(',').map((x) => x.trim()) : [];
-      const excluded = excludedPart ? excludedPart.replace(/^excluded:/, '').split(',').map((x) => x.trim()) : [];
-      const messages = body.split('||').map((t) => {
-        const m = /^\s*([UA]):\s*(.*)$/s.exec(t);
-        if (!m) throw new Error(`bad turn in line: ${line}`);
-        return { role: m[1] === 'U' ? ('user' as const) : ('assistant' as const), content: m[2].trim() };
+/** Runs a set through a fresh in-process server; one outcome per conversation, in order. */
+export async function runThroughServer(set: LabelledSet, overrides: ConfigInput = {}): Promise<Outcome[]> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-eval-'));
+  const config = loadConfig({ dataDir, port: 0, host: '127.0.0.1', logLevel: 'silent', adminToken: ADMIN, adRateLimitPerSecond: 0, ...overrides }, process.env);
+  const server = await startServer(config);
+  const base = server.url;
+  const call = async (method: string, url: string, key: string, body?: unknown) => {
+    const res = await fetch(`${base}${url}`, {
+      method,
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'user-agent': UA },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (res.status >= 400) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 500)}`);
+    return { status: res.status, headers: res.headers, json: text ? (JSON.parse(text) as Record<string, unknown>) : null };
+  };
+  try {
+    const campaignOwner = new Map<string, string>();
+    for (const a of set.advertisers) {
+      const acc = (await call('POST', '/admin/advertisers', ADMIN, { name: a.account.name, email: a.account.email, has_payment_method: a.account.payment_method ?? false })).json!;
+      const credits = a.account.credits ?? (a.account.payment_method ? 0 : 1000);
+      if (credits > 0) await call('POST', '/admin/credits', ADMIN, { advertiser_id: acc.advertiser_id, amount: credits });
+      const { id: _id, ...campaign } = { id: null, ...a.campaign };
+      const created = (await call('POST', '/advertiser-dashboard/campaigns', String(acc.api_key), { ...campaign, status: 'active' })).json!;
+      const campaignId = String(created.id ?? created.campaign_id);
+      await call('POST', `/admin/campaigns/${campaignId}/review`, ADMIN, { decision: 'approve' });
+      campaignOwner.set(campaignId, a.id);
+    }
+    const pub = (await call('POST', '/admin/publishers', ADMIN, { name: 'Evaluation chat', url: 'https://chat.example' })).json!;
+    const pubKey = String(pub.api_key);
+    await call('POST', '/publisher-dashboard/placements', pubKey, { name: 'Below', placement_type: 'below_response' });
+    const out: Outcome[] = [];
+    let n = 0;
+    for (const c of set.conversations) {
+      const res = await call('POST', '/api/v1/ad', pubKey, {
+        messages: c.messages,
+        sessionId: `eval-${n++}`,
+        placements: [{ placement: 'below_response', placement_id: 'Below' }],
+        device: { country: c.country ?? 'US', ua: UA },
+        testAd: true,
+        ...(c.excludedTopics ? { excludedTopics: c.excludedTopics } : {}),
       });
-      inVertical++;
-      conversations.push({ id: conversations.length, vertical, split: inVertical % 3 === 0 ? 'test' : 'dev', fits, mustNot, excluded, messages });
+      const requestId = res.headers.get('x-orbit-request-id');
+      const rec = requestId ? (await call('GET', `/admin/decisions/${requestId}`, ADMIN)).json : null;
+      const ads = res.status === 200 ? (res.json as unknown as { campaignId: string }[]) : [];
+      const won = (rec?.candidates as { outcome: string; relevance: number }[] | undefined)?.find((x) => x.outcome === 'won');
+      out.push({
+        served: ads[0] ? (campaignOwner.get(ads[0].campaignId) ?? '?') : null,
+        noAdReason: (rec?.noAdReason as string | null | undefined) ?? null,
+        blockedCategory: ((rec?.safety as { category?: string | null } | undefined)?.category ?? null),
+        relevance: won?.relevance,
+      });
     }
+    return out;
+  } finally {
+    await server.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  const ids = new Set(groups.map((g) => g.id));
-  for (const c of conversations) for (const g of [...c.fits, ...c.mustNot]) if (!ids.has(g)) throw new Error(`unknown group ${g} in conversation ${c.id}`);
-  return { groups, conversations };
 }
 
-export interface Prediction {
-  top: string | null;
-  relevance: number;
-}
+// ---------- the keyword-overlap baseline ----------
 
-export interface Scores {
-  positives: number;
-  precisionAt1: number;
-  noAdItems: number;
-  noAdAccuracy: number;
-  mustNotViolations: number;
-}
+const BASE_STOP = new Set(
+  `a an the and or but if of to in on at for from by with about as is are was were be been being it its this that these those i me my we our you your he she they them
+  his her their what which who whom how why when where do does did doing have has had can could should would will shall may might must not no yes so than then there
+  here just also very really too any some all more most much many one get got like want need know think make help please thanks hi hello hey im ive dont cant`.split(/\s+/),
+);
+const baseWords = (t: string): Set<string> => new Set((t.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.length > 2 && !BASE_STOP.has(w)));
 
-export function score(conversations: EvalConversation[], predictions: Prediction[]): Scores {
-  let pos = 0, hit = 0, neg = 0, quiet = 0, violations = 0;
-  conversations.forEach((c, i) => {
-    const p = predictions[i];
-    if (p.top && c.mustNot.includes(p.top)) violations++;
-    if (c.fits.length > 0) {
-      pos++;
-      if (p.top && c.fits.includes(p.top)) hit++;
-    } else {
-      neg++;
-      if (!p.top) quiet++;
-    }
+/**
+ * A plain keyword-overlap baseline: the advertiser whose ad-group text (name,
+ * context) shares the most distinct words with the conversation, served when
+ * it shares at least two and may serve in the country; no safety stage.
+ */
+export function keywordBaseline(set: LabelledSet): Outcome[] {
+  const adv = set.advertisers.map((a) => {
+    const texts = (a.campaign.ad_groups ?? []).map((g) => `${String(g.name ?? '')} ${String(g.context ?? '')}`).join(' ');
+    const countries = (a.campaign.allowed_countries as string[] | undefined)?.map((x) => x.toUpperCase());
+    return { id: a.id, words: baseWords(texts), countries };
   });
-  return { positives: pos, precisionAt1: pos ? hit / pos : 0, noAdItems: neg, noAdAccuracy: neg ? quiet / neg : 0, mustNotViolations: violations };
+  return set.conversations.map((c) => {
+    const w = baseWords(c.messages.map((m) => m.content).join(' '));
+    let best: { id: string; n: number } | null = null;
+    for (const a of adv) {
+      if (a.countries?.length && !a.countries.includes((c.country ?? 'US').toUpperCase())) continue;
+      let n = 0;
+      for (const x of w) if (a.words.has(x)) n++;
+      if (n >= 2 && (!best || n > best.n)) best = { id: a.id, n };
+    }
+    return { served: best?.id ?? null };
+  });
+}
+
+// ---------- figures with bootstrap intervals ----------
+
+export interface Figure {
+  name: string;
+  n: number;
+  value: number;
+  lo: number;
+  hi: number;
+}
+
+/** A figure over the conversations `where` selects: the share for which `ok` holds, with a 95 % percentile bootstrap interval. */
+function figure(name: string, convs: SetConversation[], outs: Outcome[], where: (c: SetConversation) => boolean, ok: (c: SetConversation, o: Outcome) => boolean): Figure {
+  const bits: number[] = [];
+  convs.forEach((c, i) => {
+    if (where(c)) bits.push(ok(c, outs[i]) ? 1 : 0);
+  });
+  return bootstrap(name, bits);
+}
+
+const isSensitive = (c: SetConversation) => c.tags.some((t) => t.startsWith('sensitive'));
+const right = (c: SetConversation, o: Outcome) => (c.acceptable.length ? o.served !== null && c.acceptable.includes(o.served) : o.served === null);
+const nonEnglish = (c: SetConversation) => c.tags.includes('non-english');
+const multiTurn = (c: SetConversation) => c.tags.includes('multi-turn') || c.messages.filter((m) => m.role === 'user').length > 1;
+
+export function figures(set: LabelledSet, outs: Outcome[]): Figure[] {
+  const cs = set.conversations;
+  return [
+    figure('precision@1', cs, outs, (c) => c.acceptable.length > 0, (c, o) => o.served !== null && c.acceptable.includes(o.served)),
+    figure('coverage', cs, outs, (c) => c.acceptable.length > 0, (_c, o) => o.served !== null),
+    figure('served ads acceptable', cs, outs, () => true, (c, o) => o.served === null || c.acceptable.includes(o.served)),
+    figure('no-ad accuracy', cs, outs, (c) => c.acceptable.length === 0, (_c, o) => o.served === null),
+    figure('sensitive with an ad', cs, outs, isSensitive, (_c, o) => o.served !== null),
+    figure('non-English correct', cs, outs, nonEnglish, right),
+    figure('multi-turn correct', cs, outs, (c) => multiTurn(c) && !nonEnglish(c), right),
+    figure('English single-turn correct', cs, outs, (c) => !multiTurn(c) && !nonEnglish(c), right),
+    figure('all correct', cs, outs, () => true, right),
+  ];
+}
+
+/**
+ * The paired difference of two runs over the same conversations (this run
+ * minus an earlier one saved with --save): the change in the share of
+ * conversations answered right, with a 95 % paired bootstrap interval.
+ */
+export function pairedDifference(set: LabelledSet, now: Outcome[], before: Outcome[]): Figure {
+  const d = set.conversations.map((c, i) => (right(c, now[i]) ? 1 : 0) - (right(c, before[i]) ? 1 : 0));
+  return bootstrap('all correct, paired difference', d);
+}
+
+/** The mean of per-conversation values with a 95 % percentile bootstrap interval (2,000 resamples, fixed seed). */
+function bootstrap(name: string, xs: readonly number[]): Figure {
+  const n = xs.length;
+  if (n === 0) return { name, n, value: NaN, lo: NaN, hi: NaN };
+  const value = xs.reduce((a, b) => a + b, 0) / n;
+  // mulberry32, fixed seed: the same interval every run.
+  let seed = 0x9e3779b9;
+  const rand = () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = seed;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const means: number[] = [];
+  for (let r = 0; r < 2000; r++) {
+    let s = 0;
+    for (let k = 0; k < n; k++) s += xs[Math.floor(rand() * n)];
+    means.push(s / n);
+  }
+  means.sort((a, b) => a - b);
+  return { name, n, value, lo: means[Math.floor(0.025 * means.length)], hi: means[Math.ceil(0.975 * means.length) - 1] };
+}
+
+const pct = (f: Figure) => (Number.isNaN(f.value) ? '   n/a' : `${f.value.toFixed(3)} [${f.lo.toFixed(2)}, ${f.hi.toFixed(2)}]`);
+
+function resolveSet(arg: string): LabelledSet {
+  if (arg === 'team') return teamSet();
+  if (arg === 'dev') return loadSetDir(DEV_DIR);
+  if (arg === 'blind') return loadSetDir(BLIND_DIR);
+  return loadSetDir(arg);
 }
 
 async function main(): Promise<void> {
-  const args = new Set(process.argv.slice(2));
-  const config = loadConfig({}, {});
-  const floorArg = process.argv.find((a) => a.startsWith('--floor='));
-  const floor = floorArg ? Number(floorArg.slice('--floor='.length)) : config.minRelevance;
-  const { groups, conversations } = loadDataset();
-  const model = new RelevanceModel(groups.map((g) => ({ name: g.name, context: g.context, negativeContext: g.negative })));
-
-  const lexical = (c: EvalConversation, embed?: { conv: number[] | null; groups: (number[] | null)[] }): Prediction => {
-    const q = conversationQuery(c.messages);
-    if (sensitivePhrase(q)) return { top: null, relevance: 0 };
-    const verdicts = model.judge(q, excludedPhrases(c.excluded), embed ? 0 : floor);
-    let best: Prediction = { top: null, relevance: 0 };
-    for (const [i, v] of verdicts.verdicts) {
-      if (!v.ok) continue;
-      let r = v.relevance;
-      if (embed) {
-        const ge = embed.groups[i];
-        r = embed.conv && ge ? blendRelevance(v.relevance, cosine(embed.conv, ge)) : v.relevance;
-        if (r < floor) continue;
-      }
-      if (r > best.relevance) best = { top: groups[i].id, relevance: r };
+  const argv = process.argv.slice(2);
+  const sets: string[] = [];
+  for (let i = 0; i < argv.length; i++) if (argv[i] === '--set') sets.push(argv[++i]);
+  for (const a of argv) if (a.startsWith('--set=')) sets.push(a.slice(6));
+  if (sets.length === 0) sets.push('team', 'dev');
+  const floorArg = argv.find((a) => a.startsWith('--floor='));
+  // --save=DIR writes each set's outcomes (who was served, per conversation) to DIR/<set>.json; --compare=DIR reads
+  // them back and reports the paired difference (development sets only: the blind set is reported, never studied).
+  const saveDir = argv.find((a) => a.startsWith('--save='))?.slice(7);
+  const compareDir = argv.find((a) => a.startsWith('--compare='))?.slice(10);
+  const overrides: ConfigInput = floorArg ? { minRelevance: Number(floorArg.slice(8)) } : {};
+  const report: Record<string, unknown> = {};
+  for (const s of sets) {
+    const set = resolveSet(s);
+    const started = performance.now();
+    const orbit = await runThroughServer(set, overrides);
+    const ms = performance.now() - started;
+    const base = keywordBaseline(set);
+    const fo = figures(set, orbit);
+    const fb = figures(set, base);
+    const file = (dir: string) => path.join(dir, `${set.name.replace(/[^\w.-]+/g, '_')}.json`);
+    if (saveDir && s !== 'blind') {
+      fs.mkdirSync(saveDir, { recursive: true });
+      fs.writeFileSync(file(saveDir), JSON.stringify(orbit.map((o) => o.served)));
     }
-    return best;
-  };
-
-  const report: Record<string, Record<string, Scores | string>> = {};
-  const run = (name: string, preds: Prediction[]) => {
-    report[name] = {};
-    for (const split of ['dev', 'test', 'all'] as const) {
-      const idx = conversations.map((c, i) => i).filter((i) => split === 'all' || conversations[i].split === split);
-      report[name][split] = score(idx.map((i) => conversations[i]), idx.map((i) => preds[i]));
-    }
-    if (args.has('--show-dev-failures')) {
-      conversations.forEach((c, i) => {
-        if (c.split !== 'dev') return;
-        const p = preds[i];
-        const ok = c.fits.length ? p.top !== null && c.fits.includes(p.top) : p.top === null;
-        if (!ok) console.log(`[${name}] #${c.id} ${c.vertical} want=${c.fits.join(',') || '-'} got=${p.top ?? '-'} (${p.relevance.toFixed(2)}) ${c.messages.at(-1)?.content}`);
-      });
-    }
-  };
-
-  run('lexical', conversations.map((c) => lexical(c)));
-
-  if (args.has('--embeddings')) {
-    const embedder: Embedder | null = createEmbedder(config);
-    if (!embedder) {
-      report.embeddings = { note: 'not run: set ORBIT_LLM_BASE_URL (and ORBIT_EMBEDDING_MODEL) to an OpenAI-compatible endpoint' };
-    } else {
-      const groupVecs = await embedder.embed(groups.map((g) => `${g.name}. ${g.context}`));
-      const convVecs = await embedder.embed(conversations.map((c) => c.messages.map((m) => m.content).join('\n')));
-      run('lexical+embeddings', conversations.map((c, i) => lexical(c, { conv: convVecs[i], groups: groupVecs })));
-    }
-  }
-
-  const test = report.lexical.test as Scores;
-  writeResult(
-    'relevance',
-    {
-      precision_test: { label: `precision@1, held-out test split (n = ${test.positives})`, unit: '', value: test.precisionAt1, digits: 3 },
-      noad_test: { label: `no-ad accuracy, test split (n = ${test.noAdItems})`, unit: '', value: test.noAdAccuracy, digits: 3 },
-    },
-    { variant: floor !== config.minRelevance && `floor-${floor}` },
-  );
-  if (args.has('--json')) {
-    console.log(JSON.stringify({ floor, groups: groups.length, conversations: conversations.length, report }, null, 2));
-    return;
-  }
-  console.log(`${groups.length} ad groups, ${conversations.length} conversations, ${new Set(conversations.map((c) => c.vertical)).size} verticals; floor ${floor}`);
-  for (const [name, splits] of Object.entries(report)) {
-    for (const [split, s] of Object.entries(splits)) {
-      if (typeof s === 'string') {
-        console.log(`${name}: ${s}`);
-        continue;
-      }
-      console.log(
-        `${name.padEnd(20)} ${split.padEnd(5)} precision@1 ${s.precisionAt1.toFixed(3)} (n=${s.positives})  no-ad accuracy ${s.noAdAccuracy.toFixed(3)} (n=${s.noAdItems})  must-not violations ${s.mustNotViolations}`,
+    const before = compareDir && s !== 'blind' && fs.existsSync(file(compareDir)) ? (JSON.parse(fs.readFileSync(file(compareDir), 'utf8')) as (string | null)[]) : null;
+    const paired = before ? pairedDifference(set, orbit, before.map((served) => ({ served }))) : null;
+    report[set.name] = { advertisers: set.advertisers.length, conversations: set.conversations.length, orbit: fo, baseline: fb, ...(paired ? { paired } : {}) };
+    const metric = (f: Figure, b: Figure): Metric => ({
+      label: `${f.name} (n = ${f.n})`,
+      unit: '',
+      value: f.value,
+      baseline: b.value,
+      baselineLabel: 'keyword overlap, same run',
+      digits: 3,
+      note: `95 % bootstrap interval ${f.lo.toFixed(2)}–${f.hi.toFixed(2)}`,
+    });
+    const keys = ['precision@1', 'coverage', 'no-ad accuracy', 'sensitive with an ad', 'non-English correct', 'multi-turn correct', 'English single-turn correct'];
+    if (!floorArg) {
+      writeResult(
+        'relevance',
+        Object.fromEntries(fo.flatMap((f, i) => (keys.includes(f.name) && !Number.isNaN(f.value) ? [[f.name.replace(/[^a-zA-Z0-9]+/g, '_').replace(/_$/, '').toLowerCase(), metric(f, fb[i])]] : []))),
+        { variant: s },
       );
     }
+    if (argv.includes('--json')) continue;
+    console.log(`\n${set.name}: ${set.advertisers.length} advertisers, ${set.conversations.length} conversations (${(ms / 1000).toFixed(1)} s through the server)`);
+    console.log(`${'figure'.padEnd(30)} ${'n'.padStart(4)}  ${'Orbit'.padEnd(22)} keyword baseline`);
+    fo.forEach((f, i) => console.log(`${f.name.padEnd(30)} ${String(f.n).padStart(4)}  ${pct(f).padEnd(22)} ${pct(fb[i])}`));
+    if (paired) console.log(`${'vs the saved run (paired)'.padEnd(30)} ${String(paired.n).padStart(4)}  ${paired.value >= 0 ? '+' : ''}${paired.value.toFixed(3)} [${paired.lo.toFixed(2)}, ${paired.hi.toFixed(2)}]`);
+    if (argv.includes('--failures')) {
+      set.conversations.forEach((c, i) => {
+        const o = orbit[i];
+        if (right(c, o)) return;
+        const last = c.messages.filter((m) => m.role === 'user').at(-1)?.content ?? '';
+        console.log(
+          `  ✗ ${c.id} [${c.tags.join(' ')}] want=${c.acceptable.join(',') || '-'} got=${o.served ?? '-'}${o.relevance !== undefined ? ` (${o.relevance})` : ''}${o.noAdReason ? ` ${o.noAdReason}` : ''}${o.blockedCategory ? `:${o.blockedCategory}` : ''} | ${last.slice(0, 110).replace(/\n/g, ' ')}`,
+        );
+      });
+    }
   }
+  if (argv.includes('--json')) console.log(JSON.stringify(report, null, 2));
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {

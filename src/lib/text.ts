@@ -1,4 +1,5 @@
 import { stemmer } from 'stemmer';
+import { Memo } from './memo.js';
 
 /**
  * Text normalisation shared by matching and retrieval: NFKC, lowercase words,
@@ -115,23 +116,26 @@ const SYNONYM_GROUPS = [
   'teen teenager adolescent',
 ].map((g) => g.split(' '));
 
-const stemCache = new Map<string, string>();
 const SYNONYM = new Map<string, string>();
 for (const group of SYNONYM_GROUPS) {
   const head = stemmer(group[0]);
   for (const w of group) SYNONYM.set(stemmer(w), head);
 }
 
-/** The stem of a lowercase word, with synonyms folded. Cached (bounded). */
-export function stem(w: string): string {
-  const hit = stemCache.get(w);
-  if (hit !== undefined) return hit;
+/** Whether a word is all digits (numbers are their own stem, and are not memoised: they are a long tail). */
+export const isNumber = (w: string): boolean => {
+  const c = w.charCodeAt(0);
+  return c >= 48 && c <= 57 && /^\d+$/.test(w);
+};
+
+const stemMemo = new Memo<string>(50_000);
+const stemOf = (w: string): string => {
   const s = w.length <= 2 ? w : stemmer(w);
-  const out = SYNONYM.get(s) ?? s;
-  if (stemCache.size > 50_000) stemCache.clear();
-  stemCache.set(w, out);
-  return out;
-}
+  return SYNONYM.get(s) ?? s;
+};
+
+/** The stem of a lowercase word, with synonyms folded. Memoised (bounded). */
+export const stem = (w: string): string => (isNumber(w) ? w : stemMemo.get(w, stemOf));
 
 const WORD = /[\p{L}\p{N}]+/gu;
 const MAX_WORD = 40;

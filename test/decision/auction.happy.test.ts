@@ -47,6 +47,44 @@ describe('auction', () => {
     expect(d.candidates[1]).toMatchObject({ outcome: 'lost' });
   });
 
+  it('a 3x bid does not beat a clearly more relevant ad; the winner still pays second price', async () => {
+    const own = await testContext({ minRelevance: 0.05 }, { clock });
+    try {
+    const ctx = own.ctx;
+    const pub = await publisher(ctx);
+    const fit = await advertiserWith(ctx, campaign('Crema Exact', ESPRESSO, { max_cpm: 5 }));
+    const rich = await advertiserWith(ctx, campaign('Burr Works', 'coffee grinder, burr grinder for filter coffee', { max_cpm: 15 }));
+    const other = await advertiserWith(ctx, campaign('Crema Rival', ESPRESSO, { max_cpm: 4 }));
+    const { ads, requestId } = await ask(ctx, pub, body(Q));
+    expect(ads).toHaveLength(1);
+    expect(ads[0].campaignId).toBe(fit.campaignIds[0]);
+    const d = explainDecision(ctx, requestId);
+    // The richer, less relevant group was touched by the conversation but could not compete.
+    expect(d.filteredCounts.below_best_relevance ?? 0).toBeGreaterThanOrEqual(1);
+    expect(d.candidates.some((c) => c.campaignId === rich.campaignIds[0])).toBe(false);
+    // Second price against the equally relevant rival: its bid, not the winner's.
+    expect(d.candidates[1]).toMatchObject({ campaignId: other.campaignIds[0], outcome: 'lost' });
+    const price = priceOf(ctx, ads[0].clickUrl);
+    expect(price).toBeGreaterThanOrEqual(4_000_000);
+    expect(price).toBeLessThanOrEqual(4_000_001);
+    } finally {
+      await own.stop();
+    }
+  });
+
+  it('with the relative floor off, the same 3x bid wins on money (the floor is what holds relevance first)', async () => {
+    const off = await testContext({ relativeRelevanceFloor: 0, minRelevance: 0.05 }, { clock });
+    try {
+      const pub = await publisher(off.ctx);
+      await advertiserWith(off.ctx, campaign('Crema Exact', ESPRESSO, { max_cpm: 5 }));
+      const rich = await advertiserWith(off.ctx, campaign('Burr Works', 'coffee grinder, burr grinder for filter coffee', { max_cpm: 500 }));
+      const { ads } = await ask(off.ctx, pub, body(Q));
+      expect(ads[0].campaignId).toBe(rich.campaignIds[0]);
+    } finally {
+      await off.stop();
+    }
+  });
+
   it('first-price configuration charges the bid', async () => {
     const first = await testContext({ auctionPricing: 'first' }, { clock });
     try {

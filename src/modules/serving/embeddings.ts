@@ -19,7 +19,7 @@ export function createEmbedder(config: Config): Embedder | null {
   return e ? { embed: (texts, timeoutMs) => e.embed(texts, { timeoutMs }) } : null;
 }
 
-export function cosine(a: readonly number[], b: readonly number[]): number {
+export function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
   let dot = 0, na = 0, nb = 0;
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
@@ -30,11 +30,11 @@ export function cosine(a: readonly number[], b: readonly number[]): number {
   return na && nb ? dot / Math.sqrt(na * nb) : 0;
 }
 
-/** Cosine similarity → [0, 1]: unrelated sentence pairs sit near 0.2, close paraphrases above 0.7. */
+/** Cosine similarity → [0, 1]: unrelated pairs (sentence embeddings, or centred word-vector averages) sit near 0.2, close ones above 0.7. */
 const cosineRelevance = (c: number): number => Math.min(1, Math.max(0, (c - 0.2) / 0.5));
 
-/** Lexical relevance blended with the embedding's. */
-export const blendRelevance = (lexical: number, cos: number): number => 0.6 * lexical + 0.4 * cosineRelevance(cos);
+/** Lexical relevance blended with the embedding's (`weight`: the embedding's share; 0.4 for an embedding model). */
+export const blendRelevance = (lexical: number, cos: number, weight = 0.4): number => (1 - weight) * lexical + weight * cosineRelevance(cos);
 
 /** Ad-group vectors by text hash; filled in the background, read synchronously on the hot path. */
 export class GroupEmbeddingCache {

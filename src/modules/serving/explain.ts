@@ -35,6 +35,15 @@ export interface DecisionRecord {
   pricing: string;
   /** Set when the conversation touched a topic where no ad may show. */
   noAdReason: string | null;
+  /** The brand-safety stage's verdict: the category that blocked (or null), what decided it, the language and intent read. */
+  safety: {
+    category: string | null;
+    source: 'lexicon' | 'model' | 'llm' | null;
+    detail: string | null;
+    publisherExcluded: boolean;
+    language: string;
+    informational: number;
+  };
   slots: { placement: string; placement_id: string; floorCpmMicros: number | null; filledBy: string | null; reason?: string }[];
   candidates: CandidateRecord[];
   /** Groups the conversation touched that were filtered out before the auction (first 100). */

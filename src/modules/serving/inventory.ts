@@ -6,6 +6,7 @@ import { groupActivitySince } from '../tracking/service.js';
 import type { GroupActivity } from '../tracking/repo.js';
 import type { PricingModel } from '../../lib/token.js';
 import { RelevanceModel } from './relevance.js';
+import { wordTable } from './word-vectors.js';
 import { predictRates, type Rates } from './predict.js';
 import { clampFeedback, feedbackScores } from './feedback-seam.js';
 import { blocksByPublisher, type PublisherBlocks } from '../blocks/service.js';
@@ -323,7 +324,12 @@ export async function buildSnapshot(ctx: Ctx): Promise<Snapshot> {
       { id: p.id, revenueShareBps: p.revenue_share_bps, floorCpmMicros: p.floor_cpm_micros, active: p.status === 'active', blocks: blocks.get(p.id) ?? null },
     ]),
   );
-  const model = new RelevanceModel(invGroups.map((g, i) => ({ name: g.name, context: g.context, negativeContext: negatives[i] })));
+  // The word table (term specificity, word vectors) is loaded here, with the build, not by the first request that needs it.
+  wordTable();
+  const model = new RelevanceModel(
+    invGroups.map((g, i) => ({ name: g.name, context: g.context, negativeContext: negatives[i] })),
+    { semantic: ctx.config.semanticWeight > 0 },
+  );
   const ecpm = Float64Array.from(invGroups, (g) => g.ecpmMicros);
   const feedbackOf = Float64Array.from(invGroups, (g) => g.feedback);
   return { builtAt: ctx.clock.now(), groups: invGroups, ecpm, feedback: feedbackOf, model, placements: placementMap, publishers: pubMap, activeAds };

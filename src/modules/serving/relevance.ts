@@ -1,4 +1,10 @@
-import { PhraseSet, expandTopics, isStopWord, stem, stems, termsWithPhrases, withPhrases, words } from '../../lib/text.js';
+import { PhraseSet, expandTopics, isNumber, isStopWord, phraseTerm, stem, stems, termsWithPhrases, words } from '../../lib/text.js';
+import { addWords, SemanticIndex } from './semantic.js';
+import { Memo } from '../../lib/memo.js';
+import { isFunctionWord, type Lang } from '../../lib/lang.js';
+import { englishFor } from './vocabulary.js';
+import { wordTable } from './word-vectors.js';
+import { readConversation, type ConversationTurn, type ReadConversation, type ReadTurn } from '../../lib/turns.js';
 
 /**
  * The built-in relevance model: BM25 over ad groups' context (plus name),
@@ -9,14 +15,9 @@ import { PhraseSet, expandTopics, isStopWord, stem, stems, termsWithPhrases, wit
  * inventories of any size (IDF is normalised by the rarest possible term's).
  * No network; an optional embedding model can be blended in (embeddings.ts).
  */
-export interface ConversationTurn {
-  role: 'user' | 'assistant';
-  content: string;
-}
+export type { ConversationTurn } from '../../lib/turns.js';
+export { MAX_CHARS_PER_TURN, MAX_TURNS } from '../../lib/turns.js';
 
-/** How much of a conversation is read: the last turns, the last characters of each. */
-export const MAX_TURNS = 8;
-export const MAX_CHARS_PER_TURN = 2000;
 const USER_WEIGHT = 1;
 const ASSISTANT_WEIGHT = 1 / 3;
 const RECENCY_DECAY = 0.6;
@@ -26,67 +27,138 @@ export interface Query {
   weights: Map<string, number>;
   /** Stems of every word read (stop words kept), for phrase checks (sensitive topics, negative context). */
   stems: string[];
-  /** The last user turn's single-word terms: how many of them a group explains is its coverage. */
-  lastUserTerms: Set<string>;
+  /**
+   * The last user turn's single-word terms, each with its weight in coverage
+   * (its specificity in general English): the share of that weight a group
+   * explains is its coverage.
+   */
+  lastUserTerms: Map<string, number>;
+  /** Sum of the weights of `lastUserTerms`. */
+  lastUserWeight: number;
+  /** The turns read, with their weight in the query (for the semantic signal's conversation vector). */
+  turns: { terms: TurnTerms; weight: number }[];
 }
 
-export function conversationQuery(messages: readonly ConversationTurn[]): Query {
+export { withoutCode } from '../../lib/turns.js';
+
+/** A last user turn with at most this many content terms is a follow-up: earlier turns carry its intent. */
+const FOLLOW_UP_TERMS = 8;
+/** Recency decay across turns when the last user turn is a follow-up. */
+const FOLLOW_UP_DECAY = 0.85;
+
+/** What relevance keeps of one turn: its terms (stop words out), their distinct terms and phrase terms, and every word's stem. */
+interface TurnTerms {
+  terms: string[];
+  distinct: string[];
+  /** Weight of each distinct term by its specificity in general English (`specOf`). */
+  spec: Float32Array;
+  stems: string[];
+  /** Specificity-weighted sum of the turn's word vectors (made on first use by the semantic signal). */
+  vec?: Float32Array;
+  words: string[];
+}
+
+/**
+ * A term's weight: SPEC_BASE + (1 − SPEC_BASE) × its specificity in general
+ * English (word-vectors.ts), so common words ("work", "file", "move") count
+ * less than telling ones even where the inventory is too small for its own
+ * IDF to tell them apart; a number says little about a topic (specificity
+ * 0). The same weight counts in coverage.
+ */
+const SPEC_BASE = 0.2;
+const specOf = (t: string): number => SPEC_BASE + (1 - SPEC_BASE) * (isNumber(t) ? 0 : wordTable().specificity(t));
+
+/** Per-turn terms by turn hash (a request re-sending earlier turns stems only its new ones). */
+const turnTerms = new Memo<TurnTerms>(200_000, (t) => t.stems.length + t.distinct.length + 4);
+
+function termsOfTurn(t: ReadTurn, lang: Lang): TurnTerms {
+  const foreign = lang !== 'en' && lang !== 'other';
+  return turnTerms.get(foreign ? `${t.key}\u0000${lang}` : t.key, () => {
+    // A conversation in Spanish, German, French or Portuguese is read through the commercial vocabulary (vocabulary.ts).
+    const ws = foreign ? inEnglish(lang, t.words) : t.words;
+    // One pass over the text serves both the terms and the stems (stop words kept): each word is stemmed once.
+    const terms: string[] = [];
+    const stemList = new Array<string>(ws.length);
+    for (let k = 0; k < ws.length; k++) {
+      const s = stem(ws[k]);
+      stemList[k] = s;
+      if (!isStopWord(ws[k])) terms.push(s);
+    }
+    // Distinct terms and phrase terms (`withPhrases` order), each weighed by its specificity; a phrase by its more specific word.
+    const weightOf = new Map<string, number>();
+    const single = terms.map(specOf);
+    for (let k = 0; k < terms.length; k++) if (!weightOf.has(terms[k])) weightOf.set(terms[k], single[k]);
+    for (let k = 1; k < terms.length; k++) {
+      if (terms[k] === terms[k - 1]) continue;
+      const p = phraseTerm(terms[k - 1], terms[k]);
+      if (!weightOf.has(p)) weightOf.set(p, Math.max(single[k - 1], single[k]));
+    }
+    return { terms, distinct: [...weightOf.keys()], spec: Float32Array.from(weightOf.values()), stems: stemList, words: ws };
+  });
+}
+
+/** The words of a non-English turn as English words where the vocabulary knows them (function words dropped, others kept). */
+function inEnglish(lang: Lang, ws: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const w of ws) {
+    if (isFunctionWord(lang, w)) continue;
+    const en = englishFor(lang, w);
+    if (en) out.push(...en);
+    else out.push(w);
+  }
+  return out;
+}
+
+/**
+ * The conversation as a query: the last turns' terms and phrase terms,
+ * weighted by role and recency (a short last user turn is a follow-up: the
+ * earlier turns keep more weight and its coverage is judged with the turn it follows).
+ */
+export function conversationQuery(messages: readonly ConversationTurn[] | ReadConversation): Query {
+  const conv = 'turns' in messages ? messages : readConversation(messages);
+  const recent = conv.turns;
   const weights = new Map<string, number>();
-  const recent = messages.slice(-MAX_TURNS);
   const allStems: string[] = [];
-  let lastUserTerms = new Set<string>();
+  const lastUserTerms = new Map<string, number>();
+  const turns: Query['turns'] = [];
   let seenLastUser = false;
+  let followUp = false;
+  let userTurnsSeen = 0;
   for (let i = recent.length - 1; i >= 0; i--) {
     const m = recent[i];
     const age = recent.length - 1 - i;
-    const w = (m.role === 'user' ? USER_WEIGHT : ASSISTANT_WEIGHT) * Math.pow(RECENCY_DECAY, age);
-    const content = typeof m.content === 'string' ? m.content : '';
-    // One pass over the text serves both the terms and the stems (stop words kept): each word is stemmed once.
-    const ws = words(content, MAX_CHARS_PER_TURN);
-    const terms: string[] = [];
-    for (let k = 0; k < ws.length; k++) {
-      const s = stem(ws[k]);
-      allStems.push(s);
-      if (!isStopWord(ws[k])) terms.push(s);
-    }
+    const turn = termsOfTurn(m, conv.lang);
+    const { terms, distinct, spec, stems: turnStems } = turn;
+    for (let k = 0; k < turnStems.length; k++) allStems.push(turnStems[k]);
     allStems.push('\u0000'); // no phrase spans two turns
-    const uniq = new Set(withPhrases(terms));
-    for (const t of uniq) weights.set(t, (weights.get(t) ?? 0) + w);
-    if (m.role === 'user' && !seenLastUser) {
-      seenLastUser = true;
-      // The single-word terms: the phrase terms follow them in `withPhrases` order.
-      lastUserTerms = new Set(terms);
+    if (m.role === 'user' && !seenLastUser) followUp = terms.length <= FOLLOW_UP_TERMS;
+    const decay = followUp ? FOLLOW_UP_DECAY : RECENCY_DECAY;
+    const w = (m.role === 'user' ? USER_WEIGHT : ASSISTANT_WEIGHT) * Math.pow(decay, age);
+    turns.push({ terms: turn, weight: w });
+    for (let k = 0; k < distinct.length; k++) weights.set(distinct[k], (weights.get(distinct[k]) ?? 0) + w * spec[k]);
+    if (m.role === 'user') {
+      userTurnsSeen++;
+      // The last user turn's terms; a follow-up's coverage is judged with the turn it follows.
+      if (!seenLastUser || (followUp && userTurnsSeen === 2)) {
+        seenLastUser = true;
+        for (let k = 0; k < distinct.length && !distinct[k].includes(' '); k++) lastUserTerms.set(distinct[k], spec[k]);
+      }
     }
   }
-  return { weights, stems: allStems, lastUserTerms };
+  let lastUserWeight = 0;
+  for (const v of lastUserTerms.values()) lastUserWeight += v;
+  return { weights, stems: allStems, lastUserTerms, lastUserWeight, turns };
 }
 
-/** Topics where no ad may show, whatever an advertiser wants: self-harm, medical crisis, abuse, minors. */
-const SENSITIVE = new PhraseSet([
-  // self-harm
-  'suicide', 'suicidal', 'kill myself', 'killing myself', 'end my life', 'ending my life', 'take my own life', 'want to die',
-  'wanna die', 'better off dead', 'self harm', 'self-harm', 'selfharm', 'cutting myself', 'cut myself', 'hurt myself',
-  'hurting myself', 'overdose', 'overdosed', 'no reason to live', 'not want to be alive', 'don\'t want to live',
-  // medical crisis
-  'heart attack', 'chest pain', 'stroke symptoms', 'having a stroke', 'can\'t breathe', 'cannot breathe', 'unconscious',
-  'not breathing', 'anaphylaxis', 'anaphylactic', 'seizure', 'bleeding heavily', 'call 911', 'call an ambulance', 'poisoned',
-  'swallowed bleach', 'miscarriage', 'miscarrying', 'emergency room',
-  // abuse and violence
-  'abuse', 'abused', 'abusing', 'molest', 'molested', 'rape', 'raped', 'sexual assault', 'domestic violence', 'hits me',
-  'beats me', 'being stalked',
-  // minors
-  'i am 12', 'i am 13', 'i am 14', 'i am 15', 'i\'m 12', 'i\'m 13', 'i\'m 14', 'i\'m 15', 'im 12', 'im 13', 'im 14', 'im 15',
-  '12 years old', '13 years old', '14 years old', '15 years old', 'in middle school', 'in 7th grade', 'in 8th grade',
-  'my mom won\'t let me', 'child porn',
-  // addiction
-  'gambling addiction', 'gambling problem', 'can\'t stop gambling', 'cannot stop gambling', 'addicted to gambling', 'relapse',
-  'addicted to', 'withdrawal symptoms',
-  // grief and crisis
-  'passed away', 'just died', 'funeral', 'terminal cancer', 'grieving',
-]);
-
-/** The sensitive phrase found in the conversation, or null. */
-export const sensitivePhrase = (q: Query): string | null => SENSITIVE.find(q.stems);
+/** The conversation's vector for the semantic signal: the turns' word vectors (memoised per turn) weighted like their terms, centred. */
+export function semanticVectorOf(q: Query, sem: SemanticIndex): Float32Array {
+  const v = new Float32Array(sem.dims);
+  for (const { terms, weight } of q.turns) {
+    if (!terms.vec) addWords((terms.vec = new Float32Array(sem.dims)), terms.words, 1);
+    for (let d = 0; d < sem.dims; d++) v[d] += weight * terms.vec[d];
+  }
+  return sem.centre(v);
+}
 
 export interface IndexedDoc {
   /** Context, name and other describing text of the ad group. */
@@ -179,13 +251,14 @@ export class LexicalIndex {
       const wi = w * this.idf[ti];
       const from = this.start[ti];
       const to = this.start[ti + 1];
-      if (q.lastUserTerms.has(t)) {
+      const c = q.lastUserTerms.get(t);
+      if (c !== undefined) {
         // A term of the last user turn also counts toward each document's coverage.
         for (let k = from; k < to; k++) {
           const d = docs[k];
           if (acc[d] === 0) touched[nTouched++] = d;
           acc[d] += wi * tf[k];
-          cov[d] += 1;
+          cov[d] += c;
         }
       } else {
         for (let k = from; k < to; k++) {
@@ -198,7 +271,7 @@ export class LexicalIndex {
     const matched: number[] = [];
     const relevance: number[] = [];
     let belowFloor = 0;
-    const lastN = q.lastUserTerms.size;
+    const lastN = q.lastUserWeight;
     // Relevance never exceeds its BM25 part (coverage factor ≤ 1): a score below this cannot reach the floor.
     const minBm25 = floor > 0 && floor < 1 ? -SCALE * Math.log1p(-Math.min(floor, 1)) * (1 - 1e-12) : 0;
     for (let j = 0; j < nTouched; j++) {
@@ -264,9 +337,13 @@ export class RelevanceModel {
   /** Stems of a group's text, made the first time an excluded topic is checked against it. */
   private readonly groupStems: (string[] | undefined)[];
 
-  constructor(groups: readonly RelevanceGroupInput[]) {
+  /** The groups' word-vector index, when the semantic signal is on. */
+  readonly semantic: SemanticIndex | null;
+
+  constructor(groups: readonly RelevanceGroupInput[], opts: { semantic?: boolean } = {}) {
     this.texts = groups.map((g) => `${g.name}. ${g.context ?? ''}`);
     this.index = new LexicalIndex(this.texts.map((text) => ({ text })));
+    this.semantic = opts.semantic ? new SemanticIndex(this.texts.map((t) => words(t, 8000))) : null;
     const sets = new Map<string, PhraseSet>();
     this.negatives = groups.map((g) => {
       const key = g.negativeContext ?? '';

@@ -12,7 +12,9 @@ import type { AdServeTable } from '../../db/schema.js';
 import { allocate, rankCandidates, type Candidate, type Ranking, type Slot } from './decision.js';
 import type { AdObject, AdRequestBody } from './schemas.js';
 import type { InvAd, InvGroup, Snapshot } from './inventory.js';
-import { conversationQuery, excludedPhrases, sensitivePhrase, type Query } from './relevance.js';
+import { conversationQuery, excludedPhrases, semanticVectorOf, type Query } from './relevance.js';
+import { assessConversation } from '../safety/service.js';
+import { readConversation } from '../../lib/turns.js';
 import { BUDGET_CHECK_NAMES, BudgetBook, budgetChecks, hasRoom, type BudgetState } from './budget.js';
 import { DecisionLog, type CandidateRecord, type DecisionRecord } from './explain.js';
 import { CopyWriter, withCopy } from './copy.js';
@@ -26,6 +28,8 @@ const DEFAULT_MAX_CHARS = 500;
 /** Platform reserve price (lib/money.ts): the least one thousand impressions can clear at, whatever the floors. */
 export { RESERVE_CPM_MICROS };
 const SESSION_CAP_TTL_MS = 3_600_000;
+/** The relevance floor when the conversation reads as informational (no commercial need). */
+export const INFORMATIONAL_FLOOR = 0.5;
 /** Test ads skip frequency caps: no counts read. */
 const NO_CAPS: Promise<Record<string, number>[]> = Promise.resolve([{}, {}]);
 const USER_CAP_TTL_MS = 25 * 3_600_000;
@@ -153,9 +157,15 @@ export async function requestAds(
     slots.push({ placement: p.placement, placement_id: p.placement_id, maxAdTextChars: known.maxAdTextChars, floorCpmMicros: floor });
   }
 
-  const query = conversationQuery(body.messages);
-  const sensitive = sensitivePhrase(query);
-  const floor = Math.max(ctx.config.minRelevance, body.relevancy ?? 0);
+  // Brand safety first: a conversation no brand should appear next to never reaches the auction.
+  // The turns read are prepared once (hash, language) and shared by safety and relevance.
+  const conv = readConversation(body.messages);
+  const assessed = assessConversation(ctx, conv, body.excludedTopics ?? undefined);
+  const safety = assessed instanceof Promise ? await assessed : assessed;
+  const query = conversationQuery(conv);
+  const sensitive = safety.category !== null;
+  // Informational chat (maths, coding, trivia) needs a much closer fit before any ad shows.
+  const floor = Math.max(ctx.config.minRelevance, body.relevancy ?? 0, safety.informational >= 0.5 ? INFORMATIONAL_FLOOR : 0);
   const record: DecisionRecord = {
     requestId,
     at: now,
@@ -166,6 +176,14 @@ export async function requestAds(
     relevanceFloor: floor,
     pricing: ctx.config.auctionPricing,
     noAdReason: sensitive ? 'sensitive_topic' : slots.length === 0 ? 'no_servable_slot' : null,
+    safety: {
+      category: safety.category,
+      source: safety.source,
+      detail: safety.detail,
+      publisherExcluded: safety.publisherExcluded,
+      language: safety.language,
+      informational: round(safety.informational),
+    },
     slots: slotNotes,
     candidates: [],
     filtered: [],
@@ -189,6 +207,7 @@ export async function requestAds(
       campaignThisHour: (id) => st.book.campaignThisHour(id, now),
       aheadHours: ctx.config.pacingAheadHours,
     };
+    const blending = blendOf(ctx, st, snap, query, convVec, floor);
     const ranking = rankCandidates(snap, {
       query,
       excluded: excludedPhrases(body.excludedTopics ?? undefined),
@@ -202,12 +221,9 @@ export async function requestAds(
       userCap: test ? 0 : ctx.config.freqCapPerUserDay,
       budgetRoom: (g, charge) => test || hasRoom(g, budget, charge),
       eligible: blockFilter(publisher),
-      blend: convVec
-        ? (g, lexical) => {
-            const v = st.embed?.cache.get(groupText(g));
-            return v ? blendRelevance(lexical, cosine(convVec, v)) : lexical;
-          }
-        : undefined,
+      relativeFloor: ctx.config.relativeRelevanceFloor,
+      blend: blending.blend,
+      lexicalFloor: blending.lexicalFloor,
     });
     if (opts.exhaustive) ranking.all();
     const allocation = await allocate(ranking, {
@@ -347,6 +363,35 @@ export async function requestAds(
   return { requestId, ads };
 }
 
+/**
+ * How relevance blends in a second signal: the configured embedding model's
+ * (when it answered in time), else the offline word vectors' at
+ * `semanticWeight` (when on), else none. With the offline signal only groups
+ * whose lexical relevance can still blend up to the floor are compared.
+ */
+function blendOf(
+  ctx: Ctx,
+  st: ServingState,
+  snap: Snapshot,
+  query: Query,
+  convVec: number[] | null,
+  floor: number,
+): { blend?: (g: InvGroup, lexical: number) => number; lexicalFloor?: number } {
+  if (convVec) {
+    return {
+      blend: (g, lexical) => {
+        const v = st.embed?.cache.get(groupText(g));
+        return v ? blendRelevance(lexical, cosine(convVec, v)) : lexical;
+      },
+    };
+  }
+  const sem = snap.model.semantic;
+  const w = ctx.config.semanticWeight;
+  if (!sem || w <= 0) return {};
+  const cv = semanticVectorOf(query, sem);
+  return { blend: (g, lexical) => blendRelevance(lexical, sem.cosine(cv, g.idx), w), lexicalFloor: Math.max(0, (floor - w) / (1 - w)) };
+}
+
 function explain(record: DecisionRecord, ranking: Ranking, allocation: Awaited<ReturnType<typeof allocate>>): void {
   const { ranked, rejected, belowFloor } = ranking;
   const n = Math.min(ranked.length, 50);
@@ -374,6 +419,7 @@ function explain(record: DecisionRecord, ranking: Ranking, allocation: Awaited<R
     record.candidates.push(entry);
   }
   if (belowFloor > 0) record.filteredCounts.below_relevance = belowFloor;
+  if (ranking.belowBest > 0) record.filteredCounts.below_best_relevance = ranking.belowBest;
   record.unchecked = ranking.unchecked;
   for (const r of rejected) {
     record.filteredCounts[r.reason] = (record.filteredCounts[r.reason] ?? 0) + 1;

@@ -1,0 +1,114 @@
+import { createRequire } from 'node:module';
+import { franc } from 'franc-min';
+import { Memo } from './memo.js';
+import { isNumber } from './text.js';
+
+/**
+ * Languages of a conversation and their words: detection (`franc-min`, with a
+ * cheap English pre-check so most requests never run the trigram model),
+ * accent folding and Snowball stemming (`snowball-stemmers`) for English,
+ * Spanish, German, French and Portuguese — the languages the brand-safety
+ * lexicons and model cover. Stems are cached (bounded).
+ */
+export type Lang = 'en' | 'es' | 'de' | 'fr' | 'pt' | 'other';
+export const LANGS: readonly Exclude<Lang, 'other'>[] = ['en', 'es', 'de', 'fr', 'pt'];
+
+interface SnowballStemmer {
+  stem(w: string): string;
+}
+const snowball = createRequire(import.meta.url)('snowball-stemmers') as { newStemmer(name: string): SnowballStemmer };
+const SNOWBALL_NAMES: Record<Exclude<Lang, 'other'>, string> = { en: 'english', es: 'spanish', de: 'german', fr: 'french', pt: 'portuguese' };
+const FRANC: Record<string, Lang> = { eng: 'en', spa: 'es', deu: 'de', fra: 'fr', por: 'pt' };
+/** franc's candidates: the five covered languages plus close neighbours, so Dutch or Italian are not forced into one of them. */
+const FRANC_ONLY = ['eng', 'spa', 'deu', 'fra', 'por', 'nld', 'ita', 'cat', 'ron', 'pol', 'swe', 'dan', 'nob', 'tur', 'ind'];
+
+/**
+ * Common function words of each language (lower case, accents kept): most
+ * texts are recognised by counting them, without the trigram model. A word
+ * several languages share counts for each.
+ */
+const FUNCTION_WORDS: Record<Exclude<Lang, 'other'>, string> = {
+  en: 'the and is are was were of to in for with from about what how why who where when which my you it this that these those can do does did should could would will be been have has had on at by not or but we our us your they their them he she his her an if so just im dont i me there here some any all more most much many very than then also get give tell write make find need want like',
+  es: 'el la los las y es en por para con que qué cómo mi mis un una unos del al se no lo le me pero más muy está estoy son hay tengo como cuál dónde cuándo quién su sus yo quiero necesito puedo también sin cuando todos ya de tu',
+  de: 'der die das und ist ich nicht ein eine einen mit für auf zu den dem des es sie wir mein meine wie was wer wo kann auch oder aber bei von im am an sind habe hat wird wurde sich nach noch schon sehr gibt kein keine mehr zum zur beim gegen mich mir du',
+  fr: 'le la les et est un une des du de je pour avec dans sur pas que qui mon ma mes ce cette il elle nous vous au aux ou mais comment quel quelle quels suis ai où très sans tout ne tu',
+  pt: 'o a os as e é um uma do da dos das de em no na nos nas para com que não meu minha eu você vocês se por mais como qual estou tenho preciso isso também quem sem quando onde todo muito ele ela',
+};
+const FUNCTION_LANGS = new Map<string, Exclude<Lang, 'other'>[]>();
+
+/** Whether a lowercase word is a common function word of a language ("de", "la", "für"). */
+export const isFunctionWord = (lang: Lang, w: string): boolean => FUNCTION_LANGS.get(w)?.includes(lang as Exclude<Lang, 'other'>) ?? false;
+for (const [l, list] of Object.entries(FUNCTION_WORDS) as [Exclude<Lang, 'other'>, string][]) {
+  for (const w of list.split(' ')) FUNCTION_LANGS.set(w, [...(FUNCTION_LANGS.get(w) ?? []), l]);
+}
+
+const WORD = /[\p{L}\p{N}]+/gu;
+const MARKS = /\p{M}+/gu;
+const NON_ASCII = /[\u0080-\uffff]/;
+
+/** Lower case, accents removed (NFKD without combining marks): "Pérdida" → "perdida". */
+export function fold(text: string): string {
+  const lower = text.toLowerCase();
+  return NON_ASCII.test(lower) ? lower.normalize('NFKD').replace(MARKS, '') : lower;
+}
+
+/** A lowercase word folded (accents removed); ASCII words are returned as they are. */
+export const foldWord = (w: string): string => (NON_ASCII.test(w) ? w.normalize('NFKD').replace(MARKS, '') : w);
+
+/** Folded words of the last `maxChars` characters. */
+export function foldedWords(text: string, maxChars = 4000): string[] {
+  const src = text.length > maxChars ? text.slice(-maxChars) : text;
+  return fold(src).match(WORD) ?? [];
+}
+
+/**
+ * The language of a text. Function words decide when one language clearly
+ * leads (at least two of its words and twice the next language's count);
+ * otherwise ASCII text is 'en' (the default audience) unless another
+ * language has more function words, and franc (trigrams, restricted to a
+ * few candidates) decides the rest.
+ * `lowerWords`, when given, are the text's lowercase words (already split).
+ */
+export function detectLanguage(text: string, maxChars = 1500, lowerWords?: readonly string[]): Lang {
+  const src = text.length > maxChars ? text.slice(-maxChars) : text;
+  const ws = lowerWords ?? src.toLowerCase().match(WORD);
+  if (!ws || ws.length === 0) return 'en';
+  let en = 0, es = 0, de = 0, fr = 0, pt = 0;
+  for (const w of ws) {
+    const ls = FUNCTION_LANGS.get(w);
+    if (!ls) continue;
+    for (const l of ls) {
+      if (l === 'en') en++;
+      else if (l === 'es') es++;
+      else if (l === 'de') de++;
+      else if (l === 'fr') fr++;
+      else pt++;
+    }
+  }
+  const counts: [Lang, number][] = [['en', en], ['es', es], ['de', de], ['fr', fr], ['pt', pt]];
+  counts.sort((a, b) => b[1] - a[1]);
+  const [[best, top], [, second]] = counts;
+  if (top >= 2 && top >= 2 * second) return best;
+  const ascii = !NON_ASCII.test(src);
+  // ASCII text is English unless another language has more function words.
+  if (ascii && en >= Math.max(es, de, fr, pt)) return 'en';
+  if (ws.length < 3) return ascii ? 'en' : 'other';
+  const code = franc(src, { only: FRANC_ONLY, minLength: 10 });
+  return FRANC[code] ?? (code === 'und' && ascii ? 'en' : 'other');
+}
+
+const stemmers = new Map<Lang, { memo: Memo<string>; stem: (w: string) => string }>();
+
+/** The Snowball stem of a folded word in a language ('other' keeps the word; so do numbers). Memoised. */
+export function stemIn(lang: Lang, w: string): string {
+  if (lang === 'other' || w.length <= 2 || isNumber(w)) return w;
+  let s = stemmers.get(lang);
+  if (!s) {
+    const snow = snowball.newStemmer(SNOWBALL_NAMES[lang]);
+    stemmers.set(lang, (s = { memo: new Memo<string>(50_000), stem: (x) => fold(snow.stem(x)) }));
+  }
+  return s.memo.get(w, s.stem);
+}
+
+/** Folded, stemmed words of a text in a language. */
+export const stemsIn = (lang: Lang, text: string, maxChars = 4000): string[] => foldedWords(text, maxChars).map((w) => stemIn(lang, w));

@@ -1,0 +1,86 @@
+import crypto from 'node:crypto';
+import { Memo } from './memo.js';
+import { detectLanguage, type Lang } from './lang.js';
+import { words } from './text.js';
+
+/**
+ * The turns of a conversation one decision reads, prepared once per request
+ * and shared by brand safety and relevance: the last `MAX_TURNS` messages,
+ * each cut to its last `MAX_CHARS_PER_TURN` characters, with a hash of that
+ * text (SHA-1), its language and (on first use) its words. Publishers re-send the whole conversation
+ * with every request, so each turn's analysis (language here; safety features
+ * and relevance terms in their modules) is cached by that hash in a bounded
+ * LRU (`Memo`): a request pays only for the turns it adds. Caches hold
+ * derived features under a hash, never the conversation's text.
+ */
+export interface ConversationTurn {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+export const MAX_TURNS = 8;
+export const MAX_CHARS_PER_TURN = 2000;
+
+/** Fenced code blocks and inline code: read as code, not as the user's words ("npm start" is not a start-up). */
+const CODE = /```[\s\S]*?(?:```|$)|`[^`\n]*`/g;
+/** Removes code from a message (kept as a space, so words on either side do not join). */
+export const withoutCode = (text: string): string => (text.includes('`') ? text.replace(CODE, ' ') : text);
+
+/** One turn as a decision reads it. Its words are split once, on first use, for every analysis that misses its cache. */
+export class ReadTurn {
+  private split: string[] | null = null;
+
+  constructor(
+    readonly role: 'user' | 'assistant',
+    /** The part of the message read (its last MAX_CHARS_PER_TURN characters). */
+    readonly text: string,
+    /** Hash of `text`: the key of every per-turn cache. */
+    readonly key: string,
+  ) {}
+
+  /** The turn's own language (detected on this turn alone) and word count; set by readConversation. */
+  lang: Lang = 'en';
+  wordCount = 0;
+
+  /** Lowercase words of the text, code removed (`words` of lib/text.ts). */
+  get words(): string[] {
+    return (this.split ??= words(withoutCode(this.text), MAX_CHARS_PER_TURN));
+  }
+}
+
+/** The last turns of a conversation, oldest first, hashed and with their language (cached). */
+export interface ReadConversation {
+  turns: ReadTurn[];
+  /** The language of the user's turns (the one with most words; 'en' when none). */
+  lang: Lang;
+}
+
+const langCache = new Memo<{ lang: Lang; words: number }>(50_000);
+
+/** The turns one decision reads, prepared once (hash and language per turn, cached). */
+export function readConversation(messages: readonly ConversationTurn[]): ReadConversation {
+  const from = Math.max(0, messages.length - MAX_TURNS);
+  const turns: ReadTurn[] = [];
+  const byLang = new Map<Lang, number>();
+  let lastUserLang: Lang = 'en';
+  for (let i = from; i < messages.length; i++) {
+    const m = messages[i];
+    const raw = typeof m.content === 'string' ? m.content : '';
+    const text = raw.length > MAX_CHARS_PER_TURN ? raw.slice(-MAX_CHARS_PER_TURN) : raw;
+    const t = new ReadTurn(m.role === 'assistant' ? 'assistant' : 'user', text, crypto.hash('sha1', text, 'base64'));
+    let known = langCache.peek(t.key);
+    if (!known) langCache.set(t.key, (known = { lang: detectLanguage(text, MAX_CHARS_PER_TURN, t.words), words: t.words.length }));
+    t.lang = known.lang;
+    t.wordCount = known.words;
+    turns.push(t);
+    if (t.role === 'user' && t.wordCount > 0) {
+      byLang.set(t.lang, (byLang.get(t.lang) ?? 0) + t.wordCount);
+      lastUserLang = t.lang;
+    }
+  }
+  // The conversation's language: the one most of the user's words are in (ties: the last user turn's).
+  let lang: Lang = lastUserLang;
+  let most = byLang.get(lang) ?? 0;
+  for (const [l, n] of byLang) if (n > most) [lang, most] = [l, n];
+  return { turns, lang };
+}

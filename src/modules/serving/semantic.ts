@@ -1,0 +1,74 @@
+import { isStopWord, stem } from '../../lib/text.js';
+import { wordTable, type WordTable } from './word-vectors.js';
+
+/**
+ * The offline semantic signal: a text's meaning as the average of its
+ * content words' vectors (word-vectors.ts), each weighted by its specificity
+ * in general English, so "ransomware … protect my files" lands near "cloud
+ * backup, recover deleted files" without sharing the words. Ad groups'
+ * vectors are made once per inventory build and centred on their mean (the
+ * direction every text shares says nothing about which group fits); the
+ * conversation's is a weighted sum of memoised per-turn vectors, centred the
+ * same way. Only groups the lexical pass already touched are compared, so a
+ * request costs one 100-d dot product per candidate.
+ */
+export class SemanticIndex {
+  readonly dims: number;
+  private readonly mean: Float32Array;
+  /** Centred, unit-length group vectors, group i at [i × dims, (i + 1) × dims). */
+  private readonly vectors: Float32Array;
+
+  constructor(texts: readonly (readonly string[])[], private readonly table: WordTable = wordTable()) {
+    const dims = table.dims;
+    this.dims = dims;
+    this.vectors = new Float32Array(texts.length * dims);
+    this.mean = new Float32Array(dims);
+    const v = new Float32Array(dims);
+    texts.forEach((ws, i) => {
+      v.fill(0);
+      addWords(v, ws, 1, table);
+      normalise(v);
+      this.vectors.set(v, i * dims);
+      for (let d = 0; d < dims; d++) this.mean[d] += v[d] / Math.max(1, texts.length);
+    });
+    for (let i = 0; i < texts.length; i++) {
+      const g = this.vectors.subarray(i * dims, (i + 1) * dims);
+      for (let d = 0; d < dims; d++) g[d] -= this.mean[d];
+      normalise(g);
+    }
+  }
+
+  /** The conversation vector (a weighted sum of turn vectors), centred like the groups'. */
+  centre(v: Float32Array): Float32Array {
+    const out = Float32Array.from(v);
+    normalise(out);
+    for (let d = 0; d < this.dims; d++) out[d] -= this.mean[d];
+    return out;
+  }
+
+  /** Cosine of a centred conversation vector (`centre`) with group i (group vectors are unit length). */
+  cosine(conv: Float32Array, i: number): number {
+    const v = this.vectors;
+    const base = i * this.dims;
+    let dot = 0, norm = 0;
+    for (let d = 0; d < this.dims; d++) {
+      dot += conv[d] * v[base + d];
+      norm += conv[d] * conv[d];
+    }
+    return norm > 0 ? dot / Math.sqrt(norm) : 0;
+  }
+}
+
+/** Adds the words' vectors (stop words skipped), each × weight × its specificity; the number of words found. */
+export function addWords(acc: Float32Array, ws: readonly string[], weight: number, table: WordTable = wordTable()): number {
+  let n = 0;
+  for (const w of ws) if (!isStopWord(w) && table.addTo(acc, w, weight * table.specificity(stem(w)))) n++;
+  return n;
+}
+
+function normalise(v: Float32Array): void {
+  let n = 0;
+  for (let d = 0; d < v.length; d++) n += v[d] * v[d];
+  n = Math.sqrt(n);
+  if (n > 0) for (let d = 0; d < v.length; d++) v[d] /= n;
+}
