@@ -89,7 +89,6 @@ export async function runThroughServer(set: LabelledSet, overrides: ConfigInput 
         sessionId: `eval-${n++}`,
         placements: [{ placement: 'below_response', placement_id: 'Below' }],
         device: { country: c.country ?? 'US', ua: UA },
-        testAd: true,
         ...(c.excludedTopics ? { excludedTopics: c.excludedTopics } : {}),
       });
       const requestId = res.headers.get('x-orbit-request-id');
