@@ -122,6 +122,18 @@ for (const group of SYNONYM_GROUPS) {
   for (const w of group) SYNONYM.set(stemmer(w), head);
 }
 
+const porterCache = new Map<string, string>();
+
+/** The Porter stem of a lowercase word, nothing folded (product search compares words exactly). Cached (bounded). */
+export function porterStem(w: string): string {
+  const hit = porterCache.get(w);
+  if (hit !== undefined) return hit;
+  const s = w.length <= 2 ? w : stemmer(w);
+  if (porterCache.size > 200_000) porterCache.clear();
+  porterCache.set(w, s);
+  return s;
+}
+
 /** The stem of a lowercase word, with synonyms folded. Cached (bounded). */
 export function stem(w: string): string {
   const hit = stemCache.get(w);

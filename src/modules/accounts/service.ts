@@ -32,7 +32,8 @@ export async function createPublisher(
     payout_model: 'revenue_share',
     revenue_share_bps: input.revenueShareBps ?? ctx.config.defaultRevenueShareBps,
     status: 'active',
-    index_approved: input.indexApproved ? 1 : 0,
+    // Index access is open by default (spec 3 §5); the operator can switch it off per publisher.
+    index_approved: input.indexApproved === false ? 0 : 1,
     floor_cpm_micros: 0,
     created_at: ctx.clock.now(),
   };

@@ -126,7 +126,7 @@ export function normaliseService(r: Record<string, unknown>, now: number): { row
 
 export async function importServicesFile(ctx: Ctx, file: string, onProgress?: ImportProgress, format?: FileFormat): Promise<ImportResult> {
   const total = Math.max(0, (await countLines(file)) - (/\.(csv|tsv|txt)$/i.test(file) || format === 'csv' ? 1 : 0));
-  const res: ImportResult = { read: 0, upserted: 0, dropped: 0, removed: 0, rejected: 0, errors: [] };
+  const res: ImportResult = { read: 0, upserted: 0, dropped: 0, removed: 0, rejected: 0, errors: [], without_price: 0, complete: true };
   const now = ctx.clock.now();
   let rows: IndexServiceTable[] = [];
   const flush = async () => {

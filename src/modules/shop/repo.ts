@@ -2,42 +2,65 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Dialect } from '../../db/index.js';
 import type { DB, IndexProductTable } from '../../db/schema.js';
 
-/** SQL of the product catalog. Full-text is FTS5 on SQLite and a weighted tsvector on PostgreSQL; everything else is shared. */
+/**
+ * SQL of the product catalog. Full-text is FTS5 on SQLite and a weighted
+ * tsvector on PostgreSQL — only candidate retrieval differs; the ranking is
+ * one TypeScript function over the candidates (ranking.ts). The catalog
+ * statistics (`index_product_stats`) are kept by the import in the same
+ * transaction as the rows they count.
+ */
 export type ProductRow = Selectable<IndexProductTable>;
+/** A catalog row as search reads it (its stems are left in the table). */
+export type ListingRow = Omit<ProductRow, 'terms' | 'import_run'>;
 
 const BATCH = 400;
 
+const UPDATABLE = [
+  'name',
+  'brand',
+  'brand_lc',
+  'merchant',
+  'merchant_lc',
+  'category_path',
+  'category',
+  'google_category_id',
+  'description',
+  'bullets',
+  'currency',
+  'price_micros',
+  'regular_price_micros',
+  'image_url',
+  'product_url',
+  'color',
+  'sizes',
+  'gender',
+  'availability',
+  'rating',
+  'rating_count',
+  'checkout_json',
+  'commission_bps',
+  'terms',
+  'import_run',
+  'updated_at',
+] as const;
+
 export async function upsertProducts(db: Kysely<DB>, rows: IndexProductTable[]): Promise<void> {
   for (let i = 0; i < rows.length; i += BATCH) {
-    const chunk = rows.slice(i, i + BATCH);
     await db
       .insertInto('index_products')
-      .values(chunk)
-      .onConflict((oc) =>
-        oc.column('product_id').doUpdateSet((eb) => ({
-          name: eb.ref('excluded.name'),
-          brand: eb.ref('excluded.brand'),
-          brand_lc: eb.ref('excluded.brand_lc'),
-          merchant: eb.ref('excluded.merchant'),
-          merchant_lc: eb.ref('excluded.merchant_lc'),
-          category_path: eb.ref('excluded.category_path'),
-          category: eb.ref('excluded.category'),
-          description: eb.ref('excluded.description'),
-          currency: eb.ref('excluded.currency'),
-          price_micros: eb.ref('excluded.price_micros'),
-          regular_price_micros: eb.ref('excluded.regular_price_micros'),
-          image_url: eb.ref('excluded.image_url'),
-          product_url: eb.ref('excluded.product_url'),
-          color: eb.ref('excluded.color'),
-          sizes: eb.ref('excluded.sizes'),
-          gender: eb.ref('excluded.gender'),
-          checkout_json: eb.ref('excluded.checkout_json'),
-          commission_bps: eb.ref('excluded.commission_bps'),
-          updated_at: eb.ref('excluded.updated_at'),
-        })),
-      )
+      .values(rows.slice(i, i + BATCH))
+      .onConflict((oc) => oc.column('product_id').doUpdateSet((eb) => Object.fromEntries(UPDATABLE.map((c) => [c, eb.ref(`excluded.${c}`)]))))
       .execute();
   }
+}
+
+/** The listings with these ids: whose they are and their stems (to keep the statistics exact). */
+export async function existingListings(db: Kysely<DB>, ids: string[]): Promise<{ product_id: string; merchant_lc: string; terms: string }[]> {
+  const out: { product_id: string; merchant_lc: string; terms: string }[] = [];
+  for (let i = 0; i < ids.length; i += BATCH) {
+    out.push(...(await db.selectFrom('index_products').select(['product_id', 'merchant_lc', 'terms']).where('product_id', 'in', ids.slice(i, i + BATCH)).execute()));
+  }
+  return out;
 }
 
 export async function deleteProducts(db: Kysely<DB>, ids: string[]): Promise<number> {
@@ -49,13 +72,74 @@ export async function deleteProducts(db: Kysely<DB>, ids: string[]): Promise<num
   return n;
 }
 
+/** Marks listings as seen by an import (rows it rejected keep their last good version through a full-feed import). */
+export async function touchListings(db: Kysely<DB>, merchantLc: string, ids: string[], run: string): Promise<void> {
+  for (let i = 0; i < ids.length; i += BATCH) {
+    await db.updateTable('index_products').set({ import_run: run }).where('merchant_lc', '=', merchantLc).where('product_id', 'in', ids.slice(i, i + BATCH)).execute();
+  }
+}
+
+/** A page of a merchant's listings that an import did not see (a full feed removes them). */
+export const unseenListings = (db: Kysely<DB>, merchantLc: string, run: string, limit: number) =>
+  db
+    .selectFrom('index_products')
+    .select(['product_id', 'terms'])
+    .where('merchant_lc', '=', merchantLc)
+    .where((eb) => eb.or([eb('import_run', 'is', null), eb('import_run', '!=', run)]))
+    .limit(limit)
+    .execute();
+
 export async function countProducts(db: Kysely<DB>): Promise<number> {
   const r = await db.selectFrom('index_products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
   return Number(r?.n ?? 0);
 }
 
-export const getProduct = (db: Kysely<DB>, id: string) =>
-  db.selectFrom('index_products').selectAll().where('product_id', '=', id).executeTakeFirst();
+export const getProduct = (db: Kysely<DB>, id: string) => db.selectFrom('index_products').selectAll().where('product_id', '=', id).executeTakeFirst();
+
+/* ---------- catalog statistics ---------- */
+
+/** Adds the deltas to the per-stem counts (and `#`-keys); counts that reach zero are removed. */
+export async function applyStats(db: Kysely<DB>, delta: Map<string, number>): Promise<void> {
+  const entries = [...delta].filter(([, n]) => n !== 0);
+  for (let i = 0; i < entries.length; i += 500) {
+    const chunk = entries.slice(i, i + 500).map(([term, n]) => ({ term, n }));
+    await db
+      .insertInto('index_product_stats')
+      .values(chunk)
+      .onConflict((oc) => oc.column('term').doUpdateSet({ n: sql`index_product_stats.n + excluded.n` }))
+      .execute();
+  }
+  if (entries.some(([, n]) => n < 0)) await db.deleteFrom('index_product_stats').where('n', '<=', 0).execute();
+}
+
+export async function statsFor(db: Kysely<DB>, terms: string[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  if (!terms.length) return out;
+  const rows = await db.selectFrom('index_product_stats').select(['term', 'n']).where('term', 'in', [...new Set(terms)]).execute();
+  for (const r of rows) out.set(r.term, Number(r.n));
+  return out;
+}
+
+export async function replaceStats(db: Kysely<DB>, counts: Map<string, number>): Promise<void> {
+  await db.deleteFrom('index_product_stats').execute();
+  await applyStats(db, counts);
+}
+
+/** Listings in product-id order after `after` (for a full statistics rebuild). */
+export const listingTextPage = (db: Kysely<DB>, after: string, limit: number) =>
+  db
+    .selectFrom('index_products')
+    .select(['product_id', 'name', 'brand', 'category_path', 'bullets', 'description', 'terms'])
+    .where('product_id', '>', after)
+    .orderBy('product_id')
+    .limit(limit)
+    .execute();
+
+export async function setTerms(db: Kysely<DB>, rows: { product_id: string; terms: string }[]): Promise<void> {
+  for (const r of rows) await db.updateTable('index_products').set({ terms: r.terms }).where('product_id', '=', r.product_id).execute();
+}
+
+/* ---------- search ---------- */
 
 /** Hard filters, already normalised by the service. Price bounds are per catalog currency, in that currency's micros. */
 export interface ProductFilter {
@@ -69,49 +153,76 @@ export interface ProductFilter {
   categories?: string[];
 }
 
-export interface RetrievalHit extends ProductRow {
-  /** Higher is better (already sign-adjusted on SQLite). */
-  text_score: number;
-}
+const LISTING_COLUMNS = [
+  'product_id',
+  'name',
+  'brand',
+  'brand_lc',
+  'merchant',
+  'merchant_lc',
+  'category_path',
+  'category',
+  'google_category_id',
+  'description',
+  'bullets',
+  'currency',
+  'price_micros',
+  'regular_price_micros',
+  'image_url',
+  'product_url',
+  'color',
+  'sizes',
+  'gender',
+  'availability',
+  'rating',
+  'rating_count',
+  'checkout_json',
+  'commission_bps',
+  'updated_at',
+] as const;
+const SELECT_P = sql.raw(LISTING_COLUMNS.map((c) => `p.${c}`).join(', '));
 
-/** `mode: 'all'` requires every word, `'any'` one of them; `weights: false` gives plain, unweighted BM25 (the benchmark baseline). */
+/**
+ * Candidates for a query from the backend's full-text index: listings with
+ * `mode: 'all'` of the words or `'any'` of them, the backend's own
+ * field-weighted order, at most `limit`. `weights: false` orders by the
+ * engine's plain, unweighted score (a baseline).
+ */
 export async function retrieve(
   db: Kysely<DB>,
   dialect: Dialect,
   words: string[],
   filter: ProductFilter,
   opts: { mode: 'all' | 'any'; limit: number; weights?: boolean },
-): Promise<RetrievalHit[]> {
+): Promise<ListingRow[]> {
   if (!words.length) return [];
-  const weighted = opts.weights !== false;
   const where = filterSql(filter);
   if (dialect === 'sqlite') {
     const match = words.map((w) => `"${w.replace(/"/g, '""')}"`).join(opts.mode === 'all' ? ' AND ' : ' OR ');
-    const rank = weighted ? sql`bm25(index_products_fts, 8.0, 4.0, 2.0, 1.0)` : sql`bm25(index_products_fts)`;
-    const r = await sql<RetrievalHit>`
-      SELECT p.*, -${rank} AS text_score
+    const rank = opts.weights === false ? sql`bm25(index_products_fts)` : sql`bm25(index_products_fts, 10.0, 4.0, 2.0, 2.0, 1.0)`;
+    const r = await sql<ListingRow>`
+      SELECT ${SELECT_P}
       FROM index_products_fts JOIN index_products p ON p.rowid = index_products_fts.rowid
       WHERE index_products_fts MATCH ${match} AND ${where}
       ORDER BY ${rank} LIMIT ${opts.limit}`.execute(db);
     return r.rows;
   }
   const q = words.join(opts.mode === 'all' ? ' ' : ' or ');
-  const rank = weighted ? sql`ts_rank(search_tsv, q, 1)` : sql`ts_rank('{1,1,1,1}', search_tsv, q, 1)`;
-  const r = await sql<RetrievalHit>`
-    SELECT p.product_id, p.name, p.brand, p.brand_lc, p.merchant, p.merchant_lc, p.category_path, p.category, p.description,
-           p.currency, p.price_micros, p.regular_price_micros, p.image_url, p.product_url, p.color, p.sizes, p.gender,
-           p.checkout_json, p.commission_bps, p.updated_at, ${rank} AS text_score
+  const rank = opts.weights === false ? sql`ts_rank('{1,1,1,1}', search_tsv, q, 1)` : sql`ts_rank('{0.1,0.3,0.5,1.0}', search_tsv, q, 1)`;
+  const r = await sql<ListingRow & { rating: string | number | null }>`
+    SELECT ${SELECT_P}
     FROM index_products p, websearch_to_tsquery('english', ${q}) q
     WHERE p.search_tsv @@ q AND ${where}
-    ORDER BY text_score DESC, p.product_id LIMIT ${opts.limit}`.execute(db);
-  return r.rows.map((x) => ({ ...x, text_score: Number(x.text_score) }));
+    ORDER BY ${rank} DESC, p.rating_count DESC, p.product_id LIMIT ${opts.limit}`.execute(db);
+  return r.rows.map((x) => ({ ...x, price_micros: x.price_micros === null ? null : Number(x.price_micros), regular_price_micros: x.regular_price_micros === null ? null : Number(x.regular_price_micros), rating: x.rating === null ? null : Number(x.rating) }));
 }
 
 function filterSql(f: ProductFilter) {
   const parts = [sql`1 = 1`];
   if (f.priceBounds?.length) {
+    // A listing without a price never passes a price filter.
     const alts = f.priceBounds.map((b) => {
-      const c = [sql`p.currency = ${b.currency}`];
+      const c = [sql`p.currency = ${b.currency}`, sql`p.price_micros IS NOT NULL`];
       if (b.min !== null) c.push(sql`p.price_micros >= ${b.min}`);
       if (b.max !== null) c.push(sql`p.price_micros <= ${b.max}`);
       return sql`(${sql.join(c, sql` AND `)})`;
