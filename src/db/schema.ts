@@ -576,8 +576,8 @@ export interface IndexProductTable {
   rating_count: number;
   checkout_json: string | null;
   commission_bps: number;
-  /** Distinct stems of the listing's searchable text (keeps index_product_stats exact on replace/remove). */
-  terms: string;
+  /** The searchable fields as stem sequences, one line each (title, brand, category, bullets, description start): ranking reads these. */
+  stems: string;
   /** The import that last saw this listing (a full-feed import removes the merchant's listings it did not see). */
   import_run: string | null;
   updated_at: number;

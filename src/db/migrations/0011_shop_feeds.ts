@@ -12,7 +12,9 @@ import type { Dialect } from '../index.js';
  * - `google_category_id`: the node of Google's product taxonomy the merchant
  *   category maps onto;
  * - `availability`, `rating`, `rating_count`: meaningful tie-breakers;
- * - `terms`: the distinct stems of the listing's text, so an import can keep
+ * - `stems`: the listing's searchable fields as stem sequences (title, brand,
+ *   category, bullets, description start; one line each), so search ranks
+ *   candidates without re-reading their text, and an import keeps
  *   `index_product_stats` (document frequency per stem, and `#docs`) exact
  *   when it replaces or removes a listing;
  * - `import_run`: the import that last saw the listing; a full-feed import
@@ -31,7 +33,7 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
       ADD COLUMN availability text NOT NULL DEFAULT 'in_stock',
       ADD COLUMN rating double precision,
       ADD COLUMN rating_count integer NOT NULL DEFAULT 0,
-      ADD COLUMN terms text NOT NULL DEFAULT '',
+      ADD COLUMN stems text NOT NULL DEFAULT '',
       ADD COLUMN import_run text`.execute(db);
     await sql`DROP INDEX IF EXISTS index_products_tsv`.execute(db);
     await sql`ALTER TABLE index_products DROP COLUMN search_tsv`.execute(db);
@@ -44,6 +46,7 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   } else {
     for (const t of ['index_products_ai', 'index_products_ad', 'index_products_au']) await sql.raw(`DROP TRIGGER IF EXISTS ${t}`).execute(db);
     await sql`DROP TABLE IF EXISTS index_products_fts`.execute(db);
+    // The long text columns come last: SQLite reads a row's columns in order, so filters and ranking never touch their overflow pages.
     await sql`CREATE TABLE index_products_new (
       product_id text PRIMARY KEY,
       name text NOT NULL,
@@ -54,8 +57,6 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
       category_path text,
       category text NOT NULL,
       google_category_id integer,
-      description text NOT NULL DEFAULT '',
-      bullets text NOT NULL DEFAULT '',
       currency text NOT NULL,
       price_micros integer,
       regular_price_micros integer,
@@ -69,9 +70,11 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
       rating_count integer NOT NULL DEFAULT 0,
       checkout_json text,
       commission_bps integer NOT NULL DEFAULT 0,
-      terms text NOT NULL DEFAULT '',
       import_run text,
-      updated_at integer NOT NULL
+      updated_at integer NOT NULL,
+      stems text NOT NULL DEFAULT '',
+      bullets text NOT NULL DEFAULT '',
+      description text NOT NULL DEFAULT ''
     )`.execute(db);
     await sql.raw(`INSERT INTO index_products_new (${COLUMNS}) SELECT ${COLUMNS} FROM index_products`).execute(db);
     await sql`DROP TABLE index_products`.execute(db);

@@ -5,7 +5,7 @@ import { countLines, countXmlItems, readRecords, formatOf, TruncatedRead, type F
 import { normaliseProduct, type FeedOptions } from './feed.js';
 import { fxTable } from './fx.js';
 import { generateProducts, DEMO_PRODUCT_COUNT } from './generator.js';
-import { listingTerms } from './ranking.js';
+import { analyzeListing, distinctStems } from './ranking.js';
 import * as repo from './repo.js';
 
 /**
@@ -51,7 +51,7 @@ export interface ImportResult {
 
 const MAX_ERRORS = 200;
 const FLUSH_ROWS = 2000;
-/** Version of the analyzer behind `terms` and the statistics: a change rebuilds them. */
+/** Version of the analyzer behind `stems` and the statistics: a change rebuilds them. */
 export const STATS_VERSION = 1;
 const VERSION_KEY = '#version';
 const DOCS_KEY = '#docs';
@@ -111,8 +111,8 @@ class CatalogWriter {
     await this.ctx.db.transaction().execute(async (trx) => {
       const existing = new Map((await repo.existingListings(trx, [...rows.map((r) => r.row.product_id), ...drops.map((d) => d.id)])).map((e) => [e.product_id, e]));
       const delta = new Map<string, number>();
-      const add = (terms: string, n: number) => {
-        for (const t of terms.split(' ')) if (t) delta.set(t, (delta.get(t) ?? 0) + n);
+      const add = (stems: string, n: number) => {
+        for (const t of distinctStems(stems)) delta.set(t, (delta.get(t) ?? 0) + n);
       };
       const upserts: IndexProductTable[] = [];
       for (const { row, line } of rows) {
@@ -123,8 +123,8 @@ class CatalogWriter {
         }
         upserts.push(row);
         if (row.price_micros === null) this.res.without_price++;
-        add(row.terms, 1);
-        if (old) add(old.terms, -1);
+        add(row.stems, 1);
+        if (old) add(old.stems, -1);
         else delta.set(DOCS_KEY, (delta.get(DOCS_KEY) ?? 0) + 1);
       }
       await repo.upsertProducts(trx, upserts);
@@ -132,7 +132,7 @@ class CatalogWriter {
       const gone = drops.map((d) => existing.get(d.id)).filter((e): e is NonNullable<typeof e> => !!e && (!this.opts.merchant || e.merchant_lc === this.opts.merchant.trim().toLowerCase()));
       if (gone.length) {
         this.res.removed += await repo.deleteProducts(trx, gone.map((g) => g.product_id));
-        for (const g of gone) add(g.terms, -1);
+        for (const g of gone) add(g.stems, -1);
         delta.set(DOCS_KEY, (delta.get(DOCS_KEY) ?? 0) - gone.length);
       }
       await repo.applyStats(trx, delta);
@@ -151,7 +151,7 @@ class CatalogWriter {
         await this.ctx.db.transaction().execute(async (trx) => {
           const n = await repo.deleteProducts(trx, page.map((p) => p.product_id));
           const delta = new Map<string, number>([[DOCS_KEY, -n]]);
-          for (const p of page) for (const t of p.terms.split(' ')) if (t) delta.set(t, (delta.get(t) ?? 0) - 1);
+          for (const p of page) for (const t of distinctStems(p.stems)) delta.set(t, (delta.get(t) ?? 0) - 1);
           await repo.applyStats(trx, delta);
           this.res.removed += n;
         });
@@ -209,7 +209,7 @@ const statsChecked = new WeakMap<Ctx, Promise<void>>();
 
 /**
  * Makes sure `index_product_stats` matches the catalog and the analyzer:
- * rebuilt from every listing (and their `terms`) when its version is not
+ * rebuilt from every listing (and their `stems`) when its version is not
  * current — after the migration that introduced it, or an analyzer change.
  * Checked once per process; imports keep it exact afterwards.
  */
@@ -234,14 +234,14 @@ export async function rebuildCatalogStats(ctx: Ctx): Promise<void> {
   for (;;) {
     const page = await repo.listingTextPage(ctx.db, after, 2000);
     if (!page.length) break;
-    const changed: { product_id: string; terms: string }[] = [];
+    const changed: { product_id: string; stems: string }[] = [];
     for (const l of page) {
-      const terms = listingTerms(l).join(' ');
-      if (terms !== l.terms) changed.push({ product_id: l.product_id, terms });
-      for (const t of terms.split(' ')) if (t) counts.set(t, (counts.get(t) ?? 0) + 1);
+      const stems = analyzeListing(l);
+      if (stems !== l.stems) changed.push({ product_id: l.product_id, stems });
+      for (const t of distinctStems(stems)) counts.set(t, (counts.get(t) ?? 0) + 1);
       docs++;
     }
-    if (changed.length) await ctx.db.transaction().execute((trx) => repo.setTerms(trx, changed));
+    if (changed.length) await ctx.db.transaction().execute((trx) => repo.setStems(trx, changed));
     after = page.at(-1)!.product_id;
   }
   counts.set(DOCS_KEY, docs);

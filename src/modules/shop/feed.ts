@@ -4,7 +4,7 @@ import { dollarsToMicros } from '../../lib/money.js';
 import { INVALID_BYTES } from '../../lib/records.js';
 import { cleanText } from '../index/core.js';
 import { categoryLevels, shopCategoryOf, toGoogleCategory } from './google-taxonomy.js';
-import { listingTerms } from './ranking.js';
+import { analyzeListing } from './ranking.js';
 import { canonicalColour, encodeSizes, genderIn, normaliseGender, sizesInTitle, titleColour } from './taxonomy.js';
 
 /**
@@ -144,10 +144,18 @@ function isHttpUrl(s: string): boolean {
   }
 }
 
+/** The first `words` words of a text (with an ellipsis when cut). */
 function truncateWords(s: string, words: number): string {
-  const parts = s.split(/(\s+)/);
-  return parts.length <= words * 2 ? s : `${parts.slice(0, words * 2 - 1).join('')}…`;
+  const re = /\S+/g;
+  let n = 0;
+  for (let m = re.exec(s); m; m = re.exec(s)) {
+    if (++n > words) return `${s.slice(0, m.index).trimEnd()}…`;
+  }
+  return s;
 }
+
+/** Text kept of a description before markup is removed: far more than 400 words, far less than a 10 MB field. */
+const DESCRIPTION_READ = 64 * 1024;
 
 const number = (s: string): number | null => {
   const n = Number(s.replace(/,/g, ''));
@@ -255,7 +263,7 @@ export function normaliseProduct(input: Record<string, unknown>, opts: FeedOptio
   const google = (googleGiven ? toGoogleCategory(googleGiven) : null) ?? toGoogleCategory(pathLevels);
   const categoryPath = merchantPath ?? (googleGiven && google ? google.path.join(' > ') : null);
 
-  const description = truncateWords(plainText(rawDescription), DESCRIPTION_WORDS);
+  const description = truncateWords(plainText(rawDescription.slice(0, DESCRIPTION_READ)), DESCRIPTION_WORDS);
   const bullets = listOf(r.product_highlight ?? r.product_highlights ?? r.highlights ?? r.bullet_points ?? r.bullets ?? r.features, /\r?\n+/)
     .map((b) => plainText(b).replace(/\s+/g, ' ').slice(0, 600))
     .filter(Boolean)
@@ -317,10 +325,10 @@ export function normaliseProduct(input: Record<string, unknown>, opts: FeedOptio
     rating_count: ratingCount !== null ? Math.min(2_000_000_000, Math.round(ratingCount)) : 0,
     checkout_json: checkout,
     commission_bps: Number.isFinite(commission) ? Math.max(0, Math.min(10_000, Math.round(commission))) : 0,
-    terms: '',
+    stems: '',
     import_run: nc.importRun,
     updated_at: nc.now,
   };
-  row.terms = listingTerms(row).join(' ');
+  row.stems = analyzeListing(row);
   return { id, row };
 }

@@ -43,13 +43,31 @@ export interface ListingText {
 /** How much of the description the ranking and the statistics read (the start says what the product is). */
 export const DESCRIPTION_CHARS = 2000;
 
-/** Distinct stems of a listing's searchable text: stored with it (`terms`) and counted in the catalog statistics. */
-export function listingTerms(l: ListingText): string[] {
-  const s = new Set<string>();
-  for (const text of [l.name, l.brand ?? '', l.category_path ?? '', l.bullets, l.description.slice(0, DESCRIPTION_CHARS)]) {
-    for (const t of shopStems(text, 8000)) s.add(t);
-  }
-  return [...s];
+/**
+ * A listing's searchable fields as stem sequences — title, brand, category,
+ * bullets, the start of the description — one line each, stems separated by
+ * spaces, after a header line of counts (each field's stems, then how many
+ * title stems come before "for"/"compatible with…" and before the title's
+ * first separator): stored with the listing (`stems`), read by the ranking
+ * instead of the text, and counted in the catalog statistics.
+ */
+export function analyzeListing(l: ListingText): string {
+  const fields = [l.name, l.brand ?? '', l.category_path ?? '', l.bullets, l.description].map((text, i) => shopStems(text, i === 4 ? DESCRIPTION_CHARS : 8000));
+  const title = fields[0];
+  const wordsBefore = (re: RegExp) => {
+    const m = re.exec(l.name);
+    return m && m.index > 0 ? Math.min(title.length, shopWords(l.name.slice(0, m.index), 600).length) : title.length;
+  };
+  const header = [...fields.map((f) => f.length), wordsBefore(FOR_MARKERS), Math.min(10, wordsBefore(LEAD_END))].join(' ');
+  return [header, ...fields.map((f) => f.join(' '))].join('\n');
+}
+
+/** The distinct stems of an analyzed listing. */
+export function distinctStems(stems: string): Set<string> {
+  const out = new Set<string>();
+  const lines = stems.split('\n');
+  for (let i = 1; i < lines.length; i++) for (const t of lines[i].split(' ')) if (t) out.add(t);
+  return out;
 }
 
 /** Catalog-wide statistics the ranking needs for the query's stems. */
@@ -193,9 +211,12 @@ export function weighQuery(q: ShopQuery, stats: CatalogStats): ShopQuery {
 
 /* ---------- the listing ---------- */
 
-export interface Candidate extends ListingText {
+export interface Candidate {
   product_id: string;
+  name: string;
   brand_lc: string;
+  /** analyzeListing() of the listing. */
+  stems: string;
   color: string;
   gender: string;
   sizes: string;
@@ -205,31 +226,36 @@ export interface Candidate extends ListingText {
   rating_count: number;
 }
 
+/** A candidate's fields as ranking reads them: each field's stem line (searched in place), the title's stems, and its parts. */
 interface Fields {
+  lines: Record<FieldName, string>;
+  lens: Record<FieldName, number>;
   title: string[];
+  brand: string[];
   main: Set<string>;
   lead: string[];
-  brand: string[];
-  category: string[];
-  bullets: string[];
-  description: string[];
+}
+type FieldName = 'title' | 'brand' | 'category' | 'bullets' | 'description';
+const FIELD_NAMES: FieldName[] = ['title', 'brand', 'category', 'bullets', 'description'];
+
+const split = (line: string | undefined): string[] => (line ? line.split(' ') : []);
+
+/** Occurrences of a stem in a stem line, found in place (no array per candidate). */
+function countIn(line: string, t: string): number {
+  let n = 0;
+  for (let i = line.indexOf(t); i !== -1; i = line.indexOf(t, i + t.length)) {
+    if ((i === 0 || line.charCodeAt(i - 1) === 32) && (i + t.length === line.length || line.charCodeAt(i + t.length) === 32)) n++;
+  }
+  return n;
 }
 
 function fieldsOf(c: Candidate): Fields {
-  const title = shopStems(c.name, 600);
-  const cut = FOR_MARKERS.exec(c.name);
-  const main = new Set(cut && cut.index > 0 ? shopStems(c.name.slice(0, cut.index), 600) : title);
-  const end = LEAD_END.exec(c.name);
-  const lead = shopStems(end && end.index > 0 ? c.name.slice(0, end.index) : c.name, 300).slice(0, 10);
-  return {
-    title,
-    main,
-    lead,
-    brand: shopStems(c.brand ?? '', 200),
-    category: shopStems(c.category_path ?? '', 600),
-    bullets: shopStems(c.bullets, 4000),
-    description: shopStems(c.description, DESCRIPTION_CHARS),
-  };
+  const [header = '', title = '', brand = '', category = '', bullets = '', description = ''] = c.stems.split('\n');
+  const n = header.split(' ').map(Number);
+  const lines = { title, brand, category, bullets, description };
+  const lens = { title: n[0] || 0, brand: n[1] || 0, category: n[2] || 0, bullets: n[3] || 0, description: n[4] || 0 };
+  const t = split(title);
+  return { lines, lens, title: t, brand: split(brand), main: new Set(t.slice(0, n[5] ?? t.length)), lead: t.slice(0, n[6] ?? 10) };
 }
 
 /* ---------- features ---------- */
@@ -255,21 +281,16 @@ export const FEATURES = [
 ] as const;
 export type FeatureName = (typeof FEATURES)[number];
 
-/** BM25F field weights and length normalisation (tuned on the development queries). */
-const FIELD = {
-  title: { w: RANKER.fields.title, b: 0.75, avg: 18 },
-  brand: { w: RANKER.fields.brand, b: 0.3, avg: 2 },
-  category: { w: RANKER.fields.category, b: 0.5, avg: 14 },
-  bullets: { w: RANKER.fields.bullets, b: 0.75, avg: 110 },
-  description: { w: RANKER.fields.description, b: 0.75, avg: 150 },
-} as const;
-const K1 = 1.2;
-
-const count = (xs: string[], t: string) => {
-  let n = 0;
-  for (const x of xs) if (x === t) n++;
-  return n;
+/** BM25F field weights (learned with the feature weights) and length normalisation (b; typical stems per field). */
+export type FieldWeights = Record<FieldName, number>;
+const FIELD_NORM: Record<FieldName, { b: number; avg: number }> = {
+  title: { b: 0.75, avg: 18 },
+  brand: { b: 0.3, avg: 2 },
+  category: { b: 0.5, avg: 14 },
+  bullets: { b: 0.75, avg: 110 },
+  description: { b: 0.75, avg: 150 },
 };
+const K1 = 1.2;
 
 function hasPair(xs: string[], pair: string): boolean {
   const [a, b] = pair.split(' ');
@@ -277,18 +298,22 @@ function hasPair(xs: string[], pair: string): boolean {
   return false;
 }
 
-/** Mentions of a negated thing: "no X", "without X", "X-free", "Xless", "non-X" say it is absent; any other mention says it is there. */
-function negationEvidence(text: string, scope: string[]): { absent: boolean; present: boolean } {
-  const ws = shopWords(text.replace(/(\p{L})-free\b/gu, '$1 free').replace(/\bw\/o\b/gi, ' without '), 6000);
+/** Stems that say what follows (or, for free/less, what precedes) is absent. */
+const NEGATING_STEMS = new Set([...NEGATORS, 'w/o', 'free', 'less'].map(porterStem));
+
+/** Mentions of a negated thing in a field's stems: "no X", "without X", "X-free", "Xless", "non-X" say it is absent; any other mention says it is there. */
+function negationEvidence(ws: string[], scope: string[]): { absent: boolean; present: boolean } {
   const noun = scope.at(-1)!;
+  const less = `${noun}less`;
   let absent = false;
   let present = false;
   for (let i = 0; i < ws.length; i++) {
-    const s = porterStem(ws[i]);
-    if (s === `${noun}less` || ws[i] === `${noun}less` || ws[i].startsWith(`${noun}less`)) absent = true;
+    const s = ws[i];
+    if (s.startsWith(less)) absent = true;
     if (s !== noun) continue;
-    const before = ws.slice(Math.max(0, i - 3), i);
-    if (before.some((b) => NEGATORS.has(b) || b === 'free' || b === 'less') || ws[i + 1] === 'free' || ws[i + 1] === 'less') absent = true;
+    let negated = ws[i + 1] === 'free' || ws[i + 1] === 'less';
+    for (let k = Math.max(0, i - 3); k < i && !negated; k++) negated = NEGATING_STEMS.has(ws[k]);
+    if (negated) absent = true;
     else present = true;
   }
   return { absent, present };
@@ -297,26 +322,25 @@ function negationEvidence(text: string, scope: string[]): { absent: boolean; pre
 export type FeatureVector = Record<FeatureName, number>;
 
 /** The feature vectors of every candidate for one query. */
-export function featuresOf(q: ShopQuery, cands: Candidate[], stats: CatalogStats): FeatureVector[] {
+export function featuresOf(q: ShopQuery, cands: Candidate[], fieldWeights: FieldWeights = RANKER.fields): FeatureVector[] {
   const fields = cands.map(fieldsOf);
   const idfSum = q.terms.reduce((a, t) => a + t.idf, 0) || 1;
   const brandsInQuery = new Set<string>();
   const qstems = new Set(q.terms.map((t) => t.stem));
-  for (const c of cands) {
-    const b = shopStems(c.brand ?? '', 200);
+  cands.forEach((c, i) => {
+    const b = fields[i].brand;
     if (b.length && b.every((s) => qstems.has(s))) brandsInQuery.add(c.brand_lc);
-  }
+  });
   const raw = cands.map((c, i) => {
     const f = fields[i];
-    const lens = { title: f.title.length, brand: f.brand.length, category: f.category.length, bullets: f.bullets.length, description: f.description.length };
     let bm25 = 0;
     let titleCover = 0;
     let allCover = 0;
     for (const t of q.terms) {
       let tf = 0;
-      for (const k of Object.keys(FIELD) as (keyof typeof FIELD)[]) {
-        const n = count(f[k], t.stem);
-        if (n) tf += (FIELD[k].w * n) / (1 - FIELD[k].b + (FIELD[k].b * lens[k]) / FIELD[k].avg);
+      for (const k of FIELD_NAMES) {
+        const n = countIn(f.lines[k], t.stem);
+        if (n) tf += (fieldWeights[k] * n) / (1 - FIELD_NORM[k].b + (FIELD_NORM[k].b * f.lens[k]) / FIELD_NORM[k].avg);
       }
       if (tf > 0) {
         bm25 += (t.idf * tf) / (K1 + tf);
@@ -331,8 +355,8 @@ export function featuresOf(q: ShopQuery, cands: Candidate[], stats: CatalogStats
     let violated = 0;
     let met = 0;
     for (const scope of q.negated) {
-      const t = negationEvidence(c.name, scope);
-      const b = negationEvidence(`${c.bullets}`.slice(0, 3000), scope);
+      const t = negationEvidence(f.title, scope);
+      const b = negationEvidence(split(f.lines.bullets), scope);
       if (t.absent || b.absent) met = 1;
       else if (t.present) violated = 1;
       else if (b.present) violated = Math.max(violated, 0.5);
@@ -343,7 +367,7 @@ export function featuresOf(q: ShopQuery, cands: Candidate[], stats: CatalogStats
     const bigram = q.bigrams.length ? q.bigrams.filter((p) => hasPair(f.title, p)).length / q.bigrams.length : 0;
     const brand = brandsInQuery.has(c.brand_lc) ? 1 : 0;
     const otherBrand = brandsInQuery.size && !brandsInQuery.has(c.brand_lc) ? 1 : 0;
-    const numbers = q.numbers.length ? q.numbers.filter((n) => shopWords(c.name, 600).includes(n)).length / q.numbers.length : 0;
+    const numbers = q.numbers.length ? q.numbers.filter((n) => f.title.includes(porterStem(n))).length / q.numbers.length : 0;
     return {
       bm25f: bm25,
       title_cover: titleCover / idfSum,
@@ -396,15 +420,14 @@ const STYLE_WEIGHT = 0.3;
 export function rank<C extends Candidate>(
   q: ShopQuery,
   cands: C[],
-  stats: CatalogStats,
-  opts: { style?: string[]; weights?: Record<FeatureName, number> } = {},
+  opts: { style?: string[]; weights?: Record<FeatureName, number>; fields?: FieldWeights } = {},
 ): { hit: C; score: number }[] {
   if (!cands.length) return [];
-  const fv = featuresOf(q, cands, stats);
+  const fv = featuresOf(q, cands, opts.fields);
   const style = opts.style ?? [];
   const styleOf = (c: Candidate) => {
     if (!style.length) return 0;
-    const words = new Set(shopStems(`${c.name} ${c.bullets} ${c.description}`, 4000));
+    const words = distinctStems(c.stems);
     return (STYLE_WEIGHT * style.filter((s) => words.has(s)).length) / style.length;
   };
   return cands

@@ -11,7 +11,9 @@ import type { DB, IndexProductTable } from '../../db/schema.js';
  */
 export type ProductRow = Selectable<IndexProductTable>;
 /** A catalog row as search reads it (its stems are left in the table). */
-export type ListingRow = Omit<ProductRow, 'terms' | 'import_run'>;
+export type ListingRow = Omit<ProductRow, 'import_run'>;
+/** What ranking reads of a candidate (its long text stays in the table until it is shown). */
+export type CandidateRow = Omit<ListingRow, 'description' | 'bullets'>;
 
 const BATCH = 400;
 
@@ -39,7 +41,7 @@ const UPDATABLE = [
   'rating_count',
   'checkout_json',
   'commission_bps',
-  'terms',
+  'stems',
   'import_run',
   'updated_at',
 ] as const;
@@ -55,10 +57,10 @@ export async function upsertProducts(db: Kysely<DB>, rows: IndexProductTable[]):
 }
 
 /** The listings with these ids: whose they are and their stems (to keep the statistics exact). */
-export async function existingListings(db: Kysely<DB>, ids: string[]): Promise<{ product_id: string; merchant_lc: string; terms: string }[]> {
-  const out: { product_id: string; merchant_lc: string; terms: string }[] = [];
+export async function existingListings(db: Kysely<DB>, ids: string[]): Promise<{ product_id: string; merchant_lc: string; stems: string }[]> {
+  const out: { product_id: string; merchant_lc: string; stems: string }[] = [];
   for (let i = 0; i < ids.length; i += BATCH) {
-    out.push(...(await db.selectFrom('index_products').select(['product_id', 'merchant_lc', 'terms']).where('product_id', 'in', ids.slice(i, i + BATCH)).execute()));
+    out.push(...(await db.selectFrom('index_products').select(['product_id', 'merchant_lc', 'stems']).where('product_id', 'in', ids.slice(i, i + BATCH)).execute()));
   }
   return out;
 }
@@ -83,7 +85,7 @@ export async function touchListings(db: Kysely<DB>, merchantLc: string, ids: str
 export const unseenListings = (db: Kysely<DB>, merchantLc: string, run: string, limit: number) =>
   db
     .selectFrom('index_products')
-    .select(['product_id', 'terms'])
+    .select(['product_id', 'stems'])
     .where('merchant_lc', '=', merchantLc)
     .where((eb) => eb.or([eb('import_run', 'is', null), eb('import_run', '!=', run)]))
     .limit(limit)
@@ -129,14 +131,14 @@ export async function replaceStats(db: Kysely<DB>, counts: Map<string, number>):
 export const listingTextPage = (db: Kysely<DB>, after: string, limit: number) =>
   db
     .selectFrom('index_products')
-    .select(['product_id', 'name', 'brand', 'category_path', 'bullets', 'description', 'terms'])
+    .select(['product_id', 'name', 'brand', 'category_path', 'bullets', 'description', 'stems'])
     .where('product_id', '>', after)
     .orderBy('product_id')
     .limit(limit)
     .execute();
 
-export async function setTerms(db: Kysely<DB>, rows: { product_id: string; terms: string }[]): Promise<void> {
-  for (const r of rows) await db.updateTable('index_products').set({ terms: r.terms }).where('product_id', '=', r.product_id).execute();
+export async function setStems(db: Kysely<DB>, rows: { product_id: string; stems: string }[]): Promise<void> {
+  for (const r of rows) await db.updateTable('index_products').set({ stems: r.stems }).where('product_id', '=', r.product_id).execute();
 }
 
 /* ---------- search ---------- */
@@ -153,7 +155,7 @@ export interface ProductFilter {
   categories?: string[];
 }
 
-const LISTING_COLUMNS = [
+const CANDIDATE_COLUMNS = [
   'product_id',
   'name',
   'brand',
@@ -163,8 +165,6 @@ const LISTING_COLUMNS = [
   'category_path',
   'category',
   'google_category_id',
-  'description',
-  'bullets',
   'currency',
   'price_micros',
   'regular_price_micros',
@@ -178,9 +178,27 @@ const LISTING_COLUMNS = [
   'rating_count',
   'checkout_json',
   'commission_bps',
+  'stems',
   'updated_at',
 ] as const;
-const SELECT_P = sql.raw(LISTING_COLUMNS.map((c) => `p.${c}`).join(', '));
+const SELECT_P = sql.raw(CANDIDATE_COLUMNS.map((c) => `p.${c}`).join(', '));
+
+/** PostgreSQL returns bigint and double columns as strings. */
+function numeric<T extends { price_micros: unknown; regular_price_micros: unknown; rating: unknown }>(x: T): T {
+  return {
+    ...x,
+    price_micros: x.price_micros === null ? null : Number(x.price_micros),
+    regular_price_micros: x.regular_price_micros === null ? null : Number(x.regular_price_micros),
+    rating: x.rating === null ? null : Number(x.rating),
+  };
+}
+
+/** Full listings by id (what a response shows), in no particular order. */
+export async function listingsById(db: Kysely<DB>, ids: string[]): Promise<ListingRow[]> {
+  if (!ids.length) return [];
+  const rows = await db.selectFrom('index_products').selectAll().where('product_id', 'in', ids).execute();
+  return rows.map(({ import_run: _, ...r }) => numeric(r));
+}
 
 /**
  * Candidates for a query from the backend's full-text index: listings with
@@ -194,27 +212,31 @@ export async function retrieve(
   words: string[],
   filter: ProductFilter,
   opts: { mode: 'all' | 'any'; limit: number; weights?: boolean },
-): Promise<ListingRow[]> {
+): Promise<CandidateRow[]> {
   if (!words.length) return [];
   const where = filterSql(filter);
   if (dialect === 'sqlite') {
     const match = words.map((w) => `"${w.replace(/"/g, '""')}"`).join(opts.mode === 'all' ? ' AND ' : ' OR ');
     const rank = opts.weights === false ? sql`bm25(index_products_fts)` : sql`bm25(index_products_fts, 10.0, 4.0, 2.0, 2.0, 1.0)`;
-    const r = await sql<ListingRow>`
+    // The best rowids first (reading only the filter columns), then their rows: the sort never carries listings' text.
+    const r = await sql<CandidateRow>`
       SELECT ${SELECT_P}
-      FROM index_products_fts JOIN index_products p ON p.rowid = index_products_fts.rowid
-      WHERE index_products_fts MATCH ${match} AND ${where}
-      ORDER BY ${rank} LIMIT ${opts.limit}`.execute(db);
+      FROM (SELECT p.rowid AS rid, ${rank} AS score
+            FROM index_products_fts JOIN index_products p ON p.rowid = index_products_fts.rowid
+            WHERE index_products_fts MATCH ${match} AND ${where}
+            ORDER BY score LIMIT ${opts.limit}) best
+      JOIN index_products p ON p.rowid = best.rid
+      ORDER BY best.score`.execute(db);
     return r.rows;
   }
   const q = words.join(opts.mode === 'all' ? ' ' : ' or ');
   const rank = opts.weights === false ? sql`ts_rank('{1,1,1,1}', search_tsv, q, 1)` : sql`ts_rank('{0.1,0.3,0.5,1.0}', search_tsv, q, 1)`;
-  const r = await sql<ListingRow & { rating: string | number | null }>`
+  const r = await sql<CandidateRow>`
     SELECT ${SELECT_P}
     FROM index_products p, websearch_to_tsquery('english', ${q}) q
     WHERE p.search_tsv @@ q AND ${where}
     ORDER BY ${rank} DESC, p.rating_count DESC, p.product_id LIMIT ${opts.limit}`.execute(db);
-  return r.rows.map((x) => ({ ...x, price_micros: x.price_micros === null ? null : Number(x.price_micros), regular_price_micros: x.regular_price_micros === null ? null : Number(x.regular_price_micros), rating: x.rating === null ? null : Number(x.rating) }));
+  return r.rows.map(numeric);
 }
 
 function filterSql(f: ProductFilter) {

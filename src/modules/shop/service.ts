@@ -37,13 +37,20 @@ export function inferNeed(messages: { role: string; content: string }[]): string
   return need.replace(/\s+/g, ' ').slice(0, 1000);
 }
 
+/** The query weighed by the catalog's statistics and its candidates, before ranking (the relevance bench trains on these). */
+export async function candidatesFor(ctx: Ctx, parsed: ShopQuery, filter: repo.ProductFilter = {}): Promise<{ q: ShopQuery; stats: CatalogStats; cands: repo.CandidateRow[] }> {
+  const stats = await catalogStats(ctx, parsed.terms.map((t) => t.stem));
+  const q = weighQuery(parsed, stats);
+  return { q, stats, cands: await candidates(ctx, q, stats, filter) };
+}
+
 /**
  * Candidates from the backend's full-text index, two retrievals: listings
  * with every query word, and — unless those are already plenty — listings
  * with any of the query's informative words (words in more than a fifth of
  * the catalog add little and cost much on a big one).
  */
-async function candidates(ctx: Ctx, q: ShopQuery, stats: CatalogStats, filter: repo.ProductFilter): Promise<repo.ListingRow[]> {
+async function candidates(ctx: Ctx, q: ShopQuery, stats: CatalogStats, filter: repo.ProductFilter): Promise<repo.CandidateRow[]> {
   const all = await repo.retrieve(ctx.db, ctx.database.dialect, q.retrieval, filter, { mode: 'all', limit: CANDIDATES_ALL });
   if (q.retrieval.length < 2 || all.length >= CANDIDATES_ALL) return all;
   const informative = q.terms.filter((t) => (stats.df.get(t.stem) ?? 0) <= stats.docs / 5).map((t) => t.word);
@@ -240,12 +247,11 @@ export async function searchProducts(ctx: Ctx, input: ShopSearchInput & { apiKey
   if (input.categories?.length) filter.categories = [...input.categories];
 
   // Candidates from the backend's full-text index, ranked by Orbit's one ranking (ranking.ts).
-  let hits: repo.ListingRow[] = [];
-  let ordered: repo.ListingRow[] = [];
+  let hits: repo.CandidateRow[] = [];
+  let ordered: repo.CandidateRow[] = [];
   if (parsed.retrieval.length) {
-    const stats = await catalogStats(ctx, parsed.terms.map((t) => t.stem));
-    const q = weighQuery(parsed, stats);
-    hits = await candidates(ctx, q, stats, filter);
+    const { q, stats, cands } = await candidatesFor(ctx, parsed, filter);
+    hits = cands;
     // A product only passes the price bound after conversion; the SQL bound is widened by half a cent, so check exactly here.
     if (input.price_min != null || input.price_max != null) {
       hits = hits.filter((h) => {
@@ -254,15 +260,19 @@ export async function searchProducts(ctx: Ctx, input: ShopSearchInput & { apiKey
         return (input.price_min == null || shown >= input.price_min) && (input.price_max == null || shown <= input.price_max);
       });
     }
-    ordered = rank(q, hits, stats, { style: style ? shopStems(style, 300).slice(0, 12) : [] }).map((x) => x.hit);
+    ordered = rank(q, hits, { style: style ? shopStems(style, 300).slice(0, 12) : [] }).map((x) => x.hit);
   }
   let ranking: 'llm' | 'retrieval' = 'retrieval';
   let llmReasoning: string | null = null;
   const llm = input.rerank === false ? null : createLlm(ctx.config);
-  if (llm && ordered.length) {
+  // The text of the listings that may be shown (the reranker reads the top ones).
+  const shown = ordered.slice(0, llm ? Math.max(RERANK_TOP, maxResults) : maxResults);
+  const full = new Map((await repo.listingsById(ctx.db, shown.map((h) => h.product_id))).map((l) => [l.product_id, l]));
+  let listed = shown.map((h) => full.get(h.product_id)).filter((l): l is repo.ListingRow => !!l);
+  if (llm && listed.length) {
     try {
-      const r = await rerank(llm, need, style, ordered, fx);
-      ordered = r.order;
+      const r = await rerank(llm, need, style, listed, fx);
+      listed = r.order;
       llmReasoning = r.reasoning;
       ranking = 'llm';
     } catch (err) {
@@ -270,7 +280,7 @@ export async function searchProducts(ctx: Ctx, input: ShopSearchInput & { apiKey
     }
   }
 
-  const chosen = ordered.slice(0, maxResults);
+  const chosen = listed.slice(0, maxResults);
   const searchId = newId();
   const now = ctx.clock.now();
   const referringDomain = new URL(ctx.urls.index).hostname;
