@@ -129,6 +129,8 @@ export function detectEncoding(head: Buffer, given?: string): { encoding: string
   const decl = /^<\?xml[^>]*encoding=["']([A-Za-z0-9._-]+)["']/.exec(head.subarray(0, 200).toString('latin1'));
   if (decl && labelOk(decl[1])) return { encoding: decl[1].toLowerCase(), bom: 0, why: 'XML declaration' };
   if (startsUtf8(head)) return { encoding: 'utf-8', bom: 0, why: 'default' };
+  // Valid multi-byte sequences beside invalid bytes: a UTF-8 file with some broken rows (they are rejected), not a Latin-1 one.
+  if (scanUtf8(head.subarray(0, completeUtf8(head)), () => {}) > 0) return { encoding: 'utf-8', bom: 0, why: 'default' };
   return { encoding: 'windows-1252', bom: 0, why: 'the file is not valid UTF-8; read as Windows-1252' };
 }
 
@@ -149,26 +151,35 @@ function completeUtf8(buf: Buffer): number {
   return i;
 }
 
-/** UTF-8 with every invalid byte replaced by INVALID_BYTES. */
-function markInvalid(buf: Buffer): Buffer {
-  const out: Buffer[] = [];
-  let start = 0;
+/** Walks UTF-8: calls `onInvalid(i)` for each byte that starts no valid sequence; returns how many valid multi-byte sequences there are. */
+function scanUtf8(buf: Buffer, onInvalid: (i: number) => void): number {
+  let multi = 0;
   let i = 0;
   while (i < buf.length) {
     const b = buf[i];
     const need = b < 0x80 ? 1 : b >= 0xc2 && b < 0xe0 ? 2 : b >= 0xe0 && b < 0xf0 ? 3 : b >= 0xf0 && b < 0xf5 ? 4 : 0;
     let ok = need > 0 && i + need <= buf.length;
     for (let k = 1; ok && k < need; k++) ok = (buf[i + k] & 0xc0) === 0x80;
-    if (ok && need > 1 && isUtf8(buf.subarray(i, i + need))) {
-      i += need;
-    } else if (ok && need === 1) {
+    if (ok && need > 1) ok = isUtf8(buf.subarray(i, i + need));
+    if (!ok) {
+      onInvalid(i);
       i++;
     } else {
-      out.push(buf.subarray(start, i), MARK);
-      i++;
-      start = i;
+      if (need > 1) multi++;
+      i += need;
     }
   }
+  return multi;
+}
+
+/** UTF-8 with every invalid byte replaced by INVALID_BYTES. */
+function markInvalid(buf: Buffer): Buffer {
+  const out: Buffer[] = [];
+  let start = 0;
+  scanUtf8(buf, (i) => {
+    out.push(buf.subarray(start, i), MARK);
+    start = i + 1;
+  });
   out.push(buf.subarray(start));
   return Buffer.concat(out);
 }
@@ -212,7 +223,7 @@ class Decode extends Transform {
       if (this.asciiSoFar) this.asciiSoFar = !whole.some((b) => b >= 0x80);
       return whole.toString('utf8');
     }
-    if (this.asciiSoFar) {
+    if (this.asciiSoFar && scanUtf8(whole, () => {}) === 0) {
       this.utf8 = false;
       this.decoder = new TextDecoder('windows-1252');
       this.onEncoding?.('windows-1252', 'bytes that are not UTF-8 after an ASCII start; read as Windows-1252');
@@ -245,10 +256,7 @@ class Decode extends Transform {
 }
 
 function textStream(file: string, opts: ReadOptions): Readable {
-  const src = fs.createReadStream(file);
-  const dec = new Decode(opts.encoding, opts.onEncoding);
-  src.on('error', (e) => dec.destroy(e));
-  return src.pipe(dec);
+  return pipeline(fs.createReadStream(file), new Decode(opts.encoding, opts.onEncoding), () => {});
 }
 
 /* ---------- readers ---------- */
@@ -256,6 +264,7 @@ function textStream(file: string, opts: ReadOptions): Readable {
 export async function* readRecords(file: string, format: FileFormat = formatOf(file), opts: ReadOptions = {}): AsyncGenerator<FileRecord> {
   if (!fs.existsSync(file)) throw new Error(`file not found: ${file}`);
   if (!FILE_FORMATS.includes(format)) throw new Error(`unknown format ${format}: use ${FILE_FORMATS.join(', ')}`);
+  if (opts.encoding && !labelOk(opts.encoding)) throw new Error(`unknown encoding "${opts.encoding}" (use a label such as utf-8, windows-1252, latin1, utf-16le)`);
   const max = opts.maxRecordChars ?? MAX_RECORD;
   if (format === 'jsonl') yield* readJsonLines(file, opts, max);
   else if (format === 'json') yield* readJsonDocument(file, opts);
@@ -310,7 +319,17 @@ export class TruncatedRead extends Error {}
 
 async function* readDelimited(file: string, format: 'csv' | 'tsv', opts: ReadOptions, max: number): AsyncGenerator<FileRecord> {
   const skipped: FileRecord[] = [];
-  const parser = textStream(file, opts).pipe(
+  // csv-parse counts a CR LF inside a quoted field as two lines, an editor as one: `extra` is the difference so far
+  // (kept in the parser's own order, by its record and skip hooks).
+  let extra = 0;
+  const startLine = (lines: number, raw: string | undefined) => {
+    const body = (raw ?? '').replace(/(\r\n|\n|\r)$/, '');
+    const start = lines - (body.match(/[\r\n]/g) ?? []).length - extra;
+    extra += (body.match(/\r\n/g) ?? []).length;
+    return start;
+  };
+  const parser = pipeline(
+    textStream(file, opts),
     parse({
       // Header names as Merchant Center and spreadsheets write them: any case, spaces, a "g:" prefix.
       columns: (header: string[]) => header.map((h) => h.trim().toLowerCase().replace(/^g:/, '').replace(/\s+/g, '_')),
@@ -318,28 +337,32 @@ async function* readDelimited(file: string, format: 'csv' | 'tsv', opts: ReadOpt
       record_delimiter: ['\r\n', '\n', '\r'],
       skip_empty_lines: true,
       relax_column_count_less: true,
-      relax_quotes: format === 'tsv',
+      relax_quotes: true,
       quote: format === 'tsv' ? false : '"',
       trim: true,
-      info: true,
       raw: true,
       max_record_size: max,
       skip_records_with_error: true,
+      // With `raw`, a record arrives as {record, raw}; it leaves as {record, line}.
+      on_record: (r: { record: Record<string, string> }, ctx: { lines: number; raw: string | undefined }) => ({ record: r.record, line: startLine(ctx.lines, ctx.raw) }),
+      on_skip: (err: (Error & { lines?: number; code?: string }) | undefined, raw: string | undefined) => {
+        if (!err) return undefined;
+        const why =
+          err.code === 'CSV_RECORD_INCONSISTENT_COLUMNS' || err.code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH'
+            ? 'more fields than the header has columns'
+            : err.code === 'CSV_MAX_RECORD_SIZE'
+              ? `record larger than ${Math.round(max / 1048576)} MiB`
+              : err.message.replace(/\s+/g, ' ').slice(0, 160);
+        skipped.push({ line: startLine(err.lines ?? 0, raw), record: null, error: why });
+        return undefined;
+      },
     }),
+    () => {},
   );
-  parser.on('skip', (err: Error & { lines?: number; code?: string }) => {
-    const why =
-      err.code === 'CSV_RECORD_INCONSISTENT_COLUMNS' || err.code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH'
-        ? 'more fields than the header has columns'
-        : err.code === 'CSV_MAX_RECORD_SIZE'
-          ? `record larger than ${Math.round(max / 1048576)} MiB`
-          : err.message.replace(/\s+/g, ' ').slice(0, 160);
-    skipped.push({ line: err.lines ?? 0, record: null, error: why });
-  });
-  for await (const row of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number }; raw: string }>) {
-    while (skipped.length) yield skipped.shift()!;
-    const inner = (row.raw.replace(/(\r\n|\n|\r)$/, '').match(/\r\n|\n|\r/g) ?? []).length;
-    yield { line: row.info.lines - inner, record: row.record };
+  for await (const row of parser as AsyncIterable<{ record: Record<string, string>; line: number }>) {
+    // Rejected records come out in file order with the rest.
+    while (skipped.length && skipped[0].line < row.line) yield skipped.shift()!;
+    yield { line: row.line, record: row.record };
   }
   while (skipped.length) yield skipped.shift()!;
 }

@@ -10,6 +10,9 @@ export const findPublisher = (db: Kysely<DB>, id: string) =>
 export const findAdvertiser = (db: Kysely<DB>, id: string) =>
   db.selectFrom('advertisers').selectAll().where('id', '=', id).executeTakeFirst();
 
+export const setPublisherIndexAccess = (db: Kysely<DB>, id: string, on: boolean) =>
+  db.updateTable('publishers').set({ index_approved: on ? 1 : 0 }).where('id', '=', id).executeTakeFirst();
+
 export const listPublishers = (db: Kysely<DB>) => db.selectFrom('publishers').selectAll().orderBy('created_at').execute();
 export const listAdvertisers = (db: Kysely<DB>) => db.selectFrom('advertisers').selectAll().orderBy('created_at').execute();
 

@@ -162,6 +162,17 @@ export const getAdvertiser = async (ctx: Ctx, id: string) => {
   return a;
 };
 
+/**
+ * The operator's per-publisher index switch. Index access is on by default
+ * (spec 3 §5: any production-approved publisher key works); switched off, the
+ * publisher's /search and /shop/search calls get 403 publisher_not_approved.
+ */
+export async function setIndexAccess(ctx: Ctx, publisherId: string, on: boolean) {
+  await getPublisher(ctx, publisherId);
+  await repo.setPublisherIndexAccess(ctx.db, publisherId, on);
+  return getPublisher(ctx, publisherId);
+}
+
 export const listPublishers = (ctx: Ctx) => repo.listPublishers(ctx.db);
 export const listAdvertisers = (ctx: Ctx) => repo.listAdvertisers(ctx.db);
 export const creditsTotal = (ctx: Ctx, advertiserId: string) => repo.creditsTotal(ctx.db, advertiserId);

@@ -19,7 +19,15 @@ type WithCtx = <T>(fn: (ctx: Ctx) => Promise<T>) => Promise<void>;
 
 function progressBar(label: string) {
   const bar = new cliProgress.SingleBar(
-    { format: `${label} [{bar}] {percentage}% | {value}/{total} records | {rate}/s | ETA {eta_formatted}`, hideCursor: true, etaBuffer: 50, stream: process.stderr },
+    {
+      format: `${label} [{bar}] {percentage}% | {value}/{total} records | {rate}/s | ETA {eta_formatted}`,
+      hideCursor: true,
+      etaBuffer: 50,
+      stream: process.stderr,
+      // Piped to a log (CI, a file), the bar still reports: a line every two seconds.
+      noTTYOutput: true,
+      notTTYSchedule: 2000,
+    },
     cliProgress.Presets.shades_classic,
   );
   const t0 = performance.now();

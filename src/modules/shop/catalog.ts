@@ -7,6 +7,7 @@ import { fxTable } from './fx.js';
 import { generateProducts, DEMO_PRODUCT_COUNT } from './generator.js';
 import { analyzeListing, distinctStems } from './ranking.js';
 import * as repo from './repo.js';
+import { distance as levenshtein } from 'fastest-levenshtein';
 
 /**
  * Product catalog import: any feed shape feed.ts reads, streamed from a file
@@ -254,6 +255,24 @@ export async function catalogStats(ctx: Ctx, stems: string[]): Promise<{ docs: n
   await ensureCatalogStats(ctx);
   const m = await repo.statsFor(ctx.db, [...stems, DOCS_KEY]);
   return { docs: m.get(DOCS_KEY) ?? 0, df: m };
+}
+
+/**
+ * The catalog stem a misspelt one most likely means: among stems sharing its
+ * first two letters, the nearest by edit distance (at most 1 for words of
+ * 5–7 letters, 2 for longer ones), the most frequent of equals; null when
+ * none is that near. Only asked for stems the catalog does not have.
+ */
+export async function nearestStem(ctx: Ctx, stem: string): Promise<string | null> {
+  if (stem.length < 5 || /\d/.test(stem)) return null;
+  const budget = stem.length >= 8 ? 2 : 1;
+  let best: { term: string; d: number; n: number } | null = null;
+  for (const c of await repo.stemsNear(ctx.db, stem.slice(0, 2), stem.length - budget, stem.length + budget, 5000)) {
+    if (c.term.startsWith('#')) continue;
+    const d = levenshtein(stem, c.term);
+    if (d <= budget && (!best || d < best.d || (d === best.d && c.n > best.n))) best = { term: c.term, d, n: c.n };
+  }
+  return best?.term ?? null;
 }
 
 /* ---------- demo catalog ---------- */

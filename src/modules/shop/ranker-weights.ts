@@ -23,7 +23,6 @@ export const RANKER = {
     other_brand: -0.62,
     numbers: 0.24,
     category_agree: 1.25,
-    popularity: -0.11,
     title_length: -0.27,
   },
 };

@@ -136,6 +136,8 @@ export interface ShopQuery {
   numbers: string[];
   /** Stems of the accessory words the query itself names. */
   accessory: boolean;
+  /** Misspelt stems read as catalog ones. */
+  corrected: { from: string; to: string }[];
 }
 
 /** Reads a shopper's query. Never throws; a query of stop words or symbols gives no terms. */
@@ -201,6 +203,22 @@ export function parseQuery(q: string): ShopQuery {
     size: sizeIn(positive),
     numbers,
     accessory: terms.some((t) => ACCESSORY.has(t.stem)),
+    corrected: [],
+  };
+}
+
+/** The query with some stems replaced by what they were corrected to (a misspelling the catalog does not have). */
+export function withCorrections(q: ShopQuery, fixes: Map<string, string>): ShopQuery {
+  if (!fixes.size) return q;
+  const terms = q.terms.map((t) => (fixes.has(t.stem) ? { ...t, word: fixes.get(t.stem)!, stem: fixes.get(t.stem)! } : t));
+  const stems = terms.map((t) => t.stem);
+  return {
+    ...q,
+    terms,
+    retrieval: q.retrieval.map((w) => fixes.get(porterStem(w)) ?? w),
+    head: q.head && fixes.has(q.head) ? fixes.get(q.head)! : q.head,
+    bigrams: stems.slice(1).map((s, i) => `${stems[i]} ${s}`),
+    corrected: [...q.corrected, ...[...fixes].map(([from, to]) => ({ from, to }))],
   };
 }
 
@@ -276,7 +294,6 @@ export const FEATURES = [
   'other_brand',
   'numbers',
   'category_agree',
-  'popularity',
   'title_length',
 ] as const;
 export type FeatureName = (typeof FEATURES)[number];
@@ -384,7 +401,6 @@ export function featuresOf(q: ShopQuery, cands: Candidate[], fieldWeights: Field
       other_brand: otherBrand,
       numbers,
       category_agree: 0,
-      popularity: Math.log1p(c.rating_count) / 10,
       title_length: Math.min(1, f.title.length / 40),
     };
   });

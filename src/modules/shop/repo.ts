@@ -122,6 +122,21 @@ export async function statsFor(db: Kysely<DB>, terms: string[]): Promise<Map<str
   return out;
 }
 
+/** Catalog stems starting with `prefix`, of a length in [min, max], most frequent first (spelling suggestions). */
+export async function stemsNear(db: Kysely<DB>, prefix: string, min: number, max: number, limit: number): Promise<{ term: string; n: number }[]> {
+  const rows = await db
+    .selectFrom('index_product_stats')
+    .select(['term', 'n'])
+    .where('term', '>=', prefix)
+    .where('term', '<', `${prefix}\uffff`)
+    .where(sql<number>`length(term)`, '>=', min)
+    .where(sql<number>`length(term)`, '<=', max)
+    .orderBy('n', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ term: r.term, n: Number(r.n) }));
+}
+
 export async function replaceStats(db: Kysely<DB>, counts: Map<string, number>): Promise<void> {
   await db.deleteFrom('index_product_stats').execute();
   await applyStats(db, counts);
@@ -200,23 +215,31 @@ export async function listingsById(db: Kysely<DB>, ids: string[]): Promise<Listi
   return rows.map(({ import_run: _, ...r }) => numeric(r));
 }
 
+/** The word groups a retrieval mode asks for: all the words, every set missing one of them, or each word alone. */
+function groups(words: string[], mode: 'all' | 'most' | 'any'): string[][] {
+  if (mode === 'all' || words.length < 2) return [words];
+  if (mode === 'any') return words.map((w) => [w]);
+  return words.map((_, i) => words.filter((__, j) => j !== i));
+}
+
 /**
  * Candidates for a query from the backend's full-text index: listings with
- * `mode: 'all'` of the words or `'any'` of them, the backend's own
- * field-weighted order, at most `limit`. `weights: false` orders by the
- * engine's plain, unweighted score (a baseline).
+ * `mode: 'all'` of the words, all but one (`'most'`) or `'any'` of them, in
+ * the backend's own field-weighted order, at most `limit`. `weights: false`
+ * orders by the engine's plain, unweighted score (a baseline).
  */
 export async function retrieve(
   db: Kysely<DB>,
   dialect: Dialect,
   words: string[],
   filter: ProductFilter,
-  opts: { mode: 'all' | 'any'; limit: number; weights?: boolean },
+  opts: { mode: 'all' | 'most' | 'any'; limit: number; weights?: boolean },
 ): Promise<CandidateRow[]> {
   if (!words.length) return [];
   const where = filterSql(filter);
+  const alternatives = groups(words, opts.mode);
   if (dialect === 'sqlite') {
-    const match = words.map((w) => `"${w.replace(/"/g, '""')}"`).join(opts.mode === 'all' ? ' AND ' : ' OR ');
+    const match = alternatives.map((g) => `(${g.map((w) => `"${w.replace(/"/g, '""')}"`).join(' AND ')})`).join(' OR ');
     const rank = opts.weights === false ? sql`bm25(index_products_fts)` : sql`bm25(index_products_fts, 10.0, 4.0, 2.0, 2.0, 1.0)`;
     // The best rowids first (reading only the filter columns), then their rows: the sort never carries listings' text.
     const r = await sql<CandidateRow>`
@@ -229,12 +252,15 @@ export async function retrieve(
       ORDER BY best.score`.execute(db);
     return r.rows;
   }
-  const q = words.join(opts.mode === 'all' ? ' ' : ' or ');
-  const rank = opts.weights === false ? sql`ts_rank('{1,1,1,1}', search_tsv, q, 1)` : sql`ts_rank('{0.1,0.3,0.5,1.0}', search_tsv, q, 1)`;
+  const tsquery = sql.join(
+    alternatives.map((g) => sql`plainto_tsquery('english', ${g.join(' ')})`),
+    sql` || `,
+  );
+  const rank = opts.weights === false ? sql`ts_rank('{1,1,1,1}', p.search_tsv, tq.q, 1)` : sql`ts_rank('{0.1,0.3,0.5,1.0}', p.search_tsv, tq.q, 1)`;
   const r = await sql<CandidateRow>`
     SELECT ${SELECT_P}
-    FROM index_products p, websearch_to_tsquery('english', ${q}) q
-    WHERE p.search_tsv @@ q AND ${where}
+    FROM index_products p, (SELECT ${tsquery} AS q) tq
+    WHERE p.search_tsv @@ tq.q AND ${where}
     ORDER BY ${rank} DESC, p.rating_count DESC, p.product_id LIMIT ${opts.limit}`.execute(db);
   return r.rows.map(numeric);
 }

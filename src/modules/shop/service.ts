@@ -5,9 +5,9 @@ import { newId } from '../../lib/ids.js';
 import { createLlm, type Llm } from '../../lib/llm.js';
 import { microsToDollars, MICROS_PER_DOLLAR } from '../../lib/money.js';
 import * as core from '../index/core.js';
-import { catalogCurrencies, catalogStats } from './catalog.js';
+import { catalogCurrencies, catalogStats, nearestStem } from './catalog.js';
 import { convert, fxTable, roundMoney } from './fx.js';
-import { parseQuery, rank, shopStems, weighQuery, type CatalogStats, type ShopQuery } from './ranking.js';
+import { parseQuery, rank, shopStems, weighQuery, withCorrections, type CatalogStats, type ShopQuery } from './ranking.js';
 import * as repo from './repo.js';
 import type { ShopSearchInput } from './schemas.js';
 import { canonicalColour, genderIn, normaliseSize, titleColour } from './taxonomy.js';
@@ -21,8 +21,8 @@ import { canonicalColour, genderIn, normaliseSize, titleColour } from './taxonom
  * spec's `price` is a number); it never passes a price filter.
  */
 export const API_VERSION = '2026-09-09';
-const CANDIDATES_ALL = 200;
-const CANDIDATES_ANY = 300;
+/** Candidates per retrieval tier. */
+const CANDIDATES = 200;
 const RERANK_TOP = 20;
 
 /* ---------- the shopper's words ---------- */
@@ -39,24 +39,45 @@ export function inferNeed(messages: { role: string; content: string }[]): string
 
 /** The query weighed by the catalog's statistics and its candidates, before ranking (the relevance bench trains on these). */
 export async function candidatesFor(ctx: Ctx, parsed: ShopQuery, filter: repo.ProductFilter = {}): Promise<{ q: ShopQuery; stats: CatalogStats; cands: repo.CandidateRow[] }> {
-  const stats = await catalogStats(ctx, parsed.terms.map((t) => t.stem));
+  let stats = await catalogStats(ctx, parsed.terms.map((t) => t.stem));
+  // A word the catalog never uses is most likely misspelt: read it as the nearest one it does use.
+  const fixes = new Map<string, string>();
+  for (const t of parsed.terms) {
+    if (stats.df.has(t.stem)) continue;
+    const near = await nearestStem(ctx, t.stem);
+    if (near) fixes.set(t.stem, near);
+  }
+  if (fixes.size) {
+    parsed = withCorrections(parsed, fixes);
+    stats = await catalogStats(ctx, parsed.terms.map((t) => t.stem));
+  }
   const q = weighQuery(parsed, stats);
   return { q, stats, cands: await candidates(ctx, q, stats, filter) };
 }
 
 /**
- * Candidates from the backend's full-text index, two retrievals: listings
- * with every query word, and — unless those are already plenty — listings
- * with any of the query's informative words (words in more than a fifth of
- * the catalog add little and cost much on a big one).
+ * Candidates from the backend's full-text index, in tiers: listings with
+ * every query word; with all but one of them (a shopper's words are not all
+ * in the listing: "office" in "women's office shoes"); and — unless those
+ * are already plenty — with any of the query's informative words (words in
+ * more than a fifth of the catalog add little and cost much on a big one).
  */
 async function candidates(ctx: Ctx, q: ShopQuery, stats: CatalogStats, filter: repo.ProductFilter): Promise<repo.CandidateRow[]> {
-  const all = await repo.retrieve(ctx.db, ctx.database.dialect, q.retrieval, filter, { mode: 'all', limit: CANDIDATES_ALL });
-  if (q.retrieval.length < 2 || all.length >= CANDIDATES_ALL) return all;
+  const out = await repo.retrieve(ctx.db, ctx.database.dialect, q.retrieval, filter, { mode: 'all', limit: CANDIDATES });
+  if (q.retrieval.length < 2 || out.length >= CANDIDATES) return out;
+  const seen = new Set(out.map((h) => h.product_id));
+  const add = (rows: repo.CandidateRow[]) => {
+    for (const h of rows) {
+      if (seen.has(h.product_id)) continue;
+      seen.add(h.product_id);
+      out.push(h);
+    }
+  };
+  if (q.retrieval.length >= 3) add(await repo.retrieve(ctx.db, ctx.database.dialect, q.retrieval, filter, { mode: 'most', limit: CANDIDATES }));
+  if (out.length >= 2 * CANDIDATES) return out;
   const informative = q.terms.filter((t) => (stats.df.get(t.stem) ?? 0) <= stats.docs / 5).map((t) => t.word);
-  const more = await repo.retrieve(ctx.db, ctx.database.dialect, informative.length ? informative : q.retrieval, filter, { mode: 'any', limit: CANDIDATES_ANY });
-  const seen = new Set(all.map((h) => h.product_id));
-  return [...all, ...more.filter((h) => !seen.has(h.product_id))];
+  add(await repo.retrieve(ctx.db, ctx.database.dialect, informative.length ? informative : q.retrieval, filter, { mode: 'any', limit: 2 * CANDIDATES - out.length }));
+  return out;
 }
 
 /* ---------- the LLM reranker ---------- */
@@ -249,8 +270,10 @@ export async function searchProducts(ctx: Ctx, input: ShopSearchInput & { apiKey
   // Candidates from the backend's full-text index, ranked by Orbit's one ranking (ranking.ts).
   let hits: repo.CandidateRow[] = [];
   let ordered: repo.CandidateRow[] = [];
+  let read = parsed;
   if (parsed.retrieval.length) {
-    const { q, stats, cands } = await candidatesFor(ctx, parsed, filter);
+    const { q, cands } = await candidatesFor(ctx, parsed, filter);
+    read = q;
     hits = cands;
     // A product only passes the price bound after conversion; the SQL bound is widened by half a cent, so check exactly here.
     if (input.price_min != null || input.price_max != null) {
@@ -342,7 +365,7 @@ export async function searchProducts(ctx: Ctx, input: ShopSearchInput & { apiKey
     price_range: prices.length ? { min: Math.min(...prices), max: Math.max(...prices) } : null,
   };
   const web = products.length ? [] : await webResults(ctx, need, currency);
-  const reasoning = llmReasoning ? llmReasoning : explain(need, products[0] ?? null, parsed, input, hits.length);
+  const reasoning = llmReasoning ? llmReasoning : explain(need, products[0] ?? null, read, input, hits.length);
 
   await core.saveSearch(
     ctx,
@@ -403,7 +426,8 @@ function explain(need: string, top: ShopProduct | null, intent: ShopQuery, input
     top.on_sale ? 'a sale price' : '',
   ].filter(Boolean);
   const at = top.price_available ? `at ${top.price} ${top.currency}` : '(price not published)';
-  return `${top.name} from ${top.merchant} ${at} is the closest in-stock match for "${q}"${why.length ? `, with ${why.join(' and ')}` : ''} (${matched} listing${matched === 1 ? '' : 's'} matched).`;
+  const fixed = intent.corrected.length ? ` (read ${intent.corrected.map((c) => `"${c.from}" as "${c.to}"`).join(', ')})` : '';
+  return `${top.name} from ${top.merchant} ${at} is the closest in-stock match for "${q}"${fixed}${why.length ? `, with ${why.join(' and ')}` : ''} (${matched} listing${matched === 1 ? '' : 's'} matched).`;
 }
 
 /** The hosted agent profile (`meta.ucp-agent.profile`) callers may send to a merchant when they take the checkout handoff. */
