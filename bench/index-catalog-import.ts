@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { readRecords } from '../src/lib/records.js';
 import { ROOT } from './lib/harness.js';
+import { writeResult } from './lib/results.js';
 import { loadEsciProducts, synthesize, writeMerchantCenterCsv } from './relevance/shop/esci.js';
 
 const arg = (name: string, def: number) => {
@@ -65,6 +66,14 @@ async function main() {
         reimport: { upserted: again.summary.upserted, removed: again.summary.removed },
         load_avg_1m: +os.loadavg()[0].toFixed(1),
       }),
+    );
+    writeResult(
+      'index-catalog-import',
+      {
+        import: { label: `\`orbit catalog import products\`, ${rows.toLocaleString('en-US')}-row Merchant Center CSV`, unit: 's', value: first.seconds, baseline: parseS, baselineLabel: 'reading the records alone' },
+        reimport: { label: '… imported again (every row an update)', unit: 's', value: again.seconds },
+      },
+      { variant: [schema ? 'postgres' : 'sqlite', String(n)] },
     );
   } finally {
     if (schema) {

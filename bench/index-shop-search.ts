@@ -22,6 +22,7 @@ import { importProductsFile } from '../src/modules/shop/catalog.js';
 import { retrieve } from '../src/modules/shop/repo.js';
 import { loadEsciProducts, loadJudgments, synthesize, writeMerchantCenterCsv } from './relevance/shop/esci.js';
 import { plainWords } from './relevance/shop/evaluate.js';
+import { writeResult } from './lib/results.js';
 
 const arg = (name: string, def: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -102,6 +103,15 @@ async function main() {
         cpu_ms_per_search: +((cpu.user + cpu.system) / 1000 / requests).toFixed(2),
         load_avg_1m: +os.loadavg()[0].toFixed(1),
       }),
+    );
+    writeResult(
+      'index-shop-search',
+      {
+        p95: { label: `\`/shop/search\` p95, ${imp.upserted.toLocaleString('en-US')} real listings (ESCI${products > esci.length ? ', varied' : ''})`, unit: 'ms', value: pct(all, 95), baseline: pct(bare, 95), baselineLabel: 'bare full-text query' },
+        p95_filtered: { label: '… with hard filters', unit: 'ms', value: pct(filtered, 95) },
+        cpu: { label: 'CPU per search (server and client)', unit: 'ms', value: (cpu.user + cpu.system) / 1000 / requests },
+      },
+      { variant: [ctx.database.dialect, products === esci.length ? 'esci' : String(products)] },
     );
   } finally {
     await server.close();

@@ -33,6 +33,7 @@ import { searchProducts } from '../../../src/modules/shop/service.js';
 import { ESCI_DIR, GAIN, loadEsciProducts, loadJudgments, writeMerchantCenterCsv, type EsciProduct } from './esci.js';
 import { mean, ndcgAt, pairedBootstrap, precisionAt1, round4 } from './metrics.js';
 import type { LabelledQuery } from './build-queries.js';
+import { writeResult } from '../../lib/results.js';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -100,6 +101,23 @@ async function esci(ctx: Ctx) {
   }
   const ci = pairedBootstrap(rows.orbit, rows.base);
   const ciB = pairedBootstrap(rows.orbit, rows.bullets);
+  const split = path.basename(judgmentsFile).replace(/\.jsonl$/, '');
+  writeResult(
+    'relevance-shop-esci',
+    {
+      ndcg10: {
+        label: `nDCG@10, ${judged.length} ESCI shopper queries (${split})`,
+        unit: '',
+        value: mean(rows.orbit),
+        baseline: mean(rows.base),
+        baselineLabel: 'SQLite FTS5 bm25, any word',
+        digits: 4,
+        note: `orbit − baseline ${round4(ci.diff)}, paired-bootstrap 95 % [${round4(ci.lo)}, ${round4(ci.hi)}]; better on ${rows.orbit.filter((x, i) => x > rows.base[i] + 1e-9).length} queries, worse on ${rows.orbit.filter((x, i) => x < rows.base[i] - 1e-9).length}.`,
+      },
+      p1_exact: { label: 'P@1 (an Exact first)', unit: '', value: mean(rows.p1Orbit), baseline: mean(rows.p1Base), baselineLabel: 'SQLite FTS5 bm25, any word', digits: 4 },
+    },
+    { variant: [ctx.database.dialect, split !== 'judgments-dev' && split] },
+  );
   return {
     backend: ctx.database.dialect,
     judgments: path.basename(judgmentsFile),
@@ -134,6 +152,11 @@ async function generated(ctx: Ctx) {
     mine.push(ndcgAt(10, m.products.map((p) => p.product_id), q.labels));
   }
   const ci = pairedBootstrap(mine, base);
+  writeResult(
+    'relevance-shop',
+    { ndcg10: { label: `nDCG@10, ${queries.length} labelled queries over the generated catalog (regression check)`, unit: '', value: mean(mine), baseline: mean(base), baselineLabel: 'plain BM25', digits: 4 } },
+    { variant: ctx.database.dialect },
+  );
   return { backend: ctx.database.dialect, catalog: 'generated (regression check)', queries: queries.length, ndcg10_plain_bm25: round4(mean(base)), ndcg10_orbit: round4(mean(mine)), diff: { mean: round4(ci.diff), ci95: [round4(ci.lo), round4(ci.hi)] } };
 }
 

@@ -40,8 +40,9 @@ export interface ListingText {
   description: string;
 }
 
-/** How much of the description the ranking and the statistics read (the start says what the product is). */
-export const DESCRIPTION_CHARS = 2000;
+/** How much of the description and of the bullets the ranking and the statistics read (their start says what the product is; more costs time and adds little). */
+export const DESCRIPTION_CHARS = 800;
+export const BULLETS_CHARS = 2000;
 
 /**
  * A listing's searchable fields as stem sequences — title, brand, category,
@@ -52,7 +53,7 @@ export const DESCRIPTION_CHARS = 2000;
  * instead of the text, and counted in the catalog statistics.
  */
 export function analyzeListing(l: ListingText): string {
-  const fields = [l.name, l.brand ?? '', l.category_path ?? '', l.bullets, l.description].map((text, i) => shopStems(text, i === 4 ? DESCRIPTION_CHARS : 8000));
+  const fields = [l.name, l.brand ?? '', l.category_path ?? '', l.bullets, l.description].map((text, i) => shopStems(text, i === 4 ? DESCRIPTION_CHARS : i === 3 ? BULLETS_CHARS : 2000));
   const title = fields[0];
   const wordsBefore = (re: RegExp) => {
     const m = re.exec(l.name);

@@ -241,15 +241,15 @@ export async function retrieve(
   if (dialect === 'sqlite') {
     const match = alternatives.map((g) => `(${g.map((w) => `"${w.replace(/"/g, '""')}"`).join(' AND ')})`).join(' OR ');
     const rank = opts.weights === false ? sql`bm25(index_products_fts)` : sql`bm25(index_products_fts, 10.0, 4.0, 2.0, 2.0, 1.0)`;
-    // The best rowids first (reading only the filter columns), then their rows: the sort never carries listings' text.
-    const r = await sql<CandidateRow>`
-      SELECT ${SELECT_P}
-      FROM (SELECT p.rowid AS rid, ${rank} AS score
+    // The best rowids first, then their rows: the sort never carries listings' text, and without filters it never reads a row.
+    const best = hasFilter(filter)
+      ? sql`SELECT p.rowid AS rid, ${rank} AS score
             FROM index_products_fts JOIN index_products p ON p.rowid = index_products_fts.rowid
             WHERE index_products_fts MATCH ${match} AND ${where}
-            ORDER BY score LIMIT ${opts.limit}) best
-      JOIN index_products p ON p.rowid = best.rid
-      ORDER BY best.score`.execute(db);
+            ORDER BY score LIMIT ${opts.limit}`
+      : sql`SELECT rowid AS rid, ${rank} AS score FROM index_products_fts WHERE index_products_fts MATCH ${match} ORDER BY score LIMIT ${opts.limit}`;
+    const r = await sql<CandidateRow>`
+      SELECT ${SELECT_P} FROM (${best}) best JOIN index_products p ON p.rowid = best.rid ORDER BY best.score`.execute(db);
     return r.rows;
   }
   const tsquery = sql.join(
@@ -264,6 +264,9 @@ export async function retrieve(
     ORDER BY ${rank} DESC, p.rating_count DESC, p.product_id LIMIT ${opts.limit}`.execute(db);
   return r.rows.map(numeric);
 }
+
+const hasFilter = (f: ProductFilter) =>
+  !!(f.priceBounds?.length || f.brands?.length || f.merchants?.length || f.onSaleOnly || f.colors?.length || f.sizes?.length || f.genders?.length || f.categories?.length);
 
 function filterSql(f: ProductFilter) {
   const parts = [sql`1 = 1`];

@@ -58,13 +58,14 @@ export async function candidatesFor(ctx: Ctx, parsed: ShopQuery, filter: repo.Pr
 /**
  * Candidates from the backend's full-text index, in tiers: listings with
  * every query word; with all but one of them (a shopper's words are not all
- * in the listing: "office" in "women's office shoes"); and — unless those
- * are already plenty — with any of the query's informative words (words in
- * more than a fifth of the catalog add little and cost much on a big one).
+ * in the listing: "office" in "women's office shoes"); and, when those are
+ * few, with any of the query's informative words (words in more than a fifth
+ * of the catalog add little and cost much on a big one).
  */
 async function candidates(ctx: Ctx, q: ShopQuery, stats: CatalogStats, filter: repo.ProductFilter): Promise<repo.CandidateRow[]> {
-  const out = await repo.retrieve(ctx.db, ctx.database.dialect, q.retrieval, filter, { mode: 'all', limit: CANDIDATES });
-  if (q.retrieval.length < 2 || out.length >= CANDIDATES) return out;
+  const words = q.retrieval;
+  const out = await repo.retrieve(ctx.db, ctx.database.dialect, words, filter, { mode: 'all', limit: CANDIDATES });
+  if (words.length < 2 || out.length >= CANDIDATES) return out;
   const seen = new Set(out.map((h) => h.product_id));
   const add = (rows: repo.CandidateRow[]) => {
     for (const h of rows) {
@@ -73,10 +74,10 @@ async function candidates(ctx: Ctx, q: ShopQuery, stats: CatalogStats, filter: r
       out.push(h);
     }
   };
-  if (q.retrieval.length >= 3) add(await repo.retrieve(ctx.db, ctx.database.dialect, q.retrieval, filter, { mode: 'most', limit: CANDIDATES }));
-  if (out.length >= 2 * CANDIDATES) return out;
+  if (words.length >= 3) add(await repo.retrieve(ctx.db, ctx.database.dialect, words, filter, { mode: 'most', limit: CANDIDATES }));
+  if (out.length >= CANDIDATES / 2) return out;
   const informative = q.terms.filter((t) => (stats.df.get(t.stem) ?? 0) <= stats.docs / 5).map((t) => t.word);
-  add(await repo.retrieve(ctx.db, ctx.database.dialect, informative.length ? informative : q.retrieval, filter, { mode: 'any', limit: 2 * CANDIDATES - out.length }));
+  add(await repo.retrieve(ctx.db, ctx.database.dialect, informative.length ? informative : words, filter, { mode: 'any', limit: CANDIDATES }));
   return out;
 }
 
