@@ -146,7 +146,7 @@ async function generated(ctx: Ctx) {
   const base: number[] = [];
   const mine: number[] = [];
   for (const q of queries) {
-    const b = await retrieve(ctx.db, ctx.database.dialect, plainWords(q.query), {}, { mode: 'any', limit: 10, weights: false });
+    const b = await retrieve(ctx.db, ctx.database.dialect, plainWords(q.query).map((w) => [w]), {}, { limit: 10, weights: false });
     const m = await searchProducts(ctx, { query: q.query, rerank: false, max_results: 10, apiKey: key });
     base.push(ndcgAt(10, b.map((h) => h.product_id), q.labels));
     mine.push(ndcgAt(10, m.products.map((p) => p.product_id), q.labels));

@@ -111,7 +111,7 @@ const ACCESSORY = new Set(
 /** Title words after which the listing names what it is for ("Case for X", "compatible with X"). */
 const FOR_MARKERS = /\b(for|compatible with|fits|fit for|designed for|works with|replacement for|suitable for)\b/i;
 /** Where a title's lead (what the listing calls itself first) ends. */
-const LEAD_END = /\s[-–|(\[]\s?|[,;:]|\s(for|with|compatible|fits|by|in)\s/i;
+const LEAD_END = /\s[-–|([]\s?|[,;:]|\s(for|with|compatible|fits|by|in)\s/i;
 
 export interface QueryTerm {
   word: string;

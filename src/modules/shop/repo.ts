@@ -215,41 +215,40 @@ export async function listingsById(db: Kysely<DB>, ids: string[]): Promise<Listi
   return rows.map(({ import_run: _, ...r }) => numeric(r));
 }
 
-/** The word groups a retrieval mode asks for: all the words, every set missing one of them, or each word alone. */
-function groups(words: string[], mode: 'all' | 'most' | 'any'): string[][] {
-  if (mode === 'all' || words.length < 2) return [words];
-  if (mode === 'any') return words.map((w) => [w]);
-  return words.map((_, i) => words.filter((__, j) => j !== i));
-}
-
 /**
  * Candidates for a query from the backend's full-text index: listings with
- * `mode: 'all'` of the words, all but one (`'most'`) or `'any'` of them, in
- * the backend's own field-weighted order, at most `limit`. `weights: false`
- * orders by the engine's plain, unweighted score (a baseline).
+ * every word of at least one of the `groups` (one group: all the words; a
+ * group per word: any of them), in the backend's own field-weighted order, at
+ * most `limit`. `weights: false` orders by the engine's plain, unweighted
+ * score (a baseline).
  */
 export async function retrieve(
   db: Kysely<DB>,
   dialect: Dialect,
-  words: string[],
+  groups: string[][],
   filter: ProductFilter,
-  opts: { mode: 'all' | 'most' | 'any'; limit: number; weights?: boolean },
+  opts: { limit: number; weights?: boolean },
 ): Promise<CandidateRow[]> {
-  if (!words.length) return [];
+  const alternatives = groups.filter((g) => g.length);
+  if (!alternatives.length) return [];
   const where = filterSql(filter);
-  const alternatives = groups(words, opts.mode);
   if (dialect === 'sqlite') {
     const match = alternatives.map((g) => `(${g.map((w) => `"${w.replace(/"/g, '""')}"`).join(' AND ')})`).join(' OR ');
     const rank = opts.weights === false ? sql`bm25(index_products_fts)` : sql`bm25(index_products_fts, 10.0, 4.0, 2.0, 2.0, 1.0)`;
     // The best rowids first, then their rows: the sort never carries listings' text, and without filters it never reads a row.
-    const best = hasFilter(filter)
-      ? sql`SELECT p.rowid AS rid, ${rank} AS score
+    const ftsOnly = (n: number) => sql`SELECT rowid AS rid, ${rank} AS score FROM index_products_fts WHERE index_products_fts MATCH ${match} ORDER BY score LIMIT ${n}`;
+    if (!hasFilter(filter)) {
+      const r = await sql<CandidateRow>`SELECT ${SELECT_P} FROM (${ftsOnly(opts.limit)}) best JOIN index_products p ON p.rowid = best.rid ORDER BY best.score`.execute(db);
+      return r.rows;
+    }
+    // With filters, every match is checked against them (the filter columns come before the long text).
+    const r = await sql<CandidateRow>`
+      SELECT ${SELECT_P}
+      FROM (SELECT p.rowid AS rid, ${rank} AS score
             FROM index_products_fts JOIN index_products p ON p.rowid = index_products_fts.rowid
             WHERE index_products_fts MATCH ${match} AND ${where}
-            ORDER BY score LIMIT ${opts.limit}`
-      : sql`SELECT rowid AS rid, ${rank} AS score FROM index_products_fts WHERE index_products_fts MATCH ${match} ORDER BY score LIMIT ${opts.limit}`;
-    const r = await sql<CandidateRow>`
-      SELECT ${SELECT_P} FROM (${best}) best JOIN index_products p ON p.rowid = best.rid ORDER BY best.score`.execute(db);
+            ORDER BY score LIMIT ${opts.limit}) best
+      JOIN index_products p ON p.rowid = best.rid ORDER BY best.score`.execute(db);
     return r.rows;
   }
   const tsquery = sql.join(

@@ -22,7 +22,9 @@ import { canonicalColour, genderIn, normaliseSize, titleColour } from './taxonom
  */
 export const API_VERSION = '2026-09-09';
 /** Candidates per retrieval tier. */
-const CANDIDATES = 200;
+const CANDIDATES = 120;
+/** The most listings a recall tier's word group may match (see candidates()). */
+const SCAN_BUDGET = 5000;
 const RERANK_TOP = 20;
 
 /* ---------- the shopper's words ---------- */
@@ -59,12 +61,16 @@ export async function candidatesFor(ctx: Ctx, parsed: ShopQuery, filter: repo.Pr
  * Candidates from the backend's full-text index, in tiers: listings with
  * every query word; with all but one of them (a shopper's words are not all
  * in the listing: "office" in "women's office shoes"); and, when those are
- * few, with any of the query's informative words (words in more than a fifth
- * of the catalog add little and cost much on a big one).
+ * few, with any one of the query's words. The later tiers are recall helpers
+ * and keep to a scan budget: their word groups, rarest first, may together
+ * reach at most SCAN_BUDGET listings (the engine scores every listing a query
+ * matches, so a common pair of words on a big catalog costs tens of
+ * milliseconds and adds little that the first tier lacks).
  */
 async function candidates(ctx: Ctx, q: ShopQuery, stats: CatalogStats, filter: repo.ProductFilter): Promise<repo.CandidateRow[]> {
   const words = q.retrieval;
-  const out = await repo.retrieve(ctx.db, ctx.database.dialect, words, filter, { mode: 'all', limit: CANDIDATES });
+  const retrieve = (groups: string[][]) => repo.retrieve(ctx.db, ctx.database.dialect, groups, filter, { limit: CANDIDATES });
+  const out = await retrieve([words]);
   if (words.length < 2 || out.length >= CANDIDATES) return out;
   const seen = new Set(out.map((h) => h.product_id));
   const add = (rows: repo.CandidateRow[]) => {
@@ -74,10 +80,22 @@ async function candidates(ctx: Ctx, q: ShopQuery, stats: CatalogStats, filter: r
       out.push(h);
     }
   };
-  if (words.length >= 3) add(await repo.retrieve(ctx.db, ctx.database.dialect, words, filter, { mode: 'most', limit: CANDIDATES }));
+  // How many listings a group of words can match at most: the fewest that have any one of its words.
+  const stemOf = new Map(q.terms.map((t) => [t.word, t.stem]));
+  const reach = (group: string[]) => Math.min(...group.map((w) => stats.df.get(stemOf.get(w) ?? w) ?? 0));
+  const affordable = (groups: string[][]) => {
+    let left = SCAN_BUDGET;
+    const kept: string[][] = [];
+    for (const { g, n } of groups.map((g) => ({ g, n: reach(g) })).sort((a, b) => a.n - b.n)) {
+      if (n > left) break;
+      left -= n;
+      kept.push(g);
+    }
+    return kept;
+  };
+  if (words.length >= 3) add(await retrieve(affordable(words.map((_, i) => words.filter((__, j) => j !== i)))));
   if (out.length >= CANDIDATES / 2) return out;
-  const informative = q.terms.filter((t) => (stats.df.get(t.stem) ?? 0) <= stats.docs / 5).map((t) => t.word);
-  add(await repo.retrieve(ctx.db, ctx.database.dialect, informative.length ? informative : words, filter, { mode: 'any', limit: CANDIDATES }));
+  add(await retrieve(affordable(words.filter((w) => reach([w]) <= stats.docs / 5).map((w) => [w]))));
   return out;
 }
 
