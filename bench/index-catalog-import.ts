@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { readRecords } from '../src/lib/records.js';
-import { ROOT } from './lib/harness.js';
+import { dropBenchSchema, ROOT } from './lib/harness.js';
 import { writeResult } from './lib/results.js';
 import { loadEsciProducts, synthesize, writeMerchantCenterCsv } from './relevance/shop/esci.js';
 
@@ -76,13 +76,7 @@ async function main() {
       { variant: [schema ? 'postgres' : 'sqlite', String(n)] },
     );
   } finally {
-    if (schema) {
-      const pg = (await import('pg')).default;
-      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await c.connect();
-      await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await c.end();
-    }
+    await dropBenchSchema(schema);
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -23,6 +23,7 @@ import { retrieve } from '../src/modules/shop/repo.js';
 import { loadEsciProducts, loadJudgments, synthesize, writeMerchantCenterCsv } from './relevance/shop/esci.js';
 import { plainWords } from './relevance/shop/evaluate.js';
 import { writeResult } from './lib/results.js';
+import { dropBenchSchema } from './lib/harness.js';
 
 const arg = (name: string, def: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -115,13 +116,7 @@ async function main() {
     );
   } finally {
     await server.close();
-    if (schema) {
-      const pg = (await import('pg')).default;
-      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await c.connect();
-      await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await c.end();
-    }
+    await dropBenchSchema(schema);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

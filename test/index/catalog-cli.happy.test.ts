@@ -1,26 +1,12 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropStorage, testConfig } from '../helpers.js';
+import { dropStorage, runOrbit, testConfig } from '../helpers.js';
 
 /** The operator's commands for the index: a merchant feed imported with its merchant given once, and the per-publisher index switch. */
 const config = testConfig();
 
-function orbit(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? '',
-    ORBIT_DATA_DIR: config.dataDir,
-    ...(config.databaseUrl ? { DATABASE_URL: config.databaseUrl } : {}),
-    ...(config.databaseSchema ? { DATABASE_SCHEMA: config.databaseSchema } : {}),
-  };
-  return new Promise((resolve) => {
-    execFile(process.execPath, ['bin/orbit.js', ...args], { env }, (err, stdout, stderr) => {
-      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
+const orbit = (...args: string[]) => runOrbit(config, ...args);
 
 describe('orbit catalog import and publishers index-access', () => {
   beforeAll(async () => {

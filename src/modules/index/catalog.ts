@@ -1,8 +1,7 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Ctx } from '../../context.js';
 import type { IndexServiceTable } from '../../db/schema.js';
+import { shippedFile } from '../../lib/files.js';
 import { countLines, readRecords, type FileFormat } from '../../lib/records.js';
 import { terms } from '../../lib/text.js';
 import { canonicalCategory, SERVICE_CATEGORIES } from './categories.js';
@@ -18,15 +17,7 @@ import type { ImportProgress, ImportResult } from '../shop/catalog.js';
  * snapshot at once, other processes within 30 s.
  */
 /** catalog/services.csv of the repository: found upwards from this module (sources or a bundle), else from the working directory. */
-export const DEMO_SERVICES_FILE = (() => {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 6; i++) {
-    const f = path.join(dir, 'catalog', 'services.csv');
-    if (fs.existsSync(f)) return f;
-    dir = path.dirname(dir);
-  }
-  return path.resolve('catalog', 'services.csv');
-})();
+export const DEMO_SERVICES_FILE = shippedFile(import.meta.url, 'catalog', 'services.csv');
 
 export interface InstallStep {
   step: number;

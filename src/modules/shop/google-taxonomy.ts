@@ -1,6 +1,5 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { shippedFile } from '../../lib/files.js';
 import { porterStem, words, isStopWord } from '../../lib/text.js';
 import type { ShopCategory } from './taxonomy.js';
 
@@ -38,15 +37,7 @@ interface Taxonomy {
 }
 
 /** catalog/google-product-taxonomy.en-US.txt: found upwards from this module (sources or a bundle), else from the working directory. */
-export const TAXONOMY_FILE = (() => {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 6; i++) {
-    const f = path.join(dir, 'catalog', 'google-product-taxonomy.en-US.txt');
-    if (fs.existsSync(f)) return f;
-    dir = path.dirname(dir);
-  }
-  return path.resolve('catalog', 'google-product-taxonomy.en-US.txt');
-})();
+export const TAXONOMY_FILE = shippedFile(import.meta.url, 'catalog', 'google-product-taxonomy.en-US.txt');
 
 const SEPARATORS = /\s*(?:>|›|»|\/|\|)\s*/;
 

@@ -17,6 +17,7 @@ export type CandidateRow = Omit<ListingRow, 'description' | 'bullets'>;
 
 const BATCH = 400;
 
+/** Every column but the key: what an upsert replaces. */
 const UPDATABLE = [
   'name',
   'brand',
@@ -26,8 +27,6 @@ const UPDATABLE = [
   'category_path',
   'category',
   'google_category_id',
-  'description',
-  'bullets',
   'currency',
   'price_micros',
   'regular_price_micros',
@@ -41,10 +40,12 @@ const UPDATABLE = [
   'rating_count',
   'checkout_json',
   'commission_bps',
-  'stems',
   'import_run',
   'updated_at',
-] as const;
+  'stems',
+  'bullets',
+  'description',
+] as const satisfies readonly (keyof IndexProductTable)[];
 
 export async function upsertProducts(db: Kysely<DB>, rows: IndexProductTable[]): Promise<void> {
   for (let i = 0; i < rows.length; i += BATCH) {
@@ -170,32 +171,8 @@ export interface ProductFilter {
   categories?: string[];
 }
 
-const CANDIDATE_COLUMNS = [
-  'product_id',
-  'name',
-  'brand',
-  'brand_lc',
-  'merchant',
-  'merchant_lc',
-  'category_path',
-  'category',
-  'google_category_id',
-  'currency',
-  'price_micros',
-  'regular_price_micros',
-  'image_url',
-  'product_url',
-  'color',
-  'sizes',
-  'gender',
-  'availability',
-  'rating',
-  'rating_count',
-  'checkout_json',
-  'commission_bps',
-  'stems',
-  'updated_at',
-] as const;
+/** What ranking reads of a candidate: everything but the long text and the import's bookkeeping. */
+const CANDIDATE_COLUMNS = ['product_id', ...UPDATABLE.filter((c) => c !== 'description' && c !== 'bullets' && c !== 'import_run')];
 const SELECT_P = sql.raw(CANDIDATE_COLUMNS.map((c) => `p.${c}`).join(', '));
 
 /** PostgreSQL returns bigint and double columns as strings. */

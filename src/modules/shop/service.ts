@@ -95,7 +95,9 @@ async function candidates(ctx: Ctx, q: ShopQuery, stats: CatalogStats, filter: r
   };
   if (words.length >= 3) add(await retrieve(affordable(words.map((_, i) => words.filter((__, j) => j !== i)))));
   if (out.length >= CANDIDATES / 2) return out;
-  add(await retrieve(affordable(words.filter((w) => reach([w]) <= stats.docs / 5).map((w) => [w]))));
+  // Words in more than a fifth of the catalog add little (unless no word is rarer).
+  const informative = words.filter((w) => reach([w]) <= stats.docs / 5);
+  add(await retrieve(affordable((informative.length ? informative : words).map((w) => [w]))));
   return out;
 }
 
