@@ -140,7 +140,7 @@ const MARK = Buffer.from(INVALID_BYTES, 'utf8');
 
 /** Length of the complete UTF-8 sequences at the start of `buf` (a sequence cut by the chunk's end is left for the next one). */
 function completeUtf8(buf: Buffer): number {
-  let i = buf.length;
+  const i = buf.length;
   for (let back = 1; back <= 3 && i - back >= 0; back++) {
     const b = buf[i - back];
     if ((b & 0xc0) !== 0x80) {
