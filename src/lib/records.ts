@@ -88,6 +88,22 @@ export async function countLines(file: string): Promise<number> {
   return last === 10 ? n : n + 1;
 }
 
+/** How many records a CSV file has after its header: line breaks outside quoted fields (a cheap byte scan, for a progress bar). */
+export async function countCsvRecords(file: string): Promise<number> {
+  let n = 0;
+  let quoted = false;
+  let last = 10;
+  for await (const chunk of fs.createReadStream(file) as AsyncIterable<Buffer>) {
+    for (let i = 0; i < chunk.length; i++) {
+      const b = chunk[i];
+      if (b === 0x22) quoted = !quoted;
+      else if (!quoted && (b === 10 || (b === 13 && chunk[i + 1] !== 10))) n++;
+    }
+    if (chunk.length) last = chunk[chunk.length - 1];
+  }
+  return Math.max(0, (last === 10 || last === 13 ? n : n + 1) - 1);
+}
+
 /** How many `<item>`/`<entry>` elements an XML feed has (a cheap byte scan, for a progress bar). */
 export async function countXmlItems(file: string): Promise<number> {
   let n = 0;

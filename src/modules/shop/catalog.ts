@@ -1,7 +1,7 @@
 import type { Ctx } from '../../context.js';
 import type { IndexProductTable } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
-import { countLines, countXmlItems, readRecords, formatOf, TruncatedRead, type FileFormat, type FileRecord } from '../../lib/records.js';
+import { countCsvRecords, countLines, countXmlItems, readRecords, formatOf, TruncatedRead, type FileFormat, type FileRecord } from '../../lib/records.js';
 import { normaliseProduct, type FeedOptions } from './feed.js';
 import { fxTable } from './fx.js';
 import { generateProducts, DEMO_PRODUCT_COUNT } from './generator.js';
@@ -197,7 +197,7 @@ export function importProductRecords(ctx: Ctx, records: Iterable<Record<string, 
 export async function importProductsFile(ctx: Ctx, file: string, opts: ImportOptions = {}): Promise<ImportResult> {
   const format = opts.format ?? formatOf(file);
   const total =
-    format === 'xml' ? await countXmlItems(file) : format === 'csv' || format === 'tsv' || format === 'jsonl' ? Math.max(0, (await countLines(file)) - (format === 'jsonl' ? 0 : 1)) : 0;
+    format === 'xml' ? await countXmlItems(file) : format === 'csv' ? await countCsvRecords(file) : format === 'tsv' || format === 'jsonl' ? Math.max(0, (await countLines(file)) - (format === 'jsonl' ? 0 : 1)) : 0;
   let encoding: string | undefined;
   const records = readRecords(file, format, { encoding: opts.encoding, onEncoding: (e, why) => (encoding = why === 'default' || why === 'given' ? e : `${e} (${why})`) });
   const res = await runImport(ctx, records, opts, total);
