@@ -40,7 +40,12 @@ export function inferNeed(messages: { role: string; content: string }[]): string
 }
 
 /** The query weighed by the catalog's statistics and its candidates, before ranking (the relevance bench trains on these). */
-export async function candidatesFor(ctx: Ctx, parsed: ShopQuery, filter: repo.ProductFilter = {}): Promise<{ q: ShopQuery; stats: CatalogStats; cands: repo.CandidateRow[] }> {
+export async function candidatesFor(
+  ctx: Ctx,
+  parsed: ShopQuery,
+  filter: repo.ProductFilter = {},
+  want = 10,
+): Promise<{ q: ShopQuery; stats: CatalogStats; cands: repo.CandidateRow[] }> {
   let stats = await catalogStats(ctx, parsed.terms.map((t) => t.stem));
   // A word the catalog never uses is most likely misspelt: read it as the nearest one it does use.
   const fixes = new Map<string, string>();
@@ -54,20 +59,21 @@ export async function candidatesFor(ctx: Ctx, parsed: ShopQuery, filter: repo.Pr
     stats = await catalogStats(ctx, parsed.terms.map((t) => t.stem));
   }
   const q = weighQuery(parsed, stats);
-  return { q, stats, cands: await candidates(ctx, q, stats, filter) };
+  return { q, stats, cands: await candidates(ctx, q, stats, filter, want) };
 }
 
 /**
  * Candidates from the backend's full-text index, in tiers: listings with
  * every query word; with all but one of them (a shopper's words are not all
  * in the listing: "office" in "women's office shoes"); and, when those are
- * few, with any one of the query's words. The later tiers are recall helpers
+ * few, with any one of the query's words (and, when all that still finds
+ * fewer than asked for, any word at all). The later tiers are recall helpers
  * and keep to a scan budget: their word groups, rarest first, may together
  * reach at most SCAN_BUDGET listings (the engine scores every listing a query
  * matches, so a common pair of words on a big catalog costs tens of
  * milliseconds and adds little that the first tier lacks).
  */
-async function candidates(ctx: Ctx, q: ShopQuery, stats: CatalogStats, filter: repo.ProductFilter): Promise<repo.CandidateRow[]> {
+async function candidates(ctx: Ctx, q: ShopQuery, stats: CatalogStats, filter: repo.ProductFilter, want: number): Promise<repo.CandidateRow[]> {
   const words = q.retrieval;
   const retrieve = (groups: string[][]) => repo.retrieve(ctx.db, ctx.database.dialect, groups, filter, { limit: CANDIDATES });
   const out = await retrieve([words]);
@@ -98,6 +104,8 @@ async function candidates(ctx: Ctx, q: ShopQuery, stats: CatalogStats, filter: r
   // Words in more than a fifth of the catalog add little (unless no word is rarer).
   const informative = words.filter((w) => reach([w]) <= stats.docs / 5);
   add(await retrieve(affordable((informative.length ? informative : words).map((w) => [w]))));
+  // Never fewer answers than asked for while some listing has a query word: then any word, whatever it costs.
+  if (out.length < want) add(await retrieve(words.map((w) => [w])));
   return out;
 }
 
@@ -293,7 +301,7 @@ export async function searchProducts(ctx: Ctx, input: ShopSearchInput & { apiKey
   let ordered: repo.CandidateRow[] = [];
   let read = parsed;
   if (parsed.retrieval.length) {
-    const { q, cands } = await candidatesFor(ctx, parsed, filter);
+    const { q, cands } = await candidatesFor(ctx, parsed, filter, maxResults);
     read = q;
     hits = cands;
     // A product only passes the price bound after conversion; the SQL bound is widened by half a cent, so check exactly here.
