@@ -102,7 +102,21 @@ publishers
       return { publisher_id: r.publisher.id, name: r.publisher.name, api_key: r.apiKey, note: 'the key is shown once' };
     }),
   );
-publishers.command('list').action(() => withCtx(async (ctx) => (await accounts.listPublishers(ctx)).map((p) => ({ id: p.id, name: p.name }))));
+publishers
+  .command('list')
+  .action(() => withCtx(async (ctx) => (await accounts.listPublishers(ctx)).map((p) => ({ id: p.id, name: p.name, index_access: p.index_approved === 1 }))));
+publishers
+  .command('index-access')
+  .description("switch a publisher's index access (/search, /shop/search) on or off; it is on for every new publisher")
+  .argument('<publisher_id>')
+  .argument('<state>', 'on or off')
+  .action((id: string, state: string) =>
+    withCtx(async (ctx) => {
+      if (state !== 'on' && state !== 'off') throw new InvalidArgumentError('state must be "on" or "off"');
+      const p = await accounts.setIndexAccess(ctx, id, state === 'on');
+      return { publisher_id: p.id, name: p.name, index_access: p.index_approved === 1 };
+    }),
+  );
 
 const advertisers = program.command('advertisers').description('manage advertisers');
 advertisers

@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -69,6 +70,22 @@ export async function startTestServer(overrides: ConfigInput = {}, opts: Context
       await dropStorage(config);
     },
   };
+}
+
+/** Runs the `orbit` command (bin/orbit.js) against a test config's storage; resolves with its exit code and output. */
+export function runOrbit(config: Config, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    ORBIT_DATA_DIR: config.dataDir,
+    ...(config.databaseUrl ? { DATABASE_URL: config.databaseUrl } : {}),
+    ...(config.databaseSchema ? { DATABASE_SCHEMA: config.databaseSchema } : {}),
+  };
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['bin/orbit.js', ...args], { env }, (err, stdout, stderr) => {
+      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
+    });
+  });
 }
 
 export async function testContext(overrides: ConfigInput = {}, opts: ContextOptions = {}): Promise<{ ctx: Ctx; stop(): Promise<void> }> {

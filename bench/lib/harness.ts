@@ -214,3 +214,16 @@ export async function loadWithCpu(pid: number, opts: autocannon.Options): Promis
 export function varying(method: 'GET' | 'POST', next: () => { path: string; body?: string }): autocannon.Request[] {
   return [{ method, setupRequest: (req: autocannon.Request) => ({ ...req, ...next() }) }];
 }
+
+/** Drops a bench's PostgreSQL schema (on DATABASE_URL); nothing without one. */
+export async function dropBenchSchema(schema: string | undefined): Promise<void> {
+  if (!schema || !process.env.DATABASE_URL) return;
+  const pg = (await import('pg')).default;
+  const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await c.connect();
+  try {
+    await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  } finally {
+    await c.end();
+  }
+}

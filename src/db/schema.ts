@@ -285,6 +285,7 @@ export interface DB {
   rollups: RollupTable;
   index_services: IndexServiceTable;
   index_products: IndexProductTable;
+  index_product_stats: IndexProductStatsTable;
   index_searches: IndexSearchTable;
   index_links: IndexLinkTable;
   index_clicks: IndexClickTable;
@@ -606,9 +607,14 @@ export interface IndexProductTable {
   category_path: string | null;
   /** One of the 15 shop categories, mapped from the merchant taxonomy. */
   category: string;
+  /** The node of Google's product taxonomy the merchant category maps onto (null when none does). */
+  google_category_id: number | null;
   description: string;
+  /** Highlights / bullet points, one per line. */
+  bullets: string;
   currency: string;
-  price_micros: number;
+  /** Null when the merchant publishes no price: searchable, never matched by a price filter. */
+  price_micros: number | null;
   regular_price_micros: number | null;
   image_url: string;
   product_url: string;
@@ -617,9 +623,23 @@ export interface IndexProductTable {
   /** `|s|m|` style list of the sizes the listing names ('' when none). */
   sizes: string;
   gender: string;
+  /** in_stock | preorder | backorder (out-of-stock listings are not kept). */
+  availability: string;
+  rating: number | null;
+  rating_count: number;
   checkout_json: string | null;
   commission_bps: number;
+  /** The searchable fields as stem sequences, one line each (title, brand, category, bullets, description start): ranking reads these. */
+  stems: string;
+  /** The import that last saw this listing (a full-feed import removes the merchant's listings it did not see). */
+  import_run: string | null;
   updated_at: number;
+}
+
+/** Catalog statistics for ranking: document frequency per stem, plus `#docs` and other `#`-keys. */
+export interface IndexProductStatsTable {
+  term: string;
+  n: number;
 }
 
 export interface IndexSearchTable {

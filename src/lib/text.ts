@@ -122,6 +122,11 @@ for (const group of SYNONYM_GROUPS) {
   for (const w of group) SYNONYM.set(stemmer(w), head);
 }
 
+const porterMemo = new Memo<string>(100_000);
+
+/** The Porter stem of a lowercase word, nothing folded (product search compares words exactly). Memoised (bounded). */
+export const porterStem = (w: string): string => porterMemo.get(w, (x) => (x.length <= 2 ? x : stemmer(x)));
+
 /** Whether a word is all digits (numbers are their own stem, and are not memoised: they are a long tail). */
 export const isNumber = (w: string): boolean => {
   const c = w.charCodeAt(0);

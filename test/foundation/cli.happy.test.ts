@@ -1,27 +1,13 @@
-import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeContext, createContext } from '../../src/server.js';
 import { sha256Hex } from '../../src/lib/hash.js';
 import * as accounts from '../../src/modules/accounts/service.js';
-import { dropStorage, testConfig } from '../helpers.js';
+import { dropStorage, runOrbit, testConfig } from '../helpers.js';
 
 /** The operator's `orbit` command against a fresh data directory (or PostgreSQL schema). */
 const config = testConfig();
 
-function orbit(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? '',
-    ORBIT_DATA_DIR: config.dataDir,
-    ...(config.databaseUrl ? { DATABASE_URL: config.databaseUrl } : {}),
-    ...(config.databaseSchema ? { DATABASE_SCHEMA: config.databaseSchema } : {}),
-  };
-  return new Promise((resolve) => {
-    execFile(process.execPath, ['bin/orbit.js', ...args], { env }, (err, stdout, stderr) => {
-      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
+const orbit = (...args: string[]) => runOrbit(config, ...args);
 
 const json = <T>(r: { code: number; stdout: string; stderr: string }): T => {
   expect(r.code, r.stderr).toBe(0);

@@ -39,7 +39,7 @@ describe('catalog import', () => {
     );
     const r = await importProductsFile(ctx, file);
     expect(r).toMatchObject({ read: 5, upserted: 2, dropped: 2, rejected: 1 });
-    expect(r.errors).toEqual([{ line: 5, message: 'gf-4: missing or invalid price' }]);
+    expect(r.errors).toEqual([{ line: 5, message: 'gf-4: invalid price "free"' }]);
     expect(await product('gf-1')).toMatchObject({
       price_micros: 99_000_000,
       regular_price_micros: 120_000_000,

@@ -78,3 +78,32 @@ describe('POST /shop/search rejects bad input', () => {
     expect(still.body.count).toBeGreaterThan(0); // the catalog survived the injection attempt
   });
 });
+
+describe('POST /shop/search with queries that hold nothing to search', () => {
+  let w: IndexWorld;
+  beforeAll(async () => {
+    w = await startIndexWorld();
+  });
+  afterAll(() => w.server.stop());
+
+  it('one character, only stop words, only emoji: 200, no products, a reasoning that says why', async () => {
+    for (const query of ['a', 'x', 'the and of with', 'for me please', '🎁🎉👟', '🙂 🙂']) {
+      const r = await post(w.url, '/shop/search', { query }, w.key);
+      expect(r.status, query).toBe(200);
+      expect(r.body).toMatchObject({ products: [], count: 0, recommendation: null });
+      expect(r.body.reasoning, query).toMatch(/no words to search for/);
+    }
+    const digit = await post(w.url, '/shop/search', { query: '7' }, w.key);
+    expect(digit.status).toBe(200);
+  });
+
+  it('2,000 characters is a 422 naming the limit; 1,000 of them is searched', async () => {
+    const long = 'waterproof hiking boots '.repeat(84).slice(0, 2000);
+    const r = await post(w.url, '/shop/search', { query: long }, w.key);
+    expect(r.status).toBe(422);
+    expect(r.body.detail[0]).toMatchObject({ type: 'string_too_long', loc: ['body', 'query'] });
+    expect(r.body.detail[0].msg).toMatch(/1000 characters/);
+    const ok = await post(w.url, '/shop/search', { query: long.slice(0, 1000) }, w.key);
+    expect(ok.status).toBe(200);
+  });
+});

@@ -58,7 +58,10 @@ export interface Product {
   category: string | null;
   description: string;
   currency: string;
+  /** The current price; 0 when `price_available` is false. */
   price: number;
+  /** False when the merchant publishes no price: show none (Orbit's addition to spec 3). */
+  price_available: boolean;
   regular_price: number | null;
   on_sale: boolean;
   image_url: string;

@@ -11,6 +11,8 @@ import * as m0006 from './0006_tracking_hot_path.js';
 import * as m0007 from './0007_rollup_mirrors_per_batch.js';
 import * as m0008 from './0008_ad_requests_one_index.js';
 import * as m0009 from './0009_rollup_log.js';
+import * as m0011a from './0011_index_open_access.js';
+import * as m0011b from './0011_shop_feeds.js';
 import * as m0013 from './0013_self_serve.js';
 import * as m0014 from './0014_dashboard.js';
 
@@ -31,6 +33,8 @@ export const MIGRATIONS: Record<string, OrbitMigration> = {
   '0007_rollup_mirrors_per_batch': m0007,
   '0008_ad_requests_one_index': m0008,
   '0009_rollup_log': m0009,
+  '0011_index_open_access': m0011a,
+  '0011_shop_feeds': m0011b,
   '0013_self_serve': m0013,
   '0014_dashboard': m0014,
 };

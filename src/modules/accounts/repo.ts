@@ -13,6 +13,8 @@ export const findAdvertiser = (db: Kysely<DB>, id: string) =>
 /** Names of some advertisers (ids that do not exist are left out). */
 export const advertiserNames = (db: Kysely<DB>, ids: string[]) =>
   ids.length ? db.selectFrom('advertisers').select(['id', 'name']).where('id', 'in', ids).execute() : Promise.resolve([]);
+export const setPublisherIndexAccess = (db: Kysely<DB>, id: string, on: boolean) =>
+  db.updateTable('publishers').set({ index_approved: on ? 1 : 0 }).where('id', '=', id).executeTakeFirst();
 
 export const listPublishers = (db: Kysely<DB>) => db.selectFrom('publishers').selectAll().orderBy('created_at').execute();
 export const listAdvertisers = (db: Kysely<DB>) => db.selectFrom('advertisers').selectAll().orderBy('created_at').execute();

@@ -32,7 +32,8 @@ export async function createPublisher(
     payout_model: 'revenue_share',
     revenue_share_bps: input.revenueShareBps ?? ctx.config.defaultRevenueShareBps,
     status: 'active',
-    index_approved: input.indexApproved ? 1 : 0,
+    // Index access is open by default (spec 3 §5); the operator can switch it off per publisher.
+    index_approved: input.indexApproved === false ? 0 : 1,
     floor_cpm_micros: 0,
     created_at: ctx.clock.now(),
     allowed_origins_json: null,
@@ -197,6 +198,17 @@ export const getAdvertiser = async (ctx: Ctx, id: string) => {
 /** Advertiser id → name, for the ids that exist. */
 export const advertiserNames = async (ctx: Ctx, ids: string[]): Promise<Map<string, string>> =>
   new Map((await repo.advertiserNames(ctx.db, [...new Set(ids)])).map((a) => [a.id, a.name]));
+/**
+ * The operator's per-publisher index switch. Index access is on by default
+ * (spec 3 §5: any production-approved publisher key works); switched off, the
+ * publisher's /search and /shop/search calls get 403 publisher_not_approved.
+ */
+export async function setIndexAccess(ctx: Ctx, publisherId: string, on: boolean) {
+  await getPublisher(ctx, publisherId);
+  await repo.setPublisherIndexAccess(ctx.db, publisherId, on);
+  return getPublisher(ctx, publisherId);
+}
+
 export const listPublishers = (ctx: Ctx) => repo.listPublishers(ctx.db);
 export const listAdvertisers = (ctx: Ctx) => repo.listAdvertisers(ctx.db);
 export const creditsTotal = (ctx: Ctx, advertiserId: string) => repo.creditsTotal(ctx.db, advertiserId);

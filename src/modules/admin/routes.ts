@@ -13,6 +13,7 @@ const publisherView = (p: Awaited<ReturnType<typeof accounts.getPublisher>>) => 
   payout_model: p.payout_model,
   revenue_share: p.revenue_share_bps / 10_000,
   status: p.status,
+  index_access: p.index_approved === 1,
   created_at: new Date(p.created_at).toISOString(),
 });
 const advertiserView = (a: Awaited<ReturnType<typeof accounts.getAdvertiser>>) => ({
@@ -54,6 +55,19 @@ export async function adminRoutes(app: FastifyInstance, ctx: Ctx): Promise<void>
   );
   r.get('/admin/publishers', { schema: { tags, summary: 'List publishers' } }, async () =>
     (await accounts.listPublishers(ctx)).map(publisherView),
+  );
+  r.patch(
+    '/admin/publishers/:publisher_id',
+    {
+      schema: {
+        tags,
+        summary: "Switch a publisher's index access (/search, /shop/search) off or on",
+        description: 'Index access is on for every new publisher; off, its index calls get 403 publisher_not_approved.',
+        params: z.object({ publisher_id: z.string().min(1).max(64) }),
+        body: z.strictObject({ index_access: z.boolean() }),
+      },
+    },
+    async (req) => publisherView(await accounts.setIndexAccess(ctx, req.params.publisher_id, req.body.index_access)),
   );
 
   r.post(

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Ctx } from '../../context.js';
 import type { IndexServiceTable } from '../../db/schema.js';
+import { shippedFile } from '../../lib/files.js';
 import { countLines, readRecords, type FileFormat } from '../../lib/records.js';
 import { terms } from '../../lib/text.js';
 import { canonicalCategory, SERVICE_CATEGORIES } from './categories.js';
@@ -18,15 +17,7 @@ import type { ImportProgress, ImportResult } from '../shop/catalog.js';
  * snapshot at once, other processes within 30 s.
  */
 /** catalog/services.csv of the repository: found upwards from this module (sources or a bundle), else from the working directory. */
-export const DEMO_SERVICES_FILE = (() => {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 6; i++) {
-    const f = path.join(dir, 'catalog', 'services.csv');
-    if (fs.existsSync(f)) return f;
-    dir = path.dirname(dir);
-  }
-  return path.resolve('catalog', 'services.csv');
-})();
+export const DEMO_SERVICES_FILE = shippedFile(import.meta.url, 'catalog', 'services.csv');
 
 export interface InstallStep {
   step: number;
@@ -126,7 +117,7 @@ export function normaliseService(r: Record<string, unknown>, now: number): { row
 
 export async function importServicesFile(ctx: Ctx, file: string, onProgress?: ImportProgress, format?: FileFormat): Promise<ImportResult> {
   const total = Math.max(0, (await countLines(file)) - (/\.(csv|tsv|txt)$/i.test(file) || format === 'csv' ? 1 : 0));
-  const res: ImportResult = { read: 0, upserted: 0, dropped: 0, removed: 0, rejected: 0, errors: [] };
+  const res: ImportResult = { read: 0, upserted: 0, dropped: 0, removed: 0, rejected: 0, errors: [], without_price: 0, complete: true };
   const now = ctx.clock.now();
   let rows: IndexServiceTable[] = [];
   const flush = async () => {

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import cliProgress from 'cli-progress';
 import type { Ctx } from '../../context.js';
 import { origin } from '../../config.js';
-import type { FileFormat } from '../../lib/records.js';
+import { FILE_FORMATS, type FileFormat } from '../../lib/records.js';
 import * as accounts from '../accounts/service.js';
 import { importProductsFile, ensureDemoProducts, type ImportResult } from '../shop/catalog.js';
 import { generateProducts, DEMO_MERCHANT, DEMO_PRODUCT_COUNT } from '../shop/generator.js';
@@ -11,7 +11,7 @@ import { startMerchant } from '../merchant/server.js';
 
 /**
  * The index's CLI commands (registered by src/cli.ts):
- *   orbit catalog import services|products FILE [--format csv|tsv|jsonl]
+ *   orbit catalog import services|products FILE [--format F] [--merchant NAME | --advertiser ID] [--full] [--currency C] [--shop-url U] [--encoding E]
  *   orbit catalog generate products --count N [--seed S]   (JSON Lines on stdout)
  *   orbit merchant demo [--port P]
  */
@@ -19,7 +19,15 @@ type WithCtx = <T>(fn: (ctx: Ctx) => Promise<T>) => Promise<void>;
 
 function progressBar(label: string) {
   const bar = new cliProgress.SingleBar(
-    { format: `${label} [{bar}] {percentage}% | {value}/{total} records | {rate}/s | ETA {eta_formatted}`, hideCursor: true, etaBuffer: 50, stream: process.stderr },
+    {
+      format: `${label} [{bar}] {percentage}% | {value}/{total} records | {rate}/s | ETA {eta_formatted}`,
+      hideCursor: true,
+      etaBuffer: 50,
+      stream: process.stderr,
+      // Piped to a log (CI, a file), the bar still reports: a line every two seconds.
+      noTTYOutput: true,
+      notTTYSchedule: 2000,
+    },
     cliProgress.Presets.shades_classic,
   );
   const t0 = performance.now();
@@ -41,8 +49,19 @@ function progressBar(label: string) {
   };
 }
 
-function summary(r: ImportResult) {
-  return { read: r.read, upserted: r.upserted, dropped_out_of_stock_or_no_image: r.dropped, removed_from_catalog: r.removed, rejected: r.rejected, errors: r.errors.slice(0, 20) };
+function summary(r: ImportResult, kind: string) {
+  return {
+    read: r.read,
+    upserted: r.upserted,
+    ...(kind === 'products' ? { without_price: r.without_price } : {}),
+    dropped_out_of_stock_or_no_image: r.dropped,
+    removed_from_catalog: r.removed,
+    rejected: r.rejected,
+    ...(r.encoding ? { encoding: r.encoding } : {}),
+    ...(r.complete ? {} : { complete: false, note: 'the file could not be read to its end: rows after the error were not imported and nothing was removed' }),
+    errors: r.errors.slice(0, 50).map((e) => (e.line ? `line ${e.line}: ${e.message}` : e.message)),
+    ...(r.errors.length > 50 || r.rejected > r.errors.length ? { more_errors: r.rejected - Math.min(50, r.errors.length) } : {}),
+  };
 }
 
 export async function ensureDemoCatalogs(ctx: Ctx): Promise<{ services: number | null; products: number | null }> {
@@ -55,24 +74,44 @@ export function registerIndexCommands(program: Command, withCtx: WithCtx): void 
   const catalog = program.command('catalog').description('manage the index catalogs (developer services, products)');
   catalog
     .command('import')
-    .description('import a catalog file (CSV, TSV, JSON Lines, or a merchant product-feed CSV); upserts by id')
+    .description(
+      'import a catalog file, upserting by id: services (CSV, JSON Lines) or products — a Google Merchant Center feed (CSV, TSV or RSS/Atom XML), ' +
+        "a Shopify products.json, or JSON Lines. Every run is safe to repeat; with --full the file is the merchant's whole catalog and its listings missing from it are removed",
+    )
     .argument('<kind>', 'services or products')
     .argument('<file>', 'the file to import')
-    .option('--format <format>', 'csv, tsv or jsonl (default: from the file extension)')
-    .action((kind: string, file: string, o: { format?: FileFormat }) =>
-      withCtx(async (ctx) => {
-        if (kind !== 'services' && kind !== 'products') throw new Error('kind must be "services" or "products"');
-        if (o.format && !['csv', 'tsv', 'jsonl'].includes(o.format)) throw new Error('--format must be csv, tsv or jsonl');
-        const bar = progressBar(`import ${kind}`);
-        try {
-          const r = kind === 'services' ? await importServicesFile(ctx, file, bar.update, o.format) : await importProductsFile(ctx, file, bar.update, o.format);
-          bar.stop();
-          return summary(r);
-        } catch (err) {
-          bar.stop();
-          throw err;
-        }
-      }),
+    .option('--format <format>', `${FILE_FORMATS.join(', ')} (default: from the file name and its first bytes)`)
+    .option('--merchant <name>', 'products: the merchant selling every listing of the feed (Merchant Center feeds name none)')
+    .option('--advertiser <id>', "products: the feed belongs to this advertiser; its name is the merchant (so it can report the feed's orders)")
+    .option('--full', "products: the file is the merchant's complete catalog; remove its listings the file does not contain (default: a partial update)")
+    .option('--currency <code>', 'products: currency of prices that state none (default USD)')
+    .option('--shop-url <url>', "products: a Shopify store's address, for listing URLs (<url>/products/<handle>)")
+    .option('--encoding <label>', 'the file encoding, e.g. windows-1252 (default: detected; UTF-8 unless the file says otherwise)')
+    .action(
+      (
+        kind: string,
+        file: string,
+        o: { format?: FileFormat; merchant?: string; advertiser?: string; full?: boolean; currency?: string; shopUrl?: string; encoding?: string },
+      ) =>
+        withCtx(async (ctx) => {
+          if (kind !== 'services' && kind !== 'products') throw new Error('kind must be "services" or "products"');
+          if (o.format && !FILE_FORMATS.includes(o.format)) throw new Error(`--format must be one of ${FILE_FORMATS.join(', ')}`);
+          if (o.merchant && o.advertiser) throw new Error('give --merchant or --advertiser, not both');
+          if (o.currency && !/^[A-Za-z]{3}$/.test(o.currency)) throw new Error('--currency must be an ISO 4217 code such as USD');
+          const merchant = o.advertiser ? (await accounts.getAdvertiser(ctx, o.advertiser)).name : o.merchant;
+          const bar = progressBar(`import ${kind}`);
+          try {
+            const r =
+              kind === 'services'
+                ? await importServicesFile(ctx, file, bar.update, o.format)
+                : await importProductsFile(ctx, file, { format: o.format, merchant, full: o.full, currency: o.currency, shopUrl: o.shopUrl, encoding: o.encoding, onProgress: bar.update });
+            bar.stop();
+            return summary(r, kind);
+          } catch (err) {
+            bar.stop();
+            throw err;
+          }
+        }),
     );
   catalog
     .command('generate')

@@ -1,22 +1,35 @@
 import type { Ctx } from '../../context.js';
 import type { IndexProductTable } from '../../db/schema.js';
-import { dollarsToMicros } from '../../lib/money.js';
-import { countLines, readRecords, type FileFormat } from '../../lib/records.js';
+import { newId } from '../../lib/ids.js';
+import { countCsvRecords, countLines, countXmlItems, readRecords, formatOf, TruncatedRead, type FileFormat, type FileRecord } from '../../lib/records.js';
+import { normaliseProduct, type FeedOptions } from './feed.js';
 import { fxTable } from './fx.js';
-import * as repo from './repo.js';
-import { cleanText } from '../index/core.js';
-import { encodeSizes, mapCategory, normaliseGender, titleColour, canonicalColour } from './taxonomy.js';
 import { generateProducts, DEMO_PRODUCT_COUNT } from './generator.js';
+import { analyzeListing, distinctStems } from './ranking.js';
+import * as repo from './repo.js';
+import { distance as levenshtein } from 'fastest-levenshtein';
 
 /**
- * Product catalog import: JSON Lines, CSV, and merchant product-feed CSV
- * (Google Merchant Center column names: id, title, link, image_link,
- * availability, price "19.99 USD", sale_price, product_type /
- * google_product_category, color, size, gender). Upsert by product id;
- * listings that are out of stock or have no image are removed.
+ * Product catalog import: any feed shape feed.ts reads, streamed from a file
+ * of any size in batches of 2,000 rows, each batch one transaction that also
+ * keeps the catalog statistics exact. Re-importing is idempotent (upsert by
+ * id). A row is imported whole or rejected with its line and reason; the
+ * rest goes on. Out-of-stock or image-less listings are dropped (and leave
+ * the catalog). With `full`, the file is the merchant's whole catalog: once it
+ * has been read to the end, that merchant's listings it did not contain are
+ * removed (a listing whose row was rejected keeps its last good version).
  */
 export interface ImportProgress {
   (done: number, total: number): void;
+}
+
+export interface ImportOptions extends FeedOptions {
+  format?: FileFormat;
+  /** The file's character encoding (default: detected). */
+  encoding?: string;
+  /** The file is the merchant's complete catalog: remove its listings the file does not contain. */
+  full?: boolean;
+  onProgress?: ImportProgress;
 }
 
 export interface ImportResult {
@@ -24,205 +37,245 @@ export interface ImportResult {
   upserted: number;
   /** Listings skipped because they are out of stock or have no image. */
   dropped: number;
-  /** Of those, listings that were in the catalog and were removed. */
+  /** Listings that left the catalog: dropped ones that were in it, and (full feeds) ones the feed no longer has. */
   removed: number;
   rejected: number;
+  /** The first 200 rejected rows, with the line they start on. */
   errors: { line: number; message: string }[];
+  /** Listings without a price (imported; never matched by a price filter). */
+  without_price: number;
+  /** The file's encoding as read, and why. */
+  encoding?: string;
+  /** False when the file could not be read to its end (nothing was removed then). */
+  complete: boolean;
 }
 
-type Outcome = { row: IndexProductTable } | { drop: string } | { error: string };
+const MAX_ERRORS = 200;
+const FLUSH_ROWS = 2000;
+/** Version of the analyzer behind `stems` and the statistics: a change rebuilds them. */
+export const STATS_VERSION = 1;
+const VERSION_KEY = '#version';
+const DOCS_KEY = '#docs';
 
-const str = (v: unknown): string => (v === null || v === undefined ? '' : typeof v === 'string' ? cleanText(v).trim() : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '');
-const first = (r: Record<string, unknown>, ...keys: string[]) => {
-  for (const k of keys) {
-    const v = str(r[k]);
-    if (v) return v;
+/** One import in progress: deduplicates ids, batches rows, keeps the statistics. */
+class CatalogWriter {
+  readonly res: ImportResult = { read: 0, upserted: 0, dropped: 0, removed: 0, rejected: 0, errors: [], without_price: 0, complete: true };
+  private rows: { row: IndexProductTable; line: number }[] = [];
+  private drops: { id: string; merchantLc: string | null }[] = [];
+  private readonly firstLine = new Map<string, number>();
+  readonly rejectedIds = new Map<string, Set<string>>();
+  readonly merchants = new Set<string>();
+  readonly run = newId();
+
+  constructor(
+    private readonly ctx: Ctx,
+    private readonly opts: ImportOptions,
+  ) {}
+
+  reject(line: number, message: string, id?: string, merchantLc?: string) {
+    this.res.rejected++;
+    if (this.res.errors.length < MAX_ERRORS) this.res.errors.push({ line, message: id ? `${id}: ${message}` : message });
+    if (id && merchantLc) {
+      let s = this.rejectedIds.get(merchantLc);
+      if (!s) this.rejectedIds.set(merchantLc, (s = new Set()));
+      s.add(id);
+    }
   }
-  return '';
-};
 
-/** "19.99 USD", "$19.99", 19.99 → amount and currency (when stated). */
-export function parsePrice(v: unknown): { amount: number; currency: string | null } | null {
-  if (typeof v === 'number') return Number.isFinite(v) && v >= 0 ? { amount: v, currency: null } : null;
-  const s = str(v);
-  if (!s) return null;
-  const m = /^\s*(?:([A-Za-z]{3})\s*)?[$€£]?\s*([0-9][0-9,]*(?:\.[0-9]+)?)\s*([A-Za-z]{3})?\s*$/.exec(s);
-  if (!m) return null;
-  const amount = Number(m[2].replace(/,/g, ''));
-  if (!Number.isFinite(amount) || amount < 0) return null;
-  const sym = s.includes('€') ? 'EUR' : s.includes('£') ? 'GBP' : null;
-  return { amount, currency: (m[1] ?? m[3] ?? sym)?.toUpperCase() ?? null };
-}
-
-function inStock(r: Record<string, unknown>): boolean {
-  const a = first(r, 'availability', 'stock_status').toLowerCase().replace(/[_-]/g, ' ');
-  if (a) return a === 'in stock' || a === 'instock' || a === 'available' || a === 'preorder' || a === 'backorder';
-  if (r.in_stock !== undefined) return r.in_stock === true || ['1', 'true', 'yes'].includes(str(r.in_stock).toLowerCase());
-  if (r.stock !== undefined && str(r.stock) !== '') return Number(str(r.stock)) > 0;
-  return true;
-}
-
-function listOf(v: unknown): string[] {
-  if (Array.isArray(v)) return v.map(str).filter(Boolean);
-  const s = str(v);
-  return s ? s.split(/[|,;/]/).map((x) => x.trim()).filter(Boolean) : [];
-}
-
-function isHttpUrl(s: string): boolean {
-  try {
-    const u = new URL(s);
-    return u.protocol === 'https:' || u.protocol === 'http:';
-  } catch {
-    return false;
+  async add(fr: FileRecord): Promise<void> {
+    this.res.read++;
+    if (!fr.record) return this.reject(fr.line, fr.error ?? 'unreadable record');
+    const o = normaliseProduct(fr.record, this.opts, { now: this.ctx.clock.now(), importRun: this.run, currencies: fxTable(this.ctx.config) });
+    const merchantLc = 'row' in o ? o.row.merchant_lc : (this.opts.merchant ?? '').trim().toLowerCase() || null;
+    if (o.id) {
+      const seen = this.firstLine.get(o.id);
+      if (seen !== undefined) return this.reject(fr.line, `duplicate id (first on line ${seen}); this row was not imported`, o.id);
+      this.firstLine.set(o.id, fr.line);
+    }
+    if ('error' in o) return this.reject(fr.line, o.error, o.id, merchantLc ?? undefined);
+    if ('drop' in o) {
+      this.res.dropped++;
+      this.drops.push({ id: o.id, merchantLc });
+    } else {
+      this.merchants.add(o.row.merchant_lc);
+      this.rows.push({ row: o.row, line: fr.line });
+    }
+    if (this.rows.length + this.drops.length >= FLUSH_ROWS) await this.flush();
   }
-}
 
-function truncateWords(s: string, words: number): string {
-  const parts = s.split(/\s+/);
-  return parts.length <= words ? s : parts.slice(0, words).join(' ') + '…';
-}
-
-export function normaliseProduct(ctx: Ctx, r: Record<string, unknown>, now: number): Outcome & { id?: string } {
-  const id = first(r, 'product_id', 'id', 'sku', 'offer_id');
-  if (!id) return { error: 'missing product_id (or id)' };
-  if (id.length > 200) return { error: 'product_id longer than 200 characters' };
-  if (!inStock(r)) return { drop: 'out of stock', id };
-  const image = first(r, 'image_url', 'image_link', 'image');
-  if (!image || !isHttpUrl(image)) return { drop: 'no image', id };
-  const name = first(r, 'name', 'title');
-  if (!name) return { error: 'missing name (or title)', id };
-  const merchant = first(r, 'merchant', 'seller', 'store');
-  if (!merchant) return { error: 'missing merchant', id };
-  const url = first(r, 'url', 'link', 'product_url');
-  if (!url || !isHttpUrl(url)) return { error: 'missing or invalid product url (url or link)', id };
-  const list = parsePrice(r.regular_price ?? r.list_price ?? (r.sale_price !== undefined && str(r.sale_price) ? r.price : undefined));
-  const cur = parsePrice(r.sale_price !== undefined && str(r.sale_price) ? r.sale_price : r.price);
-  if (!cur) return { error: 'missing or invalid price', id };
-  const currency = (first(r, 'currency') || cur.currency || list?.currency || 'USD').toUpperCase();
-  if (!fxTable(ctx.config)[currency]) return { error: `unknown currency ${currency}`, id };
-  const price = dollarsToMicros(cur.amount);
-  const regular = list ? dollarsToMicros(list.amount) : null;
-  const path = first(r, 'category', 'product_type', 'google_product_category', 'category_path') || null;
-  const colorField = first(r, 'color', 'colour');
-  const color = titleColour(name) || (colorField ? (canonicalColour(colorField) ?? titleColour(colorField)) : '');
-  const brand = first(r, 'brand') || null;
-  let checkout: string | null = null;
-  const co = r.checkout as Record<string, unknown> | null | undefined;
-  const endpoint = co && typeof co === 'object' ? str(co.endpoint) : first(r, 'ucp_endpoint', 'checkout_endpoint');
-  if (endpoint && isHttpUrl(endpoint)) {
-    checkout = JSON.stringify({
-      protocol: 'ucp',
-      endpoint,
-      continue_url: (co && typeof co === 'object' ? str(co.continue_url) : first(r, 'continue_url', 'checkout_url')) || url,
-      item_id: (co && typeof co === 'object' ? str(co.item_id) : first(r, 'ucp_item_id', 'item_id')) || id,
+  async flush(): Promise<void> {
+    if (!this.rows.length && !this.drops.length) return;
+    const rows = this.rows;
+    const drops = this.drops;
+    this.rows = [];
+    this.drops = [];
+    await this.ctx.db.transaction().execute(async (trx) => {
+      const existing = new Map((await repo.existingListings(trx, [...rows.map((r) => r.row.product_id), ...drops.map((d) => d.id)])).map((e) => [e.product_id, e]));
+      const delta = new Map<string, number>();
+      const add = (stems: string, n: number) => {
+        for (const t of distinctStems(stems)) delta.set(t, (delta.get(t) ?? 0) + n);
+      };
+      const upserts: IndexProductTable[] = [];
+      for (const { row, line } of rows) {
+        const old = existing.get(row.product_id);
+        if (old && old.merchant_lc !== row.merchant_lc) {
+          this.reject(line, `id already listed by another merchant (${old.merchant_lc}); ids are unique across the catalog`, row.product_id);
+          continue;
+        }
+        upserts.push(row);
+        if (row.price_micros === null) this.res.without_price++;
+        add(row.stems, 1);
+        if (old) add(old.stems, -1);
+        else delta.set(DOCS_KEY, (delta.get(DOCS_KEY) ?? 0) + 1);
+      }
+      await repo.upsertProducts(trx, upserts);
+      // A dropped listing leaves the catalog only when it is this merchant's.
+      const gone = drops.map((d) => existing.get(d.id)).filter((e): e is NonNullable<typeof e> => !!e && (!this.opts.merchant || e.merchant_lc === this.opts.merchant.trim().toLowerCase()));
+      if (gone.length) {
+        this.res.removed += await repo.deleteProducts(trx, gone.map((g) => g.product_id));
+        for (const g of gone) add(g.stems, -1);
+        delta.set(DOCS_KEY, (delta.get(DOCS_KEY) ?? 0) - gone.length);
+      }
+      await repo.applyStats(trx, delta);
+      this.res.upserted += upserts.length;
     });
   }
-  const rate = first(r, 'commission_rate');
-  const bps = first(r, 'commission_bps');
-  const commission = bps ? Number(bps) : rate ? Math.round(Number(rate) * 10_000) : 0;
-  return {
-    id,
-    row: {
-      product_id: id,
-      name: name.slice(0, 500),
-      brand,
-      brand_lc: (brand ?? '').toLowerCase(),
-      merchant,
-      merchant_lc: merchant.toLowerCase(),
-      category_path: path,
-      category: mapCategory(path ?? name),
-      description: truncateWords(first(r, 'description'), 400),
-      currency,
-      price_micros: price,
-      regular_price_micros: regular !== null && regular >= price ? regular : regular === null ? null : price,
-      image_url: image,
-      product_url: url,
-      color,
-      sizes: encodeSizes([...listOf(r.sizes), ...listOf(r.size)]),
-      gender: normaliseGender(first(r, 'gender')),
-      checkout_json: checkout,
-      commission_bps: Number.isFinite(commission) ? Math.max(0, Math.min(10_000, Math.round(commission))) : 0,
-      updated_at: now,
-    },
-  };
+
+  /** Full feed: the merchant's listings this import did not see leave the catalog. */
+  async removeUnseen(): Promise<void> {
+    for (const m of this.merchants) {
+      const rejected = [...(this.rejectedIds.get(m) ?? [])];
+      if (rejected.length) await repo.touchListings(this.ctx.db, m, rejected, this.run);
+      for (;;) {
+        const page = await repo.unseenListings(this.ctx.db, m, this.run, 1000);
+        if (!page.length) break;
+        await this.ctx.db.transaction().execute(async (trx) => {
+          const n = await repo.deleteProducts(trx, page.map((p) => p.product_id));
+          const delta = new Map<string, number>([[DOCS_KEY, -n]]);
+          for (const p of page) for (const t of distinctStems(p.stems)) delta.set(t, (delta.get(t) ?? 0) - 1);
+          await repo.applyStats(trx, delta);
+          this.res.removed += n;
+        });
+      }
+    }
+  }
+}
+
+async function runImport(ctx: Ctx, records: AsyncIterable<FileRecord> | Iterable<FileRecord>, opts: ImportOptions, total: number): Promise<ImportResult> {
+  await ensureCatalogStats(ctx);
+  const w = new CatalogWriter(ctx, opts);
+  let last = 0;
+  try {
+    for await (const fr of records) {
+      await w.add(fr);
+      if (w.res.read - last >= 1000) {
+        last = w.res.read;
+        opts.onProgress?.(w.res.read, total);
+      }
+    }
+  } catch (err) {
+    if (!(err instanceof TruncatedRead)) throw err;
+    w.res.complete = false;
+    w.reject(0, err.message);
+  }
+  await w.flush();
+  opts.onProgress?.(w.res.read, Math.max(total, w.res.read));
+  if (opts.full && w.res.complete) await w.removeUnseen();
+  invalidateCatalogCache(ctx);
+  return w.res;
 }
 
 /** Import records already in memory (the demo generator, tests). */
-export async function importProductRecords(
-  ctx: Ctx,
-  records: Iterable<Record<string, unknown>>,
-  onProgress?: ImportProgress,
-  total = 0,
-  lineOf: (i: number) => number = (i) => i,
-): Promise<ImportResult> {
-  const res: ImportResult = { read: 0, upserted: 0, dropped: 0, removed: 0, rejected: 0, errors: [] };
-  let rows: IndexProductTable[] = [];
-  let drops: string[] = [];
-  const flush = async () => {
-    if (!rows.length && !drops.length) return;
-    const r = rows;
-    const d = drops;
-    rows = [];
-    drops = [];
-    await ctx.db.transaction().execute(async (trx) => {
-      if (r.length) await repo.upsertProducts(trx, r);
-      if (d.length) res.removed += await repo.deleteProducts(trx, d);
-    });
-    res.upserted += r.length;
-    onProgress?.(res.read, total);
-  };
-  const now = ctx.clock.now();
-  let line = 0;
-  for (const rec of records) {
-    line++;
-    res.read++;
-    const o = normaliseProduct(ctx, rec, now);
-    if ('row' in o) rows.push(o.row);
-    else if ('drop' in o) {
-      drops.push(o.id!);
-      res.dropped++;
-    } else {
-      res.rejected++;
-      if (res.errors.length < 50) res.errors.push({ line: lineOf(line), message: `${o.id ? `${o.id}: ` : ''}${o.error}` });
-    }
-    if (rows.length + drops.length >= 2000) await flush();
-  }
-  await flush();
-  invalidateCatalogCache(ctx);
-  return res;
+export function importProductRecords(ctx: Ctx, records: Iterable<Record<string, unknown>>, opts: ImportOptions = {}): Promise<ImportResult> {
+  const feed = (function* () {
+    let line = 0;
+    for (const record of records) yield { line: ++line, record };
+  })();
+  return runImport(ctx, feed, opts, 0);
 }
 
-export async function importProductsFile(ctx: Ctx, file: string, onProgress?: ImportProgress, format?: FileFormat): Promise<ImportResult> {
-  const total = Math.max(0, (await countLines(file)) - ((format ?? file).toLowerCase().match(/\.(csv|tsv|txt)$/) || format === 'csv' || format === 'tsv' ? 1 : 0));
-  const res: ImportResult = { read: 0, upserted: 0, dropped: 0, removed: 0, rejected: 0, errors: [] };
-  let batch: Record<string, unknown>[] = [];
-  let lines: number[] = [];
-  const run = async () => {
-    const at = lines;
-    const r = await importProductRecords(ctx, batch, undefined, 0, (i) => at[i - 1] ?? i);
-    batch = [];
-    lines = [];
-    res.upserted += r.upserted;
-    res.dropped += r.dropped;
-    res.removed += r.removed;
-    res.rejected += r.rejected;
-    for (const e of r.errors) if (res.errors.length < 50) res.errors.push(e);
-    onProgress?.(res.read, total);
-  };
-  for await (const fr of readRecords(file, format)) {
-    res.read++;
-    if (!fr.record) {
-      res.rejected++;
-      if (res.errors.length < 50) res.errors.push({ line: fr.line, message: fr.error ?? 'unreadable record' });
-      continue;
-    }
-    batch.push(fr.record);
-    lines.push(fr.line);
-    if (batch.length >= 2000) await run();
-  }
-  await run();
-  return res;
+export async function importProductsFile(ctx: Ctx, file: string, opts: ImportOptions = {}): Promise<ImportResult> {
+  const format = opts.format ?? formatOf(file);
+  const total =
+    format === 'xml' ? await countXmlItems(file) : format === 'csv' ? await countCsvRecords(file) : format === 'tsv' || format === 'jsonl' ? Math.max(0, (await countLines(file)) - (format === 'jsonl' ? 0 : 1)) : 0;
+  let encoding: string | undefined;
+  const records = readRecords(file, format, { encoding: opts.encoding, onEncoding: (e, why) => (encoding = why === 'default' || why === 'given' ? e : `${e} (${why})`) });
+  const res = await runImport(ctx, records, opts, total);
+  return { ...res, encoding };
 }
+
+/* ---------- catalog statistics ---------- */
+
+const statsChecked = new WeakMap<Ctx, Promise<void>>();
+
+/**
+ * Makes sure `index_product_stats` matches the catalog and the analyzer:
+ * rebuilt from every listing (and their `stems`) when its version is not
+ * current — after the migration that introduced it, or an analyzer change.
+ * Checked once per process; imports keep it exact afterwards.
+ */
+export function ensureCatalogStats(ctx: Ctx): Promise<void> {
+  let p = statsChecked.get(ctx);
+  if (!p) {
+    p = (async () => {
+      const v = await repo.statsFor(ctx.db, [VERSION_KEY]);
+      if (v.get(VERSION_KEY) === STATS_VERSION) return;
+      await rebuildCatalogStats(ctx);
+    })();
+    statsChecked.set(ctx, p);
+    p.catch(() => statsChecked.delete(ctx));
+  }
+  return p;
+}
+
+export async function rebuildCatalogStats(ctx: Ctx): Promise<void> {
+  const counts = new Map<string, number>();
+  let docs = 0;
+  let after = '';
+  for (;;) {
+    const page = await repo.listingTextPage(ctx.db, after, 2000);
+    if (!page.length) break;
+    const changed: { product_id: string; stems: string }[] = [];
+    for (const l of page) {
+      const stems = analyzeListing(l);
+      if (stems !== l.stems) changed.push({ product_id: l.product_id, stems });
+      for (const t of distinctStems(stems)) counts.set(t, (counts.get(t) ?? 0) + 1);
+      docs++;
+    }
+    if (changed.length) await ctx.db.transaction().execute((trx) => repo.setStems(trx, changed));
+    after = page.at(-1)!.product_id;
+  }
+  counts.set(DOCS_KEY, docs);
+  counts.set(VERSION_KEY, STATS_VERSION);
+  await ctx.db.transaction().execute((trx) => repo.replaceStats(trx, counts));
+}
+
+/** Document frequencies of some stems, and the catalog size. */
+export async function catalogStats(ctx: Ctx, stems: string[]): Promise<{ docs: number; df: Map<string, number> }> {
+  await ensureCatalogStats(ctx);
+  const m = await repo.statsFor(ctx.db, [...stems, DOCS_KEY]);
+  return { docs: m.get(DOCS_KEY) ?? 0, df: m };
+}
+
+/**
+ * The catalog stem a misspelt one most likely means: among stems sharing its
+ * first two letters, the nearest by edit distance (at most 1 for words of
+ * 5–7 letters, 2 for longer ones), the most frequent of equals; null when
+ * none is that near. Only asked for stems the catalog does not have.
+ */
+export async function nearestStem(ctx: Ctx, stem: string): Promise<string | null> {
+  if (stem.length < 5 || /\d/.test(stem)) return null;
+  const budget = stem.length >= 8 ? 2 : 1;
+  let best: { term: string; d: number; n: number } | null = null;
+  for (const c of await repo.stemsNear(ctx.db, stem.slice(0, 2), stem.length - budget, stem.length + budget, 5000)) {
+    if (c.term.startsWith('#')) continue;
+    const d = levenshtein(stem, c.term);
+    if (d <= budget && (!best || d < best.d || (d === best.d && c.n > best.n))) best = { term: c.term, d, n: c.n };
+  }
+  return best?.term ?? null;
+}
+
+/* ---------- demo catalog ---------- */
 
 /** Load the generated demo catalog when the catalog is empty (first start only). */
 export async function ensureDemoProducts(ctx: Ctx, merchantEndpoint?: string): Promise<ImportResult | null> {

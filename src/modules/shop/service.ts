@@ -5,55 +5,29 @@ import { newId } from '../../lib/ids.js';
 import { createLlm, type Llm } from '../../lib/llm.js';
 import { microsToDollars, MICROS_PER_DOLLAR } from '../../lib/money.js';
 import * as core from '../index/core.js';
-import { catalogCurrencies } from './catalog.js';
+import { catalogCurrencies, catalogStats, nearestStem } from './catalog.js';
 import { convert, fxTable, roundMoney } from './fx.js';
+import { parseQuery, rank, shopStems, weighQuery, withCorrections, type CatalogStats, type ShopQuery } from './ranking.js';
 import * as repo from './repo.js';
 import type { ShopSearchInput } from './schemas.js';
-import { canonicalColour, coloursIn, genderIn, normaliseSize, sizeIn, titleColour } from './taxonomy.js';
+import { canonicalColour, genderIn, normaliseSize, titleColour } from './taxonomy.js';
 
 /**
  * POST /shop/search (spec 3): hard filters in SQL before ranking, full-text
- * retrieval (FTS5 / tsvector), Orbit's ranking on top of it, an optional LLM
- * reranker, facets, and one tracked link per product.
+ * retrieval of candidates (FTS5 / tsvector), Orbit's ranking over them
+ * (ranking.ts, the same on both backends), an optional LLM reranker, facets,
+ * and one tracked link per product. A listing whose merchant publishes no
+ * price is shown with `price_available: false` (and `price` 0, since the
+ * spec's `price` is a number); it never passes a price filter.
  */
 export const API_VERSION = '2026-09-09';
-const CANDIDATES = 200;
+/** Candidates per retrieval tier. */
+const CANDIDATES = 120;
+/** The most listings a recall tier's word group may match (see candidates()). */
+const SCAN_BUDGET = 5000;
 const RERANK_TOP = 20;
 
 /* ---------- the shopper's words ---------- */
-
-const SHOP_STOP = new Set(
-  `a an and are as at be buy buying by can could do does for from get give good great has have help i i'd i'm id im in is it its looking look
-  me my need needs of on or our please pls purchase purchasing recommend recommendation recommendations search searching shop shopping
-  show some something that the their them these this those to under over want wants we what which with would you your best new cheap
-  affordable nice around about find me some pair pairs one ones size sized sizes than less more price priced budget dollars usd eur gbp`
-    .split(/\s+/)
-    .filter(Boolean),
-);
-const GENDER_WORDS = /^(men|mens|man|women|womens|woman|ladies|kids|kid|children|boys|girls|unisex|s)$/;
-
-/** Content words of a query for full-text (order kept, deduplicated, at most 12); colour and gender words go to soft features instead. */
-export function queryWords(q: string): { words: string[]; soft: string[] } {
-  const words: string[] = [];
-  const soft: string[] = [];
-  const text = q.toLowerCase().replace(/\bsize\s+\S+/g, ' ').replace(/[$€£]\s*\d+(\.\d+)?/g, ' ');
-  for (const m of text.matchAll(/[\p{L}\p{N}]+/gu)) {
-    const w = m[0];
-    if (w.length > 40 || SHOP_STOP.has(w)) continue;
-    if (GENDER_WORDS.test(w) || canonicalColour(w)) {
-      if (!soft.includes(w) && w !== 's') soft.push(w);
-      continue;
-    }
-    if (w.length < 2 && !/\d/.test(w)) continue;
-    if (!words.includes(w)) words.push(w);
-    if (words.length >= 12) break;
-  }
-  return { words, soft };
-}
-
-/** A light stemmer used only to compare words inside Orbit's ranking (both sides go through it). */
-const st = (w: string) => w.replace(/(ies)$/, 'y').replace(/(es|s)$/, '').replace(/(ing)$/, '');
-const tokens = (s: string) => new Set([...s.toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)].map((m) => st(m[0])));
 
 /** The need, when only context.messages is sent: the latest user turn (plus the one before when it is very short). */
 export function inferNeed(messages: { role: string; content: string }[]): string {
@@ -61,67 +35,78 @@ export function inferNeed(messages: { role: string; content: string }[]): string
   const pool = users.length ? users : messages.filter((m) => m.content.trim());
   const last = pool.at(-1)?.content.trim() ?? '';
   let need = last;
-  if (queryWords(last).words.length < 2 && pool.length > 1) need = `${pool.at(-2)!.content.trim()} ${last}`;
+  if (parseQuery(last).terms.length < 2 && pool.length > 1) need = `${pool.at(-2)!.content.trim()} ${last}`;
   return need.replace(/\s+/g, ' ').slice(0, 1000);
 }
 
-/* ---------- ranking ---------- */
-
-export interface Intent {
-  words: string[];
-  colours: string[];
-  gender: string;
-  size: string | null;
-  style: string[];
-}
-
-export function intentOf(q: string, style: string | null): Intent {
-  const { words } = queryWords(q);
-  return {
-    words,
-    colours: coloursIn(q),
-    gender: genderIn(q),
-    size: sizeIn(q),
-    style: style ? queryWords(style).words.slice(0, 12) : [],
-  };
+/** The query weighed by the catalog's statistics and its candidates, before ranking (the relevance bench trains on these). */
+export async function candidatesFor(
+  ctx: Ctx,
+  parsed: ShopQuery,
+  filter: repo.ProductFilter = {},
+  want = 10,
+): Promise<{ q: ShopQuery; stats: CatalogStats; cands: repo.CandidateRow[] }> {
+  let stats = await catalogStats(ctx, parsed.terms.map((t) => t.stem));
+  // A word the catalog never uses is most likely misspelt: read it as the nearest one it does use.
+  const fixes = new Map<string, string>();
+  for (const t of parsed.terms) {
+    if (stats.df.has(t.stem)) continue;
+    const near = await nearestStem(ctx, t.stem);
+    if (near) fixes.set(t.stem, near);
+  }
+  if (fixes.size) {
+    parsed = withCorrections(parsed, fixes);
+    stats = await catalogStats(ctx, parsed.terms.map((t) => t.stem));
+  }
+  const q = weighQuery(parsed, stats);
+  return { q, stats, cands: await candidates(ctx, q, stats, filter, want) };
 }
 
 /**
- * Orbit's ranking (the `retrieval` order): field-weighted BM25 normalised per
- * query, plus what a shopper states that keyword scores miss — coverage of the
- * query's words by the title, the colour and gender asked for (a match lifts,
- * a contradiction sinks), an adjacent-word phrase in the title, and the
- * `context.style` words as a small boost.
+ * Candidates from the backend's full-text index, in tiers: listings with
+ * every query word; with all but one of them (a shopper's words are not all
+ * in the listing: "office" in "women's office shoes"); and, when those are
+ * few, with any one of the query's words (and, when all that still finds
+ * fewer than asked for, any word at all). The later tiers are recall helpers
+ * and keep to a scan budget: their word groups, rarest first, may together
+ * reach at most SCAN_BUDGET listings (the engine scores every listing a query
+ * matches, so a common pair of words on a big catalog costs tens of
+ * milliseconds and adds little that the first tier lacks).
  */
-export function score(hits: repo.RetrievalHit[], intent: Intent): { hit: repo.RetrievalHit; score: number }[] {
-  const max = Math.max(1e-9, ...hits.map((h) => h.text_score));
-  const qs = intent.words.map(st);
-  const bigrams = intent.words.slice(1).map((w, i) => `${intent.words[i]} ${w}`);
-  return hits
-    .map((hit) => {
-      // Title words are compared whole (stemmed); the longer body text by substring, which is cheap on a few hundred candidates.
-      const title = tokens(`${hit.name} ${hit.brand ?? ''}`);
-      const body = `${hit.category_path ?? ''} ${hit.description}`.toLowerCase();
-      let s = hit.text_score / max;
-      if (qs.length) {
-        const inTitle = qs.filter((w) => title.has(w)).length / qs.length;
-        const anywhere = qs.filter((w) => title.has(w) || body.includes(w)).length / qs.length;
-        s += 0.9 * inTitle + 0.4 * anywhere;
-        const lname = hit.name.toLowerCase();
-        if (bigrams.some((b) => lname.includes(b))) s += 0.25;
-      }
-      if (intent.colours.length) s += hit.color ? (intent.colours.includes(hit.color) ? 0.5 : -0.5) : -0.15;
-      if (intent.gender && intent.gender !== 'unisex') {
-        if (hit.gender === intent.gender) s += 0.35;
-        else if (hit.gender && hit.gender !== 'unisex') s -= 0.6;
-      }
-      if (intent.size) s += hit.sizes === '' ? 0 : hit.sizes.includes(`|${intent.size}|`) ? 0.1 : -0.3;
-      if (intent.style.length) {
-        s += (0.3 * intent.style.filter((w) => title.has(st(w)) || body.includes(st(w))).length) / intent.style.length;
-      }
-      return { hit, score: s };
-    })
-    .sort((a, b) => b.score - a.score || a.hit.product_id.localeCompare(b.hit.product_id));
+async function candidates(ctx: Ctx, q: ShopQuery, stats: CatalogStats, filter: repo.ProductFilter, want: number): Promise<repo.CandidateRow[]> {
+  const words = q.retrieval;
+  const retrieve = (groups: string[][]) => repo.retrieve(ctx.db, ctx.database.dialect, groups, filter, { limit: CANDIDATES });
+  const out = await retrieve([words]);
+  if (words.length < 2 || out.length >= CANDIDATES) return out;
+  const seen = new Set(out.map((h) => h.product_id));
+  const add = (rows: repo.CandidateRow[]) => {
+    for (const h of rows) {
+      if (seen.has(h.product_id)) continue;
+      seen.add(h.product_id);
+      out.push(h);
+    }
+  };
+  // How many listings a group of words can match at most: the fewest that have any one of its words.
+  const stemOf = new Map(q.terms.map((t) => [t.word, t.stem]));
+  const reach = (group: string[]) => Math.min(...group.map((w) => stats.df.get(stemOf.get(w) ?? w) ?? 0));
+  const affordable = (groups: string[][]) => {
+    let left = SCAN_BUDGET;
+    const kept: string[][] = [];
+    for (const { g, n } of groups.map((g) => ({ g, n: reach(g) })).sort((a, b) => a.n - b.n)) {
+      if (n > left) break;
+      left -= n;
+      kept.push(g);
+    }
+    return kept;
+  };
+  if (words.length >= 3) add(await retrieve(affordable(words.map((_, i) => words.filter((__, j) => j !== i)))));
+  if (out.length >= CANDIDATES / 2) return out;
+  // Words in more than a fifth of the catalog add little (unless no word is rarer).
+  const informative = words.filter((w) => reach([w]) <= stats.docs / 5);
+  add(await retrieve(affordable((informative.length ? informative : words).map((w) => [w]))));
+  // Never fewer answers than asked for while some listing has a query word: then any word, whatever it costs.
+  if (out.length < want) add(await retrieve(words.map((w) => [w])));
+  return out;
 }
 
 /* ---------- the LLM reranker ---------- */
@@ -134,16 +119,24 @@ const RERANK_SYSTEM = [
 ].join(' ');
 
 interface Reranked {
-  order: repo.RetrievalHit[];
+  order: repo.ListingRow[];
   reasoning: string | null;
 }
 
-async function rerank(llm: Llm, need: string, style: string | null, hits: repo.RetrievalHit[], fx: ReturnType<typeof fxTable>): Promise<Reranked> {
+async function rerank(llm: Llm, need: string, style: string | null, hits: repo.ListingRow[], fx: ReturnType<typeof fxTable>): Promise<Reranked> {
   const top = hits.slice(0, RERANK_TOP);
   const payload = {
     request: need.slice(0, 1000),
     style: style?.slice(0, 300) ?? null,
-    candidates: top.map((h, i) => ({ id: `c${i}`, title: h.name, brand: h.brand, category: h.category_path, price: `${microsToDollars(h.price_micros)} ${h.currency}`, description: h.description.slice(0, 240) })),
+    candidates: top.map((h, i) => ({
+      id: `c${i}`,
+      title: h.name,
+      brand: h.brand,
+      category: h.category_path,
+      price: h.price_micros === null ? 'not published' : `${microsToDollars(h.price_micros)} ${h.currency}`,
+      highlights: h.bullets.split('\n').slice(0, 3).join(' · ').slice(0, 300),
+      description: h.description.slice(0, 240),
+    })),
   };
   const text = await llm.complete(
     [
@@ -155,7 +148,7 @@ async function rerank(llm: Llm, need: string, style: string | null, hits: repo.R
   const parsed = JSON.parse(text.replace(/^```(json)?|```$/g, '').trim()) as { fits?: { id?: unknown; tier?: unknown }[]; reasoning?: unknown };
   if (!Array.isArray(parsed.fits)) throw new Error('reranker answered without fits');
   const seen = new Set<number>();
-  const kept: { hit: repo.RetrievalHit; tier: number; pos: number }[] = [];
+  const kept: { hit: repo.ListingRow; tier: number; pos: number }[] = [];
   for (const f of parsed.fits) {
     const m = typeof f.id === 'string' ? /^c(\d+)$/.exec(f.id) : null;
     const i = m ? Number(m[1]) : -1;
@@ -165,7 +158,7 @@ async function rerank(llm: Llm, need: string, style: string | null, hits: repo.R
     kept.push({ hit: top[i], tier, pos: i });
   }
   // Relevance tier first; inside a tier, the listing that pays the publisher more (commission on the price in USD).
-  const payout = (h: repo.RetrievalHit) => h.commission_bps * convert(fx, h.price_micros, h.currency, 'USD');
+  const payout = (h: repo.ListingRow) => h.commission_bps * convert(fx, h.price_micros ?? 0, h.currency, 'USD');
   kept.sort((a, b) => a.tier - b.tier || payout(b.hit) - payout(a.hit) || a.pos - b.pos);
   const reasoning = typeof parsed.reasoning === 'string' ? parsed.reasoning.replace(/\s+/g, ' ').trim().slice(0, 400) : null;
   return { order: kept.map((k) => k.hit), reasoning };
@@ -229,6 +222,8 @@ export interface ShopProduct {
   description: string;
   currency: string;
   price: number;
+  /** False when the merchant publishes no price (then `price` is 0 and `regular_price` null): show no price. */
+  price_available: boolean;
   regular_price: number | null;
   on_sale: boolean;
   image_url: string;
@@ -281,7 +276,7 @@ export async function searchProducts(ctx: Ctx, input: ShopSearchInput & { apiKey
   const ids = core.identity(input);
   const need = core.cleanText(input.query?.trim() ? input.query : inferNeed(input.context?.messages ?? [])).replace(/\s+/g, ' ').trim();
   const style = (input.context?.style ?? input.context?.vibe ?? '').trim() || null;
-  const intent = intentOf(need, style);
+  const parsed = parseQuery(need);
   const maxResults = input.max_results ?? 5;
 
   // Hard filters, normalised once.
@@ -301,34 +296,35 @@ export async function searchProducts(ctx: Ctx, input: ShopSearchInput & { apiKey
   if (input.gender) filter.genders = input.gender === 'kids' ? ['kids'] : [input.gender, 'unisex', ''];
   if (input.categories?.length) filter.categories = [...input.categories];
 
-  // Retrieval: every word first; when that finds little, any word.
-  const words = intent.words.length ? intent.words : queryWords(need).soft;
-  let hits: repo.RetrievalHit[] = [];
-  if (words.length) {
-    hits = await repo.retrieve(ctx.db, ctx.database.dialect, words, filter, { mode: 'all', limit: CANDIDATES });
-    if (hits.length < maxResults && words.length > 1) {
-      const seen = new Set(hits.map((h) => h.product_id));
-      const more = await repo.retrieve(ctx.db, ctx.database.dialect, words, filter, { mode: 'any', limit: CANDIDATES });
-      // Every-word matches stay ahead of any-word ones.
-      const lift = Math.max(0, ...more.map((h) => h.text_score));
-      hits = [...hits.map((h) => ({ ...h, text_score: h.text_score + lift })), ...more.filter((h) => !seen.has(h.product_id))];
+  // Candidates from the backend's full-text index, ranked by Orbit's one ranking (ranking.ts).
+  let hits: repo.CandidateRow[] = [];
+  let ordered: repo.CandidateRow[] = [];
+  let read = parsed;
+  if (parsed.retrieval.length) {
+    const { q, cands } = await candidatesFor(ctx, parsed, filter, maxResults);
+    read = q;
+    hits = cands;
+    // A product only passes the price bound after conversion; the SQL bound is widened by half a cent, so check exactly here.
+    if (input.price_min != null || input.price_max != null) {
+      hits = hits.filter((h) => {
+        if (h.price_micros === null) return false;
+        const shown = roundMoney(convert(fx, microsToDollars(h.price_micros), h.currency, currency), currency);
+        return (input.price_min == null || shown >= input.price_min) && (input.price_max == null || shown <= input.price_max);
+      });
     }
+    ordered = rank(q, hits, { style: style ? shopStems(style, 300).slice(0, 12) : [] }).map((x) => x.hit);
   }
-  // A product only passes the price bound after conversion; the SQL bound is widened by half a cent, so check exactly here.
-  hits = hits.filter((h) => {
-    const p = convert(fx, microsToDollars(h.price_micros), h.currency, currency);
-    const shown = roundMoney(p, currency);
-    return (input.price_min == null || shown >= input.price_min) && (input.price_max == null || shown <= input.price_max);
-  });
-
-  let ordered = score(hits, intent).map((x) => x.hit);
   let ranking: 'llm' | 'retrieval' = 'retrieval';
   let llmReasoning: string | null = null;
   const llm = input.rerank === false ? null : createLlm(ctx.config);
-  if (llm && ordered.length) {
+  // The text of the listings that may be shown (the reranker reads the top ones).
+  const shown = ordered.slice(0, llm ? Math.max(RERANK_TOP, maxResults) : maxResults);
+  const full = new Map((await repo.listingsById(ctx.db, shown.map((h) => h.product_id))).map((l) => [l.product_id, l]));
+  let listed = shown.map((h) => full.get(h.product_id)).filter((l): l is repo.ListingRow => !!l);
+  if (llm && listed.length) {
     try {
-      const r = await rerank(llm, need, style, ordered, fx);
-      ordered = r.order;
+      const r = await rerank(llm, need, style, listed, fx);
+      listed = r.order;
       llmReasoning = r.reasoning;
       ranking = 'llm';
     } catch (err) {
@@ -336,15 +332,16 @@ export async function searchProducts(ctx: Ctx, input: ShopSearchInput & { apiKey
     }
   }
 
-  const chosen = ordered.slice(0, maxResults);
+  const chosen = listed.slice(0, maxResults);
   const searchId = newId();
   const now = ctx.clock.now();
   const referringDomain = new URL(ctx.urls.index).hostname;
   const links: IndexLinkTable[] = [];
   const products: ShopProduct[] = chosen.map((h) => {
     const grclid = newId();
-    const price = roundMoney(convert(fx, microsToDollars(h.price_micros), h.currency, currency), currency);
-    const regular = h.regular_price_micros === null ? null : roundMoney(convert(fx, microsToDollars(h.regular_price_micros), h.currency, currency), currency);
+    const money = (micros: number) => roundMoney(convert(fx, microsToDollars(micros), h.currency, currency), currency);
+    const price = h.price_micros === null ? null : money(h.price_micros);
+    const regular = h.regular_price_micros === null || price === null ? null : money(h.regular_price_micros);
     links.push({
       id: grclid,
       grclid,
@@ -355,7 +352,7 @@ export async function searchProducts(ctx: Ctx, input: ShopSearchInput & { apiKey
       destination: h.product_url,
       title: h.name,
       image_url: h.image_url,
-      price_label: `${price.toFixed(['JPY', 'KRW', 'HUF'].includes(currency) ? 0 : 2)} ${currency}`,
+      price_label: price === null ? null : `${price.toFixed(['JPY', 'KRW', 'HUF'].includes(currency) ? 0 : 2)} ${currency}`,
       commission_bps: h.commission_bps,
       merchant_lc: h.merchant_lc,
       created_at: now,
@@ -369,9 +366,10 @@ export async function searchProducts(ctx: Ctx, input: ShopSearchInput & { apiKey
       category: h.category_path,
       description: h.description,
       currency,
-      price,
+      price: price ?? 0,
+      price_available: price !== null,
       regular_price: regular,
-      on_sale: regular !== null && h.regular_price_micros !== null && h.price_micros < h.regular_price_micros,
+      on_sale: regular !== null && h.price_micros !== null && h.regular_price_micros !== null && h.price_micros < h.regular_price_micros,
       image_url: h.image_url,
       click_url: core.clickUrl(ctx, grclid),
       grclid,
@@ -388,7 +386,7 @@ export async function searchProducts(ctx: Ctx, input: ShopSearchInput & { apiKey
     };
   });
 
-  const prices = hits.map((h) => roundMoney(convert(fx, microsToDollars(h.price_micros), h.currency, currency), currency));
+  const prices = hits.flatMap((h) => (h.price_micros === null ? [] : [roundMoney(convert(fx, microsToDollars(h.price_micros), h.currency, currency), currency)]));
   const facets = {
     brands: top10(hits.map((h) => h.brand)),
     merchants: top10(hits.map((h) => h.merchant)),
@@ -396,7 +394,7 @@ export async function searchProducts(ctx: Ctx, input: ShopSearchInput & { apiKey
     price_range: prices.length ? { min: Math.min(...prices), max: Math.max(...prices) } : null,
   };
   const web = products.length ? [] : await webResults(ctx, need, currency);
-  const reasoning = llmReasoning ? llmReasoning : explain(need, products[0] ?? null, intent, input, hits.length);
+  const reasoning = llmReasoning ? llmReasoning : explain(need, products[0] ?? null, read, input, hits.length);
 
   await core.saveSearch(
     ctx,
@@ -431,8 +429,11 @@ export async function searchProducts(ctx: Ctx, input: ShopSearchInput & { apiKey
 }
 
 /** The deterministic one-sentence reasoning. */
-function explain(need: string, top: ShopProduct | null, intent: Intent, input: ShopSearchInput, matched: number): string {
+function explain(need: string, top: ShopProduct | null, intent: ShopQuery, input: ShopSearchInput, matched: number): string {
   const q = need.length > 80 ? `${need.slice(0, 77)}…` : need;
+  if (!intent.retrieval.length) {
+    return `"${q}" has no words to search for (only stop words, symbols or emoji); describe the product, for example "waterproof hiking boots".`;
+  }
   if (!top) {
     const filters = [
       input.price_min != null || input.price_max != null ? 'price' : '',
@@ -453,7 +454,9 @@ function explain(need: string, top: ShopProduct | null, intent: Intent, input: S
     intent.gender && genderIn(top.name) === intent.gender ? `${intent.gender}'s sizing` : '',
     top.on_sale ? 'a sale price' : '',
   ].filter(Boolean);
-  return `${top.name} from ${top.merchant} at ${top.price} ${top.currency} is the closest in-stock match for "${q}"${why.length ? `, with ${why.join(' and ')}` : ''} (${matched} listing${matched === 1 ? '' : 's'} matched).`;
+  const at = top.price_available ? `at ${top.price} ${top.currency}` : '(price not published)';
+  const fixed = intent.corrected.length ? ` (read ${intent.corrected.map((c) => `"${c.from}" as "${c.to}"`).join(', ')})` : '';
+  return `${top.name} from ${top.merchant} ${at} is the closest in-stock match for "${q}"${fixed}${why.length ? `, with ${why.join(' and ')}` : ''} (${matched} listing${matched === 1 ? '' : 's'} matched).`;
 }
 
 /** The hosted agent profile (`meta.ucp-agent.profile`) callers may send to a merchant when they take the checkout handoff. */

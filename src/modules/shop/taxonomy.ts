@@ -1,6 +1,8 @@
+import { shopCategoryOf, toGoogleCategory } from './google-taxonomy.js';
+
 /**
- * The shop vocabulary, one home for it: the 15 categories of spec 3, the
- * mapping from merchant taxonomy paths onto them, colours named in titles,
+ * The shop vocabulary, one home for it: the 15 categories of spec 3 (merchant
+ * paths reach them through Google's taxonomy), colours named in titles,
  * gender and size extraction. Used by import (to store the facts once) and by
  * search (to read the same facts out of a query).
  */
@@ -23,34 +25,11 @@ export const SHOP_CATEGORIES = [
 ] as const;
 export type ShopCategory = (typeof SHOP_CATEGORIES)[number];
 
-/**
- * Merchant taxonomies (Google product taxonomy, Shopify standard product
- * taxonomy, merchants' own breadcrumbs) mapped by keyword, most specific
- * first: the first rule whose keyword appears in the lowercased path wins.
- */
-const RULES: [RegExp, ShopCategory][] = [
-  [/\bbaby|infant|nursery|toddler|diaper|stroller/, 'baby'],
-  [/\bpet|dog|cat supplies|\bcats?\b|aquarium|bird supplies/, 'pets'],
-  [/\bshoe|footwear|sneaker|boot|sandal|slipper|cleat/, 'footwear'],
-  [/jewel|watch|necklace|bracelet|earring|\brings?\b/, 'jewelry_watches'],
-  [/\btoys?\b|games? & puzzles|puzzle|kids|children|lego/, 'toys_kids'],
-  [/vehicle|automotive|\bauto\b|\bcar\b|motorcycle/, 'auto'],
-  [/\bbooks?\b|media|music|movies|film|magazine|vinyl|video games?/, 'books_media'],
-  [/health & beauty|beauty|personal care|cosmetic|skin ?care|hair ?care|fragrance|makeup|shav/, 'beauty_personal_care'],
-  [/electronic|computer|laptop|phone|audio|headphone|camera|tablet|monitor|gaming|tv|video/, 'electronics_computing'],
-  [/sporting|sports|outdoor|fitness|exercise|camping|hiking|cycling|bicycle|yoga|running gear/, 'sports_outdoors'],
-  [/hardware|tools?\b|power tools|hand tools|drill|plumbing|electrical supplies/, 'tools_hardware'],
-  [/furniture|decor|lighting|rugs?\b|bedding|wall art|mirror|home décor/, 'furniture_decor'],
-  [/kitchen|dining|cookware|bakeware|appliance|home & garden|household|cleaning|bath/, 'home_kitchen'],
-  [/apparel|clothing|fashion|shirt|dress|pants|jacket|coat|sweater|hoodie|jeans|shorts|skirt|socks|underwear|activewear/, 'apparel'],
-];
-
-export function mapCategory(path: string | null | undefined): ShopCategory {
+/** The shop category of a merchant category path (or a shop category name): through Google's product taxonomy (google-taxonomy.ts). */
+export function mapCategory(path: string | readonly string[] | null | undefined): ShopCategory {
   if (!path) return 'other';
-  const p = path.toLowerCase();
-  if ((SHOP_CATEGORIES as readonly string[]).includes(p)) return p as ShopCategory;
-  for (const [re, cat] of RULES) if (re.test(p)) return cat;
-  return 'other';
+  if (typeof path === 'string' && (SHOP_CATEGORIES as readonly string[]).includes(path.toLowerCase())) return path.toLowerCase() as ShopCategory;
+  return shopCategoryOf(toGoogleCategory(path));
 }
 
 /** Canonical colour names and the words that mean them. */
@@ -98,10 +77,15 @@ export type Gender = 'men' | 'women' | 'kids' | 'unisex' | '';
 /** Gender a text names: men's/women's/kids' and their common forms. */
 export function genderIn(text: string): Gender {
   const t = text.toLowerCase();
-  if (/\b(kids?|kid's|children'?s?|boys?'?|girls?'?|youth|toddler|junior)\b/.test(t)) return 'kids';
-  if (/\b(women'?s?|womens|ladies|female|woman)\b/.test(t)) return 'women';
-  if (/\b(men'?s?|mens|male|man|gentlemen)\b/.test(t)) return 'men';
   if (/\bunisex\b/.test(t)) return 'unisex';
+  const kids = /\b(kids?|kid's|children'?s?|boys?'?|girls?'?|youth|toddlers?|junior|baby|babies|infants?|newborns?)\b/.test(t);
+  const women = /\b(women'?s?|womens|ladies|female|woman|womans)\b/.test(t);
+  const men = /\b(men'?s?|mens|male|man|gentlemen)\b/.test(t);
+  // A listing for several groups ("for Men Women", "Men's and Women's") is unisex.
+  if ((women && men) || (kids && (women || men) && /\b(adults?|and|&)\b/.test(t))) return 'unisex';
+  if (kids) return 'kids';
+  if (women) return 'women';
+  if (men) return 'men';
   return '';
 }
 
@@ -129,6 +113,22 @@ export function normaliseSize(s: string): string {
 export function encodeSizes(sizes: string[]): string {
   const clean = [...new Set(sizes.map(normaliseSize).filter((s) => s && !s.includes('|')))];
   return clean.length ? `|${clean.join('|')}|` : '';
+}
+
+/**
+ * Sizes a title states: "Size 10", "Size: M", letter sizes written out
+ * ("X-Large", "XXL", "Small"), waist x length ("32W x 30L") and bed sizes
+ * (Twin, Full, Queen, King) — each only where it reads as a size.
+ */
+export function sizesInTitle(title: string): string[] {
+  const out: string[] = [];
+  const t = title.toLowerCase();
+  for (const m of t.matchAll(/\bsize[:\s]+([0-9]{1,2}(?:\.5)?|xxs|xs|s|m|l|xl|xxl|xxxl|[2-5]xl|small|medium|large)\b/g)) out.push(m[1]);
+  for (const m of t.matchAll(/\b(xx-small|x-small|small|medium|large|x-large|xx-large|xxx-large|xxs|xs|xl|xxl|xxxl|[2-5]xl)\b(?=\s*(?:[,)\]|/]|$))/g)) out.push(m[1]);
+  for (const m of t.matchAll(/\b(\d{2})w\s*x\s*(\d{2})l\b/g)) out.push(`${m[1]}x${m[2]}`);
+  for (const m of t.matchAll(/\b(twin xl|twin|full|queen|california king|king)(?:[\s-]size(?:d)?)?\b(?=\s*(?:[,)\]|/]|bed|mattress|sheet|frame|comforter|duvet|$))/g)) out.push(m[1]);
+  const short: Record<string, string> = { 'xx-small': 'xxs', 'x-small': 'xs', small: 's', medium: 'm', large: 'l', 'x-large': 'xl', 'xx-large': 'xxl', 'xxx-large': 'xxxl' };
+  return [...new Set(out.map((x) => short[x] ?? x))];
 }
 
 /** The size a query asks for ("size 10", "size M"), normalised, or null. */
