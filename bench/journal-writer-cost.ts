@@ -46,7 +46,7 @@ const ids = { campaign: newId(), group: newId(), ad: newId(), publisher: newId()
 const issuedAt = Math.floor(Date.now() / 1000);
 const tok = () => codec.seal({ clickId: newId(), campaignId: ids.campaign, adGroupId: ids.group, adId: ids.ad, publisherId: ids.publisher, advertiserId: ids.advertiser, placementType: 'below_response', placementId: 'Chat-Below', priceMicros: 2_000_000, pricing: 'cpm', revenueShareBps: 7000, test: false, issuedAt });
 const batches: JournalBatch[] = [];
-for (let i = 0; i < N; i++) batches.push({ requests: [], serves: [], events: [], rollups: [], pixels: Array.from({ length: B }, () => ({ token: tok(), at: Date.now(), ipHash: 'abcdef0123456789abcdef0123456789', country: 'US', device: 'desktop' as const, bot: false })) });
+for (let i = 0; i < N; i++) batches.push({ requests: [], serves: [], events: [], rollups: [], pixels: Array.from({ length: B }, () => ({ token: tok(), at: Date.now(), ipHash: 'abcdef0123456789abcdef0123456789', country: 'US', device: 'desktop' as const, ivt: null })) });
 const wires = batches.map(encodeBatch);
 // phases (after a warm-up: the first calls compile)
 for (let i = 300; i < 600; i++) for (const p of batches[i].pixels) hitRecord('imp', openClaims(codec, p.token, p.at, 86400 * 7), p, null);

@@ -49,6 +49,7 @@ export async function createContext(config: Config, opts: ContextOptions = {}): 
     maxInFlight: config.groupCommitMaxInFlight,
     tokenKeys: secrets.tokenKeys,
     tokenTtlSeconds: config.tokenTtlSeconds,
+    rules: { minClickDelayMs: config.ivtMinClickDelayMs },
     onError: onJournalError,
   };
   const journal = new Journal(journalSink(database, journalOpts), {

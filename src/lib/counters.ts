@@ -45,6 +45,8 @@ export interface Counters {
    * ms until it closes. Rate limits.
    */
   hit(key: string, windowMs: number): Promise<{ count: number; resetMs: number }>;
+  /** `hit` on several keys at once (one round trip): the count of each, this hit included. */
+  hitMany(keys: { key: string; windowMs: number }[]): Promise<number[]>;
   close(): Promise<void>;
 }
 
@@ -101,6 +103,12 @@ export class MemoryCounters implements Counters {
     }
     w.count++;
     return { count: w.count, resetMs: w.until - t };
+  }
+
+  async hitMany(keys: { key: string; windowMs: number }[]): Promise<number[]> {
+    const out: number[] = [];
+    for (const k of keys) out.push((await this.hit(k.key, k.windowMs)).count);
+    return out;
   }
 
   async hincr(key: string, field: string, by: number, ttlMs: number): Promise<void> {
@@ -251,6 +259,17 @@ export class RedisCounters implements Counters {
   async hit(key: string, windowMs: number): Promise<{ count: number; resetMs: number }> {
     const [count, resetMs] = await this.redis.orbitHit(1, `${this.prefix}h:${key}`, windowMs);
     return { count: Number(count), resetMs: Number(resetMs) };
+  }
+
+  async hitMany(keys: { key: string; windowMs: number }[]): Promise<number[]> {
+    if (keys.length === 0) return [];
+    const p = this.redis.pipeline() as unknown as { orbitHit(n: number, key: string, ms: number): void; exec(): Promise<[Error | null, unknown][] | null> };
+    for (const k of keys) p.orbitHit(1, `${this.prefix}h:${k.key}`, k.windowMs);
+    const res = (await p.exec()) ?? [];
+    return res.map(([err, v]) => {
+      if (err) throw err;
+      return Number((v as [number, number])[0]);
+    });
   }
 
   async close(): Promise<void> {

@@ -11,6 +11,7 @@ import * as m0006 from './0006_tracking_hot_path.js';
 import * as m0007 from './0007_rollup_mirrors_per_batch.js';
 import * as m0008 from './0008_ad_requests_one_index.js';
 import * as m0009 from './0009_rollup_log.js';
+import * as m0012 from './0012_money_integrity.js';
 
 export interface OrbitMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -29,4 +30,5 @@ export const MIGRATIONS: Record<string, OrbitMigration> = {
   '0007_rollup_mirrors_per_batch': m0007,
   '0008_ad_requests_one_index': m0008,
   '0009_rollup_log': m0009,
+  '0012_money_integrity': m0012,
 };
