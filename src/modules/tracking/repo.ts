@@ -850,7 +850,7 @@ export async function publisherClickThroughSince(db: Database['db'], fromBucket:
 /** Invalid impressions and clicks by reason in [from, to) for one publisher or advertiser (the partial indexes of migration 0012). */
 export async function invalidTrafficByReason(
   db: Database['db'],
-  scope: { publisherId?: string; advertiserId?: string },
+  scope: { publisherId?: string; advertiserId?: string; campaignId?: string },
   from: number,
   to: number,
 ): Promise<{ reason: string; kind: string; n: number }[]> {
@@ -863,6 +863,7 @@ export async function invalidTrafficByReason(
     .where('is_test', '=', 0);
   if (scope.publisherId) q = q.where('publisher_id', '=', scope.publisherId);
   if (scope.advertiserId) q = q.where('advertiser_id', '=', scope.advertiserId);
+  if (scope.campaignId) q = q.where('campaign_id', '=', scope.campaignId);
   const rows = await q.groupBy(['ivt_reason', 'kind']).execute();
   return rows.map((r) => ({ reason: r.ivt_reason!, kind: r.kind, n: Number(r.n) }));
 }

@@ -184,7 +184,7 @@ export const chargeGates: ChargeGates = {
 export const publisherClickThroughSince = (ctx: Ctx, sinceMs: number) => trackingRepo.publisherClickThroughSince(ctx.db, quarterBucket(sinceMs));
 
 /** Invalid impressions and clicks by reason in [from, to), for one publisher or advertiser (reports). */
-export const invalidTrafficByReason = (ctx: Ctx, scope: { publisherId?: string; advertiserId?: string }, from: number, to: number) =>
+export const invalidTrafficByReason = (ctx: Ctx, scope: { publisherId?: string; advertiserId?: string; campaignId?: string }, from: number, to: number) =>
   trackingRepo.invalidTrafficByReason(ctx.db, scope, from, to);
 export type { LifetimeTotals } from './repo.js';
 
