@@ -195,7 +195,7 @@ export async function ingestEvents(
   advertiserId: string,
   body: GatewayBody,
   opts: IngestOptions = { source: 'capi' },
-): Promise<GatewayResponse & { receipt_duplicate?: boolean }> {
+): Promise<GatewayResponse & { receipt_duplicate?: boolean; counted?: number; charged?: number }> {
   const now = ctx.clock.now();
   const test = body.test_event_code !== undefined;
   const n = body.data.length;
@@ -425,7 +425,14 @@ export async function ingestEvents(
     if (joined?.attributed) out[i].attributed = true;
   }
   maybePurge(ctx, now);
-  return response();
+  // Internal: how many were counted and charged after the per-click caps and the budget gate (rows are final).
+  let counted = 0;
+  let charged = 0;
+  rows.forEach((r, j) => {
+    if (result.outcomes[j] === 'new' && r.counted) counted++;
+    if (result.outcomes[j] !== 'duplicate' && r.spend_micros > 0) charged++;
+  });
+  return { ...response(), counted, charged };
 }
 
 let lastPurge = 0;
@@ -642,8 +649,9 @@ export async function recordPixelEvents(ctx: Ctx, body: PixelEventsBody): Promis
     }));
   let conversions = 0;
   if (purchases.length) {
+    // Counted at most once per click and type, and never charged on the pixel's word alone (conversions/caps.ts).
     const out = await ingestEvents(ctx, body.advertiser_id, { data: purchases }, { source: 'pixel', requireSignature: true, attributedOnly: true });
-    conversions = out.results.filter((r) => r.status === 'ok').length;
+    conversions = out.counted ?? 0;
   }
   return { accepted: rows.length, conversions };
 }

@@ -91,6 +91,14 @@ function publisherAnomalous(ctx: Ctx, publisherId: string): boolean {
   return a.publishers.has(publisherId);
 }
 
+/** The publishers judged anomalous, once any refresh in flight has finished (operators and tests). */
+export async function anomalousPublishers(ctx: Ctx): Promise<ReadonlySet<string>> {
+  const a = anomalies.get(ctx);
+  if (!a) return new Set();
+  await a.loading;
+  return a.publishers;
+}
+
 async function refreshAnomalies(ctx: Ctx, a: Anomalies): Promise<void> {
   const rows = await publisherClickThroughSince(ctx, ctx.clock.now() - HOUR_MS);
   const next = new Set<string>();
