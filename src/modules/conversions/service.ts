@@ -317,7 +317,9 @@ export async function ingestEvents(
       }
     }
     const u = p.event.user_data;
-    dedupIds.push(p.dedupId);
+    // An unverified delivery (a Cal.com signature that failed) is recorded but takes no dedup key: a forgery must not
+    // make the real delivery of the same booking a duplicate.
+    dedupIds.push(verified ? p.dedupId : null);
     rows.push({
       id: newId(),
       advertiser_id: advertiserId,
