@@ -131,6 +131,35 @@ describe('budgets are a hard ceiling on what is billed', () => {
   });
 });
 
+describe.runIf(!!process.env.TEST_REDIS_URL)('pacing counters are shared across instances (Redis)', () => {
+  it("the hourly cap holds across two instances: one instance's charges stop the other serving at once", async () => {
+    const clock = new ManualClock(Date.UTC(2026, 5, 10, 12, 5, 0));
+    const a = await testContext({}, { clock });
+    const b = await createContext(a.ctx.config, { clock });
+    try {
+      const pub = await publisher(a.ctx);
+      // $2.40 a day: the hourly cap is 1.6 × 2.40 / 24 = $0.16.
+      const { campaignIds } = await advertiserWith(a.ctx, campaign('Peak Co', 'climbing shoes, bouldering', { max_cpc: 0.5, daily_budget: 2.4 }));
+      await a.ctx.inventory.rebuild();
+      await b.inventory.rebuild();
+      // B has served (its budget book is loaded) before A's clicks are charged.
+      expect((await ask(b, pub, body('Which climbing shoes for bouldering?'))).ads).toHaveLength(1);
+      const ads = await serveAll(a.ctx, pub, 'Which climbing shoes for bouldering?', 30);
+      for (const [i, x] of ads.entries()) await recordImpression(a.ctx, tokenOf(x.impUrl), { ip: `198.51.100.${i + 1}`, ua: BROWSER_UA });
+      clock.advance(3_000);
+      for (const [i, x] of ads.entries()) await recordClick(a.ctx, tokenOf(x.clickUrl), { ip: `198.51.100.${i + 1}`, ua: BROWSER_UA });
+      const spent = (await spendOf(a.ctx, campaignIds[0])).spend;
+      expect(spent).toBeGreaterThanOrEqual(160_000 * 0.75);
+      // B learns of A's charges through the shared counters, not its (stale) book: it stops serving this hour.
+      const fromB = await Promise.all(Array.from({ length: 5 }, () => ask(b, pub, body('Which climbing shoes for bouldering?'))));
+      expect(fromB.flatMap((r) => r.ads)).toHaveLength(0);
+    } finally {
+      await closeContext(b);
+      await a.stop();
+    }
+  });
+});
+
 /** CPC clicks minted for the world's campaign, each with its impression first. */
 async function mintClicks(ctx: Ctx, w: World, n: number, priceMicros: number): Promise<string[]> {
   const now = Math.floor(Date.now() / 1000);
