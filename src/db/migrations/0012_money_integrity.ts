@@ -26,22 +26,20 @@ import type { Dialect } from '../index.js';
  */
 export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   const big = dialect === 'postgres' ? 'bigint' : 'integer';
+  /** A counter or amount column: an integer, 0 for every existing row. */
+  const addCounter = (table: string, col: string) =>
+    db.schema
+      .alterTable(table)
+      .addColumn(col, big, (c) => c.notNull().defaultTo(0))
+      .execute();
 
   await db.schema.alterTable('tracking_events').addColumn('ivt_reason', 'text').execute();
-  await db.schema
-    .alterTable('tracking_events')
-    .addColumn('overdelivery_micros', big, (c) => c.notNull().defaultTo(0))
-    .execute();
+  await addCounter('tracking_events', 'overdelivery_micros');
   await sql`CREATE INDEX tracking_events_ivt_pub ON tracking_events (publisher_id, at) WHERE ivt_reason IS NOT NULL`.execute(db);
   await sql`CREATE INDEX tracking_events_ivt_adv ON tracking_events (advertiser_id, at) WHERE ivt_reason IS NOT NULL`.execute(db);
 
   for (const table of ['rollups', 'rollup_scope_qh', 'rollup_scope_day']) {
-    for (const col of ['invalid_impressions', 'invalid_clicks', 'overdelivery_micros']) {
-      await db.schema
-        .alterTable(table)
-        .addColumn(col, big, (c) => c.notNull().defaultTo(0))
-        .execute();
-    }
+    for (const col of ['invalid_impressions', 'invalid_clicks', 'overdelivery_micros']) await addCounter(table, col);
   }
 
   let ledger = db.schema
@@ -67,10 +65,7 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   await db.schema.alterTable('campaigns').addColumn('lifetime_budget_micros', big).execute();
 
   await db.schema.alterTable('conversions').addColumn('charge_note', 'text').execute();
-  await db.schema
-    .alterTable('conversions')
-    .addColumn('overdelivery_micros', big, (c) => c.notNull().defaultTo(0))
-    .execute();
+  await addCounter('conversions', 'overdelivery_micros');
   await sql`CREATE INDEX conversions_click ON conversions (click_id, event_type) WHERE click_id IS NOT NULL`.execute(db);
 
   await db.schema
