@@ -195,7 +195,18 @@ export async function ingestEvents(
   advertiserId: string,
   body: GatewayBody,
   opts: IngestOptions = { source: 'capi' },
-): Promise<GatewayResponse & { receipt_duplicate?: boolean; counted?: number; charged?: number }> {
+): Promise<GatewayResponse & { receipt_duplicate?: boolean }> {
+  const { response, receiptDuplicate } = await ingest(ctx, advertiserId, body, opts);
+  return receiptDuplicate ? { ...response, receipt_duplicate: true } : response;
+}
+
+/** `ingestEvents` with what the commit decided: how many were counted and charged (after the caps and the budget gate). */
+async function ingest(
+  ctx: Ctx,
+  advertiserId: string,
+  body: GatewayBody,
+  opts: IngestOptions,
+): Promise<{ response: GatewayResponse; receiptDuplicate: boolean; counted: number; charged: number }> {
   const now = ctx.clock.now();
   const test = body.test_event_code !== undefined;
   const n = body.data.length;
@@ -273,7 +284,7 @@ export async function ingestEvents(
     results: out,
     test_mode: test,
   });
-  if (test) return response();
+  if (test) return { response: response(), receiptDuplicate: false, counted: 0, charged: 0 };
 
   // Duplicates inside the batch: the first occurrence goes to the database, the rest are duplicates of it.
   const firstOf = new Set<string>();
@@ -406,7 +417,7 @@ export async function ingestEvents(
   });
   if (result.receiptDuplicate) {
     for (const i of toWrite) out[i].status = 'duplicate';
-    return { ...response(), receipt_duplicate: true };
+    return { response: response(), receiptDuplicate: true, counted: 0, charged: 0 };
   }
   toWrite.forEach((i, j) => {
     if (result.outcomes[j] === 'duplicate') out[i].status = 'duplicate';
@@ -427,14 +438,14 @@ export async function ingestEvents(
     if (joined?.attributed) out[i].attributed = true;
   }
   maybePurge(ctx, now);
-  // Internal: how many were counted and charged after the per-click caps and the budget gate (rows are final).
+  // How many were counted and charged after the per-click caps and the budget gate (the rows are final).
   let counted = 0;
   let charged = 0;
   rows.forEach((r, j) => {
     if (result.outcomes[j] === 'new' && r.counted) counted++;
     if (result.outcomes[j] !== 'duplicate' && r.spend_micros > 0) charged++;
   });
-  return { ...response(), counted, charged };
+  return { response: response(), receiptDuplicate: false, counted, charged };
 }
 
 let lastPurge = 0;
@@ -652,8 +663,8 @@ export async function recordPixelEvents(ctx: Ctx, body: PixelEventsBody): Promis
   let conversions = 0;
   if (purchases.length) {
     // Counted at most once per click and type, and never charged on the pixel's word alone (conversions/caps.ts).
-    const out = await ingestEvents(ctx, body.advertiser_id, { data: purchases }, { source: 'pixel', requireSignature: true, attributedOnly: true });
-    conversions = out.counted ?? 0;
+    const out = await ingest(ctx, body.advertiser_id, { data: purchases }, { source: 'pixel', requireSignature: true, attributedOnly: true });
+    conversions = out.counted;
   }
   return { accepted: rows.length, conversions };
 }
