@@ -60,13 +60,16 @@ t = performance.now();
 for (let i = 0; i < 300; i++) decodeBatch(wires[i]);
 const decUs = ((performance.now() - t) * 1000) / (300 * B);
 t = performance.now();
+const cpu0 = process.cpuUsage();
 for (let i = 0; i < N; i++) {
   commitSync(tx, decodeBatch(wires[i]), opener);
   if (!direct && (i + 1) % FOLD === 0) foldRollupLog(db);
 }
 if (!direct) foldRollupLog(db);
 const allUs = ((performance.now() - t) * 1000) / (N * B);
-console.log(`B=${B} (${direct ? 'rollups written in each commit' : `rollup log, folded every ${FOLD} commits`}): open ${openUs.toFixed(2)} µs, open+record ${recUs.toFixed(2)} µs, decode ${decUs.toFixed(2)} µs, whole commit ${allUs.toFixed(2)} µs per pixel (${(allUs * B).toFixed(0)} µs per batch)`);
+const cpu = process.cpuUsage(cpu0);
+const allCpuUs = (cpu.user + cpu.system) / (N * B);
+console.log(`B=${B} (${direct ? 'rollups written in each commit' : `rollup log, folded every ${FOLD} commits`}): open ${openUs.toFixed(2)} µs, open+record ${recUs.toFixed(2)} µs, decode ${decUs.toFixed(2)} µs, whole commit ${allUs.toFixed(2)} µs per pixel (${(allUs * B).toFixed(0)} µs per batch; main-thread CPU ${(allCpuUs * B).toFixed(0)} µs per batch)`);
 
 // The frames of the N commits above: page numbers from the WAL's frame headers.
 const wal = fs.readFileSync(`${path.join(dataDir, config.sqliteFile)}-wal`);

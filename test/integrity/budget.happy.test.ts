@@ -30,6 +30,7 @@ async function spendOf(ctx: Ctx, campaignId: string): Promise<{ spend: number; o
 }
 
 async function ledgerOf(ctx: Ctx, campaignId: string, period: number): Promise<number> {
+  await settleRollups(ctx.db); // the writer thread logs its ledger changes with its rollup deltas
   const r = await ctx.db.selectFrom('spend_ledger').select('spend_micros').where('scope', '=', 'c').where('id', '=', campaignId).where('period', '=', period).executeTakeFirst();
   return Number(r?.spend_micros ?? 0);
 }

@@ -61,16 +61,15 @@ export interface GateNeeds {
 }
 
 export interface GateState {
-  /** Limits per campaign (an unknown campaign has none). */
-  campaigns: Map<string, CampaignLimits>;
+  /** Limits per campaign (an unknown campaign, absent or null, has none). */
+  campaigns: Map<string, CampaignLimits | null>;
   /** The fixed daily budget per ad group (null: none). */
   groups: Map<string, number | null>;
   /** Billed so far per ledger key (`ledgerKeyString`). */
   spent: Map<string, number>;
 }
 
-function keysOf(c: Chargeable): LedgerKey[] {
-  const day = dayOf(c.at);
+function keysOf(c: Chargeable, day: number): LedgerKey[] {
   const keys: LedgerKey[] = [
     { scope: 'c', id: c.campaign_id!, period: day },
     { scope: 'c', id: c.campaign_id!, period: LIFETIME },
@@ -81,62 +80,100 @@ function keysOf(c: Chargeable): LedgerKey[] {
 
 const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 const byKey = (a: LedgerKey, b: LedgerKey): number => cmp(a.scope, b.scope) || cmp(a.id, b.id) || a.period - b.period;
+/** Charges of one campaign, group and day share their ledger rows: a batch of impressions is a handful of lanes. */
+const laneOf = (c: Chargeable, day: number): string => `${c.campaign_id}\u0001${c.ad_group_id ?? ''}\u0001${day}`;
 
 /** The campaigns, groups and ledger rows the charges touch (charges without a campaign or amount are not the gate's). */
 export function gateNeeds(charges: readonly Chargeable[]): GateNeeds {
   const campaigns = new Set<string>();
   const groups = new Set<string>();
+  const lanes = new Set<string>();
   const keys = new Map<string, LedgerKey>();
+  let prev: Chargeable | null = null;
   for (const c of charges) {
     if (!c.campaign_id || c.spend_micros <= 0) continue;
+    // Runs of one campaign and group (a batch of impressions) are one lane: skip them without building a key.
+    if (prev !== null && c.campaign_id === prev.campaign_id && c.ad_group_id === prev.ad_group_id && dayOf(c.at) === dayOf(prev.at)) continue;
+    prev = c;
+    const day = dayOf(c.at);
+    const lane = laneOf(c, day);
+    if (lanes.has(lane)) continue;
+    lanes.add(lane);
     campaigns.add(c.campaign_id);
     if (c.ad_group_id) groups.add(c.ad_group_id);
-    for (const k of keysOf(c)) keys.set(ledgerKeyString(k), k);
+    for (const k of keysOf(c, day)) keys.set(ledgerKeyString(k), k);
   }
   return { campaignIds: [...campaigns].sort(), groupIds: [...groups].sort(), keys: [...keys.values()].sort(byKey) };
 }
 
+/** One ledger row as the gate works on it: its limit, what is billed so far, and this batch's change. */
+interface Cell {
+  key: string;
+  limit: number | null;
+  delta: LedgerDelta;
+}
+
 export class ChargeGate {
-  private readonly deltas = new Map<string, LedgerDelta>();
+  private readonly cells = new Map<string, Cell>();
+  private readonly lanes = new Map<string, Cell[]>();
 
   constructor(private readonly state: GateState) {}
+
+  private lane(c: Chargeable, day: number): Cell[] {
+    const name = laneOf(c, day);
+    let cells = this.lanes.get(name);
+    if (cells) return cells;
+    const limits = this.state.campaigns.get(c.campaign_id!);
+    cells = keysOf(c, day).map((k) => {
+      const key = ledgerKeyString(k);
+      let cell = this.cells.get(key);
+      if (!cell) {
+        const limit = k.scope === 'g' ? (this.state.groups.get(k.id) ?? null) : k.period === LIFETIME ? (limits?.lifetime ?? null) : (limits?.daily ?? null);
+        this.cells.set(key, (cell = { key, limit, delta: { ...k, spend: 0, overdelivery: 0 } }));
+      }
+      return cell;
+    });
+    this.lanes.set(name, cells);
+    return cells;
+  }
 
   /**
    * Bills the charge if it fits every limit, else moves it to overdelivery (in
    * place). Call it only for records that were newly written, in order.
    * Returns whether it was billed.
    */
+  private last: { campaign: string; group: string | null; day: number; cells: Cell[] } | null = null;
+
   charge(c: Chargeable): boolean {
     const amount = c.spend_micros;
     if (!c.campaign_id || amount <= 0) return true;
-    const keys = keysOf(c);
-    const limits = this.state.campaigns.get(c.campaign_id);
-    const limitOf = (k: LedgerKey): number | null =>
-      k.scope === 'g' ? (this.state.groups.get(k.id) ?? null) : k.period === LIFETIME ? (limits?.lifetime ?? null) : (limits?.daily ?? null);
+    const day = dayOf(c.at);
+    const last = this.last;
+    let cells: Cell[];
+    if (last !== null && last.campaign === c.campaign_id && last.group === c.ad_group_id && last.day === day) cells = last.cells;
+    else this.last = { campaign: c.campaign_id, group: c.ad_group_id, day, cells: (cells = this.lane(c, day)) };
+    const spent = this.state.spent;
     let fits = true;
-    for (const k of keys) {
-      const limit = limitOf(k);
-      if (limit !== null && (this.state.spent.get(ledgerKeyString(k)) ?? 0) + amount > limit) fits = false;
+    for (const cell of cells) {
+      if (cell.limit !== null && (spent.get(cell.key) ?? 0) + amount > cell.limit) fits = false;
     }
-    if (!fits) {
+    if (fits) {
+      for (const cell of cells) {
+        spent.set(cell.key, (spent.get(cell.key) ?? 0) + amount);
+        cell.delta.spend += amount;
+      }
+    } else {
       c.overdelivery_micros += amount;
       c.spend_micros = 0;
       c.revenue_micros = 0;
       c.take_micros = 0;
-    }
-    for (const k of keys) {
-      const s = ledgerKeyString(k);
-      if (fits) this.state.spent.set(s, (this.state.spent.get(s) ?? 0) + amount);
-      let d = this.deltas.get(s);
-      if (!d) this.deltas.set(s, (d = { ...k, spend: 0, overdelivery: 0 }));
-      if (fits) d.spend += amount;
-      else d.overdelivery += amount;
+      for (const cell of cells) cell.delta.overdelivery += amount;
     }
     return fits;
   }
 
   /** The ledger changes to write, sorted by key. */
   rows(): LedgerDelta[] {
-    return [...this.deltas.values()].sort(byKey);
+    return [...this.cells.values()].map((c) => c.delta).sort(byKey);
   }
 }

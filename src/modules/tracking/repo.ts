@@ -5,7 +5,7 @@ import { setRollupSettler, settleRollups, type Database } from '../../db/index.j
 import type { AdRequestTable, AdServeTable, DB, TrackingEventTable } from '../../db/schema.js';
 import { clickVersusImpression } from '../ivt/rules.js';
 import { eventRollup, invalidate } from './record.js';
-import { ChargeGate, gateNeeds, ledgerKeyString, type Chargeable, type GateNeeds, type GateState, type LedgerDelta } from './charge-gate.js';
+import { ChargeGate, gateNeeds, ledgerKeyString, type CampaignLimits, type Chargeable, type GateNeeds, type GateState, type LedgerDelta } from './charge-gate.js';
 import {
   LIFETIME_COUNTER_COLUMNS,
   ROLLUP_COUNTER_COLUMNS,
@@ -114,13 +114,13 @@ const lifetimeValues = (l: LifetimeDelta): unknown[] => LIFETIME_DELTA_COLS.map(
  * about as much as a small upsert itself, so rows go in as multi-row VALUES.
  */
 const CHUNKS = [64, 16, 4, 1];
-function sqliteMultiRow(sqlite: BetterSqlite3.Database, head: string, width: number, suffix: string): (rows: unknown[][]) => void {
-  const stmts = CHUNKS.map((n) => sqlite.prepare(`${head} VALUES ${Array.from({ length: n }, () => placeholders(width)).join(', ')} ${suffix}`));
-  const params = CHUNKS.map((n) => new Array<unknown>(n * width));
+function sqliteMultiRow(sqlite: BetterSqlite3.Database, head: string, width: number, suffix: string, sizes = CHUNKS): (rows: unknown[][]) => void {
+  const stmts = sizes.map((n) => sqlite.prepare(`${head} VALUES ${Array.from({ length: n }, () => placeholders(width)).join(', ')} ${suffix}`));
+  const params = sizes.map((n) => new Array<unknown>(n * width));
   return (rows) => {
     let i = 0;
-    for (let c = 0; c < CHUNKS.length; c++) {
-      const n = CHUNKS[c];
+    for (let c = 0; c < sizes.length; c++) {
+      const n = sizes[c];
       const p = params[c];
       for (; i + n <= rows.length; i += n) {
         for (let j = 0; j < n; j++) {
@@ -256,8 +256,15 @@ export function foldRollupLog(sqlite: BetterSqlite3.Database): number {
         const logged = read.all(FOLD_ROUND) as [number, string][];
         if (logged.length === 0) return folded;
         const acc = new RollupAccumulator();
-        for (const [, text] of logged) for (const values of JSON.parse(text) as unknown[][]) acc.addRow(rollupFromValues(values));
+        const ledger = new Map<string, LedgerDelta>();
+        for (const [, text] of logged) {
+          // A commit that charged logs `{r: rollups, l: ledger deltas}`; one that did not, its rollups alone.
+          const entry = JSON.parse(text) as unknown[][] | { r: unknown[][]; l: unknown[][] };
+          for (const values of Array.isArray(entry) ? entry : entry.r) acc.addRow(rollupFromValues(values));
+          if (!Array.isArray(entry)) for (const v of entry.l) addLedgerDelta(ledger, ledgerFromValues(v));
+        }
         writeRollupsSqlite(sqlite, acc.drain());
+        if (ledger.size) sqliteLedger(sqlite).write([...ledger.values()]);
         remove.run(logged[logged.length - 1][0]);
         folded += logged.length;
         if (logged.length < FOLD_ROUND) return folded;
@@ -281,10 +288,32 @@ const LEDGER_UPSERT_SUFFIX =
   'ON CONFLICT (scope, id, period) DO UPDATE SET spend_micros = spend_ledger.spend_micros + excluded.spend_micros, ' +
   'overdelivery_micros = spend_ledger.overdelivery_micros + excluded.overdelivery_micros';
 
-/** The gate's ledger on a SQLite connection, inside the caller's transaction (statements prepared once per connection). */
+/**
+ * The gate's ledger on a SQLite connection, inside the caller's transaction
+ * (statements prepared once per connection). What it read is kept between
+ * transactions while nothing else wrote to the database — no other connection
+ * (`PRAGMA data_version`) and nothing else on this one (`total_changes()`
+ * since the last `settled`): the journal's writer then reads the ledger and the
+ * limits once, not in every group commit (~25 µs a commit). A transaction that
+ * loaded and did not reach `settled` (it failed) leaves the cache to be dropped.
+ */
 export interface SqliteLedger {
+  /** At the start of a transaction that may charge: keep the cache only if nothing else wrote since the last `settled`. */
+  begin(): void;
+  /** Inside the transaction: the state for these charges (read fresh unless `begin` kept the cache). */
   load(needs: GateNeeds): GateState;
   write(rows: LedgerDelta[]): void;
+  /** After the transaction committed: the cache (updated by the gate in place) is what the database holds. */
+  settled(): void;
+}
+interface LedgerCache {
+  version: number;
+  ownChanges: number;
+  /** Set by `begin` when the cache may be used in this transaction; cleared by `settled` (a failed one leaves it clear). */
+  valid: boolean;
+  campaigns: Map<string, CampaignLimits | null>;
+  groups: Map<string, number | null>;
+  spent: Map<string, number>;
 }
 const sqliteLedgers = new WeakMap<BetterSqlite3.Database, SqliteLedger>();
 export function sqliteLedger(sqlite: BetterSqlite3.Database): SqliteLedger {
@@ -293,23 +322,54 @@ export function sqliteLedger(sqlite: BetterSqlite3.Database): SqliteLedger {
   const campaign = sqlite.prepare('SELECT daily_budget_micros AS daily, lifetime_budget_micros AS lifetime FROM campaigns WHERE id = ?');
   const group = sqlite.prepare('SELECT daily_budget_micros AS daily, auto_optimize_budget AS auto FROM ad_groups WHERE id = ?');
   const spent = sqlite.prepare('SELECT spend_micros FROM spend_ledger WHERE scope = ? AND id = ? AND period = ?').pluck();
-  const upsert = sqlite.prepare(`INSERT INTO spend_ledger (scope, id, period, spend_micros, overdelivery_micros) VALUES (?, ?, ?, ?, ?) ${LEDGER_UPSERT_SUFFIX}`);
+  const upsert = sqliteMultiRow(sqlite, 'INSERT INTO spend_ledger (scope, id, period, spend_micros, overdelivery_micros)', 5, LEDGER_UPSERT_SUFFIX, [3, 1]);
+  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+  const totalChanges = sqlite.prepare('SELECT total_changes()').pluck();
+  const cache: LedgerCache = { version: -1, ownChanges: -1, valid: false, campaigns: new Map(), groups: new Map(), spent: new Map() };
+  const reset = () => {
+    cache.campaigns.clear();
+    cache.groups.clear();
+    cache.spent.clear();
+  };
   l = {
+    begin() {
+      const version = dataVersion.get() as number;
+      const own = totalChanges.get() as number;
+      cache.valid = version === cache.version && own === cache.ownChanges && cache.spent.size < 10_000;
+      cache.version = version;
+      if (!cache.valid) reset();
+    },
     load(needs) {
-      const state: GateState = { campaigns: new Map(), groups: new Map(), spent: new Map() };
+      if (!cache.valid) {
+        // Not begun by a caching writer (conversions), or something else wrote: read everything fresh, after folding
+        // what the writer thread logged (its ledger changes wait in the rollup log; a savepoint inside this transaction).
+        reset();
+        foldRollupLog(sqlite);
+      }
       for (const id of needs.campaignIds) {
+        if (cache.campaigns.has(id)) continue;
         const r = campaign.get(id) as { daily: number | null; lifetime: number | null } | undefined;
-        if (r) state.campaigns.set(id, { daily: r.daily, lifetime: r.lifetime });
+        cache.campaigns.set(id, r ? { daily: r.daily, lifetime: r.lifetime } : null);
       }
       for (const id of needs.groupIds) {
+        if (cache.groups.has(id)) continue;
         const r = group.get(id) as { daily: number | null; auto: number } | undefined;
-        state.groups.set(id, r && !r.auto ? r.daily : null);
+        cache.groups.set(id, r && !r.auto ? r.daily : null);
       }
-      for (const k of needs.keys) state.spent.set(ledgerKeyString(k), Number(spent.get(k.scope, k.id, k.period) ?? 0));
-      return state;
+      for (const k of needs.keys) {
+        const key = ledgerKeyString(k);
+        if (!cache.spent.has(key)) cache.spent.set(key, Number(spent.get(k.scope, k.id, k.period) ?? 0));
+      }
+      // The gate adds what it bills to `spent` in place: the cache follows the transaction.
+      return { campaigns: cache.campaigns, groups: cache.groups, spent: cache.spent };
     },
     write(rows) {
-      for (const r of rows) upsert.run(r.scope, r.id, r.period, r.spend, r.overdelivery);
+      upsert(rows.map((r) => [r.scope, r.id, r.period, r.spend, r.overdelivery]));
+    },
+    settled() {
+      cache.version = dataVersion.get() as number;
+      cache.ownChanges = totalChanges.get() as number;
+      cache.valid = false; // until the next `begin` confirms nothing else wrote
     },
   };
   sqliteLedgers.set(sqlite, l);
@@ -325,6 +385,7 @@ export function sqliteLedger(sqlite: BetterSqlite3.Database): SqliteLedger {
 export async function loadLedgerPostgres(exec: PgQuery, needs: GateNeeds): Promise<GateState> {
   const state: GateState = { campaigns: new Map(), groups: new Map(), spent: new Map() };
   if (needs.keys.length === 0) return state;
+  // (PostgreSQL reads under the rows' locks every time: other instances charge the same rows.)
   const scopes = needs.keys.map((k) => k.scope);
   const ids = needs.keys.map((k) => k.id);
   const periods = needs.keys.map((k) => k.period);
@@ -377,12 +438,28 @@ export type PgQuery = (text: string, params: unknown[]) => Promise<unknown[]>;
  * caller holds: each is billed or moved to overdelivery in order; `refused`
  * is called for each one moved (to update its stored row).
  */
-export function gateChargesSqlite(sqlite: BetterSqlite3.Database, charges: Chargeable[], refused: (i: number) => void): void {
-  if (charges.length === 0) return;
+export function gateChargesSqlite(sqlite: BetterSqlite3.Database, charges: Chargeable[], refused: (i: number) => void, opts: { logged?: boolean } = {}): LedgerDelta[] {
+  if (charges.length === 0) return [];
   const ledger = sqliteLedger(sqlite);
   const gate = new ChargeGate(ledger.load(gateNeeds(charges)));
   for (let i = 0; i < charges.length; i++) if (!gate.charge(charges[i])) refused(i);
-  ledger.write(gate.rows());
+  const rows = gate.rows();
+  // The writer thread logs the changes with the commit's rollup deltas (one page, not the ledger's b-tree; folded later).
+  if (!opts.logged) ledger.write(rows);
+  return rows;
+}
+
+const LEDGER_VALUES = ['scope', 'id', 'period', 'spend', 'overdelivery'] as const;
+const ledgerValues = (d: LedgerDelta): unknown[] => LEDGER_VALUES.map((c) => d[c]);
+const ledgerFromValues = (v: unknown[]): LedgerDelta => ({ scope: v[0] as 'c' | 'g', id: v[1] as string, period: v[2] as number, spend: v[3] as number, overdelivery: v[4] as number });
+function addLedgerDelta(into: Map<string, LedgerDelta>, d: LedgerDelta): void {
+  const k = ledgerKeyString(d);
+  const have = into.get(k);
+  if (!have) into.set(k, { ...d });
+  else {
+    have.spend += d.spend;
+    have.overdelivery += d.overdelivery;
+  }
 }
 
 /** `gateChargesSqlite` through a PostgreSQL transaction; returns the indexes of the charges moved to overdelivery. */
@@ -445,7 +522,9 @@ export function sqliteJournalTx(sqlite: BetterSqlite3.Database, opts: { logRollu
   const writeRollups = sqliteRollupWriter(sqlite);
   const insLog = opts.logRollups ? sqlite.prepare('INSERT INTO rollup_log (rows) VALUES (?)') : null;
   const insert = (e: EventRow) => insEvent.run(...EVENT_COLS.map((c) => e[c]));
+  const ledger = sqliteLedger(sqlite);
   const tx = sqlite.transaction((batch: Batch): boolean[] => {
+    ledger.begin();
     for (const r of batch.requests) insReq.run(...REQUEST_COLS.map((c) => r[c]));
     for (const s of batch.serves) insServe.run(...SERVE_COLS.map((c) => s[c]));
     const events = batch.events;
@@ -475,13 +554,18 @@ export function sqliteJournalTx(sqlite: BetterSqlite3.Database, opts: { logRollu
         written.push(d);
       }
     }
-    gateChargesSqlite(sqlite, charged, (i) => unbill.run(charged[i].overdelivery_micros, chargedIds[i]));
+    const ledgerRows = gateChargesSqlite(sqlite, charged, (i) => unbill.run(charged[i].overdelivery_micros, chargedIds[i]), { logged: insLog !== null });
     const rows = commitRollups(batch, written);
     if (!insLog) writeRollups(rows);
+    else if (ledgerRows.length > 0) insLog.run(JSON.stringify({ r: rows.map(rollupValues), l: ledgerRows.map(ledgerValues) }));
     else if (rows.length > 0) insLog.run(JSON.stringify(rows.map(rollupValues)));
     return inserted;
   });
-  return (batch) => tx.immediate(batch);
+  return (batch) => {
+    const inserted = tx.immediate(batch);
+    ledger.settled();
+    return inserted;
+  };
 }
 
 /** The journal store on a connection shared with Kysely (benchmarks, tools; the server commits on the writer thread). */
