@@ -72,10 +72,9 @@ export async function buildApp(ctx: Ctx, opts: { redis?: Redis } = {}): Promise<
     bodyLimit: ctx.config.bodyLimitBytes,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
-    // Every request must arrive within the limit (slow bodies included, on both paths: fast-path.ts), and a
-    // connection silent for twice that long is closed.
+    // Every request must arrive within the limit (slow bodies included, on both paths: fast-path.ts). No per-socket
+    // idle timer (connectionTimeout): refreshing it on every read and write costs the tracking hot path.
     requestTimeout: ctx.config.requestTimeoutMs,
-    connectionTimeout: Math.max(2 * ctx.config.requestTimeoutMs, 60_000),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
