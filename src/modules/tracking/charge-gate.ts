@@ -106,30 +106,68 @@ export function gateNeeds(charges: readonly Chargeable[]): GateNeeds {
   return { campaignIds: [...campaigns].sort(), groupIds: [...groups].sort(), keys: [...keys.values()].sort(byKey) };
 }
 
-/** One ledger row as the gate works on it: its limit, what is billed so far, and this batch's change. */
-interface Cell {
-  key: string;
-  limit: number | null;
-  delta: LedgerDelta;
+/**
+ * Where the gate finds limits and what is billed so far: preloaded maps
+ * (PostgreSQL, read under the rows' locks: `stateSource`), or the SQLite
+ * writer's cache, which reads what is missing on demand.
+ */
+export interface GateSource {
+  campaign(id: string): CampaignLimits | null;
+  group(id: string): number | null;
+  spent(k: LedgerKey, key: string): number;
 }
 
+/** A source over preloaded state (what `gateNeeds` asked for). */
+export const stateSource = (state: GateState): GateSource => ({
+  campaign: (id) => state.campaigns.get(id) ?? null,
+  group: (id) => state.groups.get(id) ?? null,
+  spent: (_k, key) => state.spent.get(key) ?? 0,
+});
+
+/** One ledger row as the gate works on it: its limit, what is billed so far, and the open transaction's change. */
+interface Cell {
+  key: LedgerKey;
+  limit: number | null;
+  spent: number;
+  delta: LedgerDelta;
+  touched: boolean;
+}
+
+/**
+ * The gate over one transaction's charges — or, on the SQLite writer thread,
+ * over its transactions one after another while nothing else wrote: cells
+ * (limits and billed spend per ledger row) and lanes (a campaign, group and
+ * day) are kept, and each transaction starts with `begin`. Charging a run of
+ * one lane (a batch of impressions) builds no key and allocates nothing.
+ */
 export class ChargeGate {
   private readonly cells = new Map<string, Cell>();
   private readonly lanes = new Map<string, Cell[]>();
+  private touched: Cell[] = [];
+  private last: { campaign: string; group: string | null; day: number; cells: Cell[] } | null = null;
 
-  constructor(private readonly state: GateState) {}
+  constructor(private readonly source: GateSource) {}
+
+  /** A new transaction: no changes yet (what earlier ones billed stays counted). */
+  begin(): void {
+    for (const c of this.touched) {
+      c.touched = false;
+      c.delta.spend = 0;
+      c.delta.overdelivery = 0;
+    }
+    this.touched = [];
+  }
 
   private lane(c: Chargeable, day: number): Cell[] {
     const name = laneOf(c, day);
     let cells = this.lanes.get(name);
     if (cells) return cells;
-    const limits = this.state.campaigns.get(c.campaign_id!);
     cells = keysOf(c, day).map((k) => {
       const key = ledgerKeyString(k);
       let cell = this.cells.get(key);
       if (!cell) {
-        const limit = k.scope === 'g' ? (this.state.groups.get(k.id) ?? null) : k.period === LIFETIME ? (limits?.lifetime ?? null) : (limits?.daily ?? null);
-        this.cells.set(key, (cell = { key, limit, delta: { ...k, spend: 0, overdelivery: 0 } }));
+        const limit = k.scope === 'g' ? this.source.group(k.id) : k.period === LIFETIME ? (this.source.campaign(k.id)?.lifetime ?? null) : (this.source.campaign(k.id)?.daily ?? null);
+        this.cells.set(key, (cell = { key: k, limit, spent: this.source.spent(k, key), delta: { ...k, spend: 0, overdelivery: 0 }, touched: false }));
       }
       return cell;
     });
@@ -142,8 +180,6 @@ export class ChargeGate {
    * place). Call it only for records that were newly written, in order.
    * Returns whether it was billed.
    */
-  private last: { campaign: string; group: string | null; day: number; cells: Cell[] } | null = null;
-
   charge(c: Chargeable): boolean {
     const amount = c.spend_micros;
     if (!c.campaign_id || amount <= 0) return true;
@@ -152,14 +188,17 @@ export class ChargeGate {
     let cells: Cell[];
     if (last !== null && last.campaign === c.campaign_id && last.group === c.ad_group_id && last.day === day) cells = last.cells;
     else this.last = { campaign: c.campaign_id, group: c.ad_group_id, day, cells: (cells = this.lane(c, day)) };
-    const spent = this.state.spent;
     let fits = true;
     for (const cell of cells) {
-      if (cell.limit !== null && (spent.get(cell.key) ?? 0) + amount > cell.limit) fits = false;
+      if (!cell.touched) {
+        cell.touched = true;
+        this.touched.push(cell);
+      }
+      if (cell.limit !== null && cell.spent + amount > cell.limit) fits = false;
     }
     if (fits) {
       for (const cell of cells) {
-        spent.set(cell.key, (spent.get(cell.key) ?? 0) + amount);
+        cell.spent += amount;
         cell.delta.spend += amount;
       }
     } else {
@@ -172,8 +211,13 @@ export class ChargeGate {
     return fits;
   }
 
-  /** The ledger changes to write, sorted by key. */
+  /** The ledger changes of the transaction, sorted by key. */
   rows(): LedgerDelta[] {
-    return [...this.cells.values()].map((c) => c.delta).sort(byKey);
+    return this.touched.map((c) => ({ ...c.delta })).sort(byKey);
+  }
+
+  /** Rows kept (a bound on what the writer holds between transactions). */
+  get size(): number {
+    return this.cells.size;
   }
 }

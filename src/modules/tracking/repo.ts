@@ -5,7 +5,7 @@ import { setRollupSettler, settleRollups, type Database } from '../../db/index.j
 import type { AdRequestTable, AdServeTable, DB, TrackingEventTable } from '../../db/schema.js';
 import { clickVersusImpression } from '../ivt/rules.js';
 import { eventRollup, invalidate } from './record.js';
-import { ChargeGate, gateNeeds, ledgerKeyString, type CampaignLimits, type Chargeable, type GateNeeds, type GateState, type LedgerDelta } from './charge-gate.js';
+import { ChargeGate, gateNeeds, ledgerKeyString, stateSource, type Chargeable, type GateNeeds, type GateSource, type GateState, type LedgerDelta } from './charge-gate.js';
 import {
   LIFETIME_COUNTER_COLUMNS,
   ROLLUP_COUNTER_COLUMNS,
@@ -290,30 +290,20 @@ const LEDGER_UPSERT_SUFFIX =
 
 /**
  * The gate's ledger on a SQLite connection, inside the caller's transaction
- * (statements prepared once per connection). What it read is kept between
- * transactions while nothing else wrote to the database — no other connection
- * (`PRAGMA data_version`) and nothing else on this one (`total_changes()`
- * since the last `settled`): the journal's writer then reads the ledger and the
- * limits once, not in every group commit (~25 µs a commit). A transaction that
- * loaded and did not reach `settled` (it failed) leaves the cache to be dropped.
+ * (statements prepared once per connection). The journal's writer thread keeps
+ * what it read between its transactions while no other connection committed
+ * (`PRAGMA data_version`; only other connections change budgets or the
+ * ledger — its own folds of the rollup log only move logged changes into the
+ * ledger, which the cache already counts): it then reads the ledger and the
+ * limits once, not in every group commit. A transaction that loaded and did
+ * not reach `settled` (it failed) leaves the cache to be dropped.
  */
 export interface SqliteLedger {
-  /** At the start of a transaction that may charge: keep the cache only if nothing else wrote since the last `settled`. */
-  begin(): void;
-  /** Inside the transaction: the state for these charges (read fresh unless `begin` kept the cache). */
-  load(needs: GateNeeds): GateState;
+  /** The gate for this transaction; `cached`: the writer thread's, kept between its transactions. */
+  gate(cached: boolean): ChargeGate;
   write(rows: LedgerDelta[]): void;
-  /** After the transaction committed: the cache (updated by the gate in place) is what the database holds. */
+  /** After the transaction committed: the kept gate (updated in place) is what the database holds. */
   settled(): void;
-}
-interface LedgerCache {
-  version: number;
-  ownChanges: number;
-  /** Set by `begin` when the cache may be used in this transaction; cleared by `settled` (a failed one leaves it clear). */
-  valid: boolean;
-  campaigns: Map<string, CampaignLimits | null>;
-  groups: Map<string, number | null>;
-  spent: Map<string, number>;
 }
 const sqliteLedgers = new WeakMap<BetterSqlite3.Database, SqliteLedger>();
 export function sqliteLedger(sqlite: BetterSqlite3.Database): SqliteLedger {
@@ -324,52 +314,41 @@ export function sqliteLedger(sqlite: BetterSqlite3.Database): SqliteLedger {
   const spent = sqlite.prepare('SELECT spend_micros FROM spend_ledger WHERE scope = ? AND id = ? AND period = ?').pluck();
   const upsert = sqliteMultiRow(sqlite, 'INSERT INTO spend_ledger (scope, id, period, spend_micros, overdelivery_micros)', 5, LEDGER_UPSERT_SUFFIX, [3, 1]);
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
-  const totalChanges = sqlite.prepare('SELECT total_changes()').pluck();
-  const cache: LedgerCache = { version: -1, ownChanges: -1, valid: false, campaigns: new Map(), groups: new Map(), spent: new Map() };
-  const reset = () => {
-    cache.campaigns.clear();
-    cache.groups.clear();
-    cache.spent.clear();
-  };
-  l = {
-    begin() {
-      const version = dataVersion.get() as number;
-      const own = totalChanges.get() as number;
-      cache.valid = version === cache.version && own === cache.ownChanges && cache.spent.size < 10_000;
-      cache.version = version;
-      if (!cache.valid) reset();
+  // Reads on demand, inside the caller's transaction.
+  const source: GateSource = {
+    campaign(id) {
+      const r = campaign.get(id) as { daily: number | null; lifetime: number | null } | undefined;
+      return r ? { daily: r.daily, lifetime: r.lifetime } : null;
     },
-    load(needs) {
-      if (!cache.valid) {
-        // Not begun by a caching writer (conversions), or something else wrote: read everything fresh, after folding
-        // what the writer thread logged (its ledger changes wait in the rollup log; a savepoint inside this transaction).
-        reset();
+    group(id) {
+      const r = group.get(id) as { daily: number | null; auto: number } | undefined;
+      return r && !r.auto ? r.daily : null;
+    },
+    spent: (k) => Number(spent.get(k.scope, k.id, k.period) ?? 0),
+  };
+  let kept: ChargeGate | null = null;
+  let version = -1;
+  /** A transaction took the kept gate and has not reached `settled` (if the next finds it set, that one failed). */
+  let open = false;
+  l = {
+    gate(cached) {
+      const v = cached ? (dataVersion.get() as number) : -1;
+      if (!cached || !kept || open || v !== version || kept.size > 10_000) {
+        // Read fresh, after folding what the writer thread logged (its ledger changes wait in the rollup log; a
+        // savepoint inside this transaction).
         foldRollupLog(sqlite);
+        kept = new ChargeGate(source);
       }
-      for (const id of needs.campaignIds) {
-        if (cache.campaigns.has(id)) continue;
-        const r = campaign.get(id) as { daily: number | null; lifetime: number | null } | undefined;
-        cache.campaigns.set(id, r ? { daily: r.daily, lifetime: r.lifetime } : null);
-      }
-      for (const id of needs.groupIds) {
-        if (cache.groups.has(id)) continue;
-        const r = group.get(id) as { daily: number | null; auto: number } | undefined;
-        cache.groups.set(id, r && !r.auto ? r.daily : null);
-      }
-      for (const k of needs.keys) {
-        const key = ledgerKeyString(k);
-        if (!cache.spent.has(key)) cache.spent.set(key, Number(spent.get(k.scope, k.id, k.period) ?? 0));
-      }
-      // The gate adds what it bills to `spent` in place: the cache follows the transaction.
-      return { campaigns: cache.campaigns, groups: cache.groups, spent: cache.spent };
+      version = v;
+      open = true;
+      kept.begin();
+      return kept;
     },
     write(rows) {
       upsert(rows.map((r) => [r.scope, r.id, r.period, r.spend, r.overdelivery]));
     },
     settled() {
-      cache.version = dataVersion.get() as number;
-      cache.ownChanges = totalChanges.get() as number;
-      cache.valid = false; // until the next `begin` confirms nothing else wrote
+      open = false;
     },
   };
   sqliteLedgers.set(sqlite, l);
@@ -441,7 +420,8 @@ export type PgQuery = (text: string, params: unknown[]) => Promise<unknown[]>;
 export function gateChargesSqlite(sqlite: BetterSqlite3.Database, charges: Chargeable[], refused: (i: number) => void, opts: { logged?: boolean } = {}): LedgerDelta[] {
   if (charges.length === 0) return [];
   const ledger = sqliteLedger(sqlite);
-  const gate = new ChargeGate(ledger.load(gateNeeds(charges)));
+  // Only the writer thread (which logs) keeps its reads between transactions: its connection writes nothing else.
+  const gate = ledger.gate(opts.logged === true);
   for (let i = 0; i < charges.length; i++) if (!gate.charge(charges[i])) refused(i);
   const rows = gate.rows();
   // The writer thread logs the changes with the commit's rollup deltas (one page, not the ledger's b-tree; folded later).
@@ -465,7 +445,7 @@ function addLedgerDelta(into: Map<string, LedgerDelta>, d: LedgerDelta): void {
 /** `gateChargesSqlite` through a PostgreSQL transaction; returns the indexes of the charges moved to overdelivery. */
 export async function gateChargesPostgres(exec: PgQuery, charges: Chargeable[]): Promise<number[]> {
   if (charges.length === 0) return [];
-  const gate = new ChargeGate(await loadLedgerPostgres(exec, gateNeeds(charges)));
+  const gate = new ChargeGate(stateSource(await loadLedgerPostgres(exec, gateNeeds(charges))));
   const refused: number[] = [];
   for (let i = 0; i < charges.length; i++) if (!gate.charge(charges[i])) refused.push(i);
   await writeLedgerPostgres(exec, gate.rows());
@@ -524,7 +504,6 @@ export function sqliteJournalTx(sqlite: BetterSqlite3.Database, opts: { logRollu
   const insert = (e: EventRow) => insEvent.run(...EVENT_COLS.map((c) => e[c]));
   const ledger = sqliteLedger(sqlite);
   const tx = sqlite.transaction((batch: Batch): boolean[] => {
-    ledger.begin();
     for (const r of batch.requests) insReq.run(...REQUEST_COLS.map((c) => r[c]));
     for (const s of batch.serves) insServe.run(...SERVE_COLS.map((c) => s[c]));
     const events = batch.events;
