@@ -28,7 +28,6 @@ import * as accounts from '../src/modules/accounts/service.js';
 import { createApprovedCampaign } from '../src/modules/campaigns/service.js';
 import { foldLifetimeTotals } from '../src/modules/tracking/service.js';
 import { journalStore, type EventRow } from '../src/modules/tracking/repo.js';
-import { RollupAccumulator } from '../src/modules/tracking/rollup.js';
 import { newId } from '../src/lib/ids.js';
 import type { Ctx } from '../src/context.js';
 import { writeResult } from './lib/results.js';
@@ -114,35 +113,15 @@ async function main() {
             revenue_micros: Math.floor(spend * 0.7),
             take_micros: spend - Math.floor(spend * 0.7),
             graid: null,
+      ivt_reason: null,
+      overdelivery_micros: 0,
           });
         }
         await store.commit({
           requests: [],
           serves: [],
           events,
-          rollups: (inserted) => {
-            const acc = new RollupAccumulator();
-            events.forEach((e, i) => {
-              if (!inserted[i]) return;
-              const { at, kind, spend_micros, revenue_micros, take_micros } = e;
-              acc.add(
-                at,
-                {
-                  publisher_id: e.publisher_id,
-                  placement_id: e.placement_id,
-                  placement_type: e.placement_type,
-                  advertiser_id: e.advertiser_id,
-                  campaign_id: e.campaign_id,
-                  ad_group_id: e.ad_group_id,
-                  ad_id: e.ad_id,
-                  device: e.device,
-                  country: e.country,
-                },
-                { impressions: kind === 'imp' ? 1 : 0, clicks: kind === 'click' ? 1 : 0, spend_micros, revenue_micros, take_micros },
-              );
-            });
-            return acc.drain();
-          },
+          rollups: [],
         });
       }
     };

@@ -13,7 +13,6 @@
  */
 import { sql } from 'kysely';
 import type { EventRow } from '../src/modules/tracking/repo.js';
-import { RollupAccumulator } from '../src/modules/tracking/rollup.js';
 import { newId } from '../src/lib/ids.js';
 import { compareArms, openArm, type ArmSpec } from './lib/rollup-arms.js';
 import { writeResult } from './lib/results.js';
@@ -46,21 +45,15 @@ function batch(n: number) {
       revenue_micros: click ? 350_000 : 0,
       take_micros: click ? 150_000 : 0,
       graid: null,
+      ivt_reason: null,
+      overdelivery_micros: 0,
     };
   });
   return {
     requests: [],
     serves: [],
     events,
-    rollups: (inserted: boolean[]) => {
-      const acc = new RollupAccumulator();
-      events.forEach((e, i) => {
-        if (inserted[i]) {
-          acc.add(e.at, { publisher_id: e.publisher_id, placement_id: e.placement_id, placement_type: e.placement_type, advertiser_id: e.advertiser_id, campaign_id: e.campaign_id, ad_group_id: e.ad_group_id, ad_id: e.ad_id, device: e.device, country: e.country }, { impressions: e.kind === 'imp' ? 1 : 0, clicks: e.kind === 'click' ? 1 : 0, spend_micros: e.spend_micros, revenue_micros: e.revenue_micros, take_micros: e.take_micros });
-        }
-      });
-      return acc.drain();
-    },
+    rollups: [],
   };
 }
 

@@ -47,7 +47,7 @@ const ids = { campaign: newId(), group: newId(), ad: newId(), publisher: newId()
 const issuedAt = Math.floor(Date.now() / 1000);
 const tok = () => codec.seal({ clickId: newId(), campaignId: ids.campaign, adGroupId: ids.group, adId: ids.ad, publisherId: ids.publisher, advertiserId: ids.advertiser, placementType: 'below_response', placementId: 'Chat-Below', priceMicros: 2_000_000, pricing: 'cpm', revenueShareBps: 7000, test: false, issuedAt });
 const batches: JournalBatch[] = [];
-for (let i = 0; i < N; i++) batches.push({ requests: [], serves: [], events: [], rollups: [], pixels: Array.from({ length: B }, () => ({ token: tok(), at: Date.now(), ipHash: 'abcdef0123456789abcdef0123456789', country: 'US', device: 'desktop' as const, bot: false })) });
+for (let i = 0; i < N; i++) batches.push({ requests: [], serves: [], events: [], rollups: [], pixels: Array.from({ length: B }, () => ({ token: tok(), at: Date.now(), ipHash: 'abcdef0123456789abcdef0123456789', country: 'US', device: 'desktop' as const, ivt: null })) });
 const wires = batches.map(encodeBatch);
 // phases (after a warm-up: the first calls compile)
 for (let i = 300; i < 600; i++) for (const p of batches[i].pixels) hitRecord('imp', openClaims(codec, p.token, p.at, 86400 * 7), p, null);
@@ -61,13 +61,16 @@ t = performance.now();
 for (let i = 0; i < 300; i++) decodeBatch(wires[i]);
 const decUs = ((performance.now() - t) * 1000) / (300 * B);
 t = performance.now();
+const cpu0 = process.cpuUsage();
 for (let i = 0; i < N; i++) {
   commitSync(tx, decodeBatch(wires[i]), opener);
   if (!direct && (i + 1) % FOLD === 0) foldRollupLog(db);
 }
 if (!direct) foldRollupLog(db);
 const allUs = ((performance.now() - t) * 1000) / (N * B);
-console.log(`B=${B} (${direct ? 'rollups written in each commit' : `rollup log, folded every ${FOLD} commits`}): open ${openUs.toFixed(2)} µs, open+record ${recUs.toFixed(2)} µs, decode ${decUs.toFixed(2)} µs, whole commit ${allUs.toFixed(2)} µs per pixel (${(allUs * B).toFixed(0)} µs per batch)`);
+const cpu = process.cpuUsage(cpu0);
+const allCpuUs = (cpu.user + cpu.system) / (N * B);
+console.log(`B=${B} (${direct ? 'rollups written in each commit' : `rollup log, folded every ${FOLD} commits`}): open ${openUs.toFixed(2)} µs, open+record ${recUs.toFixed(2)} µs, decode ${decUs.toFixed(2)} µs, whole commit ${allUs.toFixed(2)} µs per pixel (${(allUs * B).toFixed(0)} µs per batch; main-thread CPU ${(allCpuUs * B).toFixed(0)} µs per batch)`);
 
 // The frames of the N commits above: page numbers from the WAL's frame headers.
 const wal = fs.readFileSync(`${path.join(dataDir, config.sqliteFile)}-wal`);

@@ -19,7 +19,6 @@
  */
 import { newId } from '../src/lib/ids.js';
 import type { Batch, EventRow } from '../src/modules/tracking/repo.js';
-import { RollupAccumulator, rollupRow } from '../src/modules/tracking/rollup.js';
 import { compareArms, type ArmSpec } from './lib/rollup-arms.js';
 import { writeResult } from './lib/results.js';
 
@@ -46,28 +45,15 @@ function batch(k: number, t0: number): Batch {
       kind: 'imp', click_id: newId(), at: t0 + k * 1000 + i, ...where, placement_type: 'below_response',
       campaign_id: g.campaign, ad_group_id: g.id, ad_id: g.ad, advertiser_id: g.adv, ip_hash: 'x', is_bot: 0, is_test: 0,
       spend_micros: 2000, revenue_micros: 1400, take_micros: 600, graid: null,
+      ivt_reason: null,
+      overdelivery_micros: 0,
     });
   }
   return {
     requests: [],
     serves: [],
     events,
-    rollups: (inserted) => {
-      // As the journal gives them: summed per key, sorted.
-      const acc = new RollupAccumulator();
-      events.forEach((e, i) => {
-        if (!inserted[i]) return;
-        const { publisher_id, placement_id, placement_type, advertiser_id, campaign_id, ad_group_id, ad_id, device, country } = e;
-        acc.addRow(
-          rollupRow(
-            e.at,
-            { publisher_id, placement_id, placement_type, advertiser_id, campaign_id, ad_group_id, ad_id, device, country },
-            { impressions: 1, spend_micros: e.spend_micros, revenue_micros: e.revenue_micros, take_micros: e.take_micros },
-          ),
-        );
-      });
-      return acc.drain();
-    },
+    rollups: [],
   };
 }
 

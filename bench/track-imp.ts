@@ -22,6 +22,8 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config.js';
 import { closeContext, createContext } from '../src/server.js';
 import { newId, randomBase62 } from '../src/lib/ids.js';
+import * as accounts from '../src/modules/accounts/service.js';
+import { createApprovedCampaign } from '../src/modules/campaigns/service.js';
 import type { TokenCodec } from '../src/lib/token.js';
 import { pacedInChild, type PacedResult } from './lib/paced.js';
 import { fmt, load, loadWithCpu, median, rssMb, startBareServer, startOrbit, tempDir, varying, type LoadResult } from './lib/harness.js';
@@ -56,7 +58,19 @@ const ctx = await createContext(
   loadConfig({ dataDir, logLevel: 'silent', databaseUrl: env.DATABASE_URL, databaseSchema: env.DATABASE_SCHEMA }, {}),
 );
 const codec: TokenCodec = ctx.codec;
-const ids = { campaign: newId(), group: newId(), ad: newId(), publisher: newId(), advertiser: newId() };
+// Every impression is charged (CPM) to a real campaign, so each commit's charges go through the budget gate against
+// its real budgets (issue 25); the budget is large enough never to refuse.
+const pub = await accounts.createPublisher(ctx, { name: 'Bench publisher', url: 'https://chat.example.com' });
+const adv = await accounts.createAdvertiser(ctx, { name: 'Bench advertiser', hasPaymentMethod: true });
+const campaignId = await createApprovedCampaign(ctx, adv.advertiser.id, {
+  name: 'Bench',
+  landing_page: 'https://bench.example.com/',
+  daily_budget: 1_000_000,
+  max_cpm: 2,
+  groups: [{ name: 'Bench group', context: 'bench', ads: [{ headline: 'Bench', copy: 'Bench ad copy', cta: 'Go' }] }],
+});
+const ad = await ctx.db.selectFrom('ads').select(['id', 'ad_group_id']).where('campaign_id', '=', campaignId).executeTakeFirstOrThrow();
+const ids = { campaign: campaignId, group: ad.ad_group_id, ad: ad.id, publisher: pub.publisher.id, advertiser: adv.advertiser.id };
 
 function mint(n: number): string[] {
   const issuedAt = Math.floor(Date.now() / 1000);

@@ -10,6 +10,7 @@ import { forwardedForTrust } from './lib/request-facts.js';
 import { servingFastRoutes, servingRoutes } from './modules/serving/routes.js';
 import { trackingFastRoutes, trackingRoutes } from './modules/tracking/routes.js';
 import { FastPaths, fastServerFactory, fastifyJsonParser } from './http/fast-path.js';
+import { AuthThrottle, presentsCredentials } from './http/auth-throttle.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { reviewRoutes } from './modules/admin/review-routes.js';
 import { campaignRoutes } from './modules/campaigns/routes.js';
@@ -63,6 +64,13 @@ export async function buildApp(ctx: Ctx, opts: { redis?: Redis } = {}): Promise<
   // The raw fast path for the tracking pixels and the ad request, in front of Fastify (src/http/fast-path.ts).
   const fast = new FastPaths(trust);
   fast.onError = (err, requestId) => ctx.log.error({ err, reqId: requestId }, 'unhandled error');
+  // Failed authentication is throttled per client address (shared counters: Redis when configured).
+  const throttle = new AuthThrottle(ctx.counters, ctx.config.authFailuresPerMinute, () => ctx.clock.now(), (err) =>
+    ctx.log.warn({ err }, 'failed-authentication count failed'),
+  );
+  const observer = { storageFailed: (err: unknown) => ctx.health.storageFailed(err), authFailed: (ip: string) => throttle.failed(ip) };
+  fast.observer = observer;
+  fast.refuse = (req) => (throttle.enabled && presentsCredentials(req.raw.headers, req.raw.url) ? throttle.check(req.ip()) : null);
   const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
     logController: new LogController({ disableRequestLogging: true }),
@@ -71,10 +79,20 @@ export async function buildApp(ctx: Ctx, opts: { redis?: Redis } = {}): Promise<
     bodyLimit: ctx.config.bodyLimitBytes,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
+    // Every request must arrive within the limit (slow bodies included, on both paths: fast-path.ts). No per-socket
+    // idle timer (connectionTimeout): refreshing it on every read and write costs the tracking hot path.
+    requestTimeout: ctx.config.requestTimeoutMs,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  installErrorHandler(app);
+  installErrorHandler(app, observer);
+  if (throttle.enabled) {
+    app.addHook('onRequest', async (req) => {
+      if (!presentsCredentials(req.headers, req.url)) return;
+      const refused = throttle.check(req.ip);
+      if (refused) throw refused;
+    });
+  }
 
   // Graceful shutdown: Node's server.close() reaps only idle keep-alive sockets, so a connection whose
   // request was in flight would stay open (and close() wait) until the keep-alive timeout. Once closing,

@@ -203,6 +203,42 @@ reviewCmd
       return decideReviewItem(ctx, o.kind as ItemKind, o.id, { approve: Boolean(o.approve), notes: o.notes });
     }),
   );
+program
+  .command('doctor')
+  .description('check the storage as a start would (files, PRAGMA quick_check, migrations, data and token keys) without changing anything')
+  .action(async () => {
+    const { doctor } = await import('./startup.js');
+    const checks = await doctor(loadConfig({ logLevel: 'warn' }));
+    for (const c of checks) console.log(`${c.ok ? 'ok  ' : 'FAIL'}  ${c.name}: ${c.detail}`);
+    const failed = checks.filter((c) => !c.ok).length;
+    console.log(failed ? `${failed} problem(s) found: the server refuses to start until they are fixed` : 'no problems found');
+    if (failed) process.exitCode = 1;
+  });
+
+const dataKey = program.command('data-key').description('the data key that seals personal data and integration secrets in the database');
+dataKey
+  .command('rotate')
+  .description('re-seal everything under a new data key (run with the current key in place); the new key goes to secrets.json, or is printed for ORBIT_DATA_KEY')
+  .option('--new-key <base64>', 'the new 32-byte key, base64 (generated when omitted)')
+  .action(async (o: { newKey?: string }) => {
+    const { rotateDataKey } = await import('./startup.js');
+    const { randomBytes } = await import('node:crypto');
+    const key = o.newKey ? Buffer.from(o.newKey, 'base64') : randomBytes(32);
+    const out = await rotateDataKey(loadConfig({ logLevel: 'warn' }), key, Date.now());
+    console.log(`re-sealed ${out.resealed} value(s) under the new data key`);
+    if (out.written === 'env') console.log(`set ORBIT_DATA_KEY=${key.toString('base64')} on every instance before the next start`);
+    else console.log('the new key is in secrets.json; instances that take ORBIT_DATA_KEY from the environment need it too');
+  });
+dataKey
+  .command('forget')
+  .description('the old data key is lost for good: clear what was sealed with it (contact emails, integration secrets, shop connections) and adopt the current keys')
+  .option('--yes', 'confirm: the cleared values cannot be recovered')
+  .action(async (o: { yes?: boolean }) => {
+    if (!o.yes) throw new InvalidArgumentError('this clears data sealed with the lost key: pass --yes to confirm');
+    const { forgetDataKey } = await import('./startup.js');
+    const cleared = await forgetDataKey(loadConfig({ logLevel: 'warn' }), Date.now());
+    console.log(JSON.stringify({ cleared, note: 'advertisers must re-enter their Stripe signing secrets and reconnect their shops' }, null, 2));
+  });
 
 registerIndexCommands(program, withCtx);
 

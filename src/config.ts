@@ -150,6 +150,37 @@ export const ConfigSchema = z.object({
   minDailyBudget: z.coerce.number().min(0).default(1),
   /** Let background page fetches (pixel verification, ad-unit generation) reach loopback/private addresses. */
   fetchPrivateHosts: boolish.default(false),
+  // --- invalid traffic (ivt/) ---
+  /** A click sooner than this after its impression is invalid (`too_fast`). */
+  ivtMinClickDelayMs: z.coerce.number().int().min(0).default(500),
+  /** Clicks per minute from one IP address beyond which they are invalid (`ip_click_velocity`; 0 disables). */
+  ivtIpClicksPerMinute: z.coerce.number().int().min(0).default(20),
+  /** Clicks per minute from one user (address + user agent) beyond which they are invalid (`user_click_velocity`; 0 disables). */
+  ivtUserClicksPerMinute: z.coerce.number().int().min(0).default(6),
+  /** The same user clicking the same ad again within this window is a `duplicate_click` (0 disables). */
+  ivtDuplicateClickMs: z.coerce.number().int().min(0).default(60_000),
+  /** A publisher whose last-hour click-through rate is above this (with enough clicks) has its clicks judged invalid. */
+  ivtPublisherMaxCtr: z.coerce.number().min(0).max(1).default(0.35),
+  ivtPublisherMinClicks: z.coerce.number().int().min(1).default(50),
+  /** Data-centre address ranges (CIDRs, comma-separated) whose traffic is invalid (`datacenter`). */
+  ivtDatacenterRanges: z
+    .string()
+    .default('')
+    .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean)),
+  /** A file of data-centre ranges, one CIDR per line (`#` comments), e.g. a cloud provider's published list. */
+  ivtDatacenterFile: z.string().optional(),
+  // --- conversions ---
+  /** Counted conversions per click (all types); beyond it a conversion is recorded but not counted. */
+  conversionsPerClick: z.coerce.number().int().min(1).default(5),
+  /** The largest conversion value accepted for one event, in dollars (larger values are refused, naming the field). */
+  conversionValueMaxDollars: z.coerce.number().positive().default(1_000_000),
+  // --- failure codes and limits ---
+  /** Longest a request may take to arrive (headers and body) before the connection is answered 408 and closed. */
+  requestTimeoutMs: z.coerce.number().int().min(1000).default(30_000),
+  /** Failed authentications per IP per minute before further attempts from it are refused with 429 (0 disables). */
+  authFailuresPerMinute: z.coerce.number().int().min(0).default(30),
+  /** Run `PRAGMA quick_check` (SQLite) at start and refuse a damaged database. */
+  startupIntegrityCheck: boolish.default(true),
 });
 
 export type Config = z.output<typeof ConfigSchema>;
@@ -221,6 +252,19 @@ const ENV_MAP: Record<string, keyof ConfigInput> = {
   ORBIT_SAFETY_TIMEOUT_MS: 'safetyTimeoutMs',
   ORBIT_RELATIVE_RELEVANCE_FLOOR: 'relativeRelevanceFloor',
   ORBIT_SEMANTIC_WEIGHT: 'semanticWeight',
+  ORBIT_IVT_MIN_CLICK_DELAY_MS: 'ivtMinClickDelayMs',
+  ORBIT_IVT_IP_CLICKS_PER_MIN: 'ivtIpClicksPerMinute',
+  ORBIT_IVT_USER_CLICKS_PER_MIN: 'ivtUserClicksPerMinute',
+  ORBIT_IVT_DUPLICATE_CLICK_MS: 'ivtDuplicateClickMs',
+  ORBIT_IVT_PUBLISHER_MAX_CTR: 'ivtPublisherMaxCtr',
+  ORBIT_IVT_PUBLISHER_MIN_CLICKS: 'ivtPublisherMinClicks',
+  ORBIT_IVT_DATACENTER_RANGES: 'ivtDatacenterRanges',
+  ORBIT_IVT_DATACENTER_FILE: 'ivtDatacenterFile',
+  ORBIT_CONVERSIONS_PER_CLICK: 'conversionsPerClick',
+  ORBIT_CONVERSION_VALUE_MAX: 'conversionValueMaxDollars',
+  ORBIT_REQUEST_TIMEOUT_MS: 'requestTimeoutMs',
+  ORBIT_AUTH_FAILURES_PER_MIN: 'authFailuresPerMinute',
+  ORBIT_STARTUP_CHECK: 'startupIntegrityCheck',
 };
 
 export function loadConfig(overrides: ConfigInput = {}, env: NodeJS.ProcessEnv = process.env): Config {

@@ -11,6 +11,7 @@ import type { Principal } from './modules/accounts/service.js';
 import type { Inventory } from './modules/serving/inventory.js';
 import type { SpendTracker } from './modules/tracking/spend.js';
 import type { Counters } from './lib/counters.js';
+import type { StorageHealth } from './db/integrity.js';
 
 /**
  * Everything a service function needs, passed as its first argument. Routes,
@@ -34,6 +35,8 @@ export interface Ctx {
   keyCache: Map<string, { principal: Principal | null; refusal?: string; until: number }>;
   /** The origin used for every address the config leaves unset (set once listening). */
   urls: Urls;
+  /** Storage failures seen while serving (answered 503), for /health. */
+  health: StorageHealth;
 }
 
 export interface Urls {

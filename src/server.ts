@@ -2,9 +2,10 @@ import pino, { type Logger } from 'pino';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, origin, type Config, type ConfigInput } from './config.js';
 import type { Ctx, Urls } from './context.js';
-import { ensureSchema, migrate, openDatabase, setRecordSettler } from './db/index.js';
+import { setRecordSettler } from './db/index.js';
+import { StorageHealth } from './db/integrity.js';
+import { openCheckedStorage } from './startup.js';
 import { systemClock, type Clock } from './lib/clock.js';
-import { loadSecrets } from './lib/secrets.js';
 import { parseKeyRing, TokenCodec } from './lib/token.js';
 import { Journal } from './modules/tracking/journal.js';
 import { journalSink } from './modules/tracking/journal-store.js';
@@ -12,6 +13,7 @@ import { Inventory } from './modules/serving/inventory.js';
 import { SpendTracker } from './modules/tracking/spend.js';
 import { registerSpendListener } from './modules/tracking/service.js';
 import { createCounters, newRedis } from './lib/counters.js';
+import { shareCommittedSpend } from './modules/serving/budget.js';
 
 export interface ContextOptions {
   clock?: Clock;
@@ -37,18 +39,22 @@ export async function createContext(config: Config, opts: ContextOptions = {}): 
       level: config.logLevel,
       redact: { paths: ['req.headers.authorization', 'req.headers["x-api-key"]', '*.api_key', '*.apiKey', '*.password'], censor: '[redacted]' },
     });
-  await ensureSchema(config);
-  const database = openDatabase(config);
-  await migrate(database);
-  const secrets = loadSecrets(config);
   const clock = opts.clock ?? systemClock;
-  const onJournalError = (err: unknown) => log.error({ err }, 'journal commit failed');
+  // Refuses to start wrong: an empty or damaged database, unknown migrations, a data key it was not written with.
+  const { database, loaded } = await openCheckedStorage(config, clock.now());
+  const secrets = loaded.secrets;
+  const health = new StorageHealth(() => clock.now());
+  const onJournalError = (err: unknown) => {
+    log.error({ err }, 'journal commit failed');
+    health.storageFailed(err);
+  };
   const journalOpts = {
     writerThread: config.sqliteWriterThread,
     writerIdleMs: config.sqliteWriterIdleMs,
     maxInFlight: config.groupCommitMaxInFlight,
     tokenKeys: secrets.tokenKeys,
     tokenTtlSeconds: config.tokenTtlSeconds,
+    rules: { minClickDelayMs: config.ivtMinClickDelayMs },
     onError: onJournalError,
   };
   const journal = new Journal(journalSink(database, journalOpts), {
@@ -73,8 +79,10 @@ export async function createContext(config: Config, opts: ContextOptions = {}): 
     log,
     keyCache: new Map(),
     urls: urlsFor(config),
+    health,
   };
   registerSpendListener(ctx);
+  shareCommittedSpend(ctx);
   return ctx;
 }
 

@@ -23,7 +23,8 @@ import { loadConfig } from '../../src/config.js';
 import { ensureSchema, openDatabase, type Database } from '../../src/db/index.js';
 import { MIGRATIONS } from '../../src/db/migrations/index.js';
 import { journalStore, type Batch, type JournalStore } from '../../src/modules/tracking/repo.js';
-import { ROLLUP_COUNTER_COLUMNS, ROLLUP_KEY_COLUMNS } from '../../src/modules/tracking/rollup.js';
+import { ROLLUP_COUNTER_COLUMNS, ROLLUP_KEY_COLUMNS, RollupAccumulator, type RollupRow } from '../../src/modules/tracking/rollup.js';
+import { eventRollup } from '../../src/modules/tracking/record.js';
 
 export type Arm = 'batch' | 'triggers' | 'bare';
 
@@ -37,6 +38,17 @@ const ROLLUP_COLS = [...ROLLUP_KEY_COLUMNS, ...ROLLUP_COUNTER_COLUMNS];
 const ROLLUP_CONFLICT = `ON CONFLICT (${ROLLUP_KEY_COLUMNS.join(', ')}) DO UPDATE SET ${ROLLUP_COUNTER_COLUMNS.map((c) => `${c} = rollups.${c} + excluded.${c}`).join(', ')}`;
 
 /** Events (insert, duplicates ignored) and rollup upserts, nothing else: what the journal store wrote before 0007. */
+/** What the journal's transactions write for a batch: the requests' deltas and each new event's (record.eventRollup). */
+function derivedRollups(batch: Batch, inserted: boolean[]): RollupRow[] {
+  const acc = new RollupAccumulator();
+  for (const r of batch.rollups) acc.addRow(r);
+  batch.events.forEach((e, i) => {
+    const r = inserted[i] ? eventRollup(e) : null;
+    if (r) acc.addRow(r);
+  });
+  return acc.drain();
+}
+
 function bareStore(database: Database): JournalStore {
   if (database.sqlite) {
     const sqlite = database.sqlite;
@@ -49,7 +61,7 @@ function bareStore(database: Database): JournalStore {
         insEvent = sqlite.prepare(`INSERT OR IGNORE INTO tracking_events (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`);
       }
       const inserted = batch.events.map((e) => insEvent!.run(cols.map((c) => (e as Record<string, unknown>)[c])).changes === 1);
-      for (const r of batch.rollups(inserted)) upRollup.run(ROLLUP_COLS.map((c) => r[c]));
+      for (const r of derivedRollups(batch, inserted)) upRollup.run(ROLLUP_COLS.map((c) => r[c]));
       return inserted;
     });
     return { commit: async (batch) => tx.immediate(batch) };
@@ -73,7 +85,7 @@ function bareStore(database: Database): JournalStore {
           const got = new Set((await client.query(q.text, q.params)).rows.map((r: { click_id: string }) => r.click_id));
           part.forEach((e, j) => (inserted[i + j] = got.has(e.click_id as string)));
         }
-        const rows = batch.rollups(inserted) as unknown as Record<string, unknown>[];
+        const rows = derivedRollups(batch, inserted) as unknown as Record<string, unknown>[];
         for (let i = 0; i < rows.length; i += 1000) {
           const q = multi('rollups', ROLLUP_COLS, rows.slice(i, i + 1000), ROLLUP_CONFLICT);
           await client.query(q.text, q.params);

@@ -107,6 +107,8 @@ export function openDatabase(config: Config): Database {
     const pool = new (pgLib().Pool)({
       connectionString: config.databaseUrl,
       max: 10,
+      // Waiting for a connection is bounded (the request then fails 503, safe to retry) instead of hanging.
+      connectionTimeoutMillis: 10_000,
       // Startup parameters: the schema, and JIT off unless configured on (config.pgJit).
       options: [schema ? `-c search_path=${schema}` : '', config.pgJit ? '' : '-c jit=off'].filter(Boolean).join(' ') || undefined,
     });

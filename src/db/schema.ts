@@ -99,6 +99,8 @@ export interface CampaignTable {
   max_cpm_micros: number | null;
   conversion_type: string | null;
   max_cpa_micros: number | null;
+  /** Optional ceiling on the campaign's spend over its life (0012). */
+  lifetime_budget_micros: number | null;
   demographics_json: string | null;
   utm_params_json: string | null;
   allowed_countries_json: string | null;
@@ -240,6 +242,10 @@ export interface TrackingEventTable {
   revenue_micros: number;
   take_micros: number;
   graid: string | null;
+  /** Why the event is invalid traffic (recorded, never charged or counted as human), null when valid. */
+  ivt_reason: string | null;
+  /** A charge the budget gate refused: recorded as unbilled overdelivery instead of spend. */
+  overdelivery_micros: number;
 }
 
 /**
@@ -266,6 +272,9 @@ export interface RollupTable {
   revenue_micros: number;
   take_micros: number;
   conversion_value_micros: number;
+  invalid_impressions: number;
+  invalid_clicks: number;
+  overdelivery_micros: number;
 }
 
 export interface DB {
@@ -309,6 +318,8 @@ export interface DB {
   rollup_scope_day: RollupScopeDayTable;
   ad_feedback: AdFeedbackTable;
   publisher_blocks: PublisherBlockTable;
+  spend_ledger: SpendLedgerTable;
+  orbit_meta: OrbitMetaTable;
 }
 
 /** Advertisers and ad categories a publisher blocks from its app (0014_dashboard). */
@@ -317,6 +328,22 @@ export interface PublisherBlockTable {
   kind: string; // advertiser | category
   value: string;
   created_at: number;
+}
+
+/** What the budget gate counts (0012): billed spend and refused overdelivery per campaign day, group day, campaign lifetime (period -1). */
+export interface SpendLedgerTable {
+  scope: string; // c | g
+  id: string;
+  period: number; // UTC day (epoch ms / 86400000), or -1 for the lifetime
+  spend_micros: number;
+  overdelivery_micros: number;
+}
+
+/** Facts about the database itself (0012): the data key's fingerprint. */
+export interface OrbitMetaTable {
+  key: string;
+  value: string;
+  updated_at: number;
 }
 
 /** Conversion records (0003_conversions). Identity values are SHA-256 hashes only. */
@@ -353,6 +380,9 @@ export interface ConversionTable {
   spend_micros: number;
   revenue_micros: number;
   take_micros: number;
+  /** Why a counted conversion was not charged (browser source, per-click cap, budget…), null when charged or not chargeable. */
+  charge_note: string | null;
+  overdelivery_micros: number;
 }
 
 export interface ConversionDedupTable {
@@ -437,6 +467,9 @@ export interface RollupScopeCounters {
   revenue_micros: number;
   take_micros: number;
   conversion_value_micros: number;
+  invalid_impressions: number;
+  invalid_clicks: number;
+  overdelivery_micros: number;
 }
 export interface RollupScopeQhTable extends RollupScopeCounters {
   bucket: number; // UTC quarter hour
@@ -549,6 +582,9 @@ export interface RollupScopeCounters {
   revenue_micros: number;
   take_micros: number;
   conversion_value_micros: number;
+  invalid_impressions: number;
+  invalid_clicks: number;
+  overdelivery_micros: number;
 }
 export interface RollupScopeQhTable extends RollupScopeCounters {
   bucket: number; // UTC quarter hour

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError } from '../lib/errors.js';
+import { isStorageFailure, RETRY_AFTER_SECONDS } from '../lib/storage-errors.js';
 
 /** Error body everywhere except the index: Fastify's shape plus `code` and field details. */
 export const ErrorBody = z.object({
@@ -48,7 +49,13 @@ export interface ErrorAnswer {
   status: number;
   body: z.infer<typeof ErrorBody>;
   unexpected: boolean;
+  /** The storage failed (a full disk, an I/O error, a server out of reach): answered 503, shown by /health. */
+  storage?: boolean;
+  /** Headers the answer must carry (`Retry-After` on every 503). */
+  headers?: Record<string, string>;
 }
+
+const RETRY = { 'retry-after': String(RETRY_AFTER_SECONDS) };
 
 /**
  * The one place HTTP maps errors, for Fastify's handler and the raw fast
@@ -59,7 +66,21 @@ export interface ErrorAnswer {
  * to the log).
  */
 export function errorAnswer(err: unknown, requestId: string, contentType: string | undefined): ErrorAnswer {
-  if (err instanceof DomainError) return { status: err.statusCode, body: domainErrorBody(err), unexpected: false };
+  if (err instanceof DomainError) {
+    const retry = (err as { retryAfterSeconds?: number }).retryAfterSeconds;
+    const headers = err.statusCode === 503 ? RETRY : retry ? { 'retry-after': String(retry) } : undefined;
+    return { status: err.statusCode, body: domainErrorBody(err), unexpected: false, ...(headers ? { headers } : {}) };
+  }
+  if (isStorageFailure(err)) {
+    // Logged (the operator must see a full disk), but the client is told only that it may retry.
+    return {
+      status: 503,
+      body: { statusCode: 503, error: STATUS_TEXT[503], message: 'Storage temporarily unavailable; nothing was stored, safe to retry', code: 'UNAVAILABLE', requestId },
+      unexpected: true,
+      storage: true,
+      headers: RETRY,
+    };
+  }
   if (hasZodFastifySchemaValidationErrors(err)) {
     const context = (err as { validationContext?: string }).validationContext ?? 'body';
     const status = context === 'body' ? 422 : 400;
@@ -97,14 +118,25 @@ export function errorAnswer(err: unknown, requestId: string, contentType: string
       requestId,
     },
     unexpected: true,
+    ...(code === 503 ? { headers: RETRY } : {}),
   };
 }
 
+/** What the HTTP layer tells others about the answers it gives (storage failures for /health, refused keys for the throttle). */
+export interface ErrorObserver {
+  storageFailed?(err: unknown): void;
+  /** A 401: a key or token was refused for this client address. */
+  authFailed?(ip: string): void;
+}
+
 /** Fastify's error handler (`errorAnswer`) and the 404 answer. */
-export function installErrorHandler(app: FastifyInstance): void {
+export function installErrorHandler(app: FastifyInstance, observer: ErrorObserver = {}): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const a = errorAnswer(err, req.id, req.headers['content-type']);
-    if (a.unexpected) req.log.error({ err }, 'unhandled error');
+    if (a.unexpected) req.log.error({ err }, a.storage ? 'storage failure' : 'unhandled error');
+    if (a.storage) observer.storageFailed?.(err);
+    if (a.status === 401) observer.authFailed?.(req.ip);
+    if (a.headers) reply.headers(a.headers);
     return reply.code(a.status).send(a.body);
   });
   app.setNotFoundHandler((req, reply) =>

@@ -1,7 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
 import proxyAddr from '@fastify/proxy-addr';
-import { errorAnswer } from './errors.js';
+import { errorAnswer, type ErrorObserver } from './errors.js';
 
 /**
  * The raw `node:http` fast path for the hottest URLs (the tracking pixels and
@@ -95,6 +95,13 @@ export class FastPaths {
   /** Request metrics, set by the ops module so fast answers are counted like the others. */
   observe: Observe | null = null;
   onError: ((err: unknown, requestId: string) => void) | null = null;
+  /** Told of storage failures and refused keys, as Fastify's error handler tells (http/errors.ts). */
+  observer: ErrorObserver = {};
+  /**
+   * Checked for every POST taken, before its admission and its body: an error
+   * to answer instead (a client whose failed authentications are throttled), or null.
+   */
+  refuse: ((req: FastRequest) => unknown) | null = null;
 
   constructor(private readonly trust: (addr: string, hop: number) => boolean) {}
 
@@ -152,6 +159,14 @@ export class FastPaths {
     if (cl === undefined || !CONTENT_LENGTH.test(cl) || Number(cl) > entry.bodyLimit) return false;
     const started = performance.now();
     const fastReq = new PostRequest(req, this.trust);
+    const refused = this.refuse?.(fastReq);
+    if (refused) {
+      // Answered at once; the body is not read (the connection closes behind the answer).
+      const a = this.errorAnswer(refused, req, {});
+      req.resume();
+      this.send(res, 'POST', route, started, { ...a, headers: { ...a.headers, connection: 'close' } });
+      return true;
+    }
     // The admission check starts now, as Fastify's onRequest would, while the body arrives
     // (settled into a value at once: an upload aborted meanwhile must not leave a rejection unhandled).
     const admitted = entry.admit?.(fastReq).then(
@@ -236,7 +251,9 @@ export class FastPaths {
     const requestId = crypto.randomUUID();
     const a = errorAnswer(err, requestId, req.headers['content-type']);
     if (a.unexpected) this.onError?.(err, requestId);
-    return { status: a.status, headers: { ...headers, 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify(a.body) };
+    if (a.storage) this.observer.storageFailed?.(err);
+    if (a.status === 401) this.observer.authFailed?.(proxyAddr(req, this.trust));
+    return { status: a.status, headers: { ...headers, ...a.headers, 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify(a.body) };
   }
 
   /** Final headers per answer object: a route's constant answer is measured once. */
@@ -284,11 +301,20 @@ class PostRequest implements FastRequest {
  */
 export function fastServerFactory(fast: FastPaths) {
   return (handler: (req: IncomingMessage, res: ServerResponse) => void, opts: FastifyServerOptions): http.Server => {
-    const server = http.createServer((req, res) => {
-      if (!fast.handle(req, res)) handler(req, res);
-    });
+    const requestTimeout = opts.requestTimeout ?? 0;
+    const server = http.createServer(
+      {
+        // Every request, on either path, must arrive (headers and body) within requestTimeout or is answered 408 and
+        // closed: a slow body cannot hold a connection open. Checked often enough that the limit is kept closely.
+        requestTimeout,
+        headersTimeout: requestTimeout > 0 ? Math.min(requestTimeout, 60_000) : 60_000,
+        connectionsCheckingInterval: requestTimeout > 0 ? Math.max(100, Math.min(5_000, Math.floor(requestTimeout / 4))) : 30_000,
+      },
+      (req, res) => {
+        if (!fast.handle(req, res)) handler(req, res);
+      },
+    );
     server.keepAliveTimeout = opts.keepAliveTimeout ?? 72_000;
-    server.requestTimeout = opts.requestTimeout ?? 0;
     server.setTimeout(opts.connectionTimeout ?? 0);
     if (opts.maxRequestsPerSocket && opts.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = opts.maxRequestsPerSocket;
     return server;

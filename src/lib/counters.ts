@@ -24,6 +24,12 @@ export interface BudgetCheck {
   limit: number;
   /** What this serve adds to the counter. */
   amount: number;
+  /**
+   * A committed-spend counter shared by every instance (`addSpent`): the
+   * check counts max(base, its value), so spend committed on another instance
+   * since this one last read the rollups is seen at once.
+   */
+  shared?: string;
 }
 
 export interface Counters {
@@ -39,12 +45,16 @@ export interface Counters {
   reserve(checks: BudgetCheck[], now: number, windowMs: number): Promise<number>;
   /** Sum reserved under `name` over the window ending at `now`. */
   reserved(name: string, now: number, windowMs: number): Promise<number>;
+  /** Add committed spend to shared counters (pacing and budgets across instances), each kept `ttlMs`. */
+  addSpent(entries: { name: string; amount: number; ttlMs: number }[]): Promise<void>;
   /**
    * Count one hit in `key`'s fixed window (the first hit opens a window of
    * `windowMs`): the hits so far in this window, this one included, and the
    * ms until it closes. Rate limits.
    */
   hit(key: string, windowMs: number): Promise<{ count: number; resetMs: number }>;
+  /** `hit` on several keys at once (one round trip): the count of each, this hit included. */
+  hitMany(keys: { key: string; windowMs: number }[]): Promise<number[]>;
   close(): Promise<void>;
 }
 
@@ -76,6 +86,7 @@ export class MemoryCounters implements Counters {
     this.sweepAt = t + 60_000;
     for (const [k, v] of this.hashes) if (v.until <= t) this.hashes.delete(k);
     for (const [k, v] of this.fixed) if (v.until <= t) this.fixed.delete(k);
+    for (const [k, v] of this.spent) if (v.until <= t) this.spent.delete(k);
     const oldest = Math.floor(t / BUCKET_MS) - 24 * 60;
     for (const [k, w] of this.windows) {
       for (const b of w.keys()) if (b < oldest) w.delete(b);
@@ -101,6 +112,12 @@ export class MemoryCounters implements Counters {
     }
     w.count++;
     return { count: w.count, resetMs: w.until - t };
+  }
+
+  async hitMany(keys: { key: string; windowMs: number }[]): Promise<number[]> {
+    const out: number[] = [];
+    for (const k of keys) out.push((await this.hit(k.key, k.windowMs)).count);
+    return out;
   }
 
   async hincr(key: string, field: string, by: number, ttlMs: number): Promise<void> {
@@ -131,13 +148,32 @@ export class MemoryCounters implements Counters {
     return s;
   }
 
+  private readonly spent = new Map<string, { value: number; until: number }>();
+
+  async addSpent(entries: { name: string; amount: number; ttlMs: number }[]): Promise<void> {
+    const t = this.now();
+    for (const e of entries) {
+      const k = this.prefix + e.name;
+      const have = this.spent.get(k);
+      if (have && have.until > t) have.value += e.amount;
+      else this.spent.set(k, { value: e.amount, until: t + e.ttlMs });
+    }
+  }
+
+  private spentOf(name: string | undefined): number {
+    if (!name) return 0;
+    const have = this.spent.get(this.prefix + name);
+    return have && have.until > this.now() ? have.value : 0;
+  }
+
   async reserve(checks: BudgetCheck[], now: number, windowMs: number): Promise<number> {
     this.sweep();
     const windows: (Map<number, number> | undefined)[] = [];
     for (let i = 0; i < checks.length; i++) {
       const w = this.windows.get(this.prefix + checks[i].name);
       windows.push(w);
-      if (checks[i].base + this.sum(w, now, windowMs) + checks[i].amount > checks[i].limit) return i;
+      const base = Math.max(checks[i].base, this.spentOf(checks[i].shared));
+      if (base + this.sum(w, now, windowMs) + checks[i].amount > checks[i].limit) return i;
     }
     const cur = Math.floor(now / BUCKET_MS);
     for (let i = 0; i < checks.length; i++) {
@@ -159,24 +195,31 @@ export class MemoryCounters implements Counters {
   }
 }
 
-/** KEYS: per check, nb bucket keys (current first). ARGV: nb, ttlMs, then base, limit and amount per check. */
+/**
+ * KEYS: per check, nb bucket keys (current first), then the check's shared
+ * committed-spend key. ARGV: nb, ttlMs, then base, limit and amount per check.
+ * A check counts max(base, shared spend) + reserved + amount against its limit.
+ */
 const RESERVE_LUA = `
 local nb = tonumber(ARGV[1])
 local ttl = tonumber(ARGV[2])
-local nchecks = #KEYS / nb
+local per = nb + 1
+local nchecks = #KEYS / per
 for c = 0, nchecks - 1 do
   local sum = tonumber(ARGV[3 + 3 * c])
+  local shared = redis.call('GET', KEYS[c * per + per])
+  if shared and tonumber(shared) > sum then sum = tonumber(shared) end
   local limit = tonumber(ARGV[4 + 3 * c])
   local amount = tonumber(ARGV[5 + 3 * c])
   for b = 1, nb do
-    local v = redis.call('GET', KEYS[c * nb + b])
+    local v = redis.call('GET', KEYS[c * per + b])
     if v then sum = sum + tonumber(v) end
   end
   if sum + amount > limit then return c end
 end
 for c = 0, nchecks - 1 do
-  redis.call('INCRBY', KEYS[c * nb + 1], tonumber(ARGV[5 + 3 * c]))
-  redis.call('PEXPIRE', KEYS[c * nb + 1], ttl)
+  redis.call('INCRBY', KEYS[c * per + 1], tonumber(ARGV[5 + 3 * c]))
+  redis.call('PEXPIRE', KEYS[c * per + 1], ttl)
 end
 return -1
 `;
@@ -207,7 +250,8 @@ export class RedisCounters implements Counters {
     url: string,
     private readonly prefix: string,
   ) {
-    const r = newRedis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
+    // A command that gets no answer fails after 5 s (503 for the request): a hung Redis must not hang requests.
+    const r = newRedis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, commandTimeout: 5_000 });
     r.defineCommand('orbitReserve', { lua: RESERVE_LUA });
     r.defineCommand('orbitHit', { lua: HIT_LUA });
     this.redis = r as RedisWithReserve;
@@ -234,13 +278,22 @@ export class RedisCounters implements Counters {
   async reserve(checks: BudgetCheck[], now: number, windowMs: number): Promise<number> {
     if (checks.length === 0) return -1;
     const buckets = bucketsOf(now, windowMs);
-    const keys = checks.flatMap((c) => buckets.map((b) => `${this.prefix}w:${c.name}:${b}`));
+    // A check without a shared counter names one that is never written (reads nil).
+    const keys = checks.flatMap((c) => [...buckets.map((b) => `${this.prefix}w:${c.name}:${b}`), `${this.prefix}s:${c.shared ?? `none:${c.name}`}`]);
     const args = [
       buckets.length,
       windowMs + 2 * BUCKET_MS,
       ...checks.flatMap((c) => [Math.round(c.base), Math.round(c.limit), Math.round(c.amount)]),
     ];
     return Number(await this.redis.orbitReserve(keys.length, ...keys, ...args));
+  }
+
+  async addSpent(entries: { name: string; amount: number; ttlMs: number }[]): Promise<void> {
+    if (entries.length === 0) return;
+    const p = this.redis.pipeline();
+    for (const e of entries) p.incrby(`${this.prefix}s:${e.name}`, Math.round(e.amount)).pexpire(`${this.prefix}s:${e.name}`, e.ttlMs);
+    const res = (await p.exec()) ?? [];
+    for (const [err] of res) if (err) throw err;
   }
 
   async reserved(name: string, now: number, windowMs: number): Promise<number> {
@@ -251,6 +304,17 @@ export class RedisCounters implements Counters {
   async hit(key: string, windowMs: number): Promise<{ count: number; resetMs: number }> {
     const [count, resetMs] = await this.redis.orbitHit(1, `${this.prefix}h:${key}`, windowMs);
     return { count: Number(count), resetMs: Number(resetMs) };
+  }
+
+  async hitMany(keys: { key: string; windowMs: number }[]): Promise<number[]> {
+    if (keys.length === 0) return [];
+    const p = this.redis.pipeline() as unknown as { orbitHit(n: number, key: string, ms: number): void; exec(): Promise<[Error | null, unknown][] | null> };
+    for (const k of keys) p.orbitHit(1, `${this.prefix}h:${k.key}`, k.windowMs);
+    const res = (await p.exec()) ?? [];
+    return res.map(([err, v]) => {
+      if (err) throw err;
+      return Number((v as [number, number])[0]);
+    });
   }
 
   async close(): Promise<void> {

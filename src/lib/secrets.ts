@@ -24,7 +24,23 @@ interface SecretsFile {
   dataKey?: string;
 }
 
-export function loadSecrets(config: Config, env: NodeJS.ProcessEnv = process.env): Secrets {
+/** Where the data key came from: the environment, `secrets.json`, or generated now (a first start, or a lost file). */
+export type DataKeySource = 'env' | 'file' | 'generated';
+
+export interface LoadedSecrets {
+  secrets: Secrets;
+  dataKeySource: DataKeySource;
+  /** Writes `secrets.json` when something was generated; call it only once the database accepted the data key (server.ts). */
+  persist(): void;
+}
+
+/**
+ * Read the process secrets: configuration first, then `<dataDir>/secrets.json`;
+ * anything missing is generated — but written to the file only by `persist`,
+ * after the database has accepted the data key (a lost `secrets.json` must not
+ * be silently replaced by new keys the data cannot be read with).
+ */
+export function readSecrets(config: Config, env: NodeJS.ProcessEnv = process.env): LoadedSecrets {
   const file = path.join(config.dataDir, 'secrets.json');
   let stored: SecretsFile = {};
   if (fs.existsSync(file)) stored = JSON.parse(fs.readFileSync(file, 'utf8')) as SecretsFile;
@@ -33,18 +49,42 @@ export function loadSecrets(config: Config, env: NodeJS.ProcessEnv = process.env
     tokenKeys: stored.tokenKeys ?? generateKeyRingSpec(1),
     dataKey: stored.dataKey ?? randomBytes(32).toString('base64'),
   };
-  if (JSON.stringify(next) !== JSON.stringify(stored)) {
-    fs.mkdirSync(config.dataDir, { recursive: true });
-    fs.writeFileSync(file, JSON.stringify(next, null, 2), { mode: 0o600 });
-  }
+  const changed = JSON.stringify(next) !== JSON.stringify(stored);
   const dataKeyB64 = env.ORBIT_DATA_KEY ?? next.dataKey!;
   const dataKey = Buffer.from(dataKeyB64, 'base64');
   if (dataKey.length !== 32) throw new Error('ORBIT_DATA_KEY must be 32 bytes, base64');
   return {
-    adminToken: config.adminToken ?? next.adminToken!,
-    tokenKeys: config.tokenKeys ?? next.tokenKeys!,
-    dataKey,
+    secrets: {
+      adminToken: config.adminToken ?? next.adminToken!,
+      tokenKeys: config.tokenKeys ?? next.tokenKeys!,
+      dataKey,
+    },
+    dataKeySource: env.ORBIT_DATA_KEY ? 'env' : stored.dataKey ? 'file' : 'generated',
+    persist() {
+      if (!changed) return;
+      fs.mkdirSync(config.dataDir, { recursive: true });
+      fs.writeFileSync(file, JSON.stringify(next, null, 2), { mode: 0o600 });
+    },
   };
+}
+
+/** Read and persist at once (tools that do not check the database first). */
+export function loadSecrets(config: Config, env: NodeJS.ProcessEnv = process.env): Secrets {
+  const loaded = readSecrets(config, env);
+  loaded.persist();
+  return loaded.secrets;
+}
+
+/** Replace the data key kept in `secrets.json` (a rotation; the other secrets stay). */
+export function writeDataKeyFile(config: Config, dataKey: Buffer): void {
+  const file = path.join(config.dataDir, 'secrets.json');
+  const stored = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as SecretsFile) : {};
+  fs.writeFileSync(file, JSON.stringify({ ...stored, dataKey: dataKey.toString('base64') }, null, 2), { mode: 0o600 });
+}
+
+/** A fingerprint of the data key (an HMAC of a fixed label: it reveals nothing of the key), kept in the database. */
+export function dataKeyFingerprint(key: Buffer): string {
+  return hmacSha256(key, 'orbit data key fingerprint v1').subarray(0, 16).toString('hex');
 }
 
 /** AES-256-GCM for personal data that must be shown back to its owner (e.g. an advertiser's contact email). */

@@ -92,7 +92,8 @@ describe('campaigns: create, read, list, edit, archive', () => {
     expect(res.body).toMatchObject({ max_cpc: 2.5, daily_budget: 80, daily_budget_remaining: 80, utm_params: { ref: 'x' } });
     expect((await api('GET', `/advertiser-dashboard/ad-groups/${groupId}`)).body.max_cpc).toBe(2.5);
     res = await api('PATCH', `/advertiser-dashboard/campaigns/${c.campaign_id}`, { max_cpc: 0 });
-    expect(res.body).toMatchObject({ max_cpc: null, billing_model: 'cpm' });
+    // The billing model is fixed when the campaign is created (issue 25: one billing model per campaign).
+    expect(res.body).toMatchObject({ max_cpc: null, billing_model: 'cpc' });
     expect((await api('GET', `/advertiser-dashboard/ad-groups/${groupId}`)).body.max_cpc).toBeNull();
     res = await api('PATCH', `/advertiser-dashboard/campaigns/${c.campaign_id}`, { max_cpc: 1.25 });
     res = await api('PATCH', `/advertiser-dashboard/campaigns/${c.campaign_id}`, { max_cpc: null, utm_params: null, end_time: null });

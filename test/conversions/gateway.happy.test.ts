@@ -170,8 +170,10 @@ describe('conversion gateway: happy paths', () => {
   it('charges CPA campaigns the campaign CPA price, split exactly into revenue and take', async () => {
     const w2 = await seedWorld(s.ctx, topicCampaign('Skillets', 'cast iron skillet frying pan cookware'));
     await s.ctx.db.updateTable('campaigns').set({ billing_model: 'cpa', max_cpa_micros: 12_000_000, conversion_type: 'Purchase' }).where('id', '=', w2.campaignId).execute();
-    const attr = await clickThrough(s, w2, 'Which cast iron skillet frying pan should I buy?');
+    await s.ctx.inventory.rebuild();
     const before = await rollupTotals(w2.campaignId);
+    // One billing model per campaign: a CPA campaign's click is free, only its conversion is charged.
+    const attr = await clickThrough(s, w2, 'Which cast iron skillet frying pan should I buy?');
     const res = await sendEvents(s, w2.advertiserKey, {
       data: [purchase(s, { event_id: 'cpa-1' }, attr), { ...purchase(s, { event_id: 'cpa-2' }, attr), event_name: 'Lead' }],
     });

@@ -58,9 +58,10 @@ describe.skipIf(!haveChromium)('browser pixel in headless Chromium', () => {
 
   it('lands through a real click, captures attribution, and its getCAPIData() attributes a gateway conversion', async () => {
     const res = await requestAd(s.url, w.publisherKey, adRequestBody('Best trail running shoes for the mountain?'));
-    const ads = (await res.json()) as { clickUrl: string }[];
+    const ads = (await res.json()) as { impUrl: string; clickUrl: string }[];
     const context = await browser.newContext({ userAgent: BROWSER_UA });
     const page = await context.newPage();
+    await page.goto(ads[0].impUrl); // seen, then clicked: a click without its impression is invalid traffic
     await page.goto(ads[0].clickUrl);
     const landed = new URL(page.url());
     expect(landed.origin).toBe(landingOrigin);

@@ -6,7 +6,10 @@ import type { SeedCampaign } from '../../src/modules/campaigns/service.js';
 export async function clickThrough(s: TestServer, w: World, question?: string): Promise<Record<string, string>> {
   const res = await requestAd(s.url, w.publisherKey, question ? adRequestBody(question) : undefined);
   if (res.status !== 200) throw new Error(`ad request gave ${res.status}`);
-  const ads = (await res.json()) as { clickUrl: string }[];
+  const ads = (await res.json()) as { impUrl: string; clickUrl: string }[];
+  // The ad is seen, then clicked: a click without its impression is invalid traffic (issue 25).
+  const seen = await fetch(ads[0].impUrl, { headers: { 'user-agent': BROWSER_UA } });
+  if (seen.status !== 200) throw new Error(`impression gave ${seen.status}`);
   const click = await fetch(ads[0].clickUrl, { headers: { 'user-agent': BROWSER_UA }, redirect: 'manual' });
   if (click.status !== 302) throw new Error(`click gave ${click.status}`);
   const loc = new URL(click.headers.get('location')!);

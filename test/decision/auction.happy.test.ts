@@ -140,6 +140,9 @@ describe('auction', () => {
         revenue_micros: 0,
         take_micros: 0,
         conversion_value_micros: 0,
+        invalid_impressions: 0,
+        invalid_clicks: 0,
+        overdelivery_micros: 0,
       },
     ]);
     forgetHistory(ctx);

@@ -37,6 +37,7 @@ describe('budgets: hard stop under concurrency', () => {
     expect(ads.length).toBeLessThan(120);
     expect(reserved).toBeLessThanOrEqual(1_000_000);
     expect(reserved + Math.max(...prices)).toBeGreaterThan(1_000_000); // it stopped only when the next click could not fit
+    await Promise.all(ads.map((a) => recordImpression(ctx, tokenOf(a.impUrl), hit)));
     await Promise.all(ads.map((a) => recordClick(ctx, tokenOf(a.clickUrl), hit)));
     const spend = await spendOf(ctx, campaignIds[0]);
     expect(spend).toBe(reserved);

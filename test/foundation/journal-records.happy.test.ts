@@ -35,7 +35,7 @@ const request = (id: string): JournalItem => ({
   serves: [],
   rollups: [],
 });
-const event = (clickId: string): JournalItem => ({ type: 'event', event: { click_id: clickId } as never, rollups: [] });
+const event = (clickId: string): JournalItem => ({ type: 'event', event: { click_id: clickId } as never });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('journal record lane', () => {

@@ -21,10 +21,20 @@ describe('journal wire format', () => {
     const batch = fc.record({
       requests: fc.array(row(REQUEST_COLS), { maxLength: 4 }),
       serves: fc.array(row(SERVE_COLS), { maxLength: 4 }),
-      events: fc.array(fc.record({ ...Object.fromEntries(EVENT_COLS.map((c) => [c, int])), graid: fc.option(text) }) as fc.Arbitrary<never>, { maxLength: 4 }),
-      rollups: fc.array(fc.record({ event: fc.integer({ min: -1, max: 3 }), rows: fc.array(row(ROLLUP_COLS), { maxLength: 3 }) }), { maxLength: 4 }),
+      events: fc.array(
+        fc.record({ ...Object.fromEntries(EVENT_COLS.map((c) => [c, int])), graid: fc.option(text), ivt_reason: fc.option(text) }) as fc.Arbitrary<never>,
+        { maxLength: 4 },
+      ),
+      rollups: fc.array(fc.array(row(ROLLUP_COLS), { maxLength: 3 }), { maxLength: 4 }),
       pixels: fc.array(
-        fc.record({ token: text, at: int, ipHash: text, country: text, device: fc.constantFrom('desktop', 'mobile', 'tablet'), bot: fc.boolean() }),
+        fc.record({
+          token: text,
+          at: int,
+          ipHash: text,
+          country: text,
+          device: fc.constantFrom('desktop', 'mobile', 'tablet'),
+          ivt: fc.option(fc.constantFrom('bot', 'prefetch', 'datacenter')),
+        }),
         { maxLength: 4 },
       ),
     });
@@ -75,7 +85,7 @@ describe('a commit\'s charges', () => {
 });
 
 describe('batches committed together by the writer thread', () => {
-  it('merge into one batch whose rollups still name their own events, and the result splits back per batch', () => {
+  it("merge into one batch keeping every batch's events and rollup sets in order, and the result splits back per batch", () => {
     const ev = (tag: string) => ({ click_id: tag }) as never;
     const batches = fc.array(
       fc.record({
@@ -90,22 +100,14 @@ describe('batches committed together by the writer thread', () => {
         const list: JournalBatch[] = raw.map((b) => ({
           ...b,
           serves: [],
-          // every event gets a rollup set naming it; requests' sets name none
-          rollups: [...b.events.map((_, i) => ({ event: i, rows: [] })), ...b.requests.map(() => ({ event: -1, rows: [] }))],
+          // each request brings one rollup set (events' deltas are derived where they commit)
+          rollups: b.requests.map(() => []),
         }));
         const { merged, split } = mergeBatches(list);
-        for (const set of merged.rollups) if (set.event >= 0) expect(merged.events[set.event]).toBeDefined();
-        // Each batch's sets name, in the merged batch, the same event objects they named in the batch.
+        expect(merged.rollups).toHaveLength(list.reduce((n, b) => n + b.rollups.length, 0));
+        expect(merged.events).toEqual(list.flatMap((b) => b.events));
         let offset = 0;
-        let k = 0;
-        for (const b of list) {
-          for (const set of b.rollups) {
-            const m = merged.rollups[k++];
-            if (set.event >= 0) expect(merged.events[m.event]).toBe(b.events[set.event]);
-            else expect(m.event).toBe(-1);
-          }
-          offset += b.events.length;
-        }
+        for (const b of list) offset += b.events.length;
         expect(merged.events).toHaveLength(offset);
         const it = bits[Symbol.iterator]();
         const result: CommitResult = {

@@ -43,9 +43,12 @@ const row: fc.Arbitrary<RollupRow> = fc.record({
   revenue_micros: fc.nat(2_000_000),
   take_micros: fc.nat(1_000_000),
   conversion_value_micros: fc.nat(5_000_000),
+  invalid_impressions: fc.nat(2),
+  invalid_clicks: fc.nat(2),
+  overdelivery_micros: fc.nat(1_000_000),
 });
 const commits = fc.array(fc.array(row, { maxLength: 6 }), { minLength: 1, maxLength: 12 });
-const batchOf = (rows: RollupRow[]): Batch => ({ requests: [], serves: [], events: [], rollups: () => rows });
+const batchOf = (rows: RollupRow[]): Batch => ({ requests: [], serves: [], events: [], rollups: rows });
 
 describe.skipIf(BACKEND !== 'sqlite')('rollup log (SQLite writer thread)', () => {
   let logged: { ctx: Ctx; stop(): Promise<void> };
@@ -92,7 +95,7 @@ describe.skipIf(BACKEND !== 'sqlite')('rollup log (SQLite writer thread)', () =>
     const { ctx } = logged;
     const tx = sqliteJournalTx(sqliteOf(ctx), { logRollups: true });
     const base = { publisher_id: 'p9', placement_id: '', placement_type: '', advertiser_id: 'a9', campaign_id: 'c9', ad_group_id: '', ad_id: '', device: 'desktop', country: 'US' };
-    const counters = { requests: 0, wins: 0, clicks: 0, conversions: 0, revenue_micros: 0, take_micros: 0, conversion_value_micros: 0 };
+    const counters = { requests: 0, wins: 0, clicks: 0, conversions: 0, revenue_micros: 0, take_micros: 0, conversion_value_micros: 0, invalid_impressions: 0, invalid_clicks: 0, overdelivery_micros: 0 };
     const bucket = Math.floor(Date.now() / 900_000);
     tx(batchOf([{ bucket, ...base, ...counters, impressions: 3, spend_micros: 6_000 }]));
     tx(batchOf([{ bucket, ...base, ...counters, impressions: 2, spend_micros: 4_000 }]));

@@ -108,8 +108,9 @@ describe('tracking — tokens, dedup, bots, proxies', () => {
     expect(after.spend).toBe(before.spend); // a CPC campaign pays for clicks only
   });
 
-  it('charges a click once, however often it is followed', async () => {
+  it('charges a click once, however often it is followed (repeats are recorded as invalid duplicate clicks)', async () => {
     const ad = await serveOne(s, w);
+    expect((await hit(ad.impUrl)).status).toBe(200); // a click counts only after its impression (issue 25)
     const before = await trackingFootprint(s.ctx);
     const res = await Promise.all(Array.from({ length: 10 }, () => hit(ad.clickUrl)));
     for (const r of res) {
@@ -121,6 +122,10 @@ describe('tracking — tokens, dedup, bots, proxies', () => {
     expect(after.clicks - before.clicks).toBe(1);
     // Charged the price sealed in the token (the auction's second price), once.
     expect(after.spend - before.spend).toBe(s.ctx.codec.open(tokenOf(ad.clickUrl)).priceMicros);
+    const clickId = s.ctx.codec.open(tokenOf(ad.clickUrl)).clickId;
+    const rows = await s.ctx.db.selectFrom('tracking_events').select(['is_bot', 'ivt_reason', 'spend_micros']).where('click_id', '=', clickId).where('kind', '=', 'click').execute();
+    expect(rows.filter((r) => r.is_bot === 0)).toHaveLength(1);
+    expect(rows.filter((r) => r.ivt_reason === 'duplicate_click' && r.spend_micros === 0)).toHaveLength(9);
   });
 
   it('records bots (isbot User-Agent or none) but never counts or bills them', async () => {
@@ -136,6 +141,11 @@ describe('tracking — tokens, dedup, bots, proxies', () => {
     const bots = await s.ctx.db.selectFrom('tracking_events').selectAll().where('is_bot', '=', 1).where('campaign_id', '=', ad.campaignId).execute();
     expect(bots.length).toBeGreaterThanOrEqual(4);
     expect(bots.every((b) => Number(b.spend_micros) === 0)).toBe(true);
+    // Recorded as invalid traffic with the reason (issue 25).
+    const clickId = s.ctx.codec.open(tokenOf(ad.clickUrl)).clickId;
+    const mine = bots.filter((b) => b.click_id === clickId);
+    expect(mine).toHaveLength(4);
+    expect(mine.every((b) => b.ivt_reason === 'bot' || b.ivt_reason === 'no_user_agent')).toBe(true);
     // A bot hit does not take the human's place: the human impression and click still count once.
     await hit(ad.impUrl);
     await hit(ad.clickUrl);

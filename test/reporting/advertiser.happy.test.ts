@@ -82,6 +82,10 @@ describe('advertiser reporting', () => {
       conversion_rate: 100,
       cpa: spend,
       roas: Math.round((25 / spend) * 1e4) / 1e4,
+      // Issue 25: invalid traffic (never charged) and unbilled overdelivery, per day.
+      invalid_impressions: 0,
+      invalid_clicks: 0,
+      overdelivery: 0,
     });
     const all = await getJson(s.url, w.advertiserKey, '/advertiser-dashboard/metrics?days=2');
     expect(all.body.total_spend).toBe(spend);

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import type { Ctx } from '../../src/context.js';
 import { ROLLUP_COUNTER_COLUMNS, type RollupRow } from '../../src/modules/tracking/rollup.js';
-import { campaignLifetimeTotals, foldLifetimeTotals, rollupWriters } from '../../src/modules/tracking/service.js';
+import { campaignLifetimeTotals, chargeGates, foldLifetimeTotals, rollupWriters } from '../../src/modules/tracking/service.js';
 import { commitConversions } from '../../src/modules/conversions/repo.js';
 import { recordRollups, testContext } from '../helpers.js';
 import { settleRollups } from '../../src/db/index.js';
@@ -79,6 +79,9 @@ const rollupRowArb = fc
     revenue_micros: counter,
     take_micros: counter,
     conversion_value_micros: counter,
+    invalid_impressions: counter,
+    invalid_clicks: counter,
+    overdelivery_micros: counter,
   })
   .map(({ campaign: [campaign_id, advertiser_id], ...r }): RollupRow => ({ ...r, placement_type: 'below_response', campaign_id, advertiser_id }));
 
@@ -111,6 +114,8 @@ describe('rollup mirrors written per batch', () => {
                 activity: 0,
                 rollups: () => b.rows,
                 writeRollups: rollupWriters,
+                gate: chargeGates,
+                perClick: 5,
               });
             }
             if (b.fold) await foldLifetimeTotals(ctx);

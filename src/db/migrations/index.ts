@@ -13,6 +13,7 @@ import * as m0008 from './0008_ad_requests_one_index.js';
 import * as m0009 from './0009_rollup_log.js';
 import * as m0011a from './0011_index_open_access.js';
 import * as m0011b from './0011_shop_feeds.js';
+import * as m0012 from './0012_money_integrity.js';
 import * as m0013 from './0013_self_serve.js';
 import * as m0014 from './0014_dashboard.js';
 
@@ -35,6 +36,7 @@ export const MIGRATIONS: Record<string, OrbitMigration> = {
   '0009_rollup_log': m0009,
   '0011_index_open_access': m0011a,
   '0011_shop_feeds': m0011b,
+  '0012_money_integrity': m0012,
   '0013_self_serve': m0013,
   '0014_dashboard': m0014,
 };

@@ -300,6 +300,13 @@ const REJECTED = {
   network_config: 'is not accepted: network selection is server-managed',
 } as const;
 
+/** Optional ceiling on a campaign's spend over its life (dollars); null clears it. */
+const LifetimeBudget = z
+  .number()
+  .positive('must be greater than 0')
+  .max(MAX_DAILY_BUDGET * 1000, `must be at most ${MAX_DAILY_BUDGET * 1000}`)
+  .describe('dollars over the campaign\'s life: a hard ceiling (never billed past)');
+
 export const CampaignCreate = z
   .strictObject({
     name: Name,
@@ -318,6 +325,7 @@ export const CampaignCreate = z
     max_cpm: Dollars(MAX_BID).nullable().optional(),
     conversion_type: z.string().max(100).nullable().optional(),
     max_cpa: Dollars(MAX_DAILY_BUDGET).nullable().optional(),
+    lifetime_budget: LifetimeBudget.nullable().optional(),
     demographics: z.record(z.string(), z.unknown()).nullable().optional(),
     utm_params: UtmParams.nullable().optional(),
     allowed_countries: Countries.nullable().optional(),
@@ -332,6 +340,8 @@ export const CampaignCreate = z
   })
   .superRefine((b, c) => {
     for (const [k, msg] of Object.entries(REJECTED)) if (k in b) c.addIssue({ code: 'custom', path: [k], message: msg });
+    // One billing model per campaign: CPA is charged per conversion at max_cpa, so it needs one.
+    if (b.billing_model === 'cpa' && !b.max_cpa) c.addIssue({ code: 'custom', path: ['max_cpa'], message: 'is required when billing_model is cpa (the price per conversion)' });
     if (!b.ad_groups?.length && !b.ad_unit_ids?.length) {
       c.addIssue({ code: 'custom', path: ['ad_groups'], message: 'at least one of ad_groups and ad_unit_ids must be present and non-empty' });
     }
@@ -343,6 +353,7 @@ export const CampaignPatch = z
     name: Name.optional(),
     landing_page: HttpUrl.optional(),
     daily_budget: z.number().positive('must be greater than 0').max(MAX_DAILY_BUDGET, `must be at most ${MAX_DAILY_BUDGET}`).optional(),
+    lifetime_budget: LifetimeBudget.nullable().optional(),
     campaign_objective: z.enum(OBJECTIVES).optional(),
     max_cpc: Dollars(MAX_BID).nullable().optional().describe('null or 0 clears it; editing re-syncs live ad groups'),
     status: z.enum(CAMPAIGN_STATUSES).optional(),
@@ -384,6 +395,7 @@ export const CampaignView = z.object({
   max_cpm: z.number().nullable(),
   conversion_type: z.string().nullable(),
   max_cpa: z.number().nullable(),
+  lifetime_budget: z.number().nullable(),
   demographics: z.record(z.string(), z.unknown()).nullable(),
   allowed_countries: z.array(z.string()),
   allowed_devices: z.array(z.string()),

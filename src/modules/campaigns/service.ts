@@ -214,6 +214,7 @@ export async function createApprovedCampaign(ctx: Ctx, advertiserId: string, spe
       max_cpm_micros: spec.max_cpm ? dollarsToMicros(spec.max_cpm) : null,
       conversion_type: null,
       max_cpa_micros: null,
+      lifetime_budget_micros: null,
       demographics_json: null,
       utm_params_json: JSON.stringify([
         { key: 'utm_source', value: 'orbit' },
@@ -443,6 +444,25 @@ export function groupView(g: GroupRow, ads: AdRow[], total: number): AdGroupView
   };
 }
 
+/**
+ * One billing model per campaign, fixed when it is created (migration 0012 set
+ * it on older campaigns): CPA is charged only per conversion, CPC only per
+ * click (conversion-optimised campaigns without CPA billing are charged per
+ * click), CPM only per thousand impressions. When none is given: CPC with a
+ * CPC bid or a conversions objective with a CPA target, else CPM.
+ */
+export function billingModelOf(c: {
+  billing_model?: string | null;
+  max_cpc?: number | null;
+  max_cpa?: number | null;
+  campaign_objective?: string | null;
+  ad_groups?: { max_cpc?: number | null }[];
+}): string {
+  if (c.billing_model) return c.billing_model;
+  if (c.max_cpc || c.ad_groups?.some((g) => g.max_cpc)) return 'cpc';
+  if (c.campaign_objective === 'conversions' && c.max_cpa) return 'cpc';
+  return 'cpm';
+}
 const derivedBilling = (c: CampaignRow) => c.billing_model ?? (c.max_cpc_micros ? 'cpc' : 'cpm');
 const derivedBidStrategy = (c: CampaignRow) =>
   c.bid_strategy ?? (c.max_cpc_micros ? 'manual_cpc' : c.campaign_objective === 'conversions' ? 'maximize_conversions' : 'lowest_cost');
@@ -474,6 +494,7 @@ export function campaignView(c: CampaignRow, stats: LifetimeTotals, todaySpendMi
     max_cpm: optDollars(c.max_cpm_micros),
     conversion_type: c.conversion_type,
     max_cpa: optDollars(c.max_cpa_micros),
+    lifetime_budget: optDollars(c.lifetime_budget_micros),
     demographics: parseJson<Record<string, unknown>>(c.demographics_json),
     allowed_countries: parseJson<string[]>(c.allowed_countries_json) ?? [],
     allowed_devices: parseJson<string[]>(c.allowed_devices_json) ?? [],
@@ -878,7 +899,7 @@ export async function createCampaign(ctx: Ctx, advertiserId: string, input: Camp
     daily_budget_micros: dollarsToMicros(input.daily_budget),
     landing_page: input.landing_page,
     campaign_objective: input.campaign_objective ?? null,
-    billing_model: input.billing_model ?? null,
+    billing_model: billingModelOf(input),
     bid_strategy: input.bid_strategy ?? null,
     start_time: start,
     end_time: end,
@@ -888,6 +909,7 @@ export async function createCampaign(ctx: Ctx, advertiserId: string, input: Camp
     max_cpm_micros: optMicros(input.max_cpm),
     conversion_type: input.conversion_type ?? null,
     max_cpa_micros: optMicros(input.max_cpa),
+    lifetime_budget_micros: optMicros(input.lifetime_budget) ?? null,
     demographics_json: json(input.demographics),
     utm_params_json: utmJson(input.utm_params),
     allowed_countries_json: upperList(input.allowed_countries),
@@ -941,6 +963,7 @@ export async function updateCampaign(ctx: Ctx, advertiserId: string, campaignId:
   }
   if (patch.landing_page !== undefined) set.landing_page = patch.landing_page;
   if (patch.daily_budget !== undefined) set.daily_budget_micros = dollarsToMicros(patch.daily_budget);
+  if (patch.lifetime_budget !== undefined) set.lifetime_budget_micros = optMicros(patch.lifetime_budget) ?? null;
   if (patch.campaign_objective !== undefined) set.campaign_objective = patch.campaign_objective;
   if (patch.allowed_countries !== undefined) set.allowed_countries_json = upperList(patch.allowed_countries);
   if (patch.allowed_devices !== undefined) set.allowed_devices_json = deviceList(patch.allowed_devices);

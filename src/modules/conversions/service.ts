@@ -4,7 +4,8 @@ import { BadRequest, NotFound } from '../../lib/errors.js';
 import { newId, isUuid } from '../../lib/ids.js';
 import { dollarsToMicros, microsToCents, splitCharge } from '../../lib/money.js';
 import { deviceType } from '../../lib/request-facts.js';
-import { attributionSignature, findClicks, rollupWriters } from '../tracking/service.js';
+import { attributionSignature, chargeGates, findClicks, notifyCharges, rollupWriters } from '../tracking/service.js';
+import { CHARGING_SOURCES } from './caps.js';
 import { RollupAccumulator } from '../tracking/rollup.js';
 import { campaignBilling } from '../campaigns/service.js';
 import { getAdvertiser, getPublisher } from '../accounts/service.js';
@@ -88,9 +89,12 @@ function parseEvent(raw: unknown): ConversionEvent {
 }
 
 /** Validate one event completely (shape, time bounds, identity hashing); throws a message naming the field. */
-function prepare(raw: unknown, now: number): Prepared {
+function prepare(raw: unknown, now: number, maxValue: number): Prepared {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new IdentityError('event: must be an object');
   const event = leanConversionEvent(raw) ?? parseEvent(raw);
+  if (event.custom_data?.value && event.custom_data.value > maxValue) {
+    throw new IdentityError(`custom_data.value: above the largest value accepted for one conversion (${maxValue})`);
+  }
   if (event.event_time > 1e11) throw new IdentityError('event_time: looks like milliseconds; send Unix time in seconds');
   const eventAt = event.event_time * 1000;
   if (eventAt > now + MAX_FUTURE_MS) throw new IdentityError('event_time: is in the future');
@@ -193,6 +197,17 @@ export async function ingestEvents(
   body: GatewayBody,
   opts: IngestOptions = { source: 'capi' },
 ): Promise<GatewayResponse & { receipt_duplicate?: boolean }> {
+  const { response, receiptDuplicate } = await ingest(ctx, advertiserId, body, opts);
+  return receiptDuplicate ? { ...response, receipt_duplicate: true } : response;
+}
+
+/** `ingestEvents` with what the commit decided: how many were counted and charged (after the caps and the budget gate). */
+async function ingest(
+  ctx: Ctx,
+  advertiserId: string,
+  body: GatewayBody,
+  opts: IngestOptions,
+): Promise<{ response: GatewayResponse; receiptDuplicate: boolean; counted: number; charged: number }> {
   const now = ctx.clock.now();
   const test = body.test_event_code !== undefined;
   const n = body.data.length;
@@ -202,7 +217,7 @@ export async function ingestEvents(
   for (let i = 0; i < n; i++) {
     const raw = body.data[i];
     try {
-      prepared[i] = prepare(raw, now);
+      prepared[i] = prepare(raw, now, ctx.config.conversionValueMaxDollars);
       valid.push(i);
     } catch (err) {
       if (!(err instanceof IdentityError)) throw err;
@@ -270,7 +285,7 @@ export async function ingestEvents(
     results: out,
     test_mode: test,
   });
-  if (test) return response();
+  if (test) return { response: response(), receiptDuplicate: false, counted: 0, charged: 0 };
 
   // Duplicates inside the batch: the first occurrence goes to the database, the rest are duplicates of it.
   const firstOf = new Set<string>();
@@ -289,7 +304,7 @@ export async function ingestEvents(
   const pages = new Map<string, string>();
   const rows: repo.ConversionRow[] = [];
   const dedupIds: (string | null)[] = [];
-  const charges: { campaignId: string; micros: number; at: number }[] = [];
+  const charges: { campaignId: string; adGroupId: string; spendMicros: number; at: number }[] = [];
   for (const i of toWrite) {
     const p = prepared[i]!;
     const { click, note } = attribution[i];
@@ -297,17 +312,26 @@ export async function ingestEvents(
     const verified = opts.verified ?? true;
     const counted = click !== null && verified && click.is_test === 0;
     let split: Charge = NO_CHARGE;
+    let chargeNote: string | null = null;
     if (counted) {
+      // One billing model per campaign: a CPA is charged only on a click served as CPA (the serve's pricing; the
+      // campaign's billing model when the serve record is missing), at max_cpa, for the campaign's conversion type.
       const camp = campaigns.get(click.campaign_id);
-      const cpa = camp && (camp.billing_model?.toLowerCase() === 'cpa' || click.pricing === 'cpa') ? Number(camp.max_cpa_micros ?? 0) : 0;
+      const billing = click.pricing ?? camp?.billing_model?.toLowerCase();
+      const cpa = camp && billing === 'cpa' ? Number(camp.max_cpa_micros ?? 0) : 0;
       const typeMatches = !camp?.conversion_type || canonicalEventType(camp.conversion_type) === p.eventType;
       if (cpa > 0 && typeMatches) {
-        if (!shares.has(click.publisher_id)) shares.set(click.publisher_id, (await getPublisher(ctx, click.publisher_id)).revenue_share_bps);
-        split = splitCharge(cpa, shares.get(click.publisher_id)!);
+        if (!CHARGING_SOURCES.has(opts.source)) chargeNote = 'browser_source';
+        else {
+          if (!shares.has(click.publisher_id)) shares.set(click.publisher_id, (await getPublisher(ctx, click.publisher_id)).revenue_share_bps);
+          split = splitCharge(cpa, shares.get(click.publisher_id)!);
+        }
       }
     }
     const u = p.event.user_data;
-    dedupIds.push(p.dedupId);
+    // An unverified delivery (a Cal.com signature that failed) is recorded but takes no dedup key: a forgery must not
+    // make the real delivery of the same booking a duplicate.
+    dedupIds.push(verified ? p.dedupId : null);
     rows.push({
       id: newId(),
       advertiser_id: advertiserId,
@@ -341,6 +365,8 @@ export async function ingestEvents(
       spend_micros: split.spend,
       revenue_micros: split.revenue,
       take_micros: split.take,
+      charge_note: chargeNote,
+      overdelivery_micros: 0,
     });
   }
 
@@ -352,10 +378,12 @@ export async function ingestEvents(
     dedupIds,
     activity: opts.source === 'capi' ? candidates.length + skipped : 0,
     receipt: opts.receipt ? { ...opts.receipt, outcome: 'conversion' } : undefined,
-    rollups: (isNew) => {
+    // The rows are final here: the per-click caps and the budget gate have run in the commit's transaction.
+    rollups: (outcomes) => {
       const acc = new RollupAccumulator();
       rows.forEach((row, j) => {
-        if (!isNew[j] || !row.counted) return;
+        const confirmed = outcomes[j] === 'confirmed';
+        if (!(outcomes[j] === 'new' && row.counted) && !confirmed) return;
         const click = attribution[toWrite[j]].click!;
         acc.add(
           row.event_at,
@@ -371,27 +399,31 @@ export async function ingestEvents(
             country: click.country,
           },
           {
-            conversions: 1,
-            conversion_value_micros: row.value_micros,
+            // A confirmation charges a conversion counted before: money only.
+            conversions: confirmed ? 0 : 1,
+            conversion_value_micros: confirmed ? 0 : row.value_micros,
             spend_micros: row.spend_micros,
             revenue_micros: row.revenue_micros,
             take_micros: row.take_micros,
+            overdelivery_micros: row.overdelivery_micros,
           },
         );
-        if (row.spend_micros > 0) charges.push({ campaignId: click.campaign_id, micros: row.spend_micros, at: row.event_at });
+        if (row.spend_micros > 0) charges.push({ campaignId: click.campaign_id, adGroupId: click.ad_group_id, spendMicros: row.spend_micros, at: row.event_at });
       });
       return acc.drain();
     },
     writeRollups: rollupWriters,
+    gate: chargeGates,
+    perClick: ctx.config.conversionsPerClick,
   });
   if (result.receiptDuplicate) {
     for (const i of toWrite) out[i].status = 'duplicate';
-    return { ...response(), receipt_duplicate: true };
+    return { response: response(), receiptDuplicate: true, counted: 0, charged: 0 };
   }
   toWrite.forEach((i, j) => {
-    if (!result.isNew[j]) out[i].status = 'duplicate';
+    if (result.outcomes[j] === 'duplicate') out[i].status = 'duplicate';
   });
-  for (const c of charges) ctx.spend.add(c.campaignId, c.micros, c.at);
+  notifyCharges(ctx, charges);
   // A grclid that is not an ad click may be an index click (a search's tracked link): join it to its search.
   for (const [j, i] of toWrite.entries()) {
     const grclid = prepared[i]!.event.user_data.grclid;
@@ -407,7 +439,14 @@ export async function ingestEvents(
     if (joined?.attributed) out[i].attributed = true;
   }
   maybePurge(ctx, now);
-  return response();
+  // How many were counted and charged after the per-click caps and the budget gate (the rows are final).
+  let counted = 0;
+  let charged = 0;
+  rows.forEach((r, j) => {
+    if (result.outcomes[j] === 'new' && r.counted) counted++;
+    if (result.outcomes[j] !== 'duplicate' && r.spend_micros > 0) charged++;
+  });
+  return { response: response(), receiptDuplicate: false, counted, charged };
 }
 
 let lastPurge = 0;
@@ -429,6 +468,8 @@ export async function recordIgnoredDelivery(ctx: Ctx, advertiserId: string, rece
     activity: 0,
     rollups: () => [],
     writeRollups: rollupWriters,
+    gate: chargeGates,
+    perClick: ctx.config.conversionsPerClick,
     receipt: { ...receipt, outcome: 'ignored' },
   });
   return !r.receiptDuplicate;
@@ -646,8 +687,9 @@ export async function recordPixelEvents(ctx: Ctx, body: PixelEventsBody): Promis
     }));
   let conversions = 0;
   if (purchases.length) {
-    const out = await ingestEvents(ctx, body.advertiser_id, { data: purchases }, { source: 'pixel', requireSignature: true, attributedOnly: true });
-    conversions = out.results.filter((r) => r.status === 'ok').length;
+    // Counted at most once per click and type, and never charged on the pixel's word alone (conversions/caps.ts).
+    const out = await ingest(ctx, body.advertiser_id, { data: purchases }, { source: 'pixel', requireSignature: true, attributedOnly: true });
+    conversions = out.counted;
   }
   return { accepted: rows.length, conversions };
 }

@@ -61,6 +61,10 @@ export async function handleCalBooking(ctx: Ctx, advertiserId: string, apiKey: s
     user_data: { ...attributionFrom(p.metadata?.attribution), ...(emails.length ? { em: emails } : {}), ...(phones.length ? { ph: phones } : {}) },
     custom_data: { order_id: uid, ...(str(p.title) ? { content_name: str(p.title)!.slice(0, 500) } : {}) },
   };
-  const out = await ingestEvents(ctx, advertiserId, { data: [event] }, { source: 'cal', verified });
+  // Cal.com signs the body without a timestamp: a verified delivery is kept as a receipt keyed by its trigger and
+  // booking uid (both signed) forever, so a replay, however late, is a duplicate. Unverified ones are recorded
+  // flagged and never counted, and take no receipt (a forgery must not block the real delivery).
+  const receipt = verified ? { provider: 'cal', externalId: `${trigger}:${uid}`.slice(0, 200) } : undefined;
+  const out = await ingestEvents(ctx, advertiserId, { data: [event] }, { source: 'cal', verified, receipt });
   return webhookOutcome(out, { verified });
 }

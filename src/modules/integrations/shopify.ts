@@ -212,7 +212,9 @@ export async function handleShopifyOrderPaid(
       order_id: orderId,
     },
   };
-  const receipt = h.webhookId ? { provider: 'shopify', externalId: h.webhookId.slice(0, 200) } : undefined;
+  // Replays are refused forever: the receipt is keyed by what the signature covers (the topic and the order id in
+  // the signed body), never by X-Shopify-Webhook-Id, which is not signed. Receipts are never purged.
+  const receipt = { provider: 'shopify', externalId: `orders/paid:${orderId}`.slice(0, 200) };
   const out = await ingestEvents(ctx, conn.advertiser_id, { data: [event] }, { source: 'shopify', receipt });
   const result = webhookOutcome(out);
   if (result.status === 'ok' || result.status === 'duplicate') await repo.markShopVerified(ctx.db, shop, now);

@@ -3,6 +3,29 @@ import { sql } from 'kysely';
 import client from 'prom-client';
 import type { Ctx } from '../../context.js';
 import type { FastPaths } from '../../http/fast-path.js';
+import { RETRY_AFTER_SECONDS } from '../../lib/storage-errors.js';
+
+/**
+ * The storage as /health reports it: unavailable when a query fails, the
+ * journal's last commit failed (tracking answers 503 until one succeeds), or
+ * a storage failure (a full disk, an I/O error, a damaged page, a server out
+ * of reach) was answered 503 in the last 30 s.
+ */
+async function storageHealth(ctx: Ctx): Promise<{ status: 'ok' | 'unavailable'; storage: string; problems?: string[]; last_failure?: { code: string; at: string } }> {
+  const problems: string[] = [];
+  try {
+    await sql`select 1`.execute(ctx.db);
+  } catch (err) {
+    problems.push(`query failed (${(err as { code?: string }).code ?? 'error'})`);
+  }
+  if (ctx.journal.failing) problems.push('event journal: the last commit failed');
+  const recent = ctx.health.recent();
+  if (recent) problems.push(`storage failure ${recent.code}`);
+  const base = { storage: ctx.database.dialect };
+  return problems.length === 0
+    ? { status: 'ok', ...base }
+    : { status: 'unavailable', ...base, problems, ...(recent ? { last_failure: recent } : {}) };
+}
 
 /** /health and /metrics. Each app gets its own registry so several can share a process (tests). */
 export async function opsRoutes(app: FastifyInstance, ctx: Ctx, fast?: FastPaths): Promise<void> {
@@ -81,13 +104,10 @@ export async function opsRoutes(app: FastifyInstance, ctx: Ctx, fast?: FastPaths
     );
   });
 
-  app.get('/health', { schema: { tags: ['ops'], summary: 'Liveness and storage check' } }, async (_req, reply) => {
-    try {
-      await sql`select 1`.execute(ctx.db);
-      return { status: 'ok', storage: ctx.database.dialect };
-    } catch {
-      return reply.code(503).send({ status: 'unavailable', storage: ctx.database.dialect });
-    }
+  app.get('/health', { schema: { tags: ['ops'], summary: 'Liveness and storage check (503 with the problem when storage is failing)' } }, async (_req, reply) => {
+    const h = await storageHealth(ctx);
+    if (h.status === 'ok') return h;
+    return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send(h);
   });
   app.get('/metrics', { schema: { hide: true } }, async (_req, reply) => {
     reply.header('content-type', registry.contentType);

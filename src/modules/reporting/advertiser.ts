@@ -11,7 +11,7 @@ import * as adunits from '../adunits/service.js';
 import { groupFeedback } from '../feedback/service.js';
 import * as repo from './repo.js';
 import { zero, type Counters } from './repo.js';
-import { resolveRange, scopeGrid, scopeSeries, type DayRange } from './service.js';
+import { invalidTraffic, resolveRange, scopeGrid, scopeSeries, type DayRange } from './service.js';
 import { JsonBody, JsonWriter, literal } from './json.js';
 import type { AdGroupMetricsQuery, AdUnitMetricsQuery, MetricsQuery } from './schemas.js';
 
@@ -59,6 +59,9 @@ export async function advertiserMetrics(ctx: Ctx, advertiserId: string, q: Metri
       conversion_rate: m.conversionRate(c.conversions, c.clicks),
       cpa: m.cpa(c.spend_micros, c.conversions) ?? 0,
       roas: m.roas(c.conversion_value_micros, c.spend_micros),
+      invalid_impressions: c.invalid_impressions,
+      invalid_clicks: c.invalid_clicks,
+      overdelivery: dollars(c.overdelivery_micros),
     };
   });
   return {
@@ -68,6 +71,11 @@ export async function advertiserMetrics(ctx: Ctx, advertiserId: string, q: Metri
     total_spend: dollars(t.spend_micros),
     total_conversions: t.conversions,
     total_revenue: dollars(t.conversion_value_micros),
+    // Issue 25: invalid traffic (recorded, never charged) and overdelivery past a budget (delivered, never billed).
+    total_invalid_impressions: t.invalid_impressions,
+    total_invalid_clicks: t.invalid_clicks,
+    total_overdelivery: dollars(t.overdelivery_micros),
+    invalid_traffic: await invalidTraffic(ctx, { advertiserId, campaignId: q.campaign_id }, range),
   };
 }
 

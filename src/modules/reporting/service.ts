@@ -7,6 +7,8 @@ import * as m from '../../lib/metrics.js';
 import { DEVICE_TYPES } from '../../lib/placement-types.js';
 import * as accounts from '../accounts/service.js';
 import { listPublisherPlacements } from '../placements/service.js';
+import { invalidTrafficByReason } from '../tracking/service.js';
+import { SIVT_REASONS } from '../ivt/rules.js';
 import * as repo from './repo.js';
 import { COUNTERS, zero, type Counters, type Scope } from './repo.js';
 import type { CountriesQuery, RangeQuery } from './schemas.js';
@@ -234,12 +236,46 @@ export async function publisherStats(ctx: Ctx, publisherId: string, q: RangeQuer
     avgCpm: f.cpm,
     avgCpc: f.cpc,
     avgCtr: f.ctr,
+    // Invalid traffic (issue 25): recorded, never charged nor paid, and not in the figures above.
+    invalid_impressions: t.invalid_impressions,
+    invalid_clicks: t.invalid_clicks,
+    invalid_traffic: await invalidTraffic(ctx, { publisherId }, range),
     timeSeries: daysOf(range).map((d) => {
       const c = series?.get(d) ?? zero();
       const g = pubFigures(c);
-      return { date: dayString(d), impressions: c.impressions, clicks: c.clicks, revenue: g.revenue, cpm: g.cpm, cpc: g.cpc, ctr: g.ctr };
+      return {
+        date: dayString(d),
+        impressions: c.impressions,
+        clicks: c.clicks,
+        revenue: g.revenue,
+        cpm: g.cpm,
+        cpc: g.cpc,
+        ctr: g.ctr,
+        invalid_impressions: c.invalid_impressions,
+        invalid_clicks: c.invalid_clicks,
+      };
     }),
   };
+}
+
+/**
+ * Invalid impressions and clicks by reason (ivt/rules.ts) over a report's
+ * range, for a publisher or an advertiser, most first: what the reports show
+ * beside the `invalid_impressions` / `invalid_clicks` totals.
+ */
+export async function invalidTraffic(ctx: Ctx, scope: { publisherId?: string; advertiserId?: string; campaignId?: string }, range: DayRange) {
+  const intervals = dayIntervals(range.tz, range.firstDay, range.lastDay);
+  if (intervals.length === 0) return [];
+  const from = intervals[0].from * QUARTER_HOUR_MS;
+  const to = intervals[intervals.length - 1].to * QUARTER_HOUR_MS;
+  const byReason = new Map<string, { reason: string; kind: 'general' | 'sophisticated'; invalid_impressions: number; invalid_clicks: number }>();
+  for (const r of await invalidTrafficByReason(ctx, scope, from, to)) {
+    let e = byReason.get(r.reason);
+    if (!e) byReason.set(r.reason, (e = { reason: r.reason, kind: SIVT_REASONS.has(r.reason) ? 'sophisticated' : 'general', invalid_impressions: 0, invalid_clicks: 0 }));
+    if (r.kind === 'imp') e.invalid_impressions += r.n;
+    else e.invalid_clicks += r.n;
+  }
+  return [...byReason.values()].sort((a, b) => b.invalid_clicks + b.invalid_impressions - (a.invalid_clicks + a.invalid_impressions) || a.reason.localeCompare(b.reason));
 }
 
 export async function publisherActivity(ctx: Ctx, publisherId: string, q: RangeQuery) {

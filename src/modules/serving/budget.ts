@@ -128,8 +128,37 @@ export function budgetChecks(g: InvGroup, s: BudgetState, chargeMicros: number):
   const day = utcDayStart(s.now);
   const hour = s.now - (s.now % HOUR_MS);
   const checks: BudgetCheck[] = [];
-  forEachLimit(g, s, chargeMicros, (k, base, limit, amount) => void checks.push({ name: checkName(k, g, day, hour), base, limit, amount }));
+  forEachLimit(g, s, chargeMicros, (k, base, limit, amount) =>
+    void checks.push({ name: checkName(k, g, day, hour), base, limit, amount, shared: sharedName(k, g.campaignId, g.id, day, hour) }),
+  );
   return checks;
+}
+
+/**
+ * The shared committed-spend counter each check reads (campaign day for the
+ * campaign's stop and pacing, campaign hour for the hourly cap, group day for
+ * the group's): what every instance committed, added as charges commit
+ * (`shareCommittedSpend`), so pacing holds across instances between reads of
+ * the rollups.
+ */
+const sharedName = (k: number, campaignId: string, groupId: string, day: number, hour: number): string =>
+  k <= 1 ? `cd:${campaignId}:${day}` : k === 2 ? `ch:${campaignId}:${hour}` : `gd:${groupId}:${day}`;
+
+/** With shared counters (Redis), every commit's charges are added to them: pacing counters shared across instances. */
+export function shareCommittedSpend(ctx: Ctx): void {
+  if (ctx.counters.kind !== 'redis') return; // one process: its own book and tracker are the whole truth
+  ctx.journal.onCommit((charges) => {
+    const entries: { name: string; amount: number; ttlMs: number }[] = [];
+    for (const c of charges) {
+      if (c.spendMicros <= 0) continue;
+      const day = utcDayStart(c.at);
+      const hour = c.at - (c.at % HOUR_MS);
+      entries.push({ name: sharedName(0, c.campaignId, c.adGroupId, day, hour), amount: c.spendMicros, ttlMs: DAY_MS + HOUR_MS });
+      entries.push({ name: sharedName(2, c.campaignId, c.adGroupId, day, hour), amount: c.spendMicros, ttlMs: 2 * HOUR_MS });
+      if (c.adGroupId) entries.push({ name: sharedName(3, c.campaignId, c.adGroupId, day, hour), amount: c.spendMicros, ttlMs: DAY_MS + HOUR_MS });
+    }
+    if (entries.length) void ctx.counters.addSpent(entries).catch((err) => ctx.log.warn({ err }, 'shared spend count failed'));
+  });
 }
 
 /** The counter of check k (BUDGET_CHECK_NAMES order), named only for the checks that apply. */

@@ -115,8 +115,10 @@ export interface InvGroup {
   adPrompt: string | null;
   generative: boolean;
   ads: AdPack;
-  /** How the campaign is charged: per click (CPC, also conversion-optimised) or per thousand impressions. */
+  /** The auction's unit for this group: per click (CPC, also conversion-optimised and CPA-billed) or per thousand impressions. */
   pricing: PricingModel;
+  /** The one event kind the campaign is charged on (its billing model): minted into the token and the serve record. */
+  billing: PricingModel;
   /** The bid in the pricing unit: a CPC in micros, or a CPM in micros per thousand. */
   bidMicros: number;
   /** Conversion-optimised: the CPC bid is derived from the target cost per conversion × predicted conversion rate. */
@@ -172,6 +174,20 @@ export interface Snapshot {
 
 /** Default price when a campaign sets no bid (auto-bidding): a CPM in micros. */
 export const DEFAULT_CPM_MICROS = 5_000_000;
+/** Default click bid of a CPC-billed campaign without a CPC bid: the default CPM at a 2 % click-through. */
+export const DEFAULT_CPC_MICROS = 250_000;
+
+/**
+ * The one event kind a campaign is charged on: its billing model (explicit
+ * since migration 0012); CPA only with a price per conversion. A campaign
+ * without one (rows written before 0012 by other tools) is charged as it
+ * always was: per click with a CPC bid, else per impression.
+ */
+export function billingOf(c: { billing_model: string | null; max_cpa_micros: number | null; campaign_objective: string | null }, maxCpc: number | null): PricingModel {
+  if (c.billing_model === 'cpa' && c.max_cpa_micros) return 'cpa';
+  if (c.billing_model === 'cpc' || c.billing_model === 'cpm') return c.billing_model;
+  return maxCpc || (c.campaign_objective === 'conversions' && c.max_cpa_micros) ? 'cpc' : 'cpm';
+}
 /** How far back an ad group's own history informs its predicted rates. */
 export const HISTORY_DAYS = 14;
 /** History is re-read at most this often (it moves slowly; the rollup scan is not free). */
@@ -255,17 +271,19 @@ export async function buildSnapshot(ctx: Ctx): Promise<Snapshot> {
     const host = hostOf(landingPage);
     const rates = predictRates(hist.get(g.id));
     const maxCpc = g.max_cpc_micros || c.max_cpc_micros || null;
-    const conversionOptimised = (c.campaign_objective === 'conversions' || c.billing_model === 'cpa') && !!c.max_cpa_micros;
+    const billing = billingOf(c, maxCpc);
+    const conversionOptimised = billing !== 'cpm' && (c.campaign_objective === 'conversions' || billing === 'cpa') && !!c.max_cpa_micros;
     let pricing: PricingModel;
     let bidMicros: number;
     if (conversionOptimised) {
       // Bid per click = target cost per conversion × predicted conversions per click, never above an explicit CPC cap.
+      // A CPA-billed campaign ranks by it too, but is charged only per conversion (the token says `cpa`).
       pricing = 'cpc';
       const derived = Math.max(1, Math.round(c.max_cpa_micros! * rates.cvr));
       bidMicros = maxCpc ? Math.min(maxCpc, derived) : derived;
-    } else if (maxCpc) {
+    } else if (billing === 'cpc') {
       pricing = 'cpc';
-      bidMicros = maxCpc;
+      bidMicros = maxCpc ?? DEFAULT_CPC_MICROS;
     } else {
       pricing = 'cpm';
       bidMicros = c.max_cpm_micros || DEFAULT_CPM_MICROS;
@@ -284,6 +302,7 @@ export async function buildSnapshot(ctx: Ctx): Promise<Snapshot> {
       generative: g.group_type === 'generative',
       ads: pack,
       pricing,
+      billing,
       bidMicros,
       conversionOptimised,
       rates,

@@ -7,7 +7,7 @@ import { parseKeyRing, TokenCodec } from '../../lib/token.js';
 import { startModuleWorker } from '../../lib/worker.js';
 import { BACKSTOP_CHECKPOINT_PAGES, SQLITE_AUTOCHECKPOINT_PAGES } from '../../db/checkpointer.js';
 import { hitRecord, openClaims, type HitContext } from './record.js';
-import { RollupAccumulator, type RollupRow } from './rollup.js';
+import type { RollupRow } from './rollup.js';
 import {
   EVENT_COLS,
   postgresJournalStore,
@@ -18,6 +18,7 @@ import {
   sqliteJournalStore,
   type Batch,
   type EventRow,
+  type JournalRules,
   type JournalStore,
 } from './repo.js';
 
@@ -40,8 +41,8 @@ export interface JournalBatch {
   requests: AdRequestTable[];
   serves: AdServeTable[];
   events: EventRow[];
-  /** Rollup deltas, each with the event whose insertion they depend on (-1: none; they always count). */
-  rollups: { event: number; rows: RollupRow[] }[];
+  /** Rollup deltas of the ad requests (they always count); events' deltas are derived where they commit. */
+  rollups: RollupRow[][];
   /** Impression pixels to open and record (their events and rollups are made where the commit runs). */
   pixels: PixelHit[];
 }
@@ -81,36 +82,24 @@ interface Prepared {
   pixels: (number | { status: number; message: string })[];
 }
 
-/** Open the pixels into events and make the store's view of the batch (rollups of the rows that turn out new, summed per key). */
+/** Open the pixels into events and make the store's view of the batch. */
 function prepare(j: JournalBatch, opener: PixelOpener): Prepared {
   const events = j.events.slice();
-  const sets = j.rollups.slice();
   const pixels: Prepared['pixels'] = new Array(j.pixels.length);
   for (let k = 0; k < j.pixels.length; k++) {
     const hit = j.pixels[k];
     try {
-      const rec = hitRecord('imp', openClaims(opener.codec, hit.token, hit.at, opener.ttlSeconds), hit, null);
+      const e = hitRecord('imp', openClaims(opener.codec, hit.token, hit.at, opener.ttlSeconds), hit, null);
       pixels[k] = events.length;
-      if (rec.rollups.length) sets.push({ event: events.length, rows: rec.rollups });
-      events.push(rec.event);
+      events.push(e);
     } catch (err) {
       if (!(err instanceof DomainError)) throw err;
       pixels[k] = { status: err.statusCode, message: err.message };
     }
   }
-  const batch: Batch = {
-    requests: j.requests,
-    serves: j.serves,
-    events,
-    rollups: (inserted) => {
-      const acc = new RollupAccumulator();
-      for (const r of sets) {
-        if (r.event >= 0 && !inserted[r.event]) continue;
-        for (const row of r.rows) acc.addRow(row);
-      }
-      return acc.drain();
-    },
-  };
+  const requestRollups: RollupRow[] = [];
+  for (const rows of j.rollups) for (const r of rows) requestRollups.push(r);
+  const batch: Batch = { requests: j.requests, serves: j.serves, events, rollups: requestRollups };
   return { batch, events, ownEvents: j.events.length, pixels };
 }
 
@@ -149,10 +138,9 @@ export function mergeBatches(batches: JournalBatch[]): { merged: JournalBatch; s
   if (batches.length === 1) return { merged: batches[0], split: (r) => [r] };
   const merged: JournalBatch = { requests: [], serves: [], events: [], rollups: [], pixels: [] };
   for (const b of batches) {
-    const offset = merged.events.length;
     for (const r of b.requests) merged.requests.push(r);
     for (const x of b.serves) merged.serves.push(x);
-    for (const set of b.rollups) merged.rollups.push(set.event < 0 ? set : { event: set.event + offset, rows: set.rows });
+    for (const set of b.rollups) merged.rollups.push(set);
     for (const e of b.events) merged.events.push(e);
     for (const p of b.pixels) merged.pixels.push(p);
   }
@@ -200,9 +188,9 @@ export interface WireBatch {
   r: unknown[];
   s: unknown[];
   e: unknown[];
-  /** Per rollup set: event index, row count, then each row's ROLLUP_COLS values. */
+  /** Per rollup set: row count, then each row's ROLLUP_COLS values. */
   u: unknown[];
-  /** Per pixel: token, at, ipHash, country, device, bot (0/1). */
+  /** Per pixel: token, at, ipHash, country, device, ivt reason ('' when none). */
   p: unknown[];
 }
 
@@ -233,22 +221,21 @@ export function encodeBatch(j: JournalBatch): WireBatch {
   flatten(j.requests, REQUEST_COLS, w.r);
   flatten(j.serves, SERVE_COLS, w.s);
   flatten(j.events, EVENT_COLS, w.e);
-  for (const set of j.rollups) {
-    w.u.push(set.event, set.rows.length);
-    flatten(set.rows, ROLLUP_COLS, w.u);
+  for (const rows of j.rollups) {
+    w.u.push(rows.length);
+    flatten(rows, ROLLUP_COLS, w.u);
   }
-  for (const h of j.pixels) w.p.push(h.token, h.at, h.ipHash, h.country, h.device, h.bot ? 1 : 0);
+  for (const h of j.pixels) w.p.push(h.token, h.at, h.ipHash, h.country, h.device, h.ivt ?? '');
   return w;
 }
 
 export function decodeBatch(w: WireBatch): JournalBatch {
   const rollups: JournalBatch['rollups'] = [];
   for (let i = 0; i < w.u.length; ) {
-    const event = w.u[i] as number;
-    const n = w.u[i + 1] as number;
-    const start = i + 2;
+    const n = w.u[i] as number;
+    const start = i + 1;
     const end = start + n * ROLLUP_COLS.length;
-    rollups.push({ event, rows: unflatten<RollupRow>(w.u.slice(start, end), ROLLUP_COLS) });
+    rollups.push(unflatten<RollupRow>(w.u.slice(start, end), ROLLUP_COLS));
     i = end;
   }
   const pixels: PixelHit[] = [];
@@ -259,7 +246,7 @@ export function decodeBatch(w: WireBatch): JournalBatch {
       ipHash: w.p[i + 2] as string,
       country: w.p[i + 3] as string,
       device: w.p[i + 4] as PixelHit['device'],
-      bot: w.p[i + 5] === 1,
+      ivt: (w.p[i + 5] as string) || null,
     });
   }
   return {
@@ -308,6 +295,8 @@ export interface WriterOptions {
   /** The token key ring (`id:base64key,…`) and the tokens' lifetime: the writer opens impression pixels. */
   tokenKeys: string;
   tokenTtlSeconds: number;
+  /** How the transaction judges clicks (ivt/rules.ts). */
+  rules: JournalRules;
 }
 
 type Waiter = { resolve: (v: CommitResult) => void; reject: (e: Error) => void };
@@ -489,7 +478,15 @@ export function sqliteWriterSink(
 /** The journal's sink for this database: the writer thread on SQLite (unless turned off), the pool on PostgreSQL. */
 export function journalSink(
   database: Database,
-  opts: { writerThread: boolean; writerIdleMs: number; maxInFlight: number; tokenKeys: string; tokenTtlSeconds: number; onError: (err: unknown) => void },
+  opts: {
+    writerThread: boolean;
+    writerIdleMs: number;
+    maxInFlight: number;
+    tokenKeys: string;
+    tokenTtlSeconds: number;
+    rules: JournalRules;
+    onError: (err: unknown) => void;
+  },
 ): JournalSink {
   const opener = { codec: new TokenCodec(parseKeyRing(opts.tokenKeys)), ttlSeconds: opts.tokenTtlSeconds };
   // The writer thread logs its commits' rollup deltas; reads fold what is still logged (also after a crash).
@@ -500,7 +497,7 @@ export function journalSink(
     let inThread: JournalSink | null = null;
     const onEventLoop: JournalSink = {
       maxInFlight: 1,
-      commit: (batch) => (inThread ??= inThreadSink(sqliteJournalStore(sqlite, () => database.checkpointer?.active()), opener)).commit(batch),
+      commit: (batch) => (inThread ??= inThreadSink(sqliteJournalStore(sqlite, () => database.checkpointer?.active(), opts.rules), opener)).commit(batch),
       close: async () => undefined,
     };
     return sqliteWriterSink(
@@ -511,6 +508,7 @@ export function journalSink(
         busyTimeoutMs: 30_000,
         tokenKeys: opts.tokenKeys,
         tokenTtlSeconds: opts.tokenTtlSeconds,
+        rules: opts.rules,
       },
       {
         maxInFlight: opts.maxInFlight,
@@ -521,7 +519,7 @@ export function journalSink(
       },
     );
   }
-  if (database.sqlite) return inThreadSink(sqliteJournalStore(database.sqlite, () => database.checkpointer?.active()), opener);
-  if (database.pool) return inThreadSink(postgresJournalStore(database.pool), opener);
+  if (database.sqlite) return inThreadSink(sqliteJournalStore(database.sqlite, () => database.checkpointer?.active(), opts.rules), opener);
+  if (database.pool) return inThreadSink(postgresJournalStore(database.pool, opts.rules), opener);
   throw new Error('no database handle for the journal');
 }

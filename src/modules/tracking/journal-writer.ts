@@ -24,7 +24,7 @@ db.pragma(`synchronous = ${opts.synchronous}`);
 // With the background checkpointer, a backstop the WAL does not reach while it runs: a commit here
 // never stops to copy the WAL into the database, unless the checkpointer is gone.
 db.pragma(`wal_autocheckpoint = ${opts.autocheckpointPages}`);
-const tx = sqliteJournalTx(db, { logRollups: true });
+const tx = sqliteJournalTx(db, { logRollups: true, rules: opts.rules });
 const opener = { codec: new TokenCodec(parseKeyRing(opts.tokenKeys)), ttlSeconds: opts.tokenTtlSeconds };
 
 const reply = (m: WriterReply) => port.postMessage(m);

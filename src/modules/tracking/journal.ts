@@ -20,7 +20,8 @@ import type { Charge, JournalBatch, JournalSink, PixelHit } from './journal-stor
  */
 export type JournalItem =
   | { type: 'request'; request: AdRequestTable; serves: AdServeTable[]; rollups: RollupRow[] }
-  | { type: 'event'; event: EventRow; rollups: RollupRow[] }
+  /** A tracking event; its rollup delta is derived where it commits, from its final row (`record.eventRollup`). */
+  | { type: 'event'; event: EventRow }
   /** An impression pixel whose token is opened where the commit runs (the SQLite writer thread): a refused token rejects with its 4xx. */
   | { type: 'pixel'; hit: PixelHit };
 
@@ -158,6 +159,18 @@ export class Journal {
     this.listeners.push(listener);
   }
 
+  /** Tells the listeners of charges committed by another writer (conversions), as a commit of the journal would. */
+  notify(charges: Charge[]): void {
+    if (charges.length === 0) return;
+    for (const l of this.listeners) {
+      try {
+        l(charges);
+      } catch (err) {
+        this.opts.onError?.(err);
+      }
+    }
+  }
+
   /** Wait until everything appended so far is committed (graceful shutdown). */
   async drain(): Promise<void> {
     if (this.held.length > 0) this.release();
@@ -209,10 +222,9 @@ export class Journal {
       } else if (item.type === 'request') {
         batch.requests.push(item.request);
         for (const s of item.serves) batch.serves.push(s);
-        if (item.rollups.length) batch.rollups.push({ event: -1, rows: item.rollups });
+        if (item.rollups.length) batch.rollups.push(item.rollups);
       } else {
         at[i] = batch.events.length;
-        if (item.rollups.length) batch.rollups.push({ event: batch.events.length, rows: item.rollups });
         batch.events.push(item.event);
       }
     }
@@ -231,15 +243,7 @@ export class Journal {
     this.commits++;
     this.committedItems += take.length;
     this.observe?.(take.length, (performance.now() - started) / 1000);
-    if (result.charges.length) {
-      for (const l of this.listeners) {
-        try {
-          l(result.charges);
-        } catch (err) {
-          this.opts.onError?.(err);
-        }
-      }
-    }
+    this.notify(result.charges);
     for (let i = 0; i < take.length; i++) {
       const p = take[i];
       const type = p.item.type;

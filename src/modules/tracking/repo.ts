@@ -3,6 +3,9 @@ import type pg from 'pg';
 import type { CompiledQuery, Kysely } from 'kysely';
 import { setRollupSettler, settleRollups, type Database } from '../../db/index.js';
 import type { AdRequestTable, AdServeTable, DB, TrackingEventTable } from '../../db/schema.js';
+import { clickVersusImpression } from '../ivt/rules.js';
+import { eventRollup, invalidate } from './record.js';
+import { ChargeGate, gateNeeds, ledgerKeyString, stateSource, type Chargeable, type GateNeeds, type GateSource, type GateState, type LedgerDelta } from './charge-gate.js';
 import {
   LIFETIME_COUNTER_COLUMNS,
   ROLLUP_COUNTER_COLUMNS,
@@ -24,10 +27,18 @@ export type EventRow = Omit<TrackingEventTable, 'id'>;
 export interface Batch {
   requests: AdRequestTable[];
   serves: AdServeTable[];
+  /** Judged and charged inside the transaction (clicks against their impressions, charges at the budget gate): changed in place. */
   events: EventRow[];
-  /** Rollup rows caused by the batch; called inside the transaction with which events were new. */
-  rollups: (inserted: boolean[]) => RollupRow[];
+  /** Rollup deltas that always count (the ad requests'); the events' are derived from their final rows. */
+  rollups: RollupRow[];
 }
+
+/** What the journal's transactions judge by (configuration, given to every store). */
+export interface JournalRules {
+  /** A click sooner than this after its impression is invalid traffic (`too_fast`). */
+  minClickDelayMs: number;
+}
+export const DEFAULT_JOURNAL_RULES: JournalRules = { minClickDelayMs: 0 };
 
 export interface JournalStore {
   /** Commit the batch durably; returns, per event, whether it was newly recorded (not a duplicate). */
@@ -54,6 +65,8 @@ export const EVENT_COLS = [
   'revenue_micros',
   'take_micros',
   'graid',
+  'ivt_reason',
+  'overdelivery_micros',
 ] as const;
 export const REQUEST_COLS = ['id', 'publisher_id', 'at', 'session_hash', 'slots', 'filled', 'device', 'country', 'is_test'] as const;
 export const SERVE_COLS = [
@@ -101,13 +114,13 @@ const lifetimeValues = (l: LifetimeDelta): unknown[] => LIFETIME_DELTA_COLS.map(
  * about as much as a small upsert itself, so rows go in as multi-row VALUES.
  */
 const CHUNKS = [64, 16, 4, 1];
-function sqliteMultiRow(sqlite: BetterSqlite3.Database, head: string, width: number, suffix: string): (rows: unknown[][]) => void {
-  const stmts = CHUNKS.map((n) => sqlite.prepare(`${head} VALUES ${Array.from({ length: n }, () => placeholders(width)).join(', ')} ${suffix}`));
-  const params = CHUNKS.map((n) => new Array<unknown>(n * width));
+function sqliteMultiRow(sqlite: BetterSqlite3.Database, head: string, width: number, suffix: string, sizes = CHUNKS): (rows: unknown[][]) => void {
+  const stmts = sizes.map((n) => sqlite.prepare(`${head} VALUES ${Array.from({ length: n }, () => placeholders(width)).join(', ')} ${suffix}`));
+  const params = sizes.map((n) => new Array<unknown>(n * width));
   return (rows) => {
     let i = 0;
-    for (let c = 0; c < CHUNKS.length; c++) {
-      const n = CHUNKS[c];
+    for (let c = 0; c < sizes.length; c++) {
+      const n = sizes[c];
       const p = params[c];
       for (; i + n <= rows.length; i += n) {
         for (let j = 0; j < n; j++) {
@@ -156,6 +169,11 @@ export const kyselyExec =
   (trx: Kysely<DB>): PgExec =>
   async (text, params) =>
     trx.executeQuery(await rawQuery(text, params));
+/** `kyselyExec` returning the statement's rows. */
+export const kyselyQuery =
+  (trx: Kysely<DB>): PgQuery =>
+  async (text, params) =>
+    (await trx.executeQuery(await rawQuery(text, params))).rows as unknown[];
 
 /**
  * Kysely's `CompiledQuery.raw`, with Kysely loaded on first use: the SQLite
@@ -214,7 +232,8 @@ const FOLD_ROUND = 2000;
 
 const rollupFromValues = (v: unknown[]): RollupRow => {
   const row: Record<string, unknown> = {};
-  for (let c = 0; c < ROLLUP_COLS.length; c++) row[ROLLUP_COLS[c]] = v[c];
+  // Rows logged before a migration added counters have fewer values: the missing counters are 0.
+  for (let c = 0; c < ROLLUP_COLS.length; c++) row[ROLLUP_COLS[c]] = v[c] ?? 0;
   return row as unknown as RollupRow;
 };
 
@@ -237,8 +256,15 @@ export function foldRollupLog(sqlite: BetterSqlite3.Database): number {
         const logged = read.all(FOLD_ROUND) as [number, string][];
         if (logged.length === 0) return folded;
         const acc = new RollupAccumulator();
-        for (const [, text] of logged) for (const values of JSON.parse(text) as unknown[][]) acc.addRow(rollupFromValues(values));
+        const ledger = new Map<string, LedgerDelta>();
+        for (const [, text] of logged) {
+          // A commit that charged logs `{r: rollups, l: ledger deltas}`; one that did not, its rollups alone.
+          const entry = JSON.parse(text) as unknown[][] | { r: unknown[][]; l: unknown[][] };
+          for (const values of Array.isArray(entry) ? entry : entry.r) acc.addRow(rollupFromValues(values));
+          if (!Array.isArray(entry)) for (const v of entry.l) addLedgerDelta(ledger, ledgerFromValues(v));
+        }
         writeRollupsSqlite(sqlite, acc.drain());
+        if (ledger.size) sqliteLedger(sqlite).write([...ledger.values()]);
         remove.run(logged[logged.length - 1][0]);
         folded += logged.length;
         if (logged.length < FOLD_ROUND) return folded;
@@ -256,35 +282,274 @@ export function settleBeforeReads(database: Database): void {
   if (sqlite) setRollupSettler(database.db, () => void foldRollupLog(sqlite));
 }
 
+// --- The budget gate's ledger (tracking/charge-gate.ts): loaded and written inside the charging transaction.
+
+const LEDGER_UPSERT_SUFFIX =
+  'ON CONFLICT (scope, id, period) DO UPDATE SET spend_micros = spend_ledger.spend_micros + excluded.spend_micros, ' +
+  'overdelivery_micros = spend_ledger.overdelivery_micros + excluded.overdelivery_micros';
+
+/**
+ * The gate's ledger on a SQLite connection, inside the caller's transaction
+ * (statements prepared once per connection). The journal's writer thread keeps
+ * what it read between its transactions while no other connection committed
+ * (`PRAGMA data_version`; only other connections change budgets or the
+ * ledger — its own folds of the rollup log only move logged changes into the
+ * ledger, which the cache already counts): it then reads the ledger and the
+ * limits once, not in every group commit. A transaction that loaded and did
+ * not reach `settled` (it failed) leaves the cache to be dropped.
+ */
+export interface SqliteLedger {
+  /** The gate for this transaction; `cached`: the writer thread's, kept between its transactions. */
+  gate(cached: boolean): ChargeGate;
+  write(rows: LedgerDelta[]): void;
+  /** After the transaction committed: the kept gate (updated in place) is what the database holds. */
+  settled(): void;
+}
+const sqliteLedgers = new WeakMap<BetterSqlite3.Database, SqliteLedger>();
+export function sqliteLedger(sqlite: BetterSqlite3.Database): SqliteLedger {
+  let l = sqliteLedgers.get(sqlite);
+  if (l) return l;
+  const campaign = sqlite.prepare('SELECT daily_budget_micros AS daily, lifetime_budget_micros AS lifetime FROM campaigns WHERE id = ?');
+  const group = sqlite.prepare('SELECT daily_budget_micros AS daily, auto_optimize_budget AS auto FROM ad_groups WHERE id = ?');
+  const spent = sqlite.prepare('SELECT spend_micros FROM spend_ledger WHERE scope = ? AND id = ? AND period = ?').pluck();
+  const upsert = sqliteMultiRow(sqlite, 'INSERT INTO spend_ledger (scope, id, period, spend_micros, overdelivery_micros)', 5, LEDGER_UPSERT_SUFFIX, [3, 1]);
+  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+  // Reads on demand, inside the caller's transaction.
+  const source: GateSource = {
+    campaign(id) {
+      const r = campaign.get(id) as { daily: number | null; lifetime: number | null } | undefined;
+      return r ? { daily: r.daily, lifetime: r.lifetime } : null;
+    },
+    group(id) {
+      const r = group.get(id) as { daily: number | null; auto: number } | undefined;
+      return r && !r.auto ? r.daily : null;
+    },
+    spent: (k) => Number(spent.get(k.scope, k.id, k.period) ?? 0),
+  };
+  let kept: ChargeGate | null = null;
+  let version = -1;
+  /** A transaction took the kept gate and has not reached `settled` (if the next finds it set, that one failed). */
+  let open = false;
+  l = {
+    gate(cached) {
+      const v = cached ? (dataVersion.get() as number) : -1;
+      if (!cached || !kept || open || v !== version || kept.size > 10_000) {
+        // Read fresh, after folding what the writer thread logged (its ledger changes wait in the rollup log; a
+        // savepoint inside this transaction).
+        foldRollupLog(sqlite);
+        kept = new ChargeGate(source);
+      }
+      version = v;
+      open = true;
+      kept.begin();
+      return kept;
+    },
+    write(rows) {
+      upsert(rows.map((r) => [r.scope, r.id, r.period, r.spend, r.overdelivery]));
+    },
+    settled() {
+      open = false;
+    },
+  };
+  sqliteLedgers.set(sqlite, l);
+  return l;
+}
+
+/**
+ * The gate's ledger through a PostgreSQL transaction: the rows the charges
+ * touch are created if missing and locked in key order (so concurrent
+ * charging transactions, on any instance, queue on them and never deadlock),
+ * then read with the campaigns' and groups' limits.
+ */
+export async function loadLedgerPostgres(exec: PgQuery, needs: GateNeeds): Promise<GateState> {
+  const state: GateState = { campaigns: new Map(), groups: new Map(), spent: new Map() };
+  if (needs.keys.length === 0) return state;
+  // (PostgreSQL reads under the rows' locks every time: other instances charge the same rows.)
+  const scopes = needs.keys.map((k) => k.scope);
+  const ids = needs.keys.map((k) => k.id);
+  const periods = needs.keys.map((k) => k.period);
+  await exec(
+    'INSERT INTO spend_ledger (scope, id, period) SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[]) ON CONFLICT (scope, id, period) DO NOTHING',
+    [scopes, ids, periods],
+  );
+  const rows = await exec(
+    'SELECT l.scope, l.id, l.period, l.spend_micros FROM spend_ledger l JOIN unnest($1::text[], $2::text[], $3::bigint[]) AS k(scope, id, period) ' +
+      'ON l.scope = k.scope AND l.id = k.id AND l.period = k.period ORDER BY l.scope, l.id, l.period FOR UPDATE OF l',
+    [scopes, ids, periods],
+  );
+  for (const r of rows as { scope: 'c' | 'g'; id: string; period: number; spend_micros: number }[]) {
+    state.spent.set(ledgerKeyString({ scope: r.scope, id: r.id, period: Number(r.period) }), Number(r.spend_micros));
+  }
+  for (const r of (await exec('SELECT id, daily_budget_micros, lifetime_budget_micros FROM campaigns WHERE id = ANY($1::text[])', [needs.campaignIds])) as {
+    id: string;
+    daily_budget_micros: number | null;
+    lifetime_budget_micros: number | null;
+  }[]) {
+    state.campaigns.set(r.id, { daily: r.daily_budget_micros === null ? null : Number(r.daily_budget_micros), lifetime: r.lifetime_budget_micros === null ? null : Number(r.lifetime_budget_micros) });
+  }
+  if (needs.groupIds.length) {
+    for (const r of (await exec('SELECT id, daily_budget_micros, auto_optimize_budget FROM ad_groups WHERE id = ANY($1::text[])', [needs.groupIds])) as {
+      id: string;
+      daily_budget_micros: number | null;
+      auto_optimize_budget: number;
+    }[]) {
+      state.groups.set(r.id, r.auto_optimize_budget ? null : r.daily_budget_micros === null ? null : Number(r.daily_budget_micros));
+    }
+  }
+  return state;
+}
+
+export async function writeLedgerPostgres(exec: PgQuery, rows: LedgerDelta[]): Promise<void> {
+  if (rows.length === 0) return;
+  await exec(
+    'UPDATE spend_ledger l SET spend_micros = l.spend_micros + d.s, overdelivery_micros = l.overdelivery_micros + d.o ' +
+      'FROM unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[], $5::bigint[]) AS d(scope, id, period, s, o) ' +
+      'WHERE l.scope = d.scope AND l.id = d.id AND l.period = d.period',
+    [rows.map((r) => r.scope), rows.map((r) => r.id), rows.map((r) => r.period), rows.map((r) => r.spend), rows.map((r) => r.overdelivery)],
+  );
+}
+
+/** A query inside a PostgreSQL transaction, returning its rows. */
+export type PgQuery = (text: string, params: unknown[]) => Promise<unknown[]>;
+
+/**
+ * The budget gate over charges newly written in a SQLite transaction the
+ * caller holds: each is billed or moved to overdelivery in order; `refused`
+ * is called for each one moved (to update its stored row).
+ */
+export function gateChargesSqlite(sqlite: BetterSqlite3.Database, charges: Chargeable[], refused: (i: number) => void, opts: { logged?: boolean } = {}): LedgerDelta[] {
+  if (charges.length === 0) return [];
+  const ledger = sqliteLedger(sqlite);
+  // Only the writer thread (which logs) keeps its reads between transactions: its connection writes nothing else.
+  const gate = ledger.gate(opts.logged === true);
+  for (let i = 0; i < charges.length; i++) if (!gate.charge(charges[i])) refused(i);
+  const rows = gate.rows();
+  // The writer thread logs the changes with the commit's rollup deltas (one page, not the ledger's b-tree; folded later).
+  if (!opts.logged) ledger.write(rows);
+  return rows;
+}
+
+const LEDGER_VALUES = ['scope', 'id', 'period', 'spend', 'overdelivery'] as const;
+const ledgerValues = (d: LedgerDelta): unknown[] => LEDGER_VALUES.map((c) => d[c]);
+const ledgerFromValues = (v: unknown[]): LedgerDelta => ({ scope: v[0] as 'c' | 'g', id: v[1] as string, period: v[2] as number, spend: v[3] as number, overdelivery: v[4] as number });
+function addLedgerDelta(into: Map<string, LedgerDelta>, d: LedgerDelta): void {
+  const k = ledgerKeyString(d);
+  const have = into.get(k);
+  if (!have) into.set(k, { ...d });
+  else {
+    have.spend += d.spend;
+    have.overdelivery += d.overdelivery;
+  }
+}
+
+/** `gateChargesSqlite` through a PostgreSQL transaction; returns the indexes of the charges moved to overdelivery. */
+export async function gateChargesPostgres(exec: PgQuery, charges: Chargeable[]): Promise<number[]> {
+  if (charges.length === 0) return [];
+  const gate = new ChargeGate(stateSource(await loadLedgerPostgres(exec, gateNeeds(charges))));
+  const refused: number[] = [];
+  for (let i = 0; i < charges.length; i++) if (!gate.charge(charges[i])) refused.push(i);
+  await writeLedgerPostgres(exec, gate.rows());
+  return refused;
+}
+
+/** Human impressions of a batch by click id (a click may commit with its impression). */
+function batchImpressions(events: EventRow[]): Map<string, number> {
+  const m = new Map<string, number>();
+  for (const e of events) if (e.kind === 'imp' && e.is_bot === 0) m.set(e.click_id, e.at);
+  return m;
+}
+
+const needsImpression = (e: EventRow): boolean => e.kind === 'click' && e.is_bot === 0 && e.is_test === 0;
+
+/** A repeat of a recorded human click: recorded again as invalid traffic (`duplicate_click`). */
+function duplicateOf(e: EventRow): EventRow {
+  const d = { ...e };
+  invalidate(d, 'duplicate_click');
+  return d;
+}
+
+/** The rollup deltas of a commit: the requests', and each newly written event's, from its final row. */
+function commitRollups(batch: Batch, written: EventRow[]): RollupRow[] {
+  const acc = new RollupAccumulator();
+  for (const r of batch.rollups) acc.addRow(r);
+  for (const e of written) {
+    const r = eventRollup(e);
+    if (r) acc.addRow(r);
+  }
+  return acc.drain();
+}
+
 /**
  * The journal's SQLite transaction, synchronous, on a connection of the
- * caller's (the writer thread's own, or a shared one). With `logRollups` the
- * commit's rollup deltas go to the rollup log as one row (the writer thread,
- * which folds the log a few times a second); otherwise into the rollups.
+ * caller's (the writer thread's own, or a shared one). In order: the ad
+ * requests and serves; each event — a human click judged against its
+ * impression first (ivt/rules.ts), then inserted (a repeat of a recorded
+ * human click is recorded again as a `duplicate_click`); the new events'
+ * charges through the budget gate (a refused one is updated to overdelivery);
+ * the rollup deltas of the final rows. With `logRollups` the deltas go to the
+ * rollup log as one row (the writer thread, which folds the log a few times a
+ * second); otherwise into the rollups.
  */
-export function sqliteJournalTx(sqlite: BetterSqlite3.Database, opts: { logRollups?: boolean } = {}): (batch: Batch) => boolean[] {
+export function sqliteJournalTx(sqlite: BetterSqlite3.Database, opts: { logRollups?: boolean; rules?: JournalRules } = {}): (batch: Batch) => boolean[] {
+  const rules = opts.rules ?? DEFAULT_JOURNAL_RULES;
   const insReq = sqlite.prepare(`INSERT INTO ad_requests (${REQUEST_COLS.join(', ')}) VALUES ${placeholders(REQUEST_COLS.length)}`);
   const insServe = sqlite.prepare(`INSERT INTO ad_serves (${SERVE_COLS.join(', ')}) VALUES ${placeholders(SERVE_COLS.length)}`);
   const insEvent = sqlite.prepare(
     `INSERT OR IGNORE INTO tracking_events (${EVENT_COLS.join(', ')}) VALUES ${placeholders(EVENT_COLS.length)}`,
   );
+  const impressionAt = sqlite.prepare("SELECT at FROM tracking_events WHERE click_id = ? AND kind = 'imp' AND is_bot = 0").pluck();
+  const unbill = sqlite.prepare('UPDATE tracking_events SET spend_micros = 0, revenue_micros = 0, take_micros = 0, overdelivery_micros = ? WHERE id = ?');
   const writeRollups = sqliteRollupWriter(sqlite);
   const insLog = opts.logRollups ? sqlite.prepare('INSERT INTO rollup_log (rows) VALUES (?)') : null;
+  const insert = (e: EventRow) => insEvent.run(...EVENT_COLS.map((c) => e[c]));
+  const ledger = sqliteLedger(sqlite);
   const tx = sqlite.transaction((batch: Batch): boolean[] => {
     for (const r of batch.requests) insReq.run(...REQUEST_COLS.map((c) => r[c]));
     for (const s of batch.serves) insServe.run(...SERVE_COLS.map((c) => s[c]));
-    const inserted = batch.events.map((e) => insEvent.run(...EVENT_COLS.map((c) => e[c])).changes === 1);
-    const rows = batch.rollups(inserted);
+    const events = batch.events;
+    const inserted = new Array<boolean>(events.length);
+    const written: EventRow[] = [];
+    const charged: EventRow[] = [];
+    const chargedIds: (number | bigint)[] = [];
+    let here: Map<string, number> | null = null;
+    for (let i = 0; i < events.length; i++) {
+      const e = events[i];
+      if (needsImpression(e)) {
+        here ??= batchImpressions(events);
+        const reason = clickVersusImpression(e.at, here.get(e.click_id) ?? (impressionAt.get(e.click_id) as number | undefined), rules.minClickDelayMs);
+        if (reason) invalidate(e, reason);
+      }
+      const r = insert(e);
+      inserted[i] = r.changes === 1;
+      if (inserted[i]) {
+        written.push(e);
+        if (e.spend_micros > 0) {
+          charged.push(e);
+          chargedIds.push(r.lastInsertRowid);
+        }
+      } else if (e.kind === 'click' && e.is_bot === 0) {
+        const d = duplicateOf(e);
+        insert(d);
+        written.push(d);
+      }
+    }
+    const ledgerRows = gateChargesSqlite(sqlite, charged, (i) => unbill.run(charged[i].overdelivery_micros, chargedIds[i]), { logged: insLog !== null });
+    const rows = commitRollups(batch, written);
     if (!insLog) writeRollups(rows);
+    else if (ledgerRows.length > 0) insLog.run(JSON.stringify({ r: rows.map(rollupValues), l: ledgerRows.map(ledgerValues) }));
     else if (rows.length > 0) insLog.run(JSON.stringify(rows.map(rollupValues)));
     return inserted;
   });
-  return (batch) => tx.immediate(batch);
+  return (batch) => {
+    const inserted = tx.immediate(batch);
+    ledger.settled();
+    return inserted;
+  };
 }
 
 /** The journal store on a connection shared with Kysely (benchmarks, tools; the server commits on the writer thread). */
-export function sqliteJournalStore(sqlite: BetterSqlite3.Database, onCommit: () => void = () => {}): JournalStore {
-  const tx = sqliteJournalTx(sqlite);
+export function sqliteJournalStore(sqlite: BetterSqlite3.Database, onCommit: () => void = () => {}, rules: JournalRules = DEFAULT_JOURNAL_RULES): JournalStore {
+  const tx = sqliteJournalTx(sqlite, { rules });
   return {
     async commit(batch) {
       // The handle is shared with Kysely: never commit inside someone else's open
@@ -316,20 +581,38 @@ function chunks<T>(rows: T[]): T[][] {
   return out;
 }
 
-export function postgresJournalStore(pool: pg.Pool): JournalStore {
+/** The journal's transaction on PostgreSQL: the same steps as `sqliteJournalTx`, as multi-row statements. */
+export function postgresJournalStore(pool: pg.Pool, rules: JournalRules = DEFAULT_JOURNAL_RULES): JournalStore {
   return {
     async commit(batch) {
       const client = await pool.connect();
+      const query: PgQuery = async (text, params) => (await client.query(text, params)).rows;
       try {
         await client.query('BEGIN');
         for (const part of chunks(batch.requests)) await multiInsert(client, 'ad_requests', REQUEST_COLS, part as never);
         for (const part of chunks(batch.serves)) await multiInsert(client, 'ad_serves', SERVE_COLS, part as never);
+        const events = batch.events;
+        // Human clicks are judged against their impressions first (recorded before, or in this batch).
+        const clicks = events.filter(needsImpression);
+        if (clicks.length) {
+          const here = batchImpressions(events);
+          const missing = [...new Set(clicks.filter((e) => !here.has(e.click_id)).map((e) => e.click_id))];
+          if (missing.length) {
+            const rows = await query("SELECT click_id, at FROM tracking_events WHERE kind = 'imp' AND is_bot = 0 AND click_id = ANY($1::text[])", [missing]);
+            for (const r of rows as { click_id: string; at: number }[]) here.set(r.click_id, Number(r.at));
+          }
+          for (const e of clicks) {
+            const reason = clickVersusImpression(e.at, here.get(e.click_id), rules.minClickDelayMs);
+            if (reason) invalidate(e, reason);
+          }
+        }
         // Insert events one chunk at a time; RETURNING tells which were new. Human
         // duplicates inside the batch are settled here first (the first one wins).
-        const inserted = new Array<boolean>(batch.events.length).fill(false);
+        const inserted = new Array<boolean>(events.length).fill(false);
+        const rowIds = new Array<number>(events.length).fill(0);
         const firstOf = new Map<string, number>();
         const candidates: number[] = [];
-        batch.events.forEach((e, i) => {
+        events.forEach((e, i) => {
           if (e.is_bot) return void candidates.push(i);
           const k = `${e.click_id}\u0001${e.kind}`;
           if (!firstOf.has(k)) {
@@ -342,15 +625,41 @@ export function postgresJournalStore(pool: pg.Pool): JournalStore {
             client,
             'tracking_events',
             EVENT_COLS,
-            part.map((i) => batch.events[i]) as never,
-            'ON CONFLICT (click_id, kind) WHERE is_bot = 0 DO NOTHING RETURNING click_id, kind, is_bot',
+            part.map((i) => events[i]) as never,
+            'ON CONFLICT (click_id, kind) WHERE is_bot = 0 DO NOTHING RETURNING id, click_id, kind, is_bot',
           );
-          for (const i of part) if (batch.events[i].is_bot) inserted[i] = true; // bot hits never conflict
-          for (const r of res.rows as { click_id: string; kind: string; is_bot: number }[]) {
-            if (!r.is_bot) inserted[firstOf.get(`${r.click_id}\u0001${r.kind}`)!] = true;
+          for (const i of part) if (events[i].is_bot) inserted[i] = true; // bot hits never conflict (and are never charged)
+          for (const r of res.rows as { id: number; click_id: string; kind: string; is_bot: number }[]) {
+            if (r.is_bot) continue;
+            const i = firstOf.get(`${r.click_id}\u0001${r.kind}`)!;
+            inserted[i] = true;
+            rowIds[i] = Number(r.id);
           }
         }
-        await writeRollupsPostgres((text, params) => client.query(text, params), batch.rollups(inserted));
+        const written: EventRow[] = [];
+        const duplicates: EventRow[] = [];
+        const charged: number[] = [];
+        events.forEach((e, i) => {
+          if (inserted[i]) {
+            written.push(e);
+            if (e.spend_micros > 0) charged.push(i);
+          } else if (e.kind === 'click' && e.is_bot === 0) duplicates.push(duplicateOf(e));
+        });
+        for (const part of chunks(duplicates)) await multiInsert(client, 'tracking_events', EVENT_COLS, part as never);
+        for (const d of duplicates) written.push(d);
+        const refused = await gateChargesPostgres(
+          query,
+          charged.map((i) => events[i]),
+        );
+        if (refused.length) {
+          const ids = refused.map((k) => rowIds[charged[k]]);
+          const over = refused.map((k) => events[charged[k]].overdelivery_micros);
+          await query(
+            'UPDATE tracking_events t SET spend_micros = 0, revenue_micros = 0, take_micros = 0, overdelivery_micros = d.o FROM unnest($1::bigint[], $2::bigint[]) AS d(id, o) WHERE t.id = d.id',
+            [ids, over],
+          );
+        }
+        await writeRollupsPostgres((text, params) => client.query(text, params), commitRollups(batch, written));
         await client.query('COMMIT');
         return inserted;
       } catch (err) {
@@ -363,9 +672,9 @@ export function postgresJournalStore(pool: pg.Pool): JournalStore {
   };
 }
 
-export function journalStore(database: Database): JournalStore {
-  if (database.sqlite) return sqliteJournalStore(database.sqlite, () => database.checkpointer?.active());
-  if (database.pool) return postgresJournalStore(database.pool);
+export function journalStore(database: Database, rules: JournalRules = DEFAULT_JOURNAL_RULES): JournalStore {
+  if (database.sqlite) return sqliteJournalStore(database.sqlite, () => database.checkpointer?.active(), rules);
+  if (database.pool) return postgresJournalStore(database.pool, rules);
   throw new Error('no database handle for the journal');
 }
 
@@ -584,4 +893,40 @@ export async function groupActivitySince(db: Database['db'], fromBucket: number)
       },
     ]),
   );
+}
+
+// --- Invalid traffic (issue 25).
+
+/** Impressions and clicks per publisher since a bucket, from the publisher scope mirror (the click-through check). */
+export async function publisherClickThroughSince(db: Database['db'], fromBucket: number): Promise<Map<string, { impressions: number; clicks: number }>> {
+  await settleRollups(db);
+  const rows = await db
+    .selectFrom('rollup_scope_qh')
+    .select((eb) => ['scope_id', eb.fn.sum<number>('impressions').as('impressions'), eb.fn.sum<number>('clicks').as('clicks')])
+    .where('scope', '=', 'pub')
+    .where('bucket', '>=', fromBucket)
+    .groupBy('scope_id')
+    .execute();
+  return new Map(rows.map((r) => [r.scope_id, { impressions: Number(r.impressions), clicks: Number(r.clicks) }]));
+}
+
+/** Invalid impressions and clicks by reason in [from, to) for one publisher or advertiser (the partial indexes of migration 0012). */
+export async function invalidTrafficByReason(
+  db: Database['db'],
+  scope: { publisherId?: string; advertiserId?: string; campaignId?: string },
+  from: number,
+  to: number,
+): Promise<{ reason: string; kind: string; n: number }[]> {
+  let q = db
+    .selectFrom('tracking_events')
+    .select((eb) => ['ivt_reason', 'kind', eb.fn.countAll<number>().as('n')])
+    .where('ivt_reason', 'is not', null)
+    .where('at', '>=', from)
+    .where('at', '<', to)
+    .where('is_test', '=', 0);
+  if (scope.publisherId) q = q.where('publisher_id', '=', scope.publisherId);
+  if (scope.advertiserId) q = q.where('advertiser_id', '=', scope.advertiserId);
+  if (scope.campaignId) q = q.where('campaign_id', '=', scope.campaignId);
+  const rows = await q.groupBy(['ivt_reason', 'kind']).execute();
+  return rows.map((r) => ({ reason: r.ivt_reason!, kind: r.kind, n: Number(r.n) }));
 }

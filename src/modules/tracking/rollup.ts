@@ -8,7 +8,18 @@ export type RollupKey = Pick<
 >;
 export type RollupCounters = Pick<
   RollupTable,
-  'requests' | 'wins' | 'impressions' | 'clicks' | 'conversions' | 'spend_micros' | 'revenue_micros' | 'take_micros' | 'conversion_value_micros'
+  | 'requests'
+  | 'wins'
+  | 'impressions'
+  | 'clicks'
+  | 'conversions'
+  | 'spend_micros'
+  | 'revenue_micros'
+  | 'take_micros'
+  | 'conversion_value_micros'
+  | 'invalid_impressions'
+  | 'invalid_clicks'
+  | 'overdelivery_micros'
 >;
 export type RollupRow = RollupKey & RollupCounters;
 
@@ -34,6 +45,9 @@ export const ROLLUP_COUNTER_COLUMNS = [
   'revenue_micros',
   'take_micros',
   'conversion_value_micros',
+  'invalid_impressions',
+  'invalid_clicks',
+  'overdelivery_micros',
 ] as const;
 
 export const zeroCounters = (): RollupCounters => ({
@@ -46,6 +60,9 @@ export const zeroCounters = (): RollupCounters => ({
   revenue_micros: 0,
   take_micros: 0,
   conversion_value_micros: 0,
+  invalid_impressions: 0,
+  invalid_clicks: 0,
+  overdelivery_micros: 0,
 });
 
 /** The identity of a rollup row, as one string. */
@@ -118,6 +135,9 @@ function rollupRowAt(bucket: number, key: Omit<RollupKey, 'bucket'>, delta: Part
     revenue_micros: delta.revenue_micros ?? 0,
     take_micros: delta.take_micros ?? 0,
     conversion_value_micros: delta.conversion_value_micros ?? 0,
+    invalid_impressions: delta.invalid_impressions ?? 0,
+    invalid_clicks: delta.invalid_clicks ?? 0,
+    overdelivery_micros: delta.overdelivery_micros ?? 0,
   };
 }
 
@@ -191,6 +211,9 @@ class ScopeSums {
         have.revenue_micros += r.revenue_micros;
         have.take_micros += r.take_micros;
         have.conversion_value_micros += r.conversion_value_micros;
+        have.invalid_impressions += r.invalid_impressions;
+        have.invalid_clicks += r.invalid_clicks;
+        have.overdelivery_micros += r.overdelivery_micros;
         return;
       }
     }
@@ -208,6 +231,9 @@ class ScopeSums {
       revenue_micros: r.revenue_micros,
       take_micros: r.take_micros,
       conversion_value_micros: r.conversion_value_micros,
+      invalid_impressions: r.invalid_impressions,
+      invalid_clicks: r.invalid_clicks,
+      overdelivery_micros: r.overdelivery_micros,
     };
     list.push(row);
     this.rows.push(row);

@@ -4,6 +4,7 @@ import type { Ctx } from '../../context.js';
 import { soleParam, type FastHandler, type FastPaths } from '../../http/fast-path.js';
 import { recordClick, recordImpression } from './service.js';
 import { corsHook, preflightRoute } from '../origins/routes.js';
+import { isPrefetch } from '../ivt/rules.js';
 
 const P_MAX = 2048;
 const TrackQuery = z.object({ p: z.string().min(1).max(P_MAX).describe('encrypted tracking token from impUrl/clickUrl') });
@@ -27,7 +28,11 @@ export async function trackingRoutes(app: FastifyInstance, ctx: Ctx): Promise<vo
   app.addHook('onRequest', corsHook(ctx));
   for (const path of ['/track/imp', '/ack', '/track/click']) preflightRoute(app, ctx, path, 'GET, OPTIONS');
   const impression = async (req: { query: unknown; ip: string; headers: Record<string, unknown> }, reply: FastifyReply) => {
-    await recordImpression(ctx, (req.query as { p?: unknown }).p, { ip: req.ip, ua: req.headers['user-agent'] as string | undefined });
+    await recordImpression(ctx, (req.query as { p?: unknown }).p, {
+      ip: req.ip,
+      ua: req.headers['user-agent'] as string | undefined,
+      prefetch: isPrefetch(req.headers as Record<string, string | undefined>),
+    });
     return reply.code(200).header('content-type', 'application/json').send(IMP_BODY);
   };
   const docs = (summary: string) => ({
@@ -40,7 +45,7 @@ export async function trackingRoutes(app: FastifyInstance, ctx: Ctx): Promise<vo
   app.get('/track/imp', docs('Record an impression (deduplicated per served ad)'), impression);
   app.get('/ack', docs('Record an impression (alias of /track/imp)'), impression);
   app.get('/track/click', docs('Record a click and redirect (302) to the landing page'), async (req, reply) => {
-    const location = await recordClick(ctx, (req.query as { p?: unknown }).p, { ip: req.ip, ua: req.headers['user-agent'] });
+    const location = await recordClick(ctx, (req.query as { p?: unknown }).p, { ip: req.ip, ua: req.headers['user-agent'], prefetch: isPrefetch(req.headers) });
     return reply.code(302).header('location', location).send();
   });
 }
@@ -57,7 +62,8 @@ export function trackingFastRoutes(ctx: Ctx, fast: FastPaths): void {
   const impression: FastHandler = (req) => {
     const p = soleParam(req.query, 'p', P_MAX);
     if (p === null) return false;
-    return recordImpression(ctx, p, { ip: req.ip(), ua: req.raw.headers['user-agent'] }).then(() => ok);
+    const h = req.raw.headers;
+    return recordImpression(ctx, p, { ip: req.ip(), ua: h['user-agent'], prefetch: isPrefetch(h) }).then(() => ok);
   };
   fast.get('/track/imp', impression, NO_CACHE);
   fast.get('/ack', impression, NO_CACHE);

@@ -4,19 +4,24 @@ import type { Ctx } from '../../context.js';
 import type { DB } from '../../db/schema.js';
 import { Gone } from '../../lib/errors.js';
 import type { TrackingClaims } from '../../lib/token.js';
-import { countryOf, deviceType, isBot } from '../../lib/request-facts.js';
+import { countryOf, deviceType } from '../../lib/request-facts.js';
 import { hmacSha256 } from '../../lib/hash.js';
 import { keyedHash } from '../../lib/secrets.js';
 import { adDestination } from '../campaigns/service.js';
 import type { RollupRow } from './rollup.js';
+import type { Chargeable } from './charge-gate.js';
+import type { Charge } from './journal-store.js';
 import { quarterBucket } from '../../lib/clock.js';
-import { hitRecord, openClaims, requireToken, type HitContext } from './record.js';
+import { hitRecord, invalidate, openClaims, requireToken, type HitContext } from './record.js';
+import { clickIvt, isDatacenter, requestIvt } from '../ivt/service.js';
 import * as trackingRepo from './repo.js';
 import { foldLifetimeDeltas, lifetimeTotals } from './repo.js';
 
 export interface HitFacts {
   ip: string;
   ua: string | undefined;
+  /** The request is a prefetch or a link preview (ivt/rules.ts `isPrefetch` over its headers). */
+  prefetch?: boolean;
 }
 
 /** Open a `p` token; anything forged, malformed or expired is a 4xx and records nothing. */
@@ -35,38 +40,34 @@ export const attributionSignature = (ctx: Ctx, v: { grclid: string; grcpid: stri
  * memory only, bounded): the same users fire many pixels, and the HMAC and the
  * geo lookup are a large share of an impression's cost.
  */
-const ipFactsCache = new Map<string, { hash: string; country: string }>();
+const ipFactsCache = new Map<string, { hash: string; country: string; datacenter: boolean }>();
 const IP_CACHE_MAX = 20_000;
-let ipCacheKey: Buffer | null = null;
+let ipCacheOwner: Ctx | null = null;
 
-function ipFacts(ctx: Ctx, ip: string): { hash: string; country: string } {
-  if (ipCacheKey !== ctx.secrets.dataKey) {
-    ipFactsCache.clear(); // another context (tests run several): hashes are per data key
-    ipCacheKey = ctx.secrets.dataKey;
+function ipFacts(ctx: Ctx, ip: string): { hash: string; country: string; datacenter: boolean } {
+  if (ipCacheOwner !== ctx) {
+    ipFactsCache.clear(); // another context (tests run several): hashes are per data key, ranges per configuration
+    ipCacheOwner = ctx;
   }
   let f = ipFactsCache.get(ip);
   if (!f) {
-    f = { hash: keyedHash(ctx.secrets.dataKey, 'ip', ip), country: countryOf(ip) };
+    f = { hash: keyedHash(ctx.secrets.dataKey, 'ip', ip), country: countryOf(ip), datacenter: isDatacenter(ctx, ip) };
     if (ipFactsCache.size >= IP_CACHE_MAX) ipFactsCache.clear();
     ipFactsCache.set(ip, f);
   }
   return f;
 }
 
-/** The request's own facts about the end user, from per-address and per-agent caches. */
+/** The request's own facts about the end user, from per-address and per-agent caches; invalid traffic as far as the request tells. */
 export function hitContext(ctx: Ctx, facts: HitFacts): HitContext {
   const ip = ipFacts(ctx, facts.ip);
-  return { at: ctx.clock.now(), ipHash: ip.hash, country: ip.country, device: deviceType(facts.ua), bot: isBot(facts.ua) };
-}
-
-/**
- * Record one event durably. Bots and test ads are recorded but never billed or
- * counted; the first human impression (or click) of a click id is counted and
- * charged, repeats are ignored by the database's unique index.
- */
-function record(ctx: Ctx, kind: 'imp' | 'click', claims: TrackingClaims, facts: HitFacts): Promise<boolean> {
-  const { event, rollups } = hitRecord(kind, claims, hitContext(ctx, facts), kind === 'click' ? graidFor(ctx, claims.clickId) : null);
-  return ctx.journal.append({ type: 'event', event, rollups });
+  return {
+    at: ctx.clock.now(),
+    ipHash: ip.hash,
+    country: ip.country,
+    device: deviceType(facts.ua),
+    ivt: requestIvt({ ua: facts.ua, datacenter: ip.datacenter, prefetch: facts.prefetch === true }),
+  };
 }
 
 /**
@@ -78,12 +79,25 @@ export function recordImpression(ctx: Ctx, p: unknown, facts: HitFacts): Promise
   return ctx.journal.append({ type: 'pixel', hit: { token: requireToken(p), ...hitContext(ctx, facts) } });
 }
 
-/** Record the click and return where to send the user: the landing page with attribution appended. */
+/**
+ * Record the click and return where to send the user: the landing page with
+ * attribution appended. Invalid traffic and test ads are recorded but never
+ * billed or counted: what the request tells (GIVT), then the click checks of
+ * the shared counters (velocity, repeats, publishers' click-through); the
+ * journal's transaction judges it against its impression and charges it
+ * through the budget gate. The first valid click of a click id is counted.
+ */
 export async function recordClick(ctx: Ctx, p: unknown, facts: HitFacts): Promise<string> {
   const claims = openToken(ctx, p);
   const dest = await adDestination(ctx, claims.adId);
   if (!dest) throw new Gone('This ad no longer exists');
-  await record(ctx, 'click', claims, facts);
+  const hit = hitContext(ctx, facts);
+  const event = hitRecord('click', claims, hit, graidFor(ctx, claims.clickId));
+  if (event.is_bot === 0 && !claims.test && facts.ua) {
+    const reason = await clickIvt(ctx, { ipHash: hit.ipHash, ua: facts.ua, adId: claims.adId, publisherId: claims.publisherId });
+    if (reason) invalidate(event, reason);
+  }
+  await ctx.journal.append({ type: 'event', event });
   return landingUrl(ctx, dest, claims);
 }
 
@@ -96,6 +110,9 @@ export function landingUrl(ctx: Ctx, dest: { url: string; utm: Record<string, st
   url.searchParams.set('graid', graidFor(ctx, c.clickId));
   return url.toString();
 }
+
+/** Charges another writer committed (conversions): budgets and pacing count them as the journal's own. */
+export const notifyCharges = (ctx: Ctx, charges: Charge[]): void => ctx.journal.notify(charges);
 
 /** Keep today's spend current as charges commit on this instance. */
 export function registerSpendListener(ctx: Ctx): void {
@@ -144,6 +161,31 @@ export const rollupWriters: RollupWriters = {
   sqlite: trackingRepo.writeRollupsSqlite,
   postgres: (trx, rows) => trackingRepo.writeRollupsPostgres(trackingRepo.kyselyExec(trx), rows),
 };
+
+/**
+ * The budget gate (tracking/charge-gate.ts) for other writers' charges
+ * (conversions), inside the transaction they hold open: each charge is billed
+ * or moved to overdelivery in place, in order; returns the indexes moved.
+ */
+export interface ChargeGates {
+  sqlite(sqlite: BetterSqlite3.Database, charges: Chargeable[]): number[];
+  postgres(trx: Kysely<DB>, charges: Chargeable[]): Promise<number[]>;
+}
+export const chargeGates: ChargeGates = {
+  sqlite: (sqlite, charges) => {
+    const refused: number[] = [];
+    trackingRepo.gateChargesSqlite(sqlite, charges, (i) => refused.push(i));
+    return refused;
+  },
+  postgres: (trx, charges) => trackingRepo.gateChargesPostgres(trackingRepo.kyselyQuery(trx), charges),
+};
+
+/** Impressions and clicks per publisher since `sinceMs`, from the rollups (the publisher click-through check). */
+export const publisherClickThroughSince = (ctx: Ctx, sinceMs: number) => trackingRepo.publisherClickThroughSince(ctx.db, quarterBucket(sinceMs));
+
+/** Invalid impressions and clicks by reason in [from, to), for one publisher or advertiser (reports). */
+export const invalidTrafficByReason = (ctx: Ctx, scope: { publisherId?: string; advertiserId?: string; campaignId?: string }, from: number, to: number) =>
+  trackingRepo.invalidTrafficByReason(ctx.db, scope, from, to);
 export type { LifetimeTotals } from './repo.js';
 
 // --- Ad decisioning (issue #6): additive.

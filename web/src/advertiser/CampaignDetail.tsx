@@ -178,6 +178,7 @@ export function CampaignDetail({ id }: { id: string }) {
                   { key: 'date', label: 'Date', raw: (d) => d.date },
                   { key: 'impressions', label: 'Impr.', align: 'right', render: (d) => fmtInt(d.impressions), raw: (d) => d.impressions },
                   { key: 'clicks', label: 'Clicks', align: 'right', render: (d) => fmtInt(d.clicks), raw: (d) => d.clicks },
+                  { key: 'invalid_clicks', label: 'Invalid clicks', align: 'right', render: (d) => fmtInt(d.invalid_clicks), raw: (d) => d.invalid_clicks },
                   { key: 'ctr', label: 'CTR', align: 'right', render: (d) => fmtPct(d.ctr), raw: (d) => d.ctr },
                   { key: 'spend', label: 'Spend', align: 'right', render: (d) => fmtMoney(d.spend), raw: (d) => d.spend },
                   { key: 'cpc', label: 'CPC', align: 'right', render: (d) => fmtPrice(d.cpc), raw: (d) => d.cpc },

@@ -74,6 +74,8 @@ export interface MetricsDay {
   conversion_rate: number;
   cpa: number;
   roas: number;
+  /** Invalid clicks (recorded, never charged: issue 25). */
+  invalid_clicks: number;
 }
 
 export interface Metrics {

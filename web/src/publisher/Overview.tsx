@@ -36,6 +36,7 @@ export function Overview() {
               <Stat label="CTR" metric="avgCtr" raw={s.avgCtr} value={fmtCtr(s.avgCtr)} />
               <Stat label="eCPM" metric="avgCpm" raw={s.avgCpm} value={fmtPrice(s.avgCpm)} />
               <Stat label="Avg. CPC" metric="avgCpc" raw={s.avgCpc} value={fmtPrice(s.avgCpc)} />
+              <Stat label="Invalid clicks (not paid)" metric="invalid_clicks" raw={s.invalid_clicks} value={fmtInt(s.invalid_clicks)} />
             </div>
             <div className="section-head">
               <h2>{r.label}, compared with the {s.timeSeries.length} days before</h2>

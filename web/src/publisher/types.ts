@@ -16,6 +16,9 @@ export interface Stats {
   avgCpm: number;
   avgCpc: number;
   avgCtr: number;
+  /** Invalid traffic in the range: recorded, never paid (issue 25). */
+  invalid_impressions: number;
+  invalid_clicks: number;
   timeSeries: Daily[];
 }
 
