@@ -154,14 +154,9 @@ export function renderBenchmarks(root: string): string {
     for (const [variant, run] of Object.entries(file.runs))
       for (const [key, metric] of Object.entries(run.metrics)) if (!used.has(`${file.bench}\u0000${variant}\u0000${key}`)) others.push({ file, variant, run, metric });
   if (others.length > 0) {
-    out.push('## Other measurements (no target)', '');
-    out.push('| bench | measure | figure | baseline, same run | ratio | date | machine |', '| - | - | - | - | - | - | - |');
-    for (const r of others) {
-      out.push(
-        `| ${benchCell(r)} | ${r.metric.label} | ${figureCell(r.metric)}${noteMark(r.metric)} | ${baselineCell(r.metric)} | ${ratioCell(r.metric)} | ${dateCell(r.run)} | ${machineLabel(r.run.machine)} |`,
-      );
-    }
-    out.push('');
+    // One page: measurements without a target stay in their JSON (bench/results/<bench>.json), counted here.
+    const benches = [...new Set(others.map((r) => r.file.bench))].sort();
+    out.push(`${others.length} further measurements without a target (${benches.join(', ')}) are in \`bench/results/<bench>.json\`.`, '');
   }
 
   if (notes.length > 0) {

@@ -186,7 +186,7 @@ describe('the everyday dashboard in Chromium', () => {
     expect(await form.locator('#f-placement_type').inputValue()).toBe('inline_response');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('f-name');
     await form.getByRole('button', { name: 'Create placement' }).click();
-    await page.locator('td[data-col="placement_id"]', { hasText: 'Chat-Inline' }).waitFor();
+    await page.locator('td[data-col="placement_id"][data-value="Chat-Inline"]').waitFor();
     await expect.poll(() => page.locator('.unknown-slugs').count()).toBe(0);
     // An empty submit: the message is next to the name, which takes the focus.
     await form.getByRole('button', { name: 'Create placement' }).click();
