@@ -17,6 +17,7 @@ describe('publisher blocks', () => {
   let w: World;
   let rivalAdvertiser: string;
   let rivalCampaign: string;
+  let rivalKey: string;
   let other: { id: string; key: string };
 
   const json = { 'content-type': 'application/json' };
@@ -45,6 +46,7 @@ describe('publisher blocks', () => {
     const rival = await accounts.createAdvertiser(s.ctx, { name: 'Rival shoes', hasPaymentMethod: true });
     await accounts.addCredits(s.ctx, { advertiserId: rival.advertiser.id, amountDollars: 500 });
     rivalAdvertiser = rival.advertiser.id;
+    rivalKey = rival.apiKey;
     rivalCampaign = await createApprovedCampaign(s.ctx, rivalAdvertiser, {
       ...RUNNING_CAMPAIGN,
       name: 'Rival runners',
@@ -96,6 +98,25 @@ describe('publisher blocks', () => {
     expect(back.campaigns).toEqual(new Set([w.campaignId]));
     expect((await call(w.publisherKey, 'DELETE', '/publisher-dashboard/blocks/category/gambling')).status).toBe(204);
     expect((await call(w.publisherKey, 'GET', '/publisher-dashboard/blocks')).body).toEqual({ advertisers: [], categories: [] });
+  });
+
+  it('a category change waits for review: the blocked category keeps the campaign out until the new one is approved', async () => {
+    expect((await call(w.publisherKey, 'POST', '/publisher-dashboard/blocks', { kind: 'category', value: 'gambling' })).status).toBe(201);
+    expect((await call(w.publisherKey, 'POST', '/publisher-dashboard/blocks', { kind: 'advertiser', value: w.advertiserId })).status).toBe(201);
+    const patched = await call(rivalKey, 'PATCH', `/advertiser-dashboard/campaigns/${rivalCampaign}`, { category: 'sports_fitness' });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ review_status: 'pending_review' });
+    // The approved version (category gambling) is what serves: still blocked for this publisher, still served elsewhere.
+    expect((await served(w.publisherKey, 3)).campaigns.size).toBe(0);
+    expect((await call(other.key, 'POST', '/publisher-dashboard/blocks', { kind: 'advertiser', value: w.advertiserId })).status).toBe(201);
+    expect((await served(other.key, 2)).campaigns).toEqual(new Set([rivalCampaign]));
+    const adminCall = (path: string, body: unknown) =>
+      fetch(`${s.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${s.ctx.secrets.adminToken}`, ...json }, body: JSON.stringify(body) });
+    expect((await adminCall(`/admin/reviews/campaign/${rivalCampaign}`, { decision: 'approve' })).status).toBe(200);
+    await s.ctx.inventory.rebuild();
+    expect((await served(w.publisherKey, 3)).campaigns).toEqual(new Set([rivalCampaign]));
+    expect((await call(w.publisherKey, 'DELETE', '/publisher-dashboard/blocks/category/gambling')).status).toBe(204);
+    expect((await call(w.publisherKey, 'DELETE', `/publisher-dashboard/blocks/advertiser/${w.advertiserId}`)).status).toBe(204);
   });
 
   it('lists the ad categories', async () => {

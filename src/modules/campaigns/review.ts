@@ -8,7 +8,8 @@ import type { AdGroupTable, AdTable, CampaignTable } from '../../db/schema.js';
  * last approved: null — none (the item does not serve); `=` (AS_IS) — the
  * row as it is; otherwise a JSON object of the approved values, kept while an
  * edit of the row waits for review (or was rejected). An edit of a reviewed
- * field — landing page, brand, copy, targeting — of a row approved as it is
+ * field — landing page, brand, copy, targeting, the ad category publishers
+ * may block — of a row approved as it is
  * first freezes the approved values (`freezeOnEdit`), then changes the row
  * and sends only that item back to review; serving and clicks keep using the
  * approved values (`live`) until the new version is approved. Other fields
@@ -19,7 +20,7 @@ import type { AdGroupTable, AdTable, CampaignTable } from '../../db/schema.js';
  * docs/decisions/issue27-review-by-item.md.
  */
 export const REVIEWED = {
-  campaign: ['landing_page', 'utm_params_json', 'custom_favicon_url', 'allowed_countries_json', 'allowed_devices_json'],
+  campaign: ['landing_page', 'utm_params_json', 'custom_favicon_url', 'allowed_countries_json', 'allowed_devices_json', 'category'],
   ad_group: ['landing_page', 'brand_name', 'context', 'allowed_countries_json', 'allowed_devices_json'],
   ad: ['headline', 'copy', 'cta', 'description', 'landing_page', 'image_url'],
 } as const satisfies Record<string, readonly string[]>;
