@@ -3,8 +3,8 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { Database } from '../../db/index.js';
 import type { ConversionTable, DB } from '../../db/schema.js';
 import { chunks } from '../../lib/chunks.js';
-import type { RollupRow } from '../tracking/rollup.js';
-import type { ChargeGates, RollupWriters } from '../tracking/service.js';
+import type { RollupRow } from '../ledger/rollup.js';
+import type { ChargeGates, RollupWriters } from '../ledger/service.js';
 import { capConversion, confirmsBrowserConversion, emptyClick, type ClickConversions } from './caps.js';
 
 /**
@@ -68,9 +68,9 @@ export interface CommitInput {
   dedupIds: (string | null)[];
   /** Rollup deltas of the rows, by outcome (rows are final: caps and the budget gate have run). */
   rollups: (outcomes: Outcome[]) => RollupRow[];
-  /** Writes them with their mirrors in this commit's transaction (tracking's `rollupWriters`). */
+  /** Writes them with their mirrors in this commit's transaction (the ledger's `rollupWriters`). */
   writeRollups: RollupWriters;
-  /** The budget gate every charge passes, in this commit's transaction (tracking's `chargeGates`). */
+  /** The budget gate every charge passes, in this commit's transaction (the ledger's `chargeGates`). */
   gate: ChargeGates;
   /** Counted conversions per click (conversions/caps.ts). */
   perClick: number;

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type BetterSqlite3 from 'better-sqlite3';
 import { settleRollups, type Database } from '../../db/index.js';
-import { ROLLUP_COUNTER_COLUMNS, zeroCounters } from '../tracking/rollup.js';
+import { ROLLUP_COUNTER_COLUMNS, zeroCounters } from '../ledger/rollup.js';
 
 /**
  * The read side of the rollups. Every report reads `rollup_scope_day` and

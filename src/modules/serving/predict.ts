@@ -1,4 +1,4 @@
-import type { GroupActivity } from '../tracking/repo.js';
+import type { GroupActivity } from '../ledger/service.js';
 
 /**
  * Predicted rates of an ad group: its own history smoothed toward priors

@@ -7,14 +7,12 @@ import { parseKeyRing, TokenCodec } from '../../lib/token.js';
 import { startModuleWorker } from '../../lib/worker.js';
 import { BACKSTOP_CHECKPOINT_PAGES, SQLITE_AUTOCHECKPOINT_PAGES } from '../../db/checkpointer.js';
 import { hitRecord, openClaims, type HitContext } from './record.js';
-import type { RollupRow } from './rollup.js';
+import { ROLLUP_COLS, type RollupRow } from '../ledger/rollup.js';
 import {
   EVENT_COLS,
   postgresJournalStore,
   REQUEST_COLS,
-  ROLLUP_COLS,
   SERVE_COLS,
-  settleBeforeReads,
   sqliteJournalStore,
   type Batch,
   type EventRow,
@@ -489,8 +487,6 @@ export function journalSink(
   },
 ): JournalSink {
   const opener = { codec: new TokenCodec(parseKeyRing(opts.tokenKeys)), ttlSeconds: opts.tokenTtlSeconds };
-  // The writer thread logs its commits' rollup deltas; reads fold what is still logged (also after a crash).
-  settleBeforeReads(database);
   if (database.sqlite && database.sqlitePath && opts.writerThread) {
     const sqlite = database.sqlite;
     // Prepared on first use (its statements cost memory an idle server need not hold).
