@@ -25,6 +25,7 @@ import {
 import { utcRange } from './range.js';
 import { resolveRangeMs } from '../reporting/service.js';
 import * as repo from './repo.js';
+import { mapCache } from '../../caches.js';
 
 export const DEDUP_WINDOW_MS = 48 * 3600 * 1000;
 /** Clicks older than this (before the conversion) do not attribute; equals the tracking token lifetime default. */
@@ -639,19 +640,16 @@ export async function conversionStats(ctx: Ctx, advertiserId: string, q: StatsQu
 
 // --- browser pixel events
 
-/** Advertiser ids seen to exist, per context (until when), so pixel traffic does not read the accounts on every event. */
-const knownAdvertisersOf = new WeakMap<Ctx, Map<string, number>>();
 
 /** Events sent by the browser pixel (public: identified by the advertiser id, as every pixel is). */
 export async function recordPixelEvents(ctx: Ctx, body: PixelEventsBody): Promise<{ accepted: number; conversions: number }> {
   const now = ctx.clock.now();
-  let knownAdvertisers = knownAdvertisersOf.get(ctx);
-  if (!knownAdvertisers) knownAdvertisersOf.set(ctx, (knownAdvertisers = new Map()));
-  if ((knownAdvertisers.get(body.advertiser_id) ?? 0) < now) {
+  // Advertiser ids seen to exist (src/caches.ts `knownAdvertisers`), so pixel traffic does not read the accounts on every event.
+  const known = mapCache<true>(ctx, 'knownAdvertisers');
+  if (known.get(body.advertiser_id, now) === undefined) {
     if (!isUuid(body.advertiser_id)) throw new NotFound('advertiser');
     await getAdvertiser(ctx, body.advertiser_id);
-    if (knownAdvertisers.size > 10_000) knownAdvertisers.clear();
-    knownAdvertisers.set(body.advertiser_id, now + 300_000);
+    known.set(body.advertiser_id, true, now);
   }
   const rows = body.events.map((e) => {
     const u = new URL(e.url);
