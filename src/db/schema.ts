@@ -567,54 +567,6 @@ export interface CampaignStatDeltaTable {
   conversion_value_micros: number;
 }
 
-/** Rollup counters summed per scope ('pub' publisher, 'cmp' campaign, 'grp' ad group); written with the rollups by the one rollup writer (tracking/repo.ts; triggers until 0007). */
-export interface RollupScopeCounters {
-  scope: string;
-  /** The publisher itself for 'pub'; the advertiser for 'cmp' and 'grp'. */
-  parent_id: string;
-  scope_id: string;
-  requests: number;
-  wins: number;
-  impressions: number;
-  clicks: number;
-  conversions: number;
-  spend_micros: number;
-  revenue_micros: number;
-  take_micros: number;
-  conversion_value_micros: number;
-  invalid_impressions: number;
-  invalid_clicks: number;
-  overdelivery_micros: number;
-}
-export interface RollupScopeQhTable extends RollupScopeCounters {
-  bucket: number; // UTC quarter hour
-}
-export interface RollupScopeDayTable extends RollupScopeCounters {
-  day: number; // UTC day (epoch ms / 86400000)
-}
-
-/** End-user feedback on a served ad (spec 1 POST /ad-feedback). */
-export interface AdFeedbackTable {
-  id: string;
-  publisher_id: string;
-  at: number;
-  session_hash: string;
-  sentiment: string; // thumbs_up | thumbs_down
-  reasons_json: string;
-  comment: string | null;
-  click_id: string;
-  campaign_id: string;
-  ad_group_id: string;
-  ad_id: string;
-  advertiser_id: string;
-  placement: string | null;
-  placement_id: string | null;
-  /** SHA-256 of the publisher's end-user id, never the id itself. */
-  user_hash: string | null;
-  device: string;
-  country: string;
-}
-
 /* ---- The index (spec 3): catalogs, searches, tracked links, clicks, conversions ---- */
 export interface IndexServiceTable {
   slug: string;
