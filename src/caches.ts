@@ -145,7 +145,7 @@ export const CACHES = {
   servingState: { kind: 'state', ttlMs: forever, shared: false, invalidatedBy: 'never (budget book, decision log, copy writer, embeddings)' },
   safetyLlm: { kind: 'state', ttlMs: forever, shared: false, invalidatedBy: 'never (the model client and its verdict memo)' },
   datacenterMatcher: { kind: 'state', ttlMs: forever, shared: false, invalidatedBy: 'never (built from the config)' },
-  stripeClient: { kind: 'state', ttlMs: forever, shared: false, invalidatedBy: 'never' },
+  stripeClient: { kind: 'state', ttlMs: forever, shared: false, invalidatedBy: 'never (the Stripe SDK client)' },
   webSearch: { kind: 'state', ttlMs: forever, shared: false, invalidatedBy: 'shop.useWebSearch replaces it' },
 } as const satisfies Record<string, CacheSpec>;
 
