@@ -28,7 +28,11 @@ import type { Logger } from 'pino';
  * prepared-statement tables keyed by a SQLite handle (tracking, reporting,
  * conversions, campaigns repos; db/index.ts `withStatementCache`); the
  * journal's settlers in db/index.ts (wiring, not data); request-scoped
- * `WeakMap<FastifyRequest, …>` in routes.
+ * `WeakMap<FastifyRequest, …>` in routes. Nor is process machinery: models
+ * and data files loaded once (safety/model.ts, serving/word-vectors.ts),
+ * lazily imported libraries (lib/mcp.ts, lib/lazy.ts), the id generator's
+ * random pool (lib/ids.ts), the checkpointer's and journal writer thread's
+ * own state (db/checkpointer.ts, tracking/journal-writer.ts).
  */
 
 /** What a cache holds: a keyed map, one value (a snapshot), per-process state (never stale), or an object that owns its own refresh. */
@@ -147,6 +151,7 @@ export const CACHES = {
   datacenterMatcher: { kind: 'state', ttlMs: forever, shared: false, invalidatedBy: 'never (built from the config)' },
   stripeClient: { kind: 'state', ttlMs: forever, shared: false, invalidatedBy: 'never (the Stripe SDK client)' },
   webSearch: { kind: 'state', ttlMs: forever, shared: false, invalidatedBy: 'shop.useWebSearch replaces it' },
+  dedupPurge: { kind: 'state', ttlMs: forever, shared: false, invalidatedBy: 'never (when this process last purged expired conversion dedup keys)' },
 } as const satisfies Record<string, CacheSpec>;
 
 export type CacheName = keyof typeof CACHES;

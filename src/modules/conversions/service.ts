@@ -25,7 +25,7 @@ import {
 import { utcRange } from './range.js';
 import { resolveRangeMs } from '../reporting/service.js';
 import * as repo from './repo.js';
-import { mapCache } from '../../caches.js';
+import { mapCache, stateOf } from '../../caches.js';
 
 export const DEDUP_WINDOW_MS = 48 * 3600 * 1000;
 /** Clicks older than this (before the conversion) do not attribute; equals the tracking token lifetime default. */
@@ -450,11 +450,11 @@ async function ingest(
   return { response: response(), receiptDuplicate: false, counted, charged };
 }
 
-let lastPurge = 0;
-/** Dedup keys past the window can never match again; drop them at most hourly (failures only logged). */
+/** Dedup keys past the window can never match again; drop them at most hourly per process (failures only logged). */
 function maybePurge(ctx: Ctx, now: number): void {
-  if (now - lastPurge < 3600_000) return;
-  lastPurge = now;
+  const purge = stateOf(ctx, 'dedupPurge', () => ({ last: 0 }));
+  if (now - purge.last < 3600_000) return;
+  purge.last = now;
   void repo.purgeDedup(ctx.db, now - DEDUP_WINDOW_MS).catch((err) => ctx.log.warn({ err }, 'conversion dedup purge failed'));
 }
 
