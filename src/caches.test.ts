@@ -180,4 +180,27 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('CacheRegistry over Redis', () => {
     expect(b.caches.received).toBe(1);
     expect(a.caches.received).toBe(0);
   });
+
+  it('forgets every shared cache when its subscription drops (messages may be lost), short TTLs until it is back', async () => {
+    const over = { redisUrl: process.env.TEST_REDIS_URL, redisPrefix: `orbit-test:${randomBase62(8).toLowerCase()}:` };
+    const r = registry(over);
+    open.push(r);
+    await r.listen();
+    const o = { caches: r };
+    const keys = mapCache<string>(o, 'apiKeys');
+    const known = mapCache<true>(o, 'knownAdvertisers');
+    keys.set('hash', 'principal', 0);
+    known.set('adv', true, 0);
+    (r as unknown as { subscriber: Redis }).subscriber.disconnect(true); // drop the connection; ioredis reconnects
+    const deadline = Date.now() + 10_000;
+    while (r.listening && Date.now() < deadline) await new Promise((res) => setTimeout(res, 5));
+    expect(keys.get('hash', 1)).toBeUndefined();
+    expect(known.get('adv', 1)).toBe(true); // not shared: nothing could have been missed
+    while (!r.listening && Date.now() < deadline) {
+      expect(r.ttlOf('apiKeys')).toBeLessThanOrEqual(UNANNOUNCED_MAX_MS);
+      await new Promise((res) => setTimeout(res, 5));
+    }
+    expect(r.listening).toBe(true);
+    expect(r.ttlOf('apiKeys')).toBe(30_000);
+  });
 });

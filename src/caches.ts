@@ -425,11 +425,18 @@ export class CacheRegistry {
     };
     sub.on('close', lost);
     sub.on('error', (err: unknown) => this.log?.debug({ err }, 'cache invalidation channel error'));
-    // ioredis re-subscribes after a reconnect and then emits 'ready' again.
+    // After a reconnect: subscribed again (ioredis does it too; a second SUBSCRIBE is harmless), then
+    // everything shared is forgotten, since what was published meanwhile never arrived.
     sub.on('ready', () => {
       if (this.announced) return;
-      this.forgetShared();
-      this.announced = true;
+      sub.subscribe(this.channel).then(
+        () => {
+          if (this.subscriber !== sub || this.announced) return;
+          this.forgetShared();
+          this.announced = true;
+        },
+        (err: unknown) => this.log?.debug({ err }, 'cache invalidation channel: subscribe failed'),
+      );
     });
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
