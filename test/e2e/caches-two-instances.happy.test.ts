@@ -1,7 +1,8 @@
+import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { randomBase62 } from '../../src/lib/ids.js';
-import { adRequestBody, BACKEND, BROWSER_UA, dropStorage, requestAd, seedWorld, testConfig, type World } from '../helpers.js';
+import { adRequestBody, BACKEND, BROWSER_UA, dropStorage, requestAd, seedWorld, startTestServer, testConfig, type TestServer, type World } from '../helpers.js';
 
 /**
  * Two instances on one PostgreSQL (issue 26): A serves every route, B only
@@ -121,3 +122,48 @@ for (const withRedis of [true, false]) {
     });
   });
 }
+
+/**
+ * The `orbit` CLI is a second process even on embedded SQLite: a key it
+ * revokes beside a running server is refused by the server within the short
+ * TTL, or at once through Redis when the CLI has the server's REDIS_URL.
+ */
+describe('a key revoked by the orbit CLI beside a running server', () => {
+  let s: TestServer;
+  let w: World;
+  beforeAll(async () => {
+    s = await startTestServer();
+    w = await seedWorld(s.ctx);
+  });
+  afterAll(async () => {
+    await s?.stop();
+  });
+
+  it('is refused by the server', async () => {
+    const c = s.config;
+    const env: Record<string, string> = {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      ORBIT_DATA_DIR: c.dataDir,
+      ...(c.databaseUrl ? { DATABASE_URL: c.databaseUrl } : {}),
+      ...(c.databaseSchema ? { DATABASE_SCHEMA: c.databaseSchema } : {}),
+      ...(c.redisUrl ? { REDIS_URL: c.redisUrl, REDIS_PREFIX: c.redisPrefix } : {}),
+    };
+    const orbit = (...args: string[]) =>
+      new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
+        execFile(process.execPath, ['bin/orbit.js', ...args], { env }, (err, stdout, stderr) => resolve({ code: err ? 1 : 0, stdout, stderr })),
+      );
+    const made = await orbit('keys', 'create', '--account', w.publisherId, '--label', 'cli');
+    expect(made.code, made.stderr).toBe(0);
+    const { key_id, api_key } = JSON.parse(made.stdout) as { key_id: string; api_key: string };
+    expect((await requestAd(s.url, api_key)).status).toBe(200); // cached as valid now
+    const revoked = await orbit('keys', 'revoke', key_id);
+    expect(revoked.code, revoked.stderr).toBe(0);
+    const seen = await until(
+      () => requestAd(s.url, api_key),
+      (r) => r.status === 401,
+    );
+    expect(seen.value.status).toBe(401);
+    console.log(`CLI-revoked key refused after ${seen.ms} ms (${c.redisUrl ? 'Redis' : 'short TTL'})`);
+  });
+});
