@@ -7,11 +7,11 @@ import type { Clock } from './lib/clock.js';
 import type { Secrets } from './lib/secrets.js';
 import type { TokenCodec } from './lib/token.js';
 import type { Journal } from './modules/tracking/journal.js';
-import type { Principal } from './modules/accounts/service.js';
 import type { Inventory } from './modules/serving/inventory.js';
 import type { SpendTracker } from './modules/tracking/spend.js';
 import type { Counters } from './lib/counters.js';
 import type { StorageHealth } from './db/integrity.js';
+import type { CacheRegistry } from './caches.js';
 
 /**
  * Everything a service function needs, passed as its first argument. Routes,
@@ -31,8 +31,8 @@ export interface Ctx {
   /** Shared counters (frequency caps, pacing, budget reservations): in-process, or Redis when configured. */
   counters: Counters;
   log: Logger;
-  /** Key hash → its account, or null with why it is refused ('Invalid API key', 'API key has been revoked'). */
-  keyCache: Map<string, { principal: Principal | null; refusal?: string; until: number }>;
+  /** Every per-process cache of this context, by name (src/caches.ts): TTLs, invalidation across instances. */
+  caches: CacheRegistry;
   /** The origin used for every address the config leaves unset (set once listening). */
   urls: Urls;
   /** Storage failures seen while serving (answered 503), for /health. */

@@ -14,6 +14,7 @@ import { registerSpendListener } from './modules/tracking/service.js';
 import { startLedger } from './modules/ledger/service.js';
 import { createCounters, newRedis } from './lib/counters.js';
 import { shareCommittedSpend } from './modules/serving/budget.js';
+import { CacheRegistry } from './caches.js';
 
 export interface ContextOptions {
   clock?: Clock;
@@ -78,10 +79,12 @@ export async function createContext(config: Config, opts: ContextOptions = {}): 
     spend: new SpendTracker(() => clock.now()),
     counters: createCounters({ redisUrl: config.redisUrl, prefix: config.redisPrefix, now: () => clock.now() }),
     log,
-    keyCache: new Map(),
+    caches: new CacheRegistry(config, log, (url) => newRedis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, commandTimeout: 5_000 })),
     urls: urlsFor(config),
     health,
   };
+  // A cross-instance invalidation rebuilds the serving snapshot in the background (this one serves meanwhile).
+  ctx.caches.onInvalidate('inventory', (remote) => (remote ? ctx.inventory.refreshSoon() : ctx.inventory.invalidate()));
   registerSpendListener(ctx);
   shareCommittedSpend(ctx);
   return ctx;
@@ -91,6 +94,7 @@ export async function closeContext(ctx: Ctx): Promise<void> {
   ctx.inventory.stop();
   await ctx.journal.close();
   await ctx.counters.close();
+  await ctx.caches.close();
   await ctx.database.close();
 }
 
@@ -109,6 +113,8 @@ export async function startServer(input: ConfigInput | Config = {}, opts: Contex
   // The HTTP app (every route group) is loaded only by processes that serve: CLI commands start without it.
   const { buildApp } = await import('./app.js');
   const app = await buildApp(ctx, { redis });
+  // Invalidations from the other instances (REDIS_URL): subscribed before the first request is answered.
+  await ctx.caches.listen();
   await app.listen({ host: config.host, port: config.port });
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.port;

@@ -6,6 +6,7 @@ import { sha256Hex } from '../../lib/hash.js';
 import { encryptField } from '../../lib/secrets.js';
 import { dollarsToMicros, microsToDollars } from '../../lib/money.js';
 import * as repo from './repo.js';
+import { invalidate, mapCache } from '../../caches.js';
 
 export interface Principal {
   kind: KeyKind;
@@ -39,6 +40,7 @@ export async function createPublisher(
     allowed_origins_json: null,
   };
   await repo.insertPublisher(ctx.db, row);
+  invalidate(ctx, 'inventory'); // a publisher serves once the snapshot knows it
   const key = await createApiKey(ctx, { accountId: row.id, kind: 'pub', label: 'default' });
   return { publisher: row, apiKey: key.key, keyId: key.id };
 }
@@ -93,21 +95,26 @@ export async function revokeApiKey(ctx: Ctx, keyId: string): Promise<void> {
   const key = await repo.findKey(ctx.db, keyId);
   if (!key) throw new NotFound('key');
   await repo.revokeKey(ctx.db, keyId, ctx.clock.now());
-  ctx.keyCache.delete(key.key_hash);
+  invalidate(ctx, 'apiKeys', key.key_hash);
 }
 
 /** Revoke every live key of an account with this label (used to rotate the demo keys). */
 export async function revokeLabelledKeys(ctx: Ctx, accountId: string, label: string): Promise<void> {
   await repo.revokeKeysByLabel(ctx.db, accountId, label, ctx.clock.now());
-  ctx.keyCache.clear();
+  invalidate(ctx, 'apiKeys');
 }
 
-const KEY_CACHE_TTL_MS = 30_000;
+/** Key hash → its account, or null with why it is refused ('Invalid API key', 'API key has been revoked'). */
+interface KeyVerdict {
+  principal: Principal | null;
+  refusal?: string;
+}
 
 /**
  * Resolve a presented key to its account. Keys are looked up by hash (the
  * database compares digests, never the secret); results are cached briefly so
- * the hot path does not hit storage, and revocation clears the cache.
+ * the hot path does not hit storage (src/caches.ts `apiKeys`), and revocation
+ * clears the cache on every instance.
  */
 export async function authenticate(ctx: Ctx, presented: string | undefined, want: KeyKind): Promise<Principal> {
   if (!presented) throw new Unauthorized(`Missing API key: send the ${KIND_NAME[want]} key in X-API-Key or Authorization: Bearer`);
@@ -118,8 +125,9 @@ export async function authenticate(ctx: Ctx, presented: string | undefined, want
   }
   const hash = sha256Hex(presented);
   const now = ctx.clock.now();
-  const cached = ctx.keyCache.get(hash);
-  if (cached && cached.until > now) {
+  const keys = mapCache<KeyVerdict>(ctx, 'apiKeys');
+  const cached = keys.get(hash, now);
+  if (cached !== undefined) {
     if (!cached.principal) throw new Unauthorized(cached.refusal ?? 'Invalid API key');
     return cached.principal;
   }
@@ -127,8 +135,7 @@ export async function authenticate(ctx: Ctx, presented: string | undefined, want
   const principal = row && row.revoked_at === null ? { kind: row.kind as KeyKind, accountId: row.account_id, keyId: row.id } : null;
   // A refused key gets the same message while cached as on its first refusal.
   const refusal = principal ? undefined : row ? 'API key has been revoked' : 'Invalid API key';
-  if (ctx.keyCache.size > 10_000) ctx.keyCache.clear();
-  ctx.keyCache.set(hash, { principal, refusal, until: now + KEY_CACHE_TTL_MS });
+  keys.set(hash, { principal, refusal }, now);
   if (!principal) throw new Unauthorized(refusal);
   return principal;
 }

@@ -49,7 +49,6 @@ export async function adminRoutes(app: FastifyInstance, ctx: Ctx): Promise<void>
         url: req.body.url,
         revenueShareBps: req.body.revenue_share === undefined ? undefined : Math.round(req.body.revenue_share * 10_000),
       });
-      ctx.inventory.invalidate();
       return reply.code(201).send({ ...publisherView(out.publisher), api_key: out.apiKey, key_id: out.keyId });
     },
   );

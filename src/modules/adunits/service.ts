@@ -199,8 +199,7 @@ export async function setCampaignAdUnits(ctx: Ctx, advertiserId: string, campaig
   if (c.is_archived === 1) throw new Conflict('Campaign is archived');
   if (mode === 'add' && ids.length === 0) throw Validation.field('ad_unit_ids', 'must not be empty');
   const linked = await linkAdUnits(ctx, advertiserId, c, ids, mode);
-  ctx.inventory.invalidate();
-  campaigns.invalidateDestinations();
+  campaigns.invalidateDestinations(ctx);
   return { campaign_id: c.id, ad_unit_ids: linked, review_status: c.review_status, deployment_status: c.deployment_status };
 }
 
@@ -211,7 +210,7 @@ export async function toggleArchiveAdUnit(ctx: Ctx, advertiserId: string, unitId
   const archive = u.is_archived !== 1;
   const status = archive ? 'archived' : 'draft';
   await repo.updateAdUnit(ctx.db, u.id, { is_archived: archive ? 1 : 0, status, updated_at: ctx.clock.now() });
-  ctx.inventory.invalidate();
+  campaigns.invalidateDestinations(ctx);
   return { ad_unit_id: u.id, is_archived: archive, status };
 }
 

@@ -9,6 +9,7 @@ import { currencyDecimals, toMajor, toMinor, verifyStripeEvent } from '../integr
 import { advertiserBilling, advertiserDailySpend } from '../reporting/advertiser.js';
 import { withTransaction } from '../campaigns/tx.js';
 import * as repo from './repo.js';
+import { stateOf } from '../../caches.js';
 
 /**
  * Self-serve money (issue 27): an advertiser buys credits (Stripe Checkout in
@@ -24,13 +25,10 @@ export const OPERATOR_COMMAND = 'orbit credits add --advertiser <advertiser id> 
 
 export const paymentsEnabled = (ctx: Ctx): boolean => Boolean(ctx.config.stripeSecretKey && ctx.config.stripeWebhookSecret);
 
-const clients = new WeakMap<Ctx, Promise<Stripe>>();
-
-/** The Stripe client of this process (the official SDK; `stripeApiBase` points it elsewhere, e.g. a local test server). */
+/** The Stripe client of this process (src/caches.ts `stripeClient`; the official SDK; `stripeApiBase` points it elsewhere, e.g. a local test server). */
 function stripe(ctx: Ctx): Promise<Stripe> {
-  let c = clients.get(ctx);
-  if (!c) {
-    c = (async () => {
+  return stateOf(ctx, 'stripeClient', () => ({
+    client: (async () => {
       const { default: StripeSdk } = await import('stripe');
       const base = ctx.config.stripeApiBase ? new URL(ctx.config.stripeApiBase) : null;
       return new StripeSdk(ctx.config.stripeSecretKey!, {
@@ -38,10 +36,8 @@ function stripe(ctx: Ctx): Promise<Stripe> {
         timeout: 15_000,
         ...(base ? { host: base.hostname, port: Number(base.port) || (base.protocol === 'http:' ? 80 : 443), protocol: base.protocol === 'http:' ? 'http' : 'https' } : {}),
       });
-    })();
-    clients.set(ctx, c);
-  }
-  return c;
+    })(),
+  })).client;
 }
 
 function requirePayments(ctx: Ctx): void {

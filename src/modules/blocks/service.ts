@@ -3,6 +3,7 @@ import { adCategoryLabel } from '../../lib/ad-categories.js';
 import { advertiserNames, getAdvertiser } from '../accounts/service.js';
 import * as repo from './repo.js';
 import type { BlockKind } from './repo.js';
+import { invalidate } from '../../caches.js';
 
 /**
  * Publisher-side blocks: advertisers and ad categories a publisher does not
@@ -33,7 +34,7 @@ export async function listBlocks(ctx: Ctx, publisherId: string) {
 export async function addBlock(ctx: Ctx, publisherId: string, input: { kind: BlockKind; value: string }) {
   if (input.kind === 'advertiser') await getAdvertiser(ctx, input.value);
   await repo.insertBlock(ctx.db, publisherId, input.kind, input.value, ctx.clock.now());
-  ctx.inventory.invalidate();
+  invalidate(ctx, 'inventory');
   const row = (await repo.findBlock(ctx.db, publisherId, input.kind, input.value))!;
   return { kind: input.kind, value: input.value, created_at: new Date(Number(row.created_at)).toISOString() };
 }
@@ -41,7 +42,7 @@ export async function addBlock(ctx: Ctx, publisherId: string, input: { kind: Blo
 /** Lift a block; lifting one that is not there is a no-op. */
 export async function removeBlock(ctx: Ctx, publisherId: string, kind: BlockKind, value: string): Promise<void> {
   await repo.deleteBlock(ctx.db, publisherId, kind, value);
-  ctx.inventory.invalidate();
+  invalidate(ctx, 'inventory');
 }
 
 /** Every publisher's blocks, for the serving inventory. */

@@ -12,6 +12,7 @@ import * as adunits from '../adunits/service.js';
 import { writeAds } from '../creative/service.js';
 import { withTransaction } from './tx.js';
 import { TEST_AD_ID, testAdLanding } from '../../lib/test-ad.js';
+import { invalidate, mapCache } from '../../caches.js';
 import { approvedOf, AS_IS, fieldName, freezeOnEdit, live, pendingChanges, REVIEWED, snapshot, touchesReviewed, type ItemKind } from './review.js';
 import {
   hostOf,
@@ -125,22 +126,23 @@ export function parseUtm(json: string | null): Record<string, string> {
   }
 }
 
-const destinationCache = new Map<string, { dest: { url: string; utm: Record<string, string> } | null; until: number }>();
+type Destination = { url: string; utm: Record<string, string> } | null;
 
 /**
  * The landing page and UTM parameters of an ad — of its approved versions
  * only (campaigns/review.ts): a landing page in review never receives a
- * click; an ad whose campaign was never approved has none. Cached for one
- * inventory refresh interval (clicks are hot; other instances' approvals are
- * seen within it).
+ * click; an ad whose campaign was never approved has none. Cached (clicks are
+ * hot: src/caches.ts `destinations`); every edit or review that can change it
+ * invalidates it on every instance.
  */
-export async function adDestination(ctx: Ctx, adId: string): Promise<{ url: string; utm: Record<string, string> } | null> {
+export async function adDestination(ctx: Ctx, adId: string): Promise<Destination> {
   if (adId === TEST_AD_ID) return { url: testAdLanding(ctx.urls.platform), utm: {} };
   const now = ctx.clock.now();
-  const hit = destinationCache.get(adId);
-  if (hit !== undefined && hit.until > now) return hit.dest;
+  const cache = mapCache<Destination>(ctx, 'destinations');
+  const hit = cache.get(adId, now);
+  if (hit !== undefined) return hit;
   const row = await repo.adDestination(ctx.db, adId);
-  let dest: { url: string; utm: Record<string, string> } | null = null;
+  let dest: Destination = null;
   if (row) {
     const c = approvedOf('campaign', { landing_page: row.campaign_landing_page, utm_params_json: row.utm_params_json, approved_json: row.campaign_approved_json } as never);
     const g = approvedOf('ad_group', { landing_page: row.group_landing_page, approved_json: row.group_approved_json } as never);
@@ -151,14 +153,16 @@ export async function adDestination(ctx: Ctx, adId: string): Promise<{ url: stri
     const unit = await adunits.unitDestination(ctx, adId); // legacy ad units serve with ad id = unit id
     if (unit?.landing_page) dest = { url: unit.landing_page, utm: parseUtm(unit.utm_params_json) };
   }
-  if (destinationCache.size > 50_000) destinationCache.clear();
-  destinationCache.set(adId, { dest, until: now + ctx.config.inventoryRefreshMs });
+  cache.set(adId, dest, now);
   return dest;
 }
 
-/** Forget cached destinations (after an ad, group or campaign edit). */
-export function invalidateDestinations(): void {
-  destinationCache.clear();
+/** What a change to campaigns, ad groups, ads, their review or ad units makes stale, on every instance. */
+export const SERVING_CACHES = ['inventory', 'destinations', 'cpaCampaigns'] as const;
+
+/** Forget everything cached about what serves (after an ad, group, campaign or ad unit edit), on every instance. */
+export function invalidateDestinations(ctx: Ctx): void {
+  invalidate(ctx, SERVING_CACHES);
 }
 
 export interface SeedAd {
@@ -287,7 +291,7 @@ export async function createApprovedCampaign(ctx: Ctx, advertiserId: string, spe
       );
     }
   });
-  ctx.inventory.invalidate();
+  invalidateDestinations(ctx);
   return campaignId;
 }
 
@@ -542,8 +546,7 @@ async function groupsWithAds(ctx: Ctx, groups: GroupRow[]): Promise<AdGroupView[
 
 /** Forget everything cached about what serves, after any change that can affect it. */
 function servingChanged(ctx: Ctx): void {
-  ctx.inventory.invalidate();
-  invalidateDestinations();
+  invalidateDestinations(ctx);
 }
 
 // ---------- lookups (ownership: another account's id is a 404) ----------

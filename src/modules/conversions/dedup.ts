@@ -1,6 +1,7 @@
 import type { Ctx } from '../../context.js';
 import type { Prepared } from './prepare.js';
 import * as repo from './repo.js';
+import { stateOf } from '../../caches.js';
 
 /**
  * The 48 h conversion dedup: one conversion per advertiser × event type ×
@@ -32,10 +33,10 @@ export function firstOccurrences(candidates: number[], prepared: (Prepared | nul
   return { toWrite, duplicates };
 }
 
-let lastPurge = 0;
-/** Dedup keys past the window can never match again; drop them at most hourly (failures only logged). */
+/** Dedup keys past the window can never match again; drop them at most hourly per process (failures only logged). */
 export function maybePurge(ctx: Ctx, now: number): void {
-  if (now - lastPurge < 3600_000) return;
-  lastPurge = now;
+  const purge = stateOf(ctx, 'dedupPurge', () => ({ last: 0 }));
+  if (now - purge.last < 3600_000) return;
+  purge.last = now;
   void repo.purgeDedup(ctx.db, now - DEDUP_WINDOW_MS).catch((err) => ctx.log.warn({ err }, 'conversion dedup purge failed'));
 }

@@ -5,20 +5,17 @@ import { getAdvertiser } from '../accounts/service.js';
 import { ingest } from './ingest.js';
 import type { PixelEventsBody } from './schemas.js';
 import { insertPixelEvents } from './reports-repo.js';
-
-/** Advertiser ids seen to exist, per context (until when), so pixel traffic does not read the accounts on every event. */
-const knownAdvertisersOf = new WeakMap<Ctx, Map<string, number>>();
+import { mapCache } from '../../caches.js';
 
 /** Events sent by the browser pixel (public: identified by the advertiser id, as every pixel is). */
 export async function recordPixelEvents(ctx: Ctx, body: PixelEventsBody): Promise<{ accepted: number; conversions: number }> {
   const now = ctx.clock.now();
-  let knownAdvertisers = knownAdvertisersOf.get(ctx);
-  if (!knownAdvertisers) knownAdvertisersOf.set(ctx, (knownAdvertisers = new Map()));
-  if ((knownAdvertisers.get(body.advertiser_id) ?? 0) < now) {
+  // Advertiser ids seen to exist (src/caches.ts `knownAdvertisers`), so pixel traffic does not read the accounts on every event.
+  const known = mapCache<true>(ctx, 'knownAdvertisers');
+  if (known.get(body.advertiser_id, now) === undefined) {
     if (!isUuid(body.advertiser_id)) throw new NotFound('advertiser');
     await getAdvertiser(ctx, body.advertiser_id);
-    if (knownAdvertisers.size > 10_000) knownAdvertisers.clear();
-    knownAdvertisers.set(body.advertiser_id, now + 300_000);
+    known.set(body.advertiser_id, true, now);
   }
   const rows = body.events.map((e) => {
     const u = new URL(e.url);

@@ -8,6 +8,7 @@ import { canonicalCategory, SERVICE_CATEGORIES } from './categories.js';
 import * as repo from './repo.js';
 import { cleanText } from './core.js';
 import type { ImportProgress, ImportResult } from '../shop/catalog.js';
+import { invalidate, valueCache } from '../../caches.js';
 
 /**
  * The developer-services catalog: import (CSV / JSON Lines, upsert by slug)
@@ -178,8 +179,6 @@ export interface Snapshot {
   at: number;
 }
 
-const snapshots = new WeakMap<Ctx, Promise<Snapshot>>();
-const SNAPSHOT_TTL_MS = 30_000;
 
 function docTerms(s: Service): Map<string, number> {
   const tf = new Map<string, number>();
@@ -209,20 +208,13 @@ async function build(ctx: Ctx): Promise<Snapshot> {
   return { docs, bySlug: new Map(docs.map((d) => [d.service.slug, d.service])), df, avgLen, at: ctx.clock.now() };
 }
 
-export async function snapshot(ctx: Ctx): Promise<Snapshot> {
-  const hit = snapshots.get(ctx);
-  if (hit) {
-    const s = await hit;
-    if (ctx.clock.now() - s.at < SNAPSHOT_TTL_MS) return s;
-  }
-  const p = build(ctx);
-  snapshots.set(ctx, p);
-  p.catch(() => snapshots.delete(ctx));
-  return p;
+/** The services, ready to rank (src/caches.ts `indexServices`: 30 s; an import invalidates it on every instance). */
+export function snapshot(ctx: Ctx): Promise<Snapshot> {
+  return valueCache<Snapshot>(ctx, 'indexServices').get(ctx.clock.now(), () => build(ctx));
 }
 
 export function invalidateServices(ctx: Ctx): void {
-  snapshots.delete(ctx);
+  invalidate(ctx, 'indexServices');
 }
 
 /** BM25 (k1 1.2, b 0.75) over weighted terms; `weights` lets the caller give context terms less say than the query. */

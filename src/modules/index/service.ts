@@ -12,6 +12,7 @@ import * as catalog from './catalog.js';
 import { categoriesNamed } from './categories.js';
 import * as core from './core.js';
 import type { BrowseInput, SearchInput } from './schemas.js';
+import { valueCache } from '../../caches.js';
 
 /**
  * POST /search (spec 3): retrieval over the services catalog (BM25 over the
@@ -66,21 +67,16 @@ export function isShoppingQuery(q: string): boolean {
 
 /* ---------- monetization ---------- */
 
-const CPA_CACHE = new WeakMap<Ctx, { at: number; ids: Set<string> }>();
-
-/** Campaigns that are live now and buy acquisitions (cached 30 s). */
-async function activeCpaCampaigns(ctx: Ctx): Promise<Set<string>> {
-  const now = ctx.clock.now();
-  const hit = CPA_CACHE.get(ctx);
-  if (hit && now - hit.at < 30_000) return hit.ids;
-  const rows = await loadServable(ctx);
-  const ids = new Set(
-    rows.campaigns
-      .filter((c) => (c.billing_model ?? '').toLowerCase().includes('cpa') || (c.max_cpa_micros ?? 0) > 0 || (c.conversion_type ?? '') !== '')
-      .map((c) => c.id),
-  );
-  CPA_CACHE.set(ctx, { at: now, ids });
-  return ids;
+/** Campaigns that are live now and buy acquisitions (src/caches.ts `cpaCampaigns`: 30 s, campaign changes invalidate it). */
+function activeCpaCampaigns(ctx: Ctx): Promise<Set<string>> {
+  return valueCache<Set<string>>(ctx, 'cpaCampaigns').get(ctx.clock.now(), async () => {
+    const rows = await loadServable(ctx);
+    return new Set(
+      rows.campaigns
+        .filter((c) => (c.billing_model ?? '').toLowerCase().includes('cpa') || (c.max_cpa_micros ?? 0) > 0 || (c.conversion_type ?? '') !== '')
+        .map((c) => c.id),
+    );
+  });
 }
 
 /** The boost a CPA service may get: 8% of its score, and only when it is already within 10% of the best match. */

@@ -6,6 +6,7 @@ import { isBot } from '../../lib/request-facts.js';
 import { sha256Hex } from '../../lib/hash.js';
 import { publisherClickThroughSince } from '../ledger/service.js';
 import type { IvtReason } from './rules.js';
+import { stateOf, valueCache } from '../../caches.js';
 
 /**
  * Invalid-traffic filtering on the request path (rules and reasons: ivt/rules.ts).
@@ -42,11 +43,9 @@ export function datacenterMatcher(config: Pick<Config, 'ivtDatacenterRanges' | '
   };
 }
 
-const matchers = new WeakMap<Ctx, ((ip: string) => boolean) | null>();
 /** Whether an address is in a configured data-centre range. */
 export function isDatacenter(ctx: Ctx, ip: string): boolean {
-  let m = matchers.get(ctx);
-  if (m === undefined) matchers.set(ctx, (m = datacenterMatcher(ctx.config)));
+  const m = stateOf(ctx, 'datacenterMatcher', () => ({ match: datacenterMatcher(ctx.config) })).match;
   return m !== null && m(ip);
 }
 
@@ -67,45 +66,33 @@ export function requestIvt(s: RequestSignals): IvtReason | null {
   return null;
 }
 
-/** Publishers whose click-through over the last hour is implausible, per context (refreshed at most once a minute, in the background). */
-interface Anomalies {
-  publishers: Set<string>;
-  at: number;
-  loading: Promise<void> | null;
-}
-const anomalies = new WeakMap<Ctx, Anomalies>();
-const ANOMALY_REFRESH_MS = 60_000;
+/** Publishers whose click-through over the last hour is implausible (src/caches.ts `ivtAnomalies`: refreshed at most once a minute, in the background). */
 const HOUR_MS = 3_600_000;
+const anomalies = (ctx: Ctx) => valueCache<ReadonlySet<string>>(ctx, 'ivtAnomalies');
 
 function publisherAnomalous(ctx: Ctx, publisherId: string): boolean {
-  let a = anomalies.get(ctx);
-  if (!a) anomalies.set(ctx, (a = { publishers: new Set(), at: -Infinity, loading: null }));
+  const a = anomalies(ctx);
   const now = ctx.clock.now();
-  if (now - a.at >= ANOMALY_REFRESH_MS && !a.loading) {
-    const state = a;
-    state.at = now;
-    state.loading = refreshAnomalies(ctx, state)
-      .catch((err) => ctx.log.warn({ err }, 'publisher click-through refresh failed'))
-      .finally(() => (state.loading = null));
+  if (a.peek(now) === undefined && !a.pending) {
+    a.refresh(now, () => refreshAnomalies(ctx)).catch((err) => ctx.log.warn({ err }, 'publisher click-through refresh failed'));
   }
-  return a.publishers.has(publisherId);
+  return a.last?.has(publisherId) ?? false;
 }
 
 /** The publishers judged anomalous, once any refresh in flight has finished (operators and tests). */
 export async function anomalousPublishers(ctx: Ctx): Promise<ReadonlySet<string>> {
-  const a = anomalies.get(ctx);
-  if (!a) return new Set();
-  await a.loading;
-  return a.publishers;
+  const a = anomalies(ctx);
+  await a.pending?.catch(() => undefined);
+  return a.last ?? new Set();
 }
 
-async function refreshAnomalies(ctx: Ctx, a: Anomalies): Promise<void> {
+async function refreshAnomalies(ctx: Ctx): Promise<ReadonlySet<string>> {
   const rows = await publisherClickThroughSince(ctx, ctx.clock.now() - HOUR_MS);
   const next = new Set<string>();
   for (const [id, r] of rows) {
     if (r.clicks >= ctx.config.ivtPublisherMinClicks && r.clicks > ctx.config.ivtPublisherMaxCtr * Math.max(1, r.impressions)) next.add(id);
   }
-  a.publishers = next;
+  return next;
 }
 
 /** The facts of a click the sophisticated checks look at. */

@@ -1,13 +1,15 @@
 import type { Ctx } from '../../context.js';
 import { Forbidden, NotFound, Validation } from '../../lib/errors.js';
 import * as repo from './repo.js';
+import { invalidate, valueCache } from '../../caches.js';
 
 /**
  * Browser origins (CORS) per publisher: which web pages may call
  * `POST /api/v1/ad`, `/ad-feedback` and read the tracking URLs' answers from
  * the browser. Stored per publisher; each process keeps every publisher's
- * list in memory, reloaded every `inventoryRefreshMs` (and at once on this
- * process when a publisher changes its own), so the check costs no query.
+ * list in memory (src/caches.ts `origins`), reloaded every
+ * `inventoryRefreshMs` and at once on every instance (with Redis) when a
+ * publisher changes its own, so the check costs no query.
  *
  * - A preflight (no key yet) is allowed when some publisher allows the origin.
  * - A keyed request (`/api/v1/ad`, `/ad-feedback`) from an origin its
@@ -41,19 +43,6 @@ export function normaliseOrigin(raw: string): { origin: string } | { error: stri
 interface OriginState {
   byPublisher: Map<string, ReadonlySet<string>>;
   any: Set<string>;
-  loadedAt: number;
-  loading: Promise<void> | null;
-}
-
-const states = new WeakMap<Ctx, OriginState>();
-
-function state(ctx: Ctx): OriginState {
-  let s = states.get(ctx);
-  if (!s) {
-    s = { byPublisher: new Map(), any: new Set(), loadedAt: -Infinity, loading: null };
-    states.set(ctx, s);
-  }
-  return s;
 }
 
 const parseList = (json: string | null | undefined): string[] => {
@@ -66,29 +55,19 @@ const parseList = (json: string | null | undefined): string[] => {
   }
 };
 
-/** The cache, loaded when older than the inventory refresh interval (one load at a time). */
+/** Every publisher's origins (src/caches.ts `origins`: reloaded after the inventory refresh interval, one load at a time). */
 async function fresh(ctx: Ctx): Promise<OriginState> {
-  const s = state(ctx);
-  if (ctx.clock.now() - s.loadedAt < ctx.config.inventoryRefreshMs) return s;
-  s.loading ??= (async () => {
-    try {
-      const rows = await repo.allOrigins(ctx.db);
-      const byPublisher = new Map<string, ReadonlySet<string>>();
-      const any = new Set<string>();
-      for (const r of rows) {
-        const list = parseList(r.allowed_origins_json);
-        byPublisher.set(r.id, new Set(list));
-        for (const o of list) any.add(o);
-      }
-      s.byPublisher = byPublisher;
-      s.any = any;
-      s.loadedAt = ctx.clock.now();
-    } finally {
-      s.loading = null;
+  return valueCache<OriginState>(ctx, 'origins').get(ctx.clock.now(), async () => {
+    const rows = await repo.allOrigins(ctx.db);
+    const byPublisher = new Map<string, ReadonlySet<string>>();
+    const any = new Set<string>();
+    for (const r of rows) {
+      const list = parseList(r.allowed_origins_json);
+      byPublisher.set(r.id, new Set(list));
+      for (const o of list) any.add(o);
     }
-  })();
-  await s.loading;
-  return s;
+    return { byPublisher, any };
+  });
 }
 
 function ownOrigins(ctx: Ctx): Set<string> {
@@ -174,8 +153,7 @@ export async function setAllowedOrigins(ctx: Ctx, publisherId: string, input: st
   });
   if ((await repo.publisherOrigins(ctx.db, publisherId)) === undefined) throw new NotFound('publisher');
   await repo.setPublisherOrigins(ctx.db, publisherId, out.length ? JSON.stringify(out) : null);
-  // This process knows at once; the others within one refresh interval.
-  const s = state(ctx);
-  s.loadedAt = -Infinity;
+  // Every instance reloads before its next check (others within one refresh interval without Redis).
+  invalidate(ctx, 'origins');
   return { allowed_origins: out };
 }

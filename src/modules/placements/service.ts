@@ -4,6 +4,7 @@ import { newId } from '../../lib/ids.js';
 import type { PlacementType } from '../../lib/placement-types.js';
 import type { PlacementTable } from '../../db/schema.js';
 import * as repo from './repo.js';
+import { invalidate } from '../../caches.js';
 
 /** Spec 1: the slug is the name with runs of other characters turned into one hyphen, case kept. */
 export function slugify(name: string): string {
@@ -59,7 +60,7 @@ export async function createPlacement(ctx: Ctx, publisherId: string, input: Plac
     if (await repo.findBySlug(ctx.db, publisherId, slug)) throw new Conflict(`A placement with slug "${slug}" already exists`);
     throw err;
   }
-  ctx.inventory.invalidate();
+  invalidate(ctx, 'inventory');
   return row;
 }
 

@@ -7,6 +7,7 @@ import { sha256Hex } from '../../lib/hash.js';
 import { categoriesOfTopics, isSafetyCategory, SAFETY_CATEGORIES, type SafetyCategory } from './categories.js';
 import { lexiconHit, type LexiconHit } from './lexicon.js';
 import { textModels, type FeatureSet, type LoadedModels } from './model.js';
+import { stateOf } from '../../caches.js';
 
 /**
  * Brand safety: the stage before any auction that decides whether a
@@ -171,15 +172,14 @@ interface LlmState {
   llm: Llm;
   cache: Map<string, { category: SafetyCategory | null; commercial: boolean }>;
 }
-const llmStates = new WeakMap<Ctx, LlmState | null>();
 const CACHE_SIZE = 10_000;
 
+/** The model client of a context and its verdict memo (src/caches.ts `safetyLlm`); null without a model. */
 function llmState(ctx: Ctx): LlmState | null {
-  if (llmStates.has(ctx)) return llmStates.get(ctx)!;
-  const llm = ctx.config.safetyLlm ? createLlm(ctx.config) : null;
-  const s = llm ? { llm, cache: new Map() } : null;
-  llmStates.set(ctx, s);
-  return s;
+  return stateOf(ctx, 'safetyLlm', () => {
+    const llm = ctx.config.safetyLlm ? createLlm(ctx.config) : null;
+    return { s: llm ? { llm, cache: new Map() } : null };
+  }).s;
 }
 
 /** Parses the model's answer; throws on anything but the expected shape. */

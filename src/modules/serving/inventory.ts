@@ -10,6 +10,7 @@ import { wordTable } from './word-vectors.js';
 import { predictRates, type Rates } from './predict.js';
 import { clampFeedback, feedbackScores } from './feedback-seam.js';
 import { blocksByPublisher, type PublisherBlocks } from '../blocks/service.js';
+import { valueCache } from '../../caches.js';
 
 /**
  * The serving inventory: an in-memory snapshot of everything that may serve —
@@ -190,8 +191,6 @@ export function billingOf(c: { billing_model: string | null; max_cpa_micros: num
 }
 /** How far back an ad group's own history informs its predicted rates. */
 export const HISTORY_DAYS = 14;
-/** History is re-read at most this often (it moves slowly; the rollup scan is not free). */
-const HISTORY_REFRESH_MS = 60_000;
 
 const parseList = (json: string | null): Set<string> | null => {
   if (!json) return null;
@@ -221,19 +220,14 @@ const parseDisplayConfig = (json: string | null): { max_ad_text_chars?: unknown;
   }
 };
 
-const historyCache = new WeakMap<Ctx, { at: number; data: Map<string, GroupActivity> }>();
-
-async function history(ctx: Ctx): Promise<Map<string, GroupActivity>> {
+/** Recent activity of every ad group (src/caches.ts `groupHistory`: refreshed once a minute). */
+function history(ctx: Ctx): Promise<Map<string, GroupActivity>> {
   const now = ctx.clock.now();
-  const hit = historyCache.get(ctx);
-  if (hit && now - hit.at < HISTORY_REFRESH_MS && now >= hit.at) return hit.data;
-  const data = await groupActivitySince(ctx, now - HISTORY_DAYS * 86_400_000);
-  historyCache.set(ctx, { at: now, data });
-  return data;
+  return valueCache<Map<string, GroupActivity>>(ctx, 'groupHistory').get(now, () => groupActivitySince(ctx, now - HISTORY_DAYS * 86_400_000));
 }
 
 /** Forget cached history (tests and the simulation move the clock). */
-export const forgetHistory = (ctx: Ctx): void => void historyCache.delete(ctx);
+export const forgetHistory = (ctx: Ctx): void => valueCache(ctx, 'groupHistory').clear();
 
 export async function buildSnapshot(ctx: Ctx): Promise<Snapshot> {
   const [{ campaigns, groups, ads }, placements, publishers, hist, feedback, blocks] = await Promise.all([
@@ -391,6 +385,7 @@ export class Inventory {
   private snap: Snapshot | null = null;
   private dirty = true;
   private building: Promise<Snapshot> | null = null;
+  private followUp: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
   /** Wall time (performance.now) the last build ended, and how long it took. */
   private builtAt = -Infinity;
@@ -406,6 +401,25 @@ export class Inventory {
 
   invalidate(): void {
     this.dirty = true;
+  }
+
+  /**
+   * Another instance changed what serves: rebuild in the background (this
+   * snapshot serves meanwhile; a build in flight may predate the change, so
+   * one follows it). While rebuilds are expensive (REBUILD_SHARE) the timer's
+   * next due rebuild picks the change up instead.
+   */
+  refreshSoon(): void {
+    if (!this.snap) return;
+    if (this.building) {
+      if (!this.followUp) this.followUp = this.building.then(() => undefined, () => undefined).then(() => {
+        this.followUp = null;
+        this.refreshSoon();
+      });
+      return;
+    }
+    if (performance.now() - this.builtAt < this.buildMs * (1 / REBUILD_SHARE - 1)) return;
+    this.rebuild().catch((err) => this.ctx().log.error({ err }, 'inventory refresh failed'));
   }
 
   rebuild(): Promise<Snapshot> {

@@ -22,6 +22,7 @@ import { blendRelevance, cosine, createEmbedder, GroupEmbeddingCache, type Embed
 import { NotFound } from '../../lib/errors.js';
 import { blockFilter } from './blocks.js';
 import { houseTestAd } from './test-ad.js';
+import { stateOf } from '../../caches.js';
 
 /** Default body length when a slot sets no limit (generated copy is clipped to it). */
 const DEFAULT_MAX_CHARS = 500;
@@ -53,14 +54,14 @@ interface ServingState {
   embed: { embedder: Embedder; cache: GroupEmbeddingCache; warmed: Snapshot | null } | null;
 }
 
-const states = new WeakMap<Ctx, ServingState>();
-
-/** Per-process serving state of a context; created on first use (registers the budget listener on the journal). */
+/** Per-process serving state of a context (src/caches.ts `servingState`); created on first use (registers the budget listener on the journal). */
 function state(ctx: Ctx): ServingState {
-  let s = states.get(ctx);
-  if (s) return s;
+  return stateOf(ctx, 'servingState', () => createState(ctx));
+}
+
+function createState(ctx: Ctx): ServingState {
   const embedder = createEmbedder(ctx.config);
-  s = {
+  const s: ServingState = {
     capCountFailed: (err: unknown) => ctx.log.warn({ err }, 'frequency cap count failed'),
     book: new BudgetBook(),
     log: new DecisionLog(ctx.config.decisionLogSize),
@@ -71,7 +72,6 @@ function state(ctx: Ctx): ServingState {
   ctx.journal.onCommit((charges) => {
     for (const c of charges) book.add(c.campaignId, c.adGroupId, c.spendMicros, c.at, ctx.clock.now());
   });
-  states.set(ctx, s);
   return s;
 }
 

@@ -8,6 +8,7 @@ import { generateProducts, DEMO_PRODUCT_COUNT } from './generator.js';
 import { analyzeListing, distinctStems } from './ranking.js';
 import * as repo from './repo.js';
 import { distance as levenshtein } from 'fastest-levenshtein';
+import { invalidate, valueCache } from '../../caches.js';
 
 /**
  * Product catalog import: any feed shape feed.ts reads, streamed from a file
@@ -206,8 +207,6 @@ export async function importProductsFile(ctx: Ctx, file: string, opts: ImportOpt
 
 /* ---------- catalog statistics ---------- */
 
-const statsChecked = new WeakMap<Ctx, Promise<void>>();
-
 /**
  * Makes sure `index_product_stats` matches the catalog and the analyzer:
  * rebuilt from every listing (and their `stems`) when its version is not
@@ -215,17 +214,12 @@ const statsChecked = new WeakMap<Ctx, Promise<void>>();
  * Checked once per process; imports keep it exact afterwards.
  */
 export function ensureCatalogStats(ctx: Ctx): Promise<void> {
-  let p = statsChecked.get(ctx);
-  if (!p) {
-    p = (async () => {
-      const v = await repo.statsFor(ctx.db, [VERSION_KEY]);
-      if (v.get(VERSION_KEY) === STATS_VERSION) return;
-      await rebuildCatalogStats(ctx);
-    })();
-    statsChecked.set(ctx, p);
-    p.catch(() => statsChecked.delete(ctx));
-  }
-  return p;
+  // src/caches.ts `catalogStatsChecked`: a failed check is not kept (the next call checks again).
+  return valueCache<true>(ctx, 'catalogStatsChecked').get(ctx.clock.now(), async () => {
+    const v = await repo.statsFor(ctx.db, [VERSION_KEY]);
+    if (v.get(VERSION_KEY) !== STATS_VERSION) await rebuildCatalogStats(ctx);
+    return true;
+  }).then(() => undefined);
 }
 
 export async function rebuildCatalogStats(ctx: Ctx): Promise<void> {
@@ -289,18 +283,11 @@ export async function ensureDemoProducts(ctx: Ctx, merchantEndpoint?: string): P
 
 export const countProducts = (ctx: Ctx) => repo.countProducts(ctx.db);
 
-/* The currencies present in the catalog, cached briefly (imports invalidate it in this process). */
-const currencyCache = new WeakMap<Ctx, { at: number; list: string[] }>();
-
-export async function catalogCurrencies(ctx: Ctx): Promise<string[]> {
-  const now = ctx.clock.now();
-  const hit = currencyCache.get(ctx);
-  if (hit && now - hit.at < 60_000) return hit.list;
-  const list = await repo.catalogCurrencies(ctx.db);
-  currencyCache.set(ctx, { at: now, list });
-  return list;
+/* The currencies present in the catalog, cached briefly (src/caches.ts `catalogCurrencies`; imports invalidate it on every instance). */
+export function catalogCurrencies(ctx: Ctx): Promise<string[]> {
+  return valueCache<string[]>(ctx, 'catalogCurrencies').get(ctx.clock.now(), () => repo.catalogCurrencies(ctx.db));
 }
 
 export function invalidateCatalogCache(ctx: Ctx): void {
-  currencyCache.delete(ctx);
+  invalidate(ctx, 'catalogCurrencies');
 }

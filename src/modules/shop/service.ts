@@ -179,16 +179,13 @@ export interface WebResult {
 export interface WebSearchProvider {
   search(query: string, opts: { currency: string; limit: number }): Promise<WebResult[]>;
 }
-const webProviders = new WeakMap<Ctx, WebSearchProvider>();
-
-/** Plug a web-search provider (none by default: web_results stays empty). */
+/** Plug a web-search provider (none by default: web_results stays empty; src/caches.ts `webSearch`). */
 export function useWebSearch(ctx: Ctx, provider: WebSearchProvider | null): void {
-  if (provider) webProviders.set(ctx, provider);
-  else webProviders.delete(ctx);
+  ctx.caches.setState('webSearch', provider);
 }
 
 async function webResults(ctx: Ctx, q: string, currency: string): Promise<WebResult[]> {
-  const p = webProviders.get(ctx);
+  const p = ctx.caches.getState<WebSearchProvider>('webSearch');
   if (!p) return [];
   try {
     const r = await p.search(q, { currency, limit: 5 });

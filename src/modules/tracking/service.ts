@@ -9,6 +9,7 @@ import type { Charge } from './journal-store.js';
 import { hitRecord, invalidate, openClaims, requireToken, type HitContext } from './record.js';
 import { clickIvt, isDatacenter, requestIvt } from '../ivt/service.js';
 import * as trackingRepo from './repo.js';
+import { mapCache } from '../../caches.js';
 
 export interface HitFacts {
   ip: string;
@@ -30,23 +31,18 @@ export const attributionSignature = (ctx: Ctx, v: { grclid: string; grcpid: stri
 
 /**
  * The keyed hash and country of an end user's IP, cached per address (in
- * memory only, bounded): the same users fire many pixels, and the HMAC and the
- * geo lookup are a large share of an impression's cost.
+ * memory only, bounded; src/caches.ts `ipFacts`, per context: hashes are per
+ * data key, ranges per configuration): the same users fire many pixels, and
+ * the HMAC and the geo lookup are a large share of an impression's cost.
  */
-const ipFactsCache = new Map<string, { hash: string; country: string; datacenter: boolean }>();
-const IP_CACHE_MAX = 20_000;
-let ipCacheOwner: Ctx | null = null;
+type IpFacts = { hash: string; country: string; datacenter: boolean };
 
-function ipFacts(ctx: Ctx, ip: string): { hash: string; country: string; datacenter: boolean } {
-  if (ipCacheOwner !== ctx) {
-    ipFactsCache.clear(); // another context (tests run several): hashes are per data key, ranges per configuration
-    ipCacheOwner = ctx;
-  }
-  let f = ipFactsCache.get(ip);
-  if (!f) {
+function ipFacts(ctx: Ctx, ip: string): IpFacts {
+  const cache = mapCache<IpFacts>(ctx, 'ipFacts');
+  let f = cache.get(ip, 0);
+  if (f === undefined) {
     f = { hash: keyedHash(ctx.secrets.dataKey, 'ip', ip), country: countryOf(ip), datacenter: isDatacenter(ctx, ip) };
-    if (ipFactsCache.size >= IP_CACHE_MAX) ipFactsCache.clear();
-    ipFactsCache.set(ip, f);
+    cache.set(ip, f, 0);
   }
   return f;
 }
