@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/index.js';
 import { BACKSTOP_CHECKPOINT_PAGES, checkpointDelay, RESTART_BACKOFF_MS, startCheckpointer } from '../../src/db/checkpointer.js';
-import { BACKEND, dropStorage, testConfig } from '../helpers.js';
+import { BACKEND, dropStorage, testConfig, waitFor } from '../helpers.js';
 
 /**
  * SQLite WAL checkpoints run in a worker thread (src/db/checkpointer.ts), not
@@ -22,11 +22,8 @@ describe.runIf(BACKEND === 'sqlite')('WAL checkpointer', () => {
       for (let i = 0; i < rows; i++) ins.run('x'.repeat(200));
     })();
   };
-  const until = async (ok: () => boolean, ms = 10_000) => {
-    const end = Date.now() + ms;
-    while (!ok() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
-    return ok();
-  };
+  // A condition, with a deadline generous enough for a busy 2-core machine (a worker thread can take seconds to start).
+  const until = async (ok: () => boolean) => waitFor(ok, 'the checkpointer').then(() => true, () => ok());
   const autocheckpoint = (sqlite: import('better-sqlite3').Database) => sqlite.pragma('wal_autocheckpoint', { simple: true });
 
   it('starts with the journal writing and keeps the WAL checkpointed from its own thread', async () => {

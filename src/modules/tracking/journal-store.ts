@@ -349,7 +349,7 @@ class Waiters {
 export function sqliteWriterSink(
   opts: WriterOptions,
   hooks: { maxInFlight: number; idleMs: number; onCommit: () => void; onError: (err: unknown) => void; starting: JournalSink },
-): JournalSink & { readonly running: boolean; readonly stats: { threadCommits: number; startingCommits: number } } {
+): JournalSink & { readonly running: boolean; readonly stats: { threadCommits: number; startingCommits: number; starts: number } } {
   /** One running thread and the batches it holds (a retiring thread's answers never mix with its successor's). */
   interface Writer {
     w: Worker;
@@ -357,13 +357,15 @@ export function sqliteWriterSink(
     /** The thread said it is ready (its connection open, its statements prepared). */
     ready: boolean;
   }
-  const stats = { threadCommits: 0, startingCommits: 0 };
+  /** Commits on the thread, commits on the event loop while a thread started, and threads started. */
+  const stats = { threadCommits: 0, startingCommits: 0, starts: 0 };
   let current: Writer | null = null;
   const exiting = new Set<Promise<void>>();
   let seq = 0;
   let lastActive = 0;
 
   const start = (): Writer => {
+    stats.starts++;
     const w = startModuleWorker(new URL('./journal-writer', import.meta.url), import.meta.url, {
       workerData: opts,
       // The writer holds no data of its own: a small heap is plenty.
