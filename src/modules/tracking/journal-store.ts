@@ -6,6 +6,7 @@ import { HOUR_MS } from '../../lib/clock.js';
 import { parseKeyRing, TokenCodec } from '../../lib/token.js';
 import { startModuleWorker } from '../../lib/worker.js';
 import { BACKSTOP_CHECKPOINT_PAGES, SQLITE_AUTOCHECKPOINT_PAGES } from '../../db/checkpointer.js';
+import { byDialect } from '../../db/sql.js';
 import { hitRecord, openClaims, type HitContext } from './record.js';
 import type { RollupRow } from './rollup.js';
 import {
@@ -477,23 +478,32 @@ export function sqliteWriterSink(
   };
 }
 
+/** What `journalSink` is told: the writer thread's settings, the token keys, the journal's rules. */
+interface SinkOptions {
+  writerThread: boolean;
+  writerIdleMs: number;
+  maxInFlight: number;
+  tokenKeys: string;
+  tokenTtlSeconds: number;
+  rules: JournalRules;
+  onError: (err: unknown) => void;
+}
+
 /** The journal's sink for this database: the writer thread on SQLite (unless turned off), the pool on PostgreSQL. */
-export function journalSink(
-  database: Database,
-  opts: {
-    writerThread: boolean;
-    writerIdleMs: number;
-    maxInFlight: number;
-    tokenKeys: string;
-    tokenTtlSeconds: number;
-    rules: JournalRules;
-    onError: (err: unknown) => void;
-  },
-): JournalSink {
+export function journalSink(database: Database, opts: SinkOptions): JournalSink {
   const opener = { codec: new TokenCodec(parseKeyRing(opts.tokenKeys)), ttlSeconds: opts.tokenTtlSeconds };
   // The writer thread logs its commits' rollup deltas; reads fold what is still logged (also after a crash).
   settleBeforeReads(database);
-  if (database.sqlite && database.sqlitePath && opts.writerThread) {
+  return byDialect(database, {
+    sqlite: () => sqliteJournalSink(database, opener, opts),
+    postgres: () => postgresJournalSink(database, opener, opts),
+  });
+}
+
+/** SQLite: the writer thread (commits through the event loop's connection while it starts), or that connection alone. */
+function sqliteJournalSink(database: Database, opener: PixelOpener, opts: SinkOptions): JournalSink {
+  if (!database.sqlite) throw new Error('no database handle for the journal');
+  if (database.sqlitePath && opts.writerThread) {
     const sqlite = database.sqlite;
     // Prepared on first use (its statements cost memory an idle server need not hold).
     let inThread: JournalSink | null = null;
@@ -521,7 +531,11 @@ export function journalSink(
       },
     );
   }
-  if (database.sqlite) return inThreadSink(sqliteJournalStore(database.sqlite, () => database.checkpointer?.active(), opts.rules), opener);
-  if (database.pool) return inThreadSink(postgresJournalStore(database.pool, opts.rules), opener);
-  throw new Error('no database handle for the journal');
+  return inThreadSink(sqliteJournalStore(database.sqlite, () => database.checkpointer?.active(), opts.rules), opener);
+}
+
+/** PostgreSQL: commits on the pool from the event loop. */
+function postgresJournalSink(database: Database, opener: PixelOpener, opts: SinkOptions): JournalSink {
+  if (!database.pool) throw new Error('no database handle for the journal');
+  return inThreadSink(postgresJournalStore(database.pool, opts.rules), opener);
 }
