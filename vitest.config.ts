@@ -24,6 +24,7 @@ export default defineConfig({
         name: backend,
         include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
         env: { ORBIT_TEST_BACKEND: backend },
+        globalSetup: ['test/global-setup.ts'],
         testTimeout: 180_000,
         hookTimeout: 180_000,
         // expect.poll waits for a condition; its default 1 s deadline is wall-clock luck on a busy machine.

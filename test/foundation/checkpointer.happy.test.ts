@@ -56,7 +56,7 @@ describe.runIf(BACKEND === 'sqlite')('WAL checkpointer', () => {
       const w = await seedWorld(s.ctx);
       expect((await requestAd(s.url, w.publisherKey)).status).toBe(200);
       await s.ctx.journal.settle(); // the request's record commits after its answer
-      expect(s.ctx.database.checkpointer!.running).toBe(true);
+      // Started once by that commit. (Whether it still runs depends on the machine: it stops after 30 s idle.)
       expect(s.ctx.database.checkpointer!.stats.starts).toBe(1);
     } finally {
       await s.stop();

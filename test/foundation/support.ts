@@ -85,7 +85,8 @@ export async function spawnServe(config: import('../../src/config.js').Config, e
     ...(config.databaseSchema ? { DATABASE_SCHEMA: config.databaseSchema } : {}),
     ...env,
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  // bin/orbit.js: the server bundle when it is the build of the sources (test/global-setup.ts builds it), else tsx.
+  const child = spawn(process.execPath, ['bin/orbit.js', 'serve'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
