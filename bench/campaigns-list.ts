@@ -3,9 +3,10 @@
  *
  * Setup: one advertiser with 1,000 live campaigns; 1,000,000 impressions and
  * clicks spread over 30 days are written through the real journal store (the
- * events, their rollups and, derived per batch, the lifetime deltas),
- * the deltas are folded as the background folder does, then 20,000 more
- * events arrive and stay unfolded (the state between two folds).
+ * events, their rollups and, derived per batch, the scope mirrors and the
+ * campaigns' all-time rows of the ledger), then 20,000 more in the last hour
+ * (until issue 26 these stayed as unfolded lifetime deltas; now they are in
+ * the all-time rows like the rest).
  *
  * Measured: GET /advertiser-dashboard/campaigns end to end (every campaign
  * with lifetime impressions/clicks/conversions/spend/conversion value and
@@ -26,7 +27,6 @@ import { loadConfig } from '../src/config.js';
 import { startServer } from '../src/server.js';
 import * as accounts from '../src/modules/accounts/service.js';
 import { createApprovedCampaign } from '../src/modules/campaigns/service.js';
-import { foldLifetimeTotals } from '../src/modules/tracking/service.js';
 import { journalStore, type EventRow } from '../src/modules/tracking/repo.js';
 import { newId } from '../src/lib/ids.js';
 import type { Ctx } from '../src/context.js';
@@ -126,12 +126,11 @@ async function main() {
       }
     };
     await write(EVENTS, 30 * DAY);
-    const folded = await foldLifetimeTotals(ctx);
     await write(20_000, 3_600_000);
-    const count = async (t: 'tracking_events' | 'rollups' | 'campaign_stat_deltas') =>
+    const count = async (t: 'tracking_events' | 'rollups' | 'rollup_scope_all') =>
       Number((await ctx.db.selectFrom(t).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
     console.log(
-      `setup ${((performance.now() - t0) / 1000).toFixed(1)} s: ${CAMPAIGNS} campaigns, ${await count('tracking_events')} events, ${await count('rollups')} rollup rows, ${folded} deltas folded, ${await count('campaign_stat_deltas')} pending`,
+      `setup ${((performance.now() - t0) / 1000).toFixed(1)} s: ${CAMPAIGNS} campaigns, ${await count('tracking_events')} events, ${await count('rollups')} rollup rows, ${await count('rollup_scope_all')} all-time rows`,
     );
 
     if (keep) fs.writeFileSync(marker, JSON.stringify({ advertiserId: advertiser.id }));

@@ -98,10 +98,15 @@ function heads(): { name: string; select: (e: Example) => number | null }[] {
 }
 
 /**
- * Each sensitive head's threshold: the lowest of 0.3, 0.35 … 0.95 at which
+ * Each sensitive head's threshold: the lowest of MIN_THRESHOLD, +0.05 … 0.95 at which
  * the cross-validated head fires on at most 1 % of the commercial lines
  * (blocking stays narrow); the intent head keeps 0.5.
  */
+/**
+ * Cross-validated commercial lines resemble the training ones too closely to bound false blocks alone: at 0.3
+ * 5 of adrel-dev's 65 commercial conversations were blocked, at 0.4 one (bench/safety/evaluate.ts).
+ */
+const MIN_THRESHOLD = 0.4;
 function cvThresholds(examples: Example[], dims: number): Map<string, number> {
   const out = new Map<string, number>();
   for (const h of heads()) {
@@ -117,7 +122,7 @@ function cvThresholds(examples: Example[], dims: number): Map<string, number> {
         if (i % 5 === f && e.label === 'commercial') commercialProbs.push(prob(m, e.x));
       });
     }
-    let t = 0.3;
+    let t = MIN_THRESHOLD;
     while (t < 0.95 && commercialProbs.filter((p) => p >= t).length > 0.01 * commercialProbs.length) t = Math.round((t + 0.05) * 100) / 100;
     out.set(h.name, t);
   }

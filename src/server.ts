@@ -2,7 +2,6 @@ import pino, { type Logger } from 'pino';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, origin, type Config, type ConfigInput } from './config.js';
 import type { Ctx, Urls } from './context.js';
-import { setRecordSettler } from './db/index.js';
 import { StorageHealth } from './db/integrity.js';
 import { openCheckedStorage } from './startup.js';
 import { systemClock, type Clock } from './lib/clock.js';
@@ -12,6 +11,7 @@ import { journalSink } from './modules/tracking/journal-store.js';
 import { Inventory } from './modules/serving/inventory.js';
 import { SpendTracker } from './modules/tracking/spend.js';
 import { registerSpendListener } from './modules/tracking/service.js';
+import { startLedger } from './modules/ledger/service.js';
 import { createCounters, newRedis } from './lib/counters.js';
 import { shareCommittedSpend } from './modules/serving/budget.js';
 
@@ -63,8 +63,9 @@ export async function createContext(config: Config, opts: ContextOptions = {}): 
     recordWaitMs: config.recordMaxWaitMs,
     onError: onJournalError,
   });
-  // Reports first commit the ad request records the journal holds back (journal.ts `record`).
-  setRecordSettler(database.db, () => journal.settle());
+  // The ledger's jobs, whatever route groups this process serves: reads of the counters first commit the ad
+  // request records the journal holds back (journal.ts `record`) and, on SQLite, fold the writer's rollup log.
+  startLedger(database, () => journal.settle());
   const ctx: Ctx = {
     config,
     database,

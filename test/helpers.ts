@@ -11,7 +11,7 @@ import { createPlacement } from '../src/modules/placements/service.js';
 import { createApprovedCampaign, type SeedCampaign } from '../src/modules/campaigns/service.js';
 import { randomBase62 } from '../src/lib/ids.js';
 import { journalStore } from '../src/modules/tracking/repo.js';
-import type { RollupRow } from '../src/modules/tracking/rollup.js';
+import type { RollupRow } from '../src/modules/ledger/rollup.js';
 
 export { waitFor } from './wait.js';
 

@@ -23,7 +23,7 @@ import { loadConfig } from '../../src/config.js';
 import { ensureSchema, openDatabase, type Database } from '../../src/db/index.js';
 import { MIGRATIONS } from '../../src/db/migrations/index.js';
 import { journalStore, type Batch, type JournalStore } from '../../src/modules/tracking/repo.js';
-import { ROLLUP_COUNTER_COLUMNS, ROLLUP_KEY_COLUMNS, RollupAccumulator, type RollupRow } from '../../src/modules/tracking/rollup.js';
+import { ROLLUP_COUNTER_COLUMNS, ROLLUP_KEY_COLUMNS, RollupAccumulator, type RollupRow } from '../../src/modules/ledger/rollup.js';
 import { eventRollup } from '../../src/modules/tracking/record.js';
 
 export type Arm = 'batch' | 'triggers' | 'bare';

@@ -62,44 +62,8 @@ function pgLib(): typeof pg {
   return lib;
 }
 
-interface Settlers {
-  /** Commits records still held back (the journal's `settle`), so what follows sees them; null when none are. */
-  records?: () => Promise<void> | null;
-  /** Folds logged rollup deltas into the rollups (SQLite's writer thread logs them). */
-  rollups?: () => void;
-}
-const rollupSettlers = new WeakMap<Kysely<DB>, Settlers>();
-
-function settlersOf(db: Kysely<DB>): Settlers {
-  let s = rollupSettlers.get(db);
-  if (!s) rollupSettlers.set(db, (s = {}));
-  return s;
-}
-
-/** Registers what brings a database's rollups up to date before a read (tracking: folding the SQLite rollup log). */
-export function setRollupSettler(db: Kysely<DB>, settle: () => void): void {
-  settlersOf(db).rollups = settle;
-}
-
-/** Registers what commits the records a journal holds back (ad requests and serves) before a read. */
-export function setRecordSettler(db: Kysely<DB>, settle: () => Promise<void> | null): void {
-  settlersOf(db).records = settle;
-}
-
-/**
- * Called first by every reader of `rollups`, its mirrors, the lifetime
- * deltas and the ad request log, so a report includes every record made so
- * far: the journal's held-back ad request records are committed, then (on
- * SQLite, whose writer thread logs its commits' rollup deltas and folds them a
- * few times a second) whatever is still logged is folded.
- */
-export function settleRollups(db: Kysely<DB>): Promise<void> | void {
-  const s = rollupSettlers.get(db);
-  if (!s) return;
-  const held = s.records?.();
-  if (held) return held.then(() => s.rollups?.());
-  s.rollups?.();
-}
+/** Every reader of the counters settles first; the ledger owns how (a thin re-export for callers outside src/modules). */
+export { settleRollups } from '../modules/ledger/repo.js';
 
 export function openDatabase(config: Config): Database {
   if (config.databaseUrl) {

@@ -303,8 +303,6 @@ export interface DB {
   ad_units: AdUnitTable;
   campaign_ad_units: CampaignAdUnitTable;
   pixels: PixelTable;
-  campaign_stats: CampaignStatsTable;
-  campaign_stat_deltas: CampaignStatDeltaTable;
   conversions: ConversionTable;
   conversion_dedup: ConversionDedupTable;
   conversion_suppressions: ConversionSuppressionTable;
@@ -316,6 +314,7 @@ export interface DB {
   shop_oauth_states: ShopOauthStateTable;
   rollup_scope_qh: RollupScopeQhTable;
   rollup_scope_day: RollupScopeDayTable;
+  rollup_scope_all: RollupScopeAllTable;
   ad_feedback: AdFeedbackTable;
   publisher_blocks: PublisherBlockTable;
   spend_ledger: SpendLedgerTable;
@@ -452,7 +451,7 @@ export interface ShopOauthStateTable {
   expires_at: number;
 }
 
-/** Rollup counters summed per scope ('pub' publisher, 'cmp' campaign, 'grp' ad group); written with the rollups by the one rollup writer (tracking/repo.ts; triggers until 0007). */
+/** Rollup counters summed per scope ('pub' publisher, 'cmp' campaign, 'grp' ad group); written with the rollups by the ledger's one writer (ledger/repo.ts; triggers until 0007). */
 export interface RollupScopeCounters {
   scope: string;
   /** The publisher itself for 'pub'; the advertiser for 'cmp' and 'grp'. */
@@ -477,6 +476,8 @@ export interface RollupScopeQhTable extends RollupScopeCounters {
 export interface RollupScopeDayTable extends RollupScopeCounters {
   day: number; // UTC day (epoch ms / 86400000)
 }
+/** All-time counters per scope (scope 'cmp' only: a campaign's lifetime), written with the rollups by the ledger's writer (0015). */
+export type RollupScopeAllTable = RollupScopeCounters;
 
 /** End-user feedback on a served ad (spec 1 POST /ad-feedback). */
 export interface AdFeedbackTable {
@@ -543,76 +544,6 @@ export interface PixelTable {
   last_checked_at: number | null;
   last_seen_at: number | null;
   created_at: number;
-}
-
-/** Lifetime campaign totals folded from `campaign_stat_deltas` (which the rollup writer appends with every rollup change). */
-export interface CampaignStatsTable {
-  campaign_id: string;
-  advertiser_id: string;
-  impressions: number;
-  clicks: number;
-  conversions: number;
-  spend_micros: number;
-  conversion_value_micros: number;
-}
-
-export interface CampaignStatDeltaTable {
-  id: Generated<number>;
-  campaign_id: string;
-  advertiser_id: string;
-  impressions: number;
-  clicks: number;
-  conversions: number;
-  spend_micros: number;
-  conversion_value_micros: number;
-}
-
-/** Rollup counters summed per scope ('pub' publisher, 'cmp' campaign, 'grp' ad group); written with the rollups by the one rollup writer (tracking/repo.ts; triggers until 0007). */
-export interface RollupScopeCounters {
-  scope: string;
-  /** The publisher itself for 'pub'; the advertiser for 'cmp' and 'grp'. */
-  parent_id: string;
-  scope_id: string;
-  requests: number;
-  wins: number;
-  impressions: number;
-  clicks: number;
-  conversions: number;
-  spend_micros: number;
-  revenue_micros: number;
-  take_micros: number;
-  conversion_value_micros: number;
-  invalid_impressions: number;
-  invalid_clicks: number;
-  overdelivery_micros: number;
-}
-export interface RollupScopeQhTable extends RollupScopeCounters {
-  bucket: number; // UTC quarter hour
-}
-export interface RollupScopeDayTable extends RollupScopeCounters {
-  day: number; // UTC day (epoch ms / 86400000)
-}
-
-/** End-user feedback on a served ad (spec 1 POST /ad-feedback). */
-export interface AdFeedbackTable {
-  id: string;
-  publisher_id: string;
-  at: number;
-  session_hash: string;
-  sentiment: string; // thumbs_up | thumbs_down
-  reasons_json: string;
-  comment: string | null;
-  click_id: string;
-  campaign_id: string;
-  ad_group_id: string;
-  ad_id: string;
-  advertiser_id: string;
-  placement: string | null;
-  placement_id: string | null;
-  /** SHA-256 of the publisher's end-user id, never the id itself. */
-  user_hash: string | null;
-  device: string;
-  country: string;
 }
 
 /* ---- The index (spec 3): catalogs, searches, tracked links, clicks, conversions ---- */

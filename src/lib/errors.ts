@@ -19,56 +19,38 @@ export class DomainError extends Error {
   }
 }
 
-export class BadRequest extends DomainError {
-  constructor(message: string, details?: FieldIssue[]) {
-    super(400, 'BAD_REQUEST', message, details);
-  }
+/** The base of an error kind: its status code and code, with a message (and field issues) per instance. */
+function kind(statusCode: number, code: string) {
+  return class extends DomainError {
+    constructor(message: string, details?: FieldIssue[]) {
+      super(statusCode, code, message, details);
+    }
+  };
 }
-export class Unauthorized extends DomainError {
+
+export class BadRequest extends kind(400, 'BAD_REQUEST') {}
+export class Unauthorized extends kind(401, 'UNAUTHORIZED') {
   constructor(message = 'Missing or invalid API key') {
-    super(401, 'UNAUTHORIZED', message);
+    super(message);
   }
 }
-export class Forbidden extends DomainError {
-  constructor(message: string) {
-    super(403, 'FORBIDDEN', message);
-  }
-}
-export class NotFound extends DomainError {
+export class Forbidden extends kind(403, 'FORBIDDEN') {}
+export class NotFound extends kind(404, 'NOT_FOUND') {
   constructor(what: string) {
-    super(404, 'NOT_FOUND', `${what} not found`);
+    super(`${what} not found`);
   }
 }
-export class Conflict extends DomainError {
-  constructor(message: string) {
-    super(409, 'CONFLICT', message);
-  }
-}
-export class Validation extends DomainError {
-  constructor(message: string, details?: FieldIssue[]) {
-    super(422, 'VALIDATION', message, details);
-  }
+export class Conflict extends kind(409, 'CONFLICT') {}
+export class Validation extends kind(422, 'VALIDATION') {
   static field(field: string, message: string): Validation {
     return new Validation(`${field}: ${message}`, [{ field, message }]);
   }
 }
-export class PaymentRequired extends DomainError {
-  constructor(message: string) {
-    super(402, 'PAYMENT_REQUIRED', message);
-  }
-}
-export class RateLimited extends DomainError {
+export class PaymentRequired extends kind(402, 'PAYMENT_REQUIRED') {}
+export class RateLimited extends kind(429, 'RATE_LIMITED') {
   constructor(message = 'Rate limit exceeded') {
-    super(429, 'RATE_LIMITED', message);
+    super(message);
   }
 }
-export class Gone extends DomainError {
-  constructor(message: string) {
-    super(410, 'GONE', message);
-  }
-}
-export class Unavailable extends DomainError {
-  constructor(message: string) {
-    super(503, 'UNAVAILABLE', message);
-  }
-}
+export class Gone extends kind(410, 'GONE') {}
+export class Unavailable extends kind(503, 'UNAVAILABLE') {}

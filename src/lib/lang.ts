@@ -36,6 +36,9 @@ const FUNCTION_WORDS: Record<Exclude<Lang, 'other'>, string> = {
 };
 const FUNCTION_LANGS = new Map<string, Exclude<Lang, 'other'>[]>();
 
+/** The common function words of a language (lower case, accents kept). */
+export const functionWords = (lang: Lang): readonly string[] => (lang === 'other' ? [] : FUNCTION_WORDS[lang].split(' '));
+
 /** Whether a lowercase word is a common function word of a language ("de", "la", "für"). */
 export const isFunctionWord = (lang: Lang, w: string): boolean => FUNCTION_LANGS.get(w)?.includes(lang as Exclude<Lang, 'other'>) ?? false;
 for (const [l, list] of Object.entries(FUNCTION_WORDS) as [Exclude<Lang, 'other'>, string][]) {

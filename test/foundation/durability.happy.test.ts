@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Ctx } from '../../src/context.js';
 import { closeContext, createContext } from '../../src/server.js';
 import { newId } from '../../src/lib/ids.js';
-import { campaignLifetimeTotals } from '../../src/modules/tracking/service.js';
+import { lifetimeTotals } from '../../src/modules/ledger/service.js';
 import { BROWSER_UA, dropStorage, seedWorld, testConfig, type World } from '../helpers.js';
 import { spawnServe } from './support.js';
 
@@ -43,7 +43,7 @@ async function recorded(config: ReturnType<typeof testConfig>, w?: World): Promi
   const ctx = await createContext(config, { log: undefined });
   try {
     const rows = await ctx.db.selectFrom('tracking_events').select('click_id').where('kind', '=', 'imp').execute();
-    const reported = w ? ((await campaignLifetimeTotals(ctx, w.advertiserId, [w.campaignId])).get(w.campaignId)?.impressions ?? 0) : 0;
+    const reported = w ? ((await lifetimeTotals(ctx, w.advertiserId, [w.campaignId])).get(w.campaignId)?.impressions ?? 0) : 0;
     return { clickIds: new Set(rows.map((r) => r.click_id)), reported };
   } finally {
     await closeContext(ctx);

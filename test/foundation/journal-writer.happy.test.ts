@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { commitSync, decodeBatch, decodeResult, encodeBatch, encodeResult, mergeBatches, type CommitResult, type JournalBatch } from '../../src/modules/tracking/journal-store.js';
 import type { TokenCodec } from '../../src/lib/token.js';
-import { EVENT_COLS, REQUEST_COLS, ROLLUP_COLS, SERVE_COLS } from '../../src/modules/tracking/repo.js';
+import { EVENT_COLS, REQUEST_COLS, SERVE_COLS } from '../../src/modules/tracking/repo.js';
+import { ROLLUP_COLS } from '../../src/modules/ledger/rollup.js';
 import { BACKEND, BROWSER_UA, RUNNING_CAMPAIGN, seedWorld, startTestServer, waitFor, type TestServer, type World } from '../helpers.js';
 import { hit, journalOutstanding, serveOne, tokenOf, trackingFootprint } from './support.js';
 

@@ -3,8 +3,9 @@ import fc from 'fast-check';
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Ctx } from '../../src/context.js';
 import { settleRollups } from '../../src/db/index.js';
-import { foldRollupLog, sqliteJournalTx, type Batch } from '../../src/modules/tracking/repo.js';
-import type { RollupRow } from '../../src/modules/tracking/rollup.js';
+import { sqliteJournalTx, type Batch } from '../../src/modules/tracking/repo.js';
+import { foldRollupLog } from '../../src/modules/ledger/service.js';
+import type { RollupRow } from '../../src/modules/ledger/rollup.js';
 import { BACKEND, testContext } from '../helpers.js';
 
 /**
@@ -18,9 +19,7 @@ const TABLES = [
   'SELECT * FROM rollups ORDER BY bucket, publisher_id, placement_id, placement_type, advertiser_id, campaign_id, ad_group_id, ad_id, device, country',
   'SELECT * FROM rollup_scope_qh ORDER BY scope, parent_id, bucket, scope_id',
   'SELECT * FROM rollup_scope_day ORDER BY scope, parent_id, day, scope_id',
-  // Lifetime deltas are appended per write, so compare their sums per campaign.
-  `SELECT campaign_id, advertiser_id, SUM(impressions) i, SUM(clicks) c, SUM(conversions) v, SUM(spend_micros) s, SUM(conversion_value_micros) cv
-     FROM campaign_stat_deltas GROUP BY campaign_id, advertiser_id ORDER BY campaign_id`,
+  'SELECT * FROM rollup_scope_all ORDER BY scope, parent_id, scope_id',
 ];
 
 const row: fc.Arbitrary<RollupRow> = fc.record({
@@ -66,7 +65,7 @@ describe.skipIf(BACKEND !== 'sqlite')('rollup log (SQLite writer thread)', () =>
   const dump = (sqlite: BetterSqlite3.Database) => TABLES.map((q) => sqlite.prepare(q).all());
   const logRows = (sqlite: BetterSqlite3.Database) => (sqlite.prepare('SELECT COUNT(*) FROM rollup_log').pluck().get() as number) ?? 0;
 
-  it('logging then folding leaves exactly the rollups, mirrors and lifetime deltas that writing directly leaves', () => {
+  it('logging then folding leaves exactly the rollups, mirrors and all-time rows that writing directly leaves', () => {
     const viaLog = sqliteJournalTx(sqliteOf(logged.ctx), { logRollups: true });
     const viaRollups = sqliteJournalTx(sqliteOf(direct.ctx));
     fc.assert(
@@ -100,8 +99,8 @@ describe.skipIf(BACKEND !== 'sqlite')('rollup log (SQLite writer thread)', () =>
     tx(batchOf([{ bucket, ...base, ...counters, impressions: 3, spend_micros: 6_000 }]));
     tx(batchOf([{ bucket, ...base, ...counters, impressions: 2, spend_micros: 4_000 }]));
     expect(logRows(sqliteOf(ctx))).toBe(2);
-    const { campaignLifetimeTotals } = await import('../../src/modules/tracking/service.js');
-    const totals = await campaignLifetimeTotals(ctx, 'a9', ['c9']);
+    const { lifetimeTotals } = await import('../../src/modules/ledger/service.js');
+    const totals = await lifetimeTotals(ctx, 'a9', ['c9']);
     expect(totals.get('c9')).toMatchObject({ impressions: 5, spend_micros: 10_000 });
     expect(logRows(sqliteOf(ctx))).toBe(0);
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Ctx } from '../../src/context.js';
 import { ManualClock } from '../../src/lib/clock.js';
-import { rollupRow } from '../../src/modules/tracking/rollup.js';
+import { rollupRow } from '../../src/modules/ledger/rollup.js';
 import { createPublisher } from '../../src/modules/accounts/service.js';
 import { publisherActivity, publisherStats } from '../../src/modules/reporting/service.js';
 import { dayIntervals, dayString, parseDay, offsetMs } from '../../src/lib/tz.js';

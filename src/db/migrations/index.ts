@@ -16,6 +16,7 @@ import * as m0011b from './0011_shop_feeds.js';
 import * as m0012 from './0012_money_integrity.js';
 import * as m0013 from './0013_self_serve.js';
 import * as m0014 from './0014_dashboard.js';
+import * as m0015 from './0015_ledger_all_time.js';
 
 export interface OrbitMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -39,4 +40,5 @@ export const MIGRATIONS: Record<string, OrbitMigration> = {
   '0012_money_integrity': m0012,
   '0013_self_serve': m0013,
   '0014_dashboard': m0014,
+  '0015_ledger_all_time': m0015,
 };

@@ -1,6 +1,6 @@
 import type { Ctx } from '../../context.js';
 import { NotFound, PaymentRequired, Unauthorized, Validation } from '../../lib/errors.js';
-import { advertiserLifetimeSpend } from '../tracking/service.js';
+import { advertiserLifetimeSpend } from '../ledger/service.js';
 import { apiKeyKind, newApiKey, newId, type KeyKind } from '../../lib/ids.js';
 import { sha256Hex } from '../../lib/hash.js';
 import { encryptField } from '../../lib/secrets.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AD_COPY_MAX, AD_CTA_MAX, AD_HEADLINE_MAX, HttpUrl, Name, UtmParams } from '../campaigns/schemas.js';
+import { adText, HttpUrl, Name, UtmParams } from '../campaigns/schemas.js';
 
 /**
  * Legacy ad units (spec 2). Field names the spec leaves unshown: the four
@@ -13,13 +13,13 @@ const SERVER_MANAGED = ['ad_text_mode', 'source', 'status', 'review_status', 're
 export const AdUnitCreate = z
   .strictObject({
     name: Name,
-    headline: z.string().trim().max(AD_HEADLINE_MAX, `must be at most ${AD_HEADLINE_MAX} characters`).nullable().optional(),
-    ad_text: z.string().trim().max(AD_COPY_MAX, `must be at most ${AD_COPY_MAX} characters`).nullable().optional().describe('required at submit time'),
-    cta: z.string().trim().max(AD_CTA_MAX, `must be at most ${AD_CTA_MAX} characters`).nullable().optional().describe('required at submit time'),
-    landing_page: HttpUrl.nullable().optional().describe('required at submit time'),
+    headline: adText.headline.optional(),
+    ad_text: adText.copy.optional().describe('required at submit time'),
+    cta: adText.cta.optional().describe('required at submit time'),
+    landing_page: adText.landing_page.optional().describe('required at submit time'),
     context: z.string().max(5000).nullable().optional().describe('conversations to match; required at submit time'),
     favicon_url: HttpUrl.nullable().optional(),
-    image_url: HttpUrl.nullable().optional(),
+    image_url: adText.image_url.optional(),
     brand_name: z.string().trim().min(1).max(100).nullable().optional(),
     utm_params: UtmParams.nullable().optional(),
     ...Object.fromEntries(SERVER_MANAGED.map((k) => [k, z.unknown().optional().describe('server-managed; rejected')])),

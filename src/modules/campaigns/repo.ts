@@ -38,13 +38,14 @@ export const servableAds = (db: Kysely<DB>, groupIds: string[]): Promise<(Servab
     .where('approved_json', 'is not', null)
     .execute();
 
+/** Ads joined to their ad group and campaign. */
+const adsInContext = (db: Kysely<DB>) =>
+  db.selectFrom('ads').innerJoin('ad_groups', 'ad_groups.id', 'ads.ad_group_id').innerJoin('campaigns', 'campaigns.id', 'ads.campaign_id');
+
 /** Some ads with their group's and campaign's names and the campaign's category (any status: they may have served). */
 export const adDescriptions = (db: Kysely<DB>, adIds: string[]) =>
   adIds.length
-    ? db
-        .selectFrom('ads')
-        .innerJoin('ad_groups', 'ad_groups.id', 'ads.ad_group_id')
-        .innerJoin('campaigns', 'campaigns.id', 'ads.campaign_id')
+    ? adsInContext(db)
         .select([
           'ads.id as ad_id',
           'ads.headline as headline',
@@ -60,10 +61,7 @@ export const adDescriptions = (db: Kysely<DB>, adIds: string[]) =>
 
 /** The approved versions a click on this ad lands by (whether or not the ad still serves). */
 export async function adDestination(db: Kysely<DB>, adId: string) {
-  return db
-    .selectFrom('ads')
-    .innerJoin('ad_groups', 'ad_groups.id', 'ads.ad_group_id')
-    .innerJoin('campaigns', 'campaigns.id', 'ads.campaign_id')
+  return adsInContext(db)
     .select([
       'ads.landing_page as ad_landing_page',
       'ad_groups.landing_page as group_landing_page',

@@ -28,8 +28,6 @@ const P = '/advertiser-dashboard';
 export async function campaignRoutes(app: FastifyInstance, ctx: Ctx): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   useAdvertiserAuth(app, ctx);
-  const stopFolding = svc.startLifetimeFolding(ctx);
-  app.addHook('onClose', async () => stopFolding());
   const docs = <S extends object>(summary: string, extra: S) => ({ schema: { ...ADVERTISER_DOCS, summary, ...extra } });
 
   // ---------- campaigns ----------

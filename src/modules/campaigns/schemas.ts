@@ -93,6 +93,10 @@ export const UtmParams = z
   .describe('key/value pairs appended to the landing page of clicks');
 export const Name = z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
 
+/** Every field of a shape made optional, in the same order: bodies that send only what they set or change. */
+export const optionalFields = <T extends Record<string, z.ZodType>>(shape: T): { [K in keyof T]: z.ZodOptional<T[K]> } =>
+  Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, v.optional()])) as { [K in keyof T]: z.ZodOptional<T[K]> };
+
 export const CAMPAIGN_STATUSES = ['draft', 'active', 'paused'] as const;
 export const OBJECTIVES = ['conversions', 'clicks', 'traffic', 'awareness', 'leads', 'sales'] as const;
 export const BILLING_MODELS = ['cpc', 'cpm', 'cpa'] as const;
@@ -115,7 +119,8 @@ export const ReviewState = {
 
 // ---------- ads ----------
 
-const adText = {
+/** An ad's authored fields (ad units of adunits/schemas.ts share the text limits). */
+export const adText = {
   name: z.string().trim().max(200, 'must be at most 200 characters').nullable(),
   headline: z.string().trim().max(AD_HEADLINE_MAX, `must be at most ${AD_HEADLINE_MAX} characters`).nullable(),
   copy: z.string().trim().max(AD_COPY_MAX, `must be at most ${AD_COPY_MAX} characters`).nullable(),
@@ -127,31 +132,13 @@ const adText = {
 };
 
 export const AdCreate = z
-  .strictObject({
-    name: adText.name.optional(),
-    headline: adText.headline.optional(),
-    copy: adText.copy.optional(),
-    cta: adText.cta.optional(),
-    description: adText.description.optional(),
-    landing_page: adText.landing_page.optional(),
-    image_url: adText.image_url.optional(),
-    status: adText.status.optional(),
-  })
+  .strictObject(optionalFields(adText))
   .superRefine((a, c) => {
     if (!a.headline && !a.copy) c.addIssue({ code: 'custom', path: ['copy'], message: 'an ad needs a headline or copy' });
   });
 export type AdCreate = z.infer<typeof AdCreate>;
 
-export const AdPatch = z.strictObject({
-  name: adText.name.optional(),
-  headline: adText.headline.optional(),
-  copy: adText.copy.optional(),
-  cta: adText.cta.optional(),
-  description: adText.description.optional(),
-  landing_page: adText.landing_page.optional(),
-  image_url: adText.image_url.optional(),
-  status: adText.status.optional(),
-});
+export const AdPatch = z.strictObject(optionalFields(adText));
 export type AdPatch = z.infer<typeof AdPatch>;
 
 export const AdView = z.object({
@@ -177,9 +164,13 @@ export type AdView = z.infer<typeof AdView>;
 
 // ---------- ad groups ----------
 
-const groupFields = {
+const groupKind = {
   name: Name,
   group_type: z.enum(['generative', 'manual']).describe('generative (default): the service writes the ads; manual: you author them'),
+};
+
+/** An ad group's settings, after its name, type and status in every body. */
+const groupSettings = {
   context: z.string().max(5000, 'must be at most 5000 characters').nullable().describe('conversations this group should match'),
   ad_prompt: z.string().max(2000, 'must be at most 2000 characters').nullable().describe('guides ad generation'),
   negative_context: z.string().max(5000, 'must be at most 5000 characters').nullable().describe('conversations to avoid'),
@@ -202,22 +193,10 @@ const budgetBounds = (g: { min_daily_budget?: number | null; max_daily_budget?: 
 };
 
 const groupCreateShape = {
-  name: groupFields.name,
-  group_type: groupFields.group_type.optional(),
+  name: groupKind.name,
+  group_type: groupKind.group_type.optional(),
   status: z.enum(['active', 'paused']).optional(),
-  context: groupFields.context.optional(),
-  ad_prompt: groupFields.ad_prompt.optional(),
-  negative_context: groupFields.negative_context.optional(),
-  landing_page: groupFields.landing_page.optional(),
-  brand_name: groupFields.brand_name.optional(),
-  daily_budget: groupFields.daily_budget.optional(),
-  auto_optimize_budget: groupFields.auto_optimize_budget.optional(),
-  min_daily_budget: groupFields.min_daily_budget.optional(),
-  max_daily_budget: groupFields.max_daily_budget.optional(),
-  max_cpc: groupFields.max_cpc.optional(),
-  allowed_countries: groupFields.allowed_countries.optional(),
-  allowed_devices: groupFields.allowed_devices.optional(),
-  sort_order: groupFields.sort_order.optional(),
+  ...optionalFields(groupSettings),
   ads: z.array(AdCreate).max(100, 'at most 100 ads per request').optional().describe('authored ads (manual groups only)'),
 };
 
@@ -232,22 +211,9 @@ export type AdGroupCreate = z.infer<typeof AdGroupCreate>;
 
 export const AdGroupPatch = z
   .strictObject({
-    name: groupFields.name.optional(),
-    group_type: groupFields.group_type.optional(),
+    ...optionalFields(groupKind),
     status: z.enum(['active', 'paused', 'archived']).optional(),
-    context: groupFields.context.optional(),
-    ad_prompt: groupFields.ad_prompt.optional(),
-    negative_context: groupFields.negative_context.optional(),
-    landing_page: groupFields.landing_page.optional(),
-    brand_name: groupFields.brand_name.optional(),
-    daily_budget: groupFields.daily_budget.optional(),
-    auto_optimize_budget: groupFields.auto_optimize_budget.optional(),
-    min_daily_budget: groupFields.min_daily_budget.optional(),
-    max_daily_budget: groupFields.max_daily_budget.optional(),
-    max_cpc: groupFields.max_cpc.optional(),
-    allowed_countries: groupFields.allowed_countries.optional(),
-    allowed_devices: groupFields.allowed_devices.optional(),
-    sort_order: groupFields.sort_order.optional(),
+    ...optionalFields(groupSettings),
   })
   .superRefine(budgetBounds);
 export type AdGroupPatch = z.infer<typeof AdGroupPatch>;

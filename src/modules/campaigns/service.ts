@@ -6,8 +6,8 @@ import { dollarsToMicros, microsToDollars, MIN_BID_MICROS, RESERVE_CPM_MICROS } 
 import { Conflict, NotFound, Validation } from '../../lib/errors.js';
 import type { AdGroupTable, AdTable, CampaignTable } from '../../db/schema.js';
 import * as accounts from '../accounts/service.js';
-import * as tracking from '../tracking/service.js';
-import type { LifetimeTotals } from '../tracking/service.js';
+import * as ledger from '../ledger/service.js';
+import type { LifetimeTotals } from '../ledger/service.js';
 import * as adunits from '../adunits/service.js';
 import { writeAds } from '../creative/service.js';
 import { withTransaction } from './tx.js';
@@ -516,12 +516,12 @@ export function campaignView(c: CampaignRow, stats: LifetimeTotals, todaySpendMi
   };
 }
 
-/** Campaign rows with their lifetime totals (from the rollups' mirror), today's spend and linked ad units. */
+/** Campaign rows with their lifetime totals (the ledger's all-time rows), today's spend and linked ad units. */
 async function decorate(ctx: Ctx, advertiserId: string, rows: CampaignRow[], all = false): Promise<CampaignView[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [stats, units] = await Promise.all([
-    tracking.campaignLifetimeTotals(ctx, advertiserId, all ? undefined : ids),
+    ledger.lifetimeTotals(ctx, advertiserId, all ? undefined : ids),
     adunits.linkedUnitIds(ctx, ids),
   ]);
   // Today's spend is the figure the serving budget check uses (rollups, synced, plus this instance's charges).
@@ -1244,13 +1244,4 @@ export async function adGroupsForReport(
     includeArchived: opts.includeArchived,
   });
   return groups.map(pick);
-}
-
-/** Fold lifetime-stat deltas into their totals every `everyMs` in the background; returns the stopper. */
-export function startLifetimeFolding(ctx: Ctx, everyMs = 5_000): () => void {
-  const timer = setInterval(() => {
-    tracking.foldLifetimeTotals(ctx).catch((err) => ctx.log.warn({ err }, 'folding lifetime campaign stats failed'));
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
 }

@@ -1,5 +1,3 @@
-import type { ConversionSource } from './service.js';
-
 /**
  * Which conversions may charge, and how many a click may have (issue 25).
  *
@@ -15,6 +13,9 @@ import type { ConversionSource } from './service.js';
  * Applied inside the conversion commit's transaction, to what is already
  * stored for the click (conversions/repo.ts), in batch order.
  */
+/** Where a conversion came from (stored as `source`). */
+export type ConversionSource = 'capi' | 'pixel' | 'stripe' | 'cal' | 'shopify';
+
 export const CHARGING_SOURCES: ReadonlySet<ConversionSource> = new Set(['capi', 'stripe', 'shopify', 'cal']);
 
 /** Why a counted conversion was not charged, or not counted (stored as `charge_note`). */

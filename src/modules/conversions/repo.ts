@@ -1,9 +1,10 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { Kysely } from 'kysely';
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Database } from '../../db/index.js';
 import type { ConversionTable, DB } from '../../db/schema.js';
-import type { RollupRow } from '../tracking/rollup.js';
-import type { ChargeGates, RollupWriters } from '../tracking/service.js';
+import { chunks } from '../../lib/chunks.js';
+import type { RollupRow } from '../ledger/rollup.js';
+import type { ChargeGates, RollupWriters } from '../ledger/service.js';
 import { capConversion, confirmsBrowserConversion, emptyClick, type ClickConversions } from './caps.js';
 
 /**
@@ -17,11 +18,6 @@ import { capConversion, confirmsBrowserConversion, emptyClick, type ClickConvers
  * in one sorted order so concurrent writers never deadlock.
  */
 const CHUNK = 300;
-const chunks = <T>(rows: T[], n = CHUNK): T[][] => {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += n) out.push(rows.slice(i, i + n));
-  return out;
-};
 
 export type ConversionRow = ConversionTable;
 
@@ -72,9 +68,9 @@ export interface CommitInput {
   dedupIds: (string | null)[];
   /** Rollup deltas of the rows, by outcome (rows are final: caps and the budget gate have run). */
   rollups: (outcomes: Outcome[]) => RollupRow[];
-  /** Writes them with their mirrors in this commit's transaction (tracking's `rollupWriters`). */
+  /** Writes them with their mirrors in this commit's transaction (the ledger's `rollupWriters`). */
   writeRollups: RollupWriters;
-  /** The budget gate every charge passes, in this commit's transaction (tracking's `chargeGates`). */
+  /** The budget gate every charge passes, in this commit's transaction (the ledger's `chargeGates`). */
   gate: ChargeGates;
   /** Counted conversions per click (conversions/caps.ts). */
   perClick: number;
@@ -315,7 +311,7 @@ async function commitPostgres(db: Kysely<DB>, input: CommitInput): Promise<Commi
     const refused = new Set((await input.gate.postgres(trx, charging.map((i) => asChargeable(input.rows[i])))).map((k) => charging[k]));
     for (const i of charging) if (refused.has(i)) input.rows[i].charge_note = 'over_budget';
     const newRows = input.rows.filter((_, i) => isNew[i]);
-    for (const part of chunks(newRows)) await trx.insertInto('conversions').values(part.map(conversionValues)).execute();
+    for (const part of chunks(newRows, CHUNK)) await trx.insertInto('conversions').values(part.map(conversionValues)).execute();
     for (const [i, id] of confirmedIds) {
       const r = input.rows[i];
       await trx
@@ -364,155 +360,6 @@ export async function commitConversions(database: Database, input: CommitInput):
 export async function purgeDedup(db: Kysely<DB>, before: number): Promise<number> {
   const r = await db.deleteFrom('conversion_dedup').where('seen_at', '<', before).executeTakeFirst();
   return Number(r.numDeletedRows ?? 0);
-}
-
-// --- suppression lists
-
-export async function suppressedAmong(db: Kysely<DB>, advertiserId: string, hashes: string[]): Promise<Set<string>> {
-  const out = new Set<string>();
-  for (const part of chunks([...new Set(hashes)], 500)) {
-    const rows = await db
-      .selectFrom('conversion_suppressions')
-      .select('identity_hash')
-      .where('advertiser_id', '=', advertiserId)
-      .where('identity_hash', 'in', part)
-      .execute();
-    for (const r of rows) out.add(r.identity_hash);
-  }
-  return out;
-}
-
-export async function hasSuppressions(db: Kysely<DB>, advertiserId: string): Promise<boolean> {
-  const r = await db.selectFrom('conversion_suppressions').select('identity_hash').where('advertiser_id', '=', advertiserId).limit(1).executeTakeFirst();
-  return r !== undefined;
-}
-
-export async function addSuppressions(db: Kysely<DB>, advertiserId: string, hashes: string[], now: number): Promise<number> {
-  let added = 0;
-  for (const part of chunks([...new Set(hashes)], 500)) {
-    const r = await db
-      .insertInto('conversion_suppressions')
-      .values(part.map((h) => ({ advertiser_id: advertiserId, identity_hash: h, created_at: now })))
-      .onConflict((oc) => oc.columns(['advertiser_id', 'identity_hash']).doNothing())
-      .executeTakeFirst();
-    added += Number(r.numInsertedOrUpdatedRows ?? 0);
-  }
-  return added;
-}
-
-export async function removeSuppressions(db: Kysely<DB>, advertiserId: string, hashes: string[]): Promise<number> {
-  let removed = 0;
-  for (const part of chunks([...new Set(hashes)], 500)) {
-    const r = await db
-      .deleteFrom('conversion_suppressions')
-      .where('advertiser_id', '=', advertiserId)
-      .where('identity_hash', 'in', part)
-      .executeTakeFirst();
-    removed += Number(r.numDeletedRows ?? 0);
-  }
-  return removed;
-}
-
-export async function countSuppressions(db: Kysely<DB>, advertiserId: string): Promise<number> {
-  const r = await db
-    .selectFrom('conversion_suppressions')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('advertiser_id', '=', advertiserId)
-    .executeTakeFirst();
-  return Number(r?.n ?? 0);
-}
-
-// --- reads for reports
-
-export interface ConversionFilter {
-  advertiserId: string;
-  campaignId?: string;
-  eventType?: string;
-  /** Conversion time in [from, to) (ms). */
-  from?: number;
-  to?: number;
-}
-
-function filtered<O>(q0: SelectQueryBuilder<DB, 'conversions', O>, f: ConversionFilter): SelectQueryBuilder<DB, 'conversions', O> {
-  let q = q0.where('advertiser_id', '=', f.advertiserId);
-  if (f.campaignId) q = q.where('campaign_id', '=', f.campaignId);
-  if (f.eventType) q = q.where('event_type', '=', f.eventType);
-  if (f.from !== undefined) q = q.where('event_at', '>=', f.from);
-  if (f.to !== undefined) q = q.where('event_at', '<', f.to);
-  return q;
-}
-
-/** Newest conversion time first (then newest id); `before`: the position of the last row of the previous page. */
-export async function listConversions(db: Kysely<DB>, f: ConversionFilter & { before?: { at: number; id: string }; limit: number }) {
-  let q = filtered(
-    db
-      .selectFrom('conversions')
-      .select(['id', 'event_type', 'value_micros', 'currency', 'event_at', 'campaign_id', 'ad_group_id', 'order_id', 'page_url', 'source', 'attributed', 'attribution_note']),
-    f,
-  );
-  const b = f.before;
-  if (b) q = q.where((eb) => eb.or([eb('event_at', '<', b.at), eb.and([eb('event_at', '=', b.at), eb('id', '<', b.id)])]));
-  return q.orderBy('event_at', 'desc').orderBy('id', 'desc').limit(f.limit).execute();
-}
-
-/** The conversion time of one of an advertiser's conversions (for cursors that name only an id). */
-export const conversionTime = (db: Kysely<DB>, advertiserId: string, id: string) =>
-  db.selectFrom('conversions').select('event_at').where('advertiser_id', '=', advertiserId).where('id', '=', id).executeTakeFirst();
-
-export async function countConversions(db: Kysely<DB>, f: ConversionFilter): Promise<number> {
-  const r = await filtered(db.selectFrom('conversions').select((eb) => eb.fn.countAll<number>().as('n')), f).executeTakeFirst();
-  return Number(r?.n ?? 0);
-}
-
-/** Conversions per bucket of `bucketMs` (aligned to the epoch) and per event type, in [from, to). */
-export async function conversionSeries(
-  db: Kysely<DB>,
-  f: { advertiserId: string; from: number; to: number; eventType?: string; bucketMs: number },
-) {
-  let q = db
-    .selectFrom('conversions')
-    .select((eb) => [sql<number>`(event_at / ${sql.lit(f.bucketMs)})`.as('b'), 'event_type', eb.fn.countAll<number>().as('n')])
-    .where('advertiser_id', '=', f.advertiserId)
-    .where('event_at', '>=', f.from)
-    .where('event_at', '<', f.to);
-  if (f.eventType) q = q.where('event_type', '=', f.eventType);
-  const rows = await q.groupBy([sql`(event_at / ${sql.lit(f.bucketMs)})`, 'event_type']).execute();
-  return rows.map((r) => ({ bucket: Math.floor(Number(r.b)), event_type: r.event_type, n: Number(r.n) }));
-}
-
-// --- pixel events
-
-export type PixelEventRow = DB['pixel_events'];
-
-export async function insertPixelEvents(db: Kysely<DB>, rows: PixelEventRow[]): Promise<void> {
-  for (const part of chunks(rows)) await db.insertInto('pixel_events').values(part).execute();
-}
-
-export async function pixelEventSeries(
-  db: Kysely<DB>,
-  f: { advertiserId: string; from: number; to: number; domain?: string; eventType?: string },
-) {
-  let q = db
-    .selectFrom('pixel_events')
-    .select((eb) => [
-      sql<number>`(at / 3600000)`.as('h'),
-      'domain',
-      'event_type',
-      eb.fn.countAll<number>().as('n'),
-      eb.fn.max<number>('at').as('last_at'),
-    ])
-    .where('advertiser_id', '=', f.advertiserId)
-    .where('at', '>=', f.from)
-    .where('at', '<', f.to);
-  if (f.domain) q = q.where(sql<boolean>`lower(domain) like ${'%' + f.domain.toLowerCase().replace(/[\\%_]/g, (c) => '\\' + c) + '%'} escape '\\'`);
-  if (f.eventType) q = q.where('event_type', '=', f.eventType);
-  const rows = await q.groupBy([sql`(at / 3600000)`, 'domain', 'event_type']).execute();
-  return rows.map((r) => ({ hour: Math.floor(Number(r.h)), domain: r.domain, event_type: r.event_type, n: Number(r.n), last_at: Number(r.last_at) }));
-}
-
-export async function hasPixelEvents(db: Kysely<DB>, advertiserId: string): Promise<boolean> {
-  const r = await db.selectFrom('pixel_events').select('id').where('advertiser_id', '=', advertiserId).limit(1).executeTakeFirst();
-  return r !== undefined;
 }
 
 // --- gateway activity

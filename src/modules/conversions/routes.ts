@@ -157,14 +157,16 @@ export async function conversionDashboardRoutes(app: FastifyInstance, ctx: Ctx):
   r.get('/advertiser-dashboard/suppressions', { schema: { tags, summary: 'Size of the opt-out (suppression) list' } }, async (req) =>
     svc.suppressionCount(ctx, advertiserOf(req)),
   );
-  r.post(
-    '/advertiser-dashboard/suppressions',
-    { schema: { tags, summary: 'Add opted-out identities (hashed at once; their conversions are skipped)', body: SuppressionBody } },
-    async (req) => svc.addSuppressions(ctx, advertiserOf(req), req.body),
-  );
-  r.delete(
-    '/advertiser-dashboard/suppressions',
-    { schema: { tags, summary: 'Remove identities from the suppression list', body: SuppressionBody } },
-    async (req) => svc.removeSuppressions(ctx, advertiserOf(req), req.body),
-  );
+  const edits = [
+    ['POST', 'Add opted-out identities (hashed at once; their conversions are skipped)', svc.addSuppressions],
+    ['DELETE', 'Remove identities from the suppression list', svc.removeSuppressions],
+  ] as const;
+  for (const [method, summary, edit] of edits) {
+    r.route({
+      method,
+      url: '/advertiser-dashboard/suppressions',
+      schema: { tags, summary, body: SuppressionBody },
+      handler: async (req) => edit(ctx, advertiserOf(req), req.body),
+    });
+  }
 }

@@ -33,19 +33,11 @@ export interface Install {
   notes?: string;
 }
 
-export interface Service {
-  slug: string;
-  name: string;
-  category: string;
-  description: string;
-  website_url: string;
-  docs_url: string | null;
+/** A catalog service as read: its stored row with the JSON columns parsed (and no `updated_at`). */
+export interface Service extends Omit<IndexServiceTable, 'tags_json' | 'install_json' | 'env_vars_json' | 'updated_at'> {
   tags: string[];
   install: Install | null;
   env_vars: string[];
-  credential_setup_url: string | null;
-  cpa_campaign_id: string | null;
-  prominence: number;
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? cleanText(v).trim() : typeof v === 'number' ? String(v) : '');

@@ -4,7 +4,7 @@ import type { Ctx } from '../../context.js';
 import type { Config } from '../../config.js';
 import { isBot } from '../../lib/request-facts.js';
 import { sha256Hex } from '../../lib/hash.js';
-import { publisherClickThroughSince } from '../tracking/service.js';
+import { publisherClickThroughSince } from '../ledger/service.js';
 import type { IvtReason } from './rules.js';
 
 /**

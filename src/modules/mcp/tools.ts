@@ -36,55 +36,45 @@ const tool = <Q extends z.ZodObject>(
 ): ToolDef => ({ kind, name, description, input, run: run as ToolDef['run'], output });
 
 export const TOOLS: ToolDef[] = [
-  tool('pub', 'publisher_get_info', 'Publisher profile with lifetime impressions and clicks (GET /publisher-dashboard/info).', S.NoQuery, (ctx, id) =>
-    pub.publisherInfo(ctx, id),
-  ),
+  tool('pub', 'publisher_get_info', 'Publisher profile with lifetime impressions and clicks (GET /publisher-dashboard/info).', S.NoQuery, pub.publisherInfo),
   tool(
     'pub',
     'publisher_get_stats',
     'Revenue, impressions, clicks, CPM, CPC and CTR (percent) per day, days bucketed in tz (GET /publisher-dashboard/stats).',
     S.StatsQuery,
-    (ctx, id, q) => pub.publisherStats(ctx, id, q),
+    pub.publisherStats,
   ),
   tool(
     'pub',
     'publisher_get_activity',
     'Ad requests, wins and impressions per day with fill rate and show rate (GET /publisher-dashboard/activity).',
     S.ActivityQuery,
-    (ctx, id, q) => pub.publisherActivity(ctx, id, q),
+    pub.publisherActivity,
   ),
-  tool('pub', 'publisher_get_placements', 'Performance per placement, UTC days (GET /publisher-dashboard/placements).', S.PlacementsQuery, (ctx, id, q) =>
-    pub.publisherPlacements(ctx, id, q),
-  ),
-  tool('pub', 'publisher_get_devices', 'Performance per device type, UTC days (GET /publisher-dashboard/devices).', S.DevicesQuery, (ctx, id, q) =>
-    pub.publisherDevices(ctx, id, q),
-  ),
-  tool('pub', 'publisher_get_geography', 'Performance per country, UTC days (GET /publisher-dashboard/geography).', S.GeographyQuery, (ctx, id, q) =>
-    pub.publisherGeography(ctx, id, q),
-  ),
+  tool('pub', 'publisher_get_placements', 'Performance per placement, UTC days (GET /publisher-dashboard/placements).', S.PlacementsQuery, pub.publisherPlacements),
+  tool('pub', 'publisher_get_devices', 'Performance per device type, UTC days (GET /publisher-dashboard/devices).', S.DevicesQuery, pub.publisherDevices),
+  tool('pub', 'publisher_get_geography', 'Performance per country, UTC days (GET /publisher-dashboard/geography).', S.GeographyQuery, pub.publisherGeography),
   tool(
     'pub',
     'publisher_get_countries',
     'Top countries by requests over the last 30 days, with ads served and unique users (GET /publisher-dashboard/countries).',
     S.CountriesQuery,
-    (ctx, id, q) => pub.publisherCountries(ctx, id, q),
+    pub.publisherCountries,
   ),
-  tool('adv', 'advertiser_get_info', 'Advertiser profile: id, name, contact email (GET /advertiser-dashboard/info).', S.NoQuery, (ctx, id) =>
-    adv.advertiserInfo(ctx, id),
-  ),
+  tool('adv', 'advertiser_get_info', 'Advertiser profile: id, name, contact email (GET /advertiser-dashboard/info).', S.NoQuery, adv.advertiserInfo),
   tool(
     'adv',
     'advertiser_get_metrics',
     'Daily impressions, clicks, conversions, spend, revenue, CTR, CPC, CPM, conversion rate, CPA and ROAS, days bucketed in tz (GET /advertiser-dashboard/metrics).',
     S.MetricsQuery,
-    (ctx, id, q) => adv.advertiserMetrics(ctx, id, q),
+    adv.advertiserMetrics,
   ),
   tool(
     'adv',
     'advertiser_get_ad_group_metrics',
     'Delivery and conversions per ad group, 2,000 per call; page with offset while truncated is true (GET /advertiser-dashboard/ad-group-metrics).',
     S.AdGroupMetricsQuery,
-    (ctx, id, q) => adv.adGroupMetrics(ctx, id, q),
+    adv.adGroupMetrics,
   ),
   tool(
     'adv',
@@ -107,26 +97,22 @@ export const TOOLS: ToolDef[] = [
     'advertiser_get_conversions',
     'Conversion records, newest first; pass next_cursor as cursor while has_more (GET /advertiser-dashboard/conversions).',
     ConversionsQuery,
-    (ctx, id, q) => conversions.listConversions(ctx, id, q),
+    conversions.listConversions,
   ),
   tool(
     'adv',
     'advertiser_get_events_analytics',
     'Browser pixel events by domain, hour and event type (GET /advertiser-dashboard/events/analytics).',
     AnalyticsQuery,
-    (ctx, id, q) => conversions.eventsAnalytics(ctx, id, q),
+    conversions.eventsAnalytics,
   ),
   tool(
     'adv',
     'advertiser_get_conversion_stats',
     'Conversions over time and by event type (GET /advertiser-dashboard/events/conversion-stats).',
     ConversionStatsQuery,
-    (ctx, id, q) => conversions.conversionStats(ctx, id, q),
+    conversions.conversionStats,
   ),
-  tool('adv', 'advertiser_get_integrations', 'Storefront connections of the account (GET /advertiser-dashboard/integrations).', z.object({}).strict(), (ctx, id) =>
-    listIntegrations(ctx, id),
-  ),
-  tool('adv', 'advertiser_get_billing', 'Total spend, billed, unbilled and credits in dollars (GET /advertiser-dashboard/billing).', S.NoQuery, (ctx, id) =>
-    adv.advertiserBilling(ctx, id),
-  ),
+  tool('adv', 'advertiser_get_integrations', 'Storefront connections of the account (GET /advertiser-dashboard/integrations).', z.object({}).strict(), listIntegrations),
+  tool('adv', 'advertiser_get_billing', 'Total spend, billed, unbilled and credits in dollars (GET /advertiser-dashboard/billing).', S.NoQuery, adv.advertiserBilling),
 ];

@@ -8,6 +8,7 @@ import { QUARTER_HOUR_MS } from '../../lib/clock.js';
 import * as accounts from '../accounts/service.js';
 import * as campaigns from '../campaigns/service.js';
 import * as adunits from '../adunits/service.js';
+import * as ledger from '../ledger/service.js';
 import { groupFeedback } from '../feedback/service.js';
 import * as repo from './repo.js';
 import { zero, type Counters } from './repo.js';
@@ -342,15 +343,14 @@ export async function adUnitMetrics(ctx: Ctx, advertiserId: string, q: AdUnitMet
 }
 
 /**
- * Billing: spend is read from the rollups (written with every charge, so it
- * is current as of the read); credits are drawn first, so billed = the spend
+ * Billing: spend is the ledger's all-time figure (written with every charge,
+ * so current as of the read; the activation gate reads the same); credits are drawn first, so billed = the spend
  * credits covered and unbilled = spend beyond the credits (owed by the
  * payment method).
  */
 export async function advertiserBilling(ctx: Ctx, advertiserId: string) {
   const adv = await accounts.getAdvertiser(ctx, advertiserId);
-  const [life, credits] = await Promise.all([repo.scopeLifetime(ctx.db, 'cmp', advertiserId), accounts.creditsTotal(ctx, advertiserId)]);
-  const spend = life.reduce((a, r) => a + r.spend_micros, 0);
+  const [spend, credits] = await Promise.all([ledger.advertiserLifetimeSpend(ctx, advertiserId), accounts.creditsTotal(ctx, advertiserId)]);
   const billed = Math.min(spend, Math.max(0, credits));
   return {
     total_spend_dollars: dollars(spend),

@@ -3,7 +3,7 @@ import type { DB } from '../../db/schema.js';
 import type BetterSqlite3 from 'better-sqlite3';
 import { settleRollups, type Database, type Dialect } from '../../db/index.js';
 import { byDialect } from '../../db/sql.js';
-import { ROLLUP_COUNTER_COLUMNS, zeroCounters } from '../tracking/rollup.js';
+import { ROLLUP_COUNTER_COLUMNS, zeroCounters } from '../ledger/rollup.js';
 
 /**
  * The read side of the rollups. Every report reads `rollup_scope_day` and

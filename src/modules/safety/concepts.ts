@@ -1,4 +1,4 @@
-import { fold, LANGS, stemIn, type Lang } from '../../lib/lang.js';
+import { fold, foldWord, functionWords, LANGS, stemIn, type Lang } from '../../lib/lang.js';
 
 /**
  * A small multilingual concept lexicon: words of English, Spanish, German,
@@ -57,6 +57,9 @@ function conceptMap(lang: Lang): Map<string, string> {
   if (m) return m;
   m = new Map();
   for (const [c, list] of Object.entries(CONCEPTS)) for (const w of fold(list).split(/\s+/)) if (w) m.set(stemIn(lang, w), c);
+  // A word of another language can stem like a function word of this one (French "paris", bets → Portuguese "para"):
+  // a function word never stands for a concept.
+  for (const w of functionWords(lang)) m.delete(stemIn(lang, foldWord(w)));
   maps.set(lang, m);
   return m;
 }

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { foldedWords, stemIn, type Lang } from '../../lib/lang.js';
+import { foldedWords, isFunctionWord, stemIn, type Lang } from '../../lib/lang.js';
 import { conceptOf } from './concepts.js';
 import { Memo } from '../../lib/memo.js';
 
@@ -45,11 +45,15 @@ function visitWords(
   concept: (c: string) => void,
 ): void {
   let prev: string | null = null;
+  // Outside English the corpus has few lines per language: its function words ("je", "para", "und") would learn
+  // each language's mix of sensitive and commercial lines, not a topic. They are left out there (pairs join across them).
+  const foreign = lang !== 'en' && lang !== 'other';
   for (let i = 0; i < ws.length; i++) {
     if (SKIP.has(ws[i])) {
       prev = null;
       continue;
     }
+    if (foreign && isFunctionWord(lang, ws[i])) continue;
     const s = stems[i];
     word(s);
     if (prev) pair(prev, s);

@@ -1,7 +1,7 @@
 import type { Ctx } from '../../context.js';
 import type { BudgetCheck } from '../../lib/counters.js';
 import { HOUR_MS, utcDayStart } from '../../lib/clock.js';
-import { campaignSpendSince, groupActivitySince } from '../tracking/service.js';
+import { campaignSpendSince, groupActivitySince } from '../ledger/service.js';
 import type { InvGroup } from './inventory.js';
 
 /**

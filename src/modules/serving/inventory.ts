@@ -2,9 +2,8 @@ import type { Ctx } from '../../context.js';
 import { loadServable } from '../campaigns/service.js';
 import { listActivePlacements } from '../placements/service.js';
 import { listPublishers } from '../accounts/service.js';
-import { groupActivitySince } from '../tracking/service.js';
-// eslint-disable-next-line no-restricted-imports -- a type only; it moves with the counter tables to the ledger module (issue 26 item 1)
-import type { GroupActivity } from '../tracking/repo.js';
+import { groupActivitySince } from '../ledger/service.js';
+import type { GroupActivity } from '../ledger/service.js';
 import type { PricingModel } from '../../lib/token.js';
 import { RelevanceModel } from './relevance.js';
 import { wordTable } from './word-vectors.js';

@@ -1,5 +1,4 @@
-// eslint-disable-next-line no-restricted-imports -- a type only; it moves with the counter tables to the ledger module (issue 26 item 1)
-import type { GroupActivity } from '../tracking/repo.js';
+import type { GroupActivity } from '../ledger/service.js';
 
 /**
  * Predicted rates of an ad group: its own history smoothed toward priors

@@ -7,7 +7,7 @@ import { countryOf, deviceType, normaliseCountry } from '../../lib/request-facts
 import type { PlacementType } from '../../lib/placement-types.js';
 import { Forbidden } from '../../lib/errors.js';
 import { utcDayStart } from '../../lib/clock.js';
-import { rollupRow, type RollupRow } from '../tracking/rollup.js';
+import { rollupRow, type RollupRow } from '../ledger/rollup.js';
 import type { AdServeTable } from '../../db/schema.js';
 import { allocate, rankCandidates, type Candidate, type Ranking, type Slot } from './decision.js';
 import type { AdObject, AdRequestBody } from './schemas.js';

@@ -8,14 +8,12 @@ import { startModuleWorker } from '../../lib/worker.js';
 import { BACKSTOP_CHECKPOINT_PAGES, SQLITE_AUTOCHECKPOINT_PAGES } from '../../db/checkpointer.js';
 import { byDialect } from '../../db/sql.js';
 import { hitRecord, openClaims, type HitContext } from './record.js';
-import type { RollupRow } from './rollup.js';
+import { ROLLUP_COLS, type RollupRow } from '../ledger/rollup.js';
 import {
   EVENT_COLS,
   postgresJournalStore,
   REQUEST_COLS,
-  ROLLUP_COLS,
   SERVE_COLS,
-  settleBeforeReads,
   sqliteJournalStore,
   type Batch,
   type EventRow,
@@ -492,8 +490,6 @@ interface SinkOptions {
 /** The journal's sink for this database: the writer thread on SQLite (unless turned off), the pool on PostgreSQL. */
 export function journalSink(database: Database, opts: SinkOptions): JournalSink {
   const opener = { codec: new TokenCodec(parseKeyRing(opts.tokenKeys)), ttlSeconds: opts.tokenTtlSeconds };
-  // The writer thread logs its commits' rollup deltas; reads fold what is still logged (also after a crash).
-  settleBeforeReads(database);
   return byDialect(database, {
     sqlite: () => sqliteJournalSink(database, opener, opts),
     postgres: () => postgresJournalSink(database, opener, opts),

@@ -5,7 +5,7 @@
  * only after the commit returned. Its commits log their rollup deltas
  * (`rollup_log`), which it folds into the rollups after every `FOLD_EVERY`
  * commits, within `FOLD_MS` of a quieter spell, and before it exits (readers
- * fold what is left first: db/index.ts `settleRollups`). Main-thread writers (Kysely, the
+ * fold what is left first: ledger/service.ts `settleRollups`). Main-thread writers (Kysely, the
  * conversions commit) take the write lock in turn through SQLite's busy
  * handler; every main-thread transaction begins IMMEDIATE, so none can fail
  * on a snapshot this thread moved on.
@@ -13,7 +13,8 @@
 import { parentPort, receiveMessageOnPort, workerData, type MessagePort } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
 import { parseKeyRing, TokenCodec } from '../../lib/token.js';
-import { foldRollupLog, sqliteJournalTx } from './repo.js';
+import { foldRollupLog } from '../ledger/service.js';
+import { sqliteJournalTx } from './repo.js';
 import { commitSync, decodeBatch, encodeResult, mergeBatches, type WriterOptions, type WriterReply, type WriterRequest } from './journal-store.js';
 
 const opts = workerData as WriterOptions;

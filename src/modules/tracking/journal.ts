@@ -1,7 +1,7 @@
 import { BadRequest, Gone, Unavailable } from '../../lib/errors.js';
 import type { AdRequestTable, AdServeTable } from '../../db/schema.js';
 import type { EventRow } from './repo.js';
-import type { RollupRow } from './rollup.js';
+import type { RollupRow } from '../ledger/rollup.js';
 import type { Charge, JournalBatch, JournalSink, PixelHit } from './journal-store.js';
 
 /**

@@ -4,7 +4,7 @@ import { cpmImpressionCharge, splitCharge } from '../../lib/money.js';
 import { TokenError, type TokenCodec, type TrackingClaims } from '../../lib/token.js';
 import type { DeviceType } from '../../lib/placement-types.js';
 import type { EventRow } from './repo.js';
-import type { RollupRow } from './rollup.js';
+import type { RollupRow } from '../ledger/rollup.js';
 
 /**
  * The one home of what a tracking hit records: how a `p` token is opened and
@@ -51,7 +51,7 @@ export interface HitContext {
  * CPM impression is charged price/1000, a CPC click its price; a CPA serve is
  * charged only by its conversions. The charge splits into publisher revenue and
  * platform take. The commit may still judge a click invalid, or refuse its
- * charge at the budget gate (`invalidate`, tracking/charge-gate.ts); its rollup delta is
+ * charge at the budget gate (`invalidate`, ledger/charge-gate.ts); its rollup delta is
  * derived from the final row (`eventRollup`) and counts only if the row turns
  * out new (the journal decides).
  */

@@ -1,21 +1,14 @@
-import type BetterSqlite3 from 'better-sqlite3';
-import type { Kysely } from 'kysely';
 import type { Ctx } from '../../context.js';
-import type { DB } from '../../db/schema.js';
 import { Gone } from '../../lib/errors.js';
 import type { TrackingClaims } from '../../lib/token.js';
 import { countryOf, deviceType } from '../../lib/request-facts.js';
 import { hmacSha256 } from '../../lib/hash.js';
 import { keyedHash } from '../../lib/secrets.js';
 import { adDestination } from '../campaigns/service.js';
-import type { RollupRow } from './rollup.js';
-import type { Chargeable } from './charge-gate.js';
 import type { Charge } from './journal-store.js';
-import { quarterBucket } from '../../lib/clock.js';
 import { hitRecord, invalidate, openClaims, requireToken, type HitContext } from './record.js';
 import { clickIvt, isDatacenter, requestIvt } from '../ivt/service.js';
 import * as trackingRepo from './repo.js';
-import { foldLifetimeDeltas, lifetimeTotals } from './repo.js';
 
 export interface HitFacts {
   ip: string;
@@ -121,78 +114,11 @@ export function registerSpendListener(ctx: Ctx): void {
   });
 }
 
-/** Lifetime impressions, clicks, conversions, spend and conversion value per campaign (from the rollups' mirror, no scan). */
-export const campaignLifetimeTotals = (ctx: Ctx, advertiserId: string, campaignIds?: string[]) =>
-  lifetimeTotals(ctx.db, { advertiserId, campaignIds });
-
-/** An advertiser's lifetime spend in micros (for the credit balance of the billing gate). */
-export async function advertiserLifetimeSpend(ctx: Ctx, advertiserId: string): Promise<number> {
-  let total = 0;
-  for (const t of (await lifetimeTotals(ctx.db, { advertiserId })).values()) total += t.spend_micros;
-  return total;
-}
-
-/** Fold lifetime deltas into totals until none are left (run periodically by the server). */
-export async function foldLifetimeTotals(ctx: Ctx): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const n = await foldLifetimeDeltas(ctx.database);
-    total += n;
-    if (n < 50_000) return total;
-  }
-}
-
 // --- Conversion attribution support (issue #4): additive.
 
 /** Human clicks by click id or graid, for conversion attribution. */
 export const findClicks = (ctx: Ctx, q: { clickIds: string[]; graids: string[] }) => trackingRepo.findClicks(ctx.database, q);
 
-/**
- * Rollup deltas with their scope and lifetime mirrors, written inside a
- * transaction the caller holds open (conversions write theirs with the
- * records): synchronously on the SQLite connection, or through a Kysely
- * transaction on PostgreSQL. `rollups` has no other writer.
- */
-export interface RollupWriters {
-  sqlite(sqlite: BetterSqlite3.Database, rows: RollupRow[]): void;
-  postgres(trx: Kysely<DB>, rows: RollupRow[]): Promise<void>;
-}
-export const rollupWriters: RollupWriters = {
-  sqlite: trackingRepo.writeRollupsSqlite,
-  postgres: (trx, rows) => trackingRepo.writeRollupsPostgres(trackingRepo.kyselyExec(trx), rows),
-};
-
-/**
- * The budget gate (tracking/charge-gate.ts) for other writers' charges
- * (conversions), inside the transaction they hold open: each charge is billed
- * or moved to overdelivery in place, in order; returns the indexes moved.
- */
-export interface ChargeGates {
-  sqlite(sqlite: BetterSqlite3.Database, charges: Chargeable[]): number[];
-  postgres(trx: Kysely<DB>, charges: Chargeable[]): Promise<number[]>;
-}
-export const chargeGates: ChargeGates = {
-  sqlite: (sqlite, charges) => {
-    const refused: number[] = [];
-    trackingRepo.gateChargesSqlite(sqlite, charges, (i) => refused.push(i));
-    return refused;
-  },
-  postgres: (trx, charges) => trackingRepo.gateChargesPostgres(trackingRepo.kyselyQuery(trx), charges),
-};
-
-/** Impressions and clicks per publisher since `sinceMs`, from the rollups (the publisher click-through check). */
-export const publisherClickThroughSince = (ctx: Ctx, sinceMs: number) => trackingRepo.publisherClickThroughSince(ctx.db, quarterBucket(sinceMs));
-
 /** Invalid impressions and clicks by reason in [from, to), for one publisher or advertiser (reports). */
 export const invalidTrafficByReason = (ctx: Ctx, scope: { publisherId?: string; advertiserId?: string; campaignId?: string }, from: number, to: number) =>
   trackingRepo.invalidTrafficByReason(ctx.db, scope, from, to);
-export type { LifetimeTotals } from './repo.js';
-
-// --- Ad decisioning (issue #6): additive.
-import { groupActivitySince as groupActivityRows, spendSince as campaignSpendRows } from './repo.js';
-
-/** Per ad group since `sinceMs` (impressions, clicks, conversions, value, spend), from the rollups. */
-export const groupActivitySince = (ctx: Ctx, sinceMs: number) => groupActivityRows(ctx.db, quarterBucket(sinceMs));
-
-/** Spend per campaign since `sinceMs`, from the rollups. */
-export const campaignSpendSince = (ctx: Ctx, sinceMs: number) => campaignSpendRows(ctx.db, quarterBucket(sinceMs));

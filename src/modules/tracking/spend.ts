@@ -1,6 +1,6 @@
 import type { Ctx } from '../../context.js';
-import { quarterBucket, utcDayStart } from '../../lib/clock.js';
-import { spendSince } from './repo.js';
+import { utcDayStart } from '../../lib/clock.js';
+import { campaignSpendSince } from '../ledger/service.js';
 
 /**
  * Today's spend per campaign (UTC day), for the budget check on the serving
@@ -39,7 +39,7 @@ export class SpendTracker {
     this.roll();
     const day = this.day;
     const before = new Map(this.local);
-    const fromDb = await spendSince(ctx.db, quarterBucket(day));
+    const fromDb = await campaignSpendSince(ctx, day);
     if (day !== this.day) return;
     this.base = fromDb;
     // Keep only what was added while the query ran (it may be counted twice: a safe overestimate).

@@ -50,6 +50,9 @@ export const ROLLUP_COUNTER_COLUMNS = [
   'overdelivery_micros',
 ] as const;
 
+/** A rollup row's columns in storage order (keys, then counters): the statements' and the rollup log's. */
+export const ROLLUP_COLS = [...ROLLUP_KEY_COLUMNS, ...ROLLUP_COUNTER_COLUMNS];
+
 export const zeroCounters = (): RollupCounters => ({
   requests: 0,
   wins: 0,
@@ -156,18 +159,14 @@ export type ScopeName = 'pub' | 'cmp' | 'grp';
 /** One scope row's delta; `time` is the quarter-hour bucket (qh) or the UTC day, bucket / 96 (day). */
 export type ScopeRow = { scope: ScopeName; parent_id: string; time: number; scope_id: string } & RollupCounters;
 
-/** The counters a campaign's lifetime totals keep (`campaign_stats` / `campaign_stat_deltas`). */
-export const LIFETIME_COUNTER_COLUMNS = ['impressions', 'clicks', 'conversions', 'spend_micros', 'conversion_value_micros'] as const;
-export type LifetimeDelta = { campaign_id: string; advertiser_id: string } & Pick<RollupCounters, (typeof LIFETIME_COUNTER_COLUMNS)[number]>;
-
 export interface RollupWrite {
   /** The rollup rows, one per key, sorted by key. */
   rollups: RollupRow[];
   /** Scope deltas per quarter hour and per day, one per key, sorted by key. */
   qh: ScopeRow[];
   day: ScopeRow[];
-  /** Lifetime deltas per (campaign, advertiser) with a non-zero counter, sorted by key. */
-  lifetime: LifetimeDelta[];
+  /** All-time deltas of scope 'cmp' (`rollup_scope_all`; `time` is 0, not written), one per key, sorted by key. */
+  all: ScopeRow[];
 }
 
 export const QUARTER_HOURS_PER_DAY = 96;
@@ -244,26 +243,24 @@ const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 /** Primary-key order: every writer sorts the same way, so concurrent PostgreSQL writers lock rows in one order. */
 const byScopeKey = (a: ScopeRow, b: ScopeRow): number =>
   cmp(a.scope, b.scope) || cmp(a.parent_id, b.parent_id) || a.time - b.time || cmp(a.scope_id, b.scope_id);
-const byCampaign = (a: LifetimeDelta, b: LifetimeDelta): number => cmp(a.campaign_id, b.campaign_id) || cmp(a.advertiser_id, b.advertiser_id);
 
 /**
  * Everything one batch of rollup deltas writes: the rollup rows themselves,
- * their scope totals and the campaigns' lifetime deltas — what the triggers of
+ * their scope totals and the campaigns' all-time totals — what the triggers of
  * migrations 0002 and 0004 derived row by row, summed per batch:
  * - every rollup row adds its counters to scope 'pub', 'cmp' and 'grp' (see
  *   ScopeName) in its quarter hour and its day (bucket / 96, SQL's integer
  *   division), for each scope whose id is not '' (a zero delta still creates
  *   the scope row, as the triggers did);
- * - every row with a campaign adds its five lifetime counters to that
- *   (campaign, advertiser); a sum of zero is not written (the triggers wrote
- *   no delta for a change of zero).
+ * - every row with a campaign also adds them to that campaign's all-time row
+ *   (scope 'cmp', keyed by advertiser and campaign: `rollup_scope_all`, the
+ *   one lifetime figure; docs/decisions/issue26-ledger.md).
  */
 export function rollupWrite(input: RollupRow[]): RollupWrite {
   const rollups = normalised(input);
   const qh = new ScopeSums();
   const day = new ScopeSums();
-  const lifetime = new Map<string, LifetimeDelta[]>();
-  const deltas: LifetimeDelta[] = [];
+  const all = new ScopeSums();
   for (const r of rollups) {
     const d = Math.trunc(r.bucket / QUARTER_HOURS_PER_DAY);
     if (r.publisher_id !== '') {
@@ -273,42 +270,12 @@ export function rollupWrite(input: RollupRow[]): RollupWrite {
     if (r.campaign_id !== '') {
       qh.add('cmp', r.advertiser_id, r.bucket, r.campaign_id, r);
       day.add('cmp', r.advertiser_id, d, r.campaign_id, r);
-      if (r.impressions !== 0 || r.clicks !== 0 || r.conversions !== 0 || r.spend_micros !== 0 || r.conversion_value_micros !== 0) {
-        let list = lifetime.get(r.campaign_id);
-        if (list === undefined) lifetime.set(r.campaign_id, (list = []));
-        const l = list.find((x) => x.advertiser_id === r.advertiser_id);
-        if (l === undefined) {
-          const row: LifetimeDelta = {
-            campaign_id: r.campaign_id,
-            advertiser_id: r.advertiser_id,
-            impressions: r.impressions,
-            clicks: r.clicks,
-            conversions: r.conversions,
-            spend_micros: r.spend_micros,
-            conversion_value_micros: r.conversion_value_micros,
-          };
-          list.push(row);
-          deltas.push(row);
-        } else {
-          l.impressions += r.impressions;
-          l.clicks += r.clicks;
-          l.conversions += r.conversions;
-          l.spend_micros += r.spend_micros;
-          l.conversion_value_micros += r.conversion_value_micros;
-        }
-      }
+      all.add('cmp', r.advertiser_id, 0, r.campaign_id, r);
     }
     if (r.ad_group_id !== '') {
       qh.add('grp', r.advertiser_id, r.bucket, r.ad_group_id, r);
       day.add('grp', r.advertiser_id, d, r.ad_group_id, r);
     }
   }
-  return {
-    rollups,
-    qh: qh.rows.sort(byScopeKey),
-    day: day.rows.sort(byScopeKey),
-    lifetime: deltas
-      .filter((l) => l.impressions !== 0 || l.clicks !== 0 || l.conversions !== 0 || l.spend_micros !== 0 || l.conversion_value_micros !== 0)
-      .sort(byCampaign),
-  };
+  return { rollups, qh: qh.rows.sort(byScopeKey), day: day.rows.sort(byScopeKey), all: all.rows.sort(byScopeKey) };
 }

@@ -1,0 +1,166 @@
+/**
+ * Brand-safety validation: the offline safety stage (src/modules/safety/,
+ * lexicons + the linear model trained from corpus.txt) measured on examples it
+ * was not trained on, beside the lexicons alone (the baseline: the phrase and
+ * pattern lists without the model), in the same run.
+ *
+ *   - bench/safety/validation.txt: a corpus written separately from the training
+ *     corpus (never used to train or tune): recall per category and language on
+ *     the sensitive lines, false blocks on the commercial and informational lines;
+ *   - ../shared/data/adrel-dev/: its commercial conversations (at least one acceptable
+ *     advertiser: a conversation the label policy says is safe) → false-block rate,
+ *     and its `sensitive:*` conversations → recall (any category).
+ *
+ * Each rate with a 95 % Wilson interval. Writes bench/results/safety.json.
+ *
+ *   npx tsx bench/safety/evaluate.ts [--misses]
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { fold, foldWord, stemIn } from '../../src/lib/lang.js';
+import { readConversation, type ConversationTurn } from '../../src/lib/turns.js';
+import { assessOffline } from '../../src/modules/safety/service.js';
+import { lexiconHit } from '../../src/modules/safety/lexicon.js';
+import { SAFETY_CATEGORIES } from '../../src/modules/safety/categories.js';
+import { loadSetDir } from '../relevance/sets.js';
+import { writeResult, type Metric } from '../lib/results.js';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const DEV_DIR = path.resolve(HERE, '../../../shared/data/adrel-dev');
+
+interface Rate {
+  k: number;
+  n: number;
+}
+
+/** 95 % Wilson score interval of k successes in n. */
+function wilson({ k, n }: Rate): [number, number] {
+  if (n === 0) return [0, 1];
+  const z = 1.96;
+  const p = k / n;
+  const d = 1 + (z * z) / n;
+  const c = (p + (z * z) / (2 * n)) / d;
+  const h = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
+  return [Math.max(0, c - h), Math.min(1, c + h)];
+}
+
+const fmt = (r: Rate): string => {
+  if (r.n === 0) return '—';
+  const [lo, hi] = wilson(r);
+  return `${(r.k / r.n).toFixed(3)} [${lo.toFixed(2)}, ${hi.toFixed(2)}] (${r.k}/${r.n})`;
+};
+
+/** What blocks a conversation: the full offline stage, or the lexicons alone. */
+function blocked(messages: readonly ConversationTurn[]): { full: string | null; lexicon: string | null } {
+  const conv = readConversation(messages);
+  const full = assessOffline(conv).category;
+  let lexicon: string | null = null;
+  for (const t of conv.turns) {
+    if (t.role !== 'user') continue;
+    const ws = t.words.map(foldWord);
+    const hit = lexiconHit(fold(t.text), conv.lang, (l) => ws.map((w) => stemIn(l, w)));
+    if (hit) {
+      lexicon = hit.category;
+      break;
+    }
+  }
+  return { full, lexicon };
+}
+
+function main(): void {
+  const showMisses = process.argv.includes('--misses');
+  const lines = fs
+    .readFileSync(path.join(HERE, 'validation.txt'), 'utf8')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'))
+    .map((l) => {
+      const [label, lang, ...rest] = l.split('|').map((s) => s.trim());
+      return { label, lang, text: rest.join('|') };
+    });
+  const r = () => ({ full: { k: 0, n: 0 }, lexicon: { k: 0, n: 0 } });
+  const recall = r(), rightCategory = r(), safeBlocked = r(), commercialBlocked = r();
+  const byCat = new Map<string, ReturnType<typeof r>>();
+  const byLang = new Map<string, ReturnType<typeof r>>();
+  const misses: string[] = [];
+  for (const e of lines) {
+    const b = blocked([{ role: 'user', content: e.text }]);
+    const sensitive = (SAFETY_CATEGORIES as readonly string[]).includes(e.label);
+    for (const sys of ['full', 'lexicon'] as const) {
+      const cat = b[sys];
+      if (sensitive) {
+        for (const m of [recall, byCat.get(e.label) ?? byCat.set(e.label, r()).get(e.label)!, byLang.get(e.lang) ?? byLang.set(e.lang, r()).get(e.lang)!]) {
+          m[sys].n++;
+          if (cat) m[sys].k++;
+        }
+        rightCategory[sys].n++;
+        if (cat === e.label) rightCategory[sys].k++;
+      } else {
+        safeBlocked[sys].n++;
+        if (cat) safeBlocked[sys].k++;
+        if (e.label === 'commercial') {
+          commercialBlocked[sys].n++;
+          if (cat) commercialBlocked[sys].k++;
+        }
+      }
+    }
+    if (showMisses && (sensitive ? !b.full : b.full)) misses.push(`${sensitive ? 'MISSED' : `BLOCKED as ${b.full}`}  ${e.label} | ${e.lang} | ${e.text}`);
+  }
+  // adrel-dev: its commercial conversations (safe by the label policy) and its sensitive ones.
+  const dev = fs.existsSync(DEV_DIR) ? loadSetDir(DEV_DIR) : null;
+  const devCommercial = r(), devSensitive = r();
+  for (const c of dev?.conversations ?? []) {
+    const sensitive = c.tags.some((t) => t.startsWith('sensitive'));
+    if (!sensitive && c.acceptable.length === 0) continue;
+    const b = blocked(c.messages);
+    for (const sys of ['full', 'lexicon'] as const) {
+      const m = sensitive ? devSensitive : devCommercial;
+      m[sys].n++;
+      if (b[sys]) m[sys].k++;
+    }
+    if (showMisses && !sensitive && b.full) misses.push(`dev ${c.id}: commercial conversation blocked as ${b.full}`);
+  }
+
+  console.log(`validation.txt: ${lines.length} examples; baseline = the lexicons alone (no model)`);
+  console.log(`${'figure'.padEnd(44)} ${'offline stage'.padEnd(32)} lexicons alone`);
+  const row = (name: string, m: ReturnType<typeof r>) => console.log(`${name.padEnd(44)} ${fmt(m.full).padEnd(32)} ${fmt(m.lexicon)}`);
+  row('sensitive recall (any category)', recall);
+  row('sensitive, right category', rightCategory);
+  for (const [c, m] of byCat) row(`  recall ${c}`, m);
+  for (const [l, m] of byLang) row(`  recall ${l}`, m);
+  row('safe lines blocked (commercial + info)', safeBlocked);
+  row('commercial lines blocked', commercialBlocked);
+  if (dev) {
+    row('adrel-dev commercial conversations blocked', devCommercial);
+    row('adrel-dev sensitive conversations blocked', devSensitive);
+  }
+  if (misses.length) console.log(`\n${misses.join('\n')}`);
+
+  const metric = (label: string, m: ReturnType<typeof r>, note?: string): Metric => {
+    const [lo, hi] = wilson(m.full);
+    return {
+      label,
+      unit: '',
+      value: m.full.n ? m.full.k / m.full.n : 0,
+      baseline: m.lexicon.n ? m.lexicon.k / m.lexicon.n : 0,
+      baselineLabel: 'the lexicons alone',
+      digits: 3,
+      note: `${m.full.k}/${m.full.n}, 95 % interval [${lo.toFixed(2)}, ${hi.toFixed(2)}]${note ? `; ${note}` : ''}`,
+    };
+  };
+  const metrics: Record<string, Metric> = {
+    validation_recall: metric('validation corpus: sensitive lines blocked (recall)', recall),
+    validation_right_category: metric('validation corpus: blocked under the right category', rightCategory),
+    validation_commercial_blocked: metric('validation corpus: commercial lines blocked', commercialBlocked),
+    validation_safe_blocked: metric('validation corpus: safe lines blocked (commercial + informational)', safeBlocked),
+  };
+  for (const l of byLang.keys()) metrics[`validation_recall_${l}`] = metric(`validation corpus: recall, ${l}`, byLang.get(l)!);
+  if (dev) {
+    metrics.dev_commercial_blocked = metric('adrel-dev: commercial conversations blocked', devCommercial);
+    metrics.dev_sensitive_blocked = metric('adrel-dev: sensitive conversations blocked', devSensitive);
+  }
+  writeResult('safety', metrics);
+}
+
+main();
