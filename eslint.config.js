@@ -25,7 +25,7 @@ export default tseslint.config(
   },
   {
     // Module boundaries: a module uses another through its service (or its `http.ts` helpers), never
-    // through its tables (`repo.ts`) or its HTTP routes (`routes.ts`).
+    // through its tables (`repo.ts`, `*-repo.ts`) or its HTTP routes (`routes.ts`).
     files: ['src/modules/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
@@ -34,7 +34,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(\\.\\./)+[a-z-]+/(repo|routes)(\\.js)?$',
+              regex: '^(\\.\\./)+[a-z-]+/([a-z-]+-)?(repo|routes)(\\.js)?$',
               message: "Use the other module's service (or its http.ts helpers): its repo and routes are its own.",
             },
           ],
