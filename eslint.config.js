@@ -43,12 +43,6 @@ export default tseslint.config(
     },
   },
   {
-    // Known boundary exception in a file another branch is editing (issue 26): tracking/routes.ts takes
-    // corsHook/preflightRoute from origins/routes.js, which re-exports them from origins/http.js.
-    files: ['src/modules/tracking/routes.ts'],
-    rules: { 'no-restricted-imports': 'off' },
-  },
-  {
     files: ['src/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {

@@ -6,9 +6,6 @@ import { ErrorBody } from '../../http/errors.js';
 import { requireKey } from '../accounts/http.js';
 import { getAllowedOrigins, MAX_ORIGINS, normaliseOrigin, setAllowedOrigins } from './service.js';
 
-// Moved to ./http.js (other modules' routes use them); re-exported until tracking/routes.ts imports them from there.
-export { corsHook, preflightRoute } from './http.js';
-
 const OriginsBody = z.strictObject({
   allowed_origins: z
     .array(
