@@ -1,6 +1,16 @@
 // @ts-check
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+import prettier from 'eslint-config-prettier';
+
+/**
+ * Import cycles (import-x/no-cycle), measured 2026-11-26: on main before the ledger merge, 7 reports in
+ * accounts, adunits, campaigns, ivt and tracking services; after it only campaigns ↔ adunits remains
+ * (issue 26 item 2 folds ad units into campaigns). These files are exempt until then; a cycle through
+ * any other file fails `npm run lint`. Delete a line once its file is out of every cycle.
+ */
+const KNOWN_CYCLE_FILES = ['src/modules/adunits/service.ts', 'src/modules/campaigns/service.ts'];
 
 export default tseslint.config(
   { ignores: ['node_modules', 'data', 'dist', 'web/dist', 'packages/*/dist', 'coverage'] },
@@ -13,4 +23,39 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  {
+    // Module boundaries: a module uses another through its service (or its `http.ts` helpers), never
+    // through its tables (`repo.ts`, `*-repo.ts`) or its HTTP routes (`routes.ts`).
+    files: ['src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+[a-z-]+/([a-z-]+-)?(repo|routes)(\\.js)?$',
+              message: "Use the other module's service (or its http.ts helpers): its repo and routes are its own.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      // Sources import `./x.js` for `./x.ts` (NodeNext): resolve them to the TypeScript files.
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.js'], extensionAlias: { '.js': ['.ts', '.js'] } }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  { files: KNOWN_CYCLE_FILES, rules: { 'import-x/no-cycle': 'off' } },
+  // Formatting is Prettier's (.prettierrc, `npm run format`): no lint rule may disagree with it.
+  prettier,
 );

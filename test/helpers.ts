@@ -13,6 +13,8 @@ import { randomBase62 } from '../src/lib/ids.js';
 import { journalStore } from '../src/modules/tracking/repo.js';
 import type { RollupRow } from '../src/modules/ledger/rollup.js';
 
+export { waitFor } from './wait.js';
+
 /**
  * Test isolation: every test server gets its own storage — a fresh SQLite
  * directory, or (when the project runs with TEST_DATABASE_URL) its own

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adRequestBody, BROWSER_UA, requestAd, seedWorld, startTestServer, type TestServer, type World } from '../helpers.js';
+import { adRequestBody, BROWSER_UA, requestAd, seedWorld, startTestServer, waitFor, type TestServer, type World } from '../helpers.js';
 import { dashboard, sendEvents, topicCampaign, type GatewayOut } from './util.js';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -47,14 +47,6 @@ describe.skipIf(!haveChromium)('browser pixel in headless Chromium', () => {
     await site.stop();
   });
 
-  const waitFor = async <T>(fn: () => Promise<T | undefined | false>, what: string): Promise<T> => {
-    for (let i = 0; i < 100; i++) {
-      const v = await fn();
-      if (v) return v;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`timed out waiting for ${what}`);
-  };
 
   it('lands through a real click, captures attribution, and its getCAPIData() attributes a gateway conversion', async () => {
     const res = await requestAd(s.url, w.publisherKey, adRequestBody('Best trail running shoes for the mountain?'));

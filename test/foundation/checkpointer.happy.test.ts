@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/index.js';
 import { BACKSTOP_CHECKPOINT_PAGES, checkpointDelay, RESTART_BACKOFF_MS, startCheckpointer } from '../../src/db/checkpointer.js';
-import { BACKEND, dropStorage, testConfig } from '../helpers.js';
+import { BACKEND, dropStorage, testConfig, waitFor } from '../helpers.js';
 
 /**
  * SQLite WAL checkpoints run in a worker thread (src/db/checkpointer.ts), not
@@ -22,11 +22,8 @@ describe.runIf(BACKEND === 'sqlite')('WAL checkpointer', () => {
       for (let i = 0; i < rows; i++) ins.run('x'.repeat(200));
     })();
   };
-  const until = async (ok: () => boolean, ms = 10_000) => {
-    const end = Date.now() + ms;
-    while (!ok() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
-    return ok();
-  };
+  // A condition, with a deadline generous enough for a busy 2-core machine (a worker thread can take seconds to start).
+  const until = async (ok: () => boolean) => waitFor(ok, 'the checkpointer').then(() => true, () => ok());
   const autocheckpoint = (sqlite: import('better-sqlite3').Database) => sqlite.pragma('wal_autocheckpoint', { simple: true });
 
   it('starts with the journal writing and keeps the WAL checkpointed from its own thread', async () => {
@@ -59,7 +56,7 @@ describe.runIf(BACKEND === 'sqlite')('WAL checkpointer', () => {
       const w = await seedWorld(s.ctx);
       expect((await requestAd(s.url, w.publisherKey)).status).toBe(200);
       await s.ctx.journal.settle(); // the request's record commits after its answer
-      expect(s.ctx.database.checkpointer!.running).toBe(true);
+      // Started once by that commit. (Whether it still runs depends on the machine: it stops after 30 s idle.)
       expect(s.ctx.database.checkpointer!.stats.starts).toBe(1);
     } finally {
       await s.stop();

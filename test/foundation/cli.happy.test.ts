@@ -17,10 +17,10 @@ const json = <T>(r: { code: number; stdout: string; stderr: string }): T => {
 describe('orbit CLI', () => {
   beforeAll(async () => {
     expect(json<{ migrated: boolean }>(await orbit('migrate'))).toEqual({ migrated: true });
-  }, 120_000);
+  }, 300_000);
   afterAll(() => dropStorage(config));
 
-  it('creates publishers, advertisers, keys and credits, and revokes keys', { timeout: 120_000 }, async () => {
+  it('creates publishers, advertisers, keys and credits, and revokes keys', { timeout: 300_000 }, async () => {
     const [pub, adv] = await Promise.all([
       orbit('publishers', 'create', '--name', 'Chat Co', '--url', 'https://chat.example', '--revenue-share', '0.65').then((r) =>
         json<{ publisher_id: string; api_key: string }>(r),
@@ -55,7 +55,7 @@ describe('orbit CLI', () => {
     }
   });
 
-  it('fails with a clear message and exit code 1 on bad input', { timeout: 120_000 }, async () => {
+  it('fails with a clear message and exit code 1 on bad input', { timeout: 300_000 }, async () => {
     const ctx = await createContext(config);
     const adv = await accounts.createAdvertiser(ctx, { name: 'Zero' }).finally(() => closeContext(ctx));
     const cases: [string[], RegExp][] = [

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKEND, BROWSER_UA, requestAd, seedWorld, startTestServer, type TestServer, type World } from '../helpers.js';
+import { BACKEND, BROWSER_UA, requestAd, seedWorld, startTestServer, waitFor, type TestServer, type World } from '../helpers.js';
+import { journalOutstanding } from './support.js';
 
 /**
  * On SQLite the journal shares its connection with Kysely. A journal commit
@@ -18,12 +19,14 @@ describe.skipIf(BACKEND !== 'sqlite')('journal and open transactions (SQLite)', 
   it('an impression acknowledged while another transaction is open survives that transaction rolling back', async () => {
     const ads = (await (await requestAd(s.url, w.publisherKey)).json()) as { impUrl: string }[];
     let imp: Promise<Response> | undefined;
+    let answered = false;
     await expect(
       s.ctx.db.transaction().execute(async (trx) => {
         await trx.updateTable('publishers').set({ name: 'renamed inside a transaction' }).where('id', '=', w.publisherId).execute();
-        imp = fetch(ads[0].impUrl, { headers: { 'user-agent': BROWSER_UA } });
-        // Real I/O inside the transaction: the event loop turns while it stays open.
-        await new Promise((r) => setTimeout(r, 150));
+        imp = fetch(ads[0].impUrl, { headers: { 'user-agent': BROWSER_UA } }).finally(() => (answered = true));
+        // Real I/O inside the transaction: the event loop turns while it stays open, until the
+        // impression has reached the journal (or, were the journal to ignore the transaction, been answered).
+        await waitFor(() => journalOutstanding(s.ctx) > 0 || answered, 'the impression to reach the journal');
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');

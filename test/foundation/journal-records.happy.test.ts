@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Journal, type JournalItem } from '../../src/modules/tracking/journal.js';
 import type { CommitResult, JournalBatch, JournalSink } from '../../src/modules/tracking/journal-store.js';
+import { waitFor } from '../wait.js';
 
 /**
  * The journal's record lane (`Journal.record`): an ad request's record is not
@@ -36,21 +37,29 @@ const request = (id: string): JournalItem => ({
   rollups: [],
 });
 const event = (clickId: string): JournalItem => ({ type: 'event', event: { click_id: clickId } as never });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('journal record lane', () => {
   it('gathers records for up to recordWaitMs and commits them in one batch', async () => {
     const sink = new MemorySink();
     const errors: unknown[] = [];
-    const j = new Journal(sink, { maxWaitMs: 0, maxBatch: 100, recordWaitMs: 30, onError: (e) => errors.push(e) });
-    for (let i = 0; i < 5; i++) j.record(request(`r${i}`));
-    await sleep(5);
-    expect(sink.batches).toHaveLength(0); // still gathering
-    for (let i = 0; i < 100 && sink.batches.length === 0; i++) await sleep(5);
-    expect(sink.batches).toHaveLength(1);
-    expect(sink.order()).toEqual(['r0', 'r1', 'r2', 'r3', 'r4']);
-    expect(errors).toEqual([]);
-    await j.close();
+    // The hold timer runs on a fake clock: "not yet at 29 ms, at 30 ms" holds however busy the machine is.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const j = new Journal(sink, { maxWaitMs: 0, maxBatch: 100, recordWaitMs: 30, onError: (e) => errors.push(e) });
+      for (let i = 0; i < 5; i++) j.record(request(`r${i}`));
+      await vi.advanceTimersByTimeAsync(29);
+      await new Promise((r) => setImmediate(r));
+      expect(sink.batches).toHaveLength(0); // still gathering
+      await vi.advanceTimersByTimeAsync(1);
+      vi.useRealTimers();
+      await waitFor(() => sink.batches.length > 0, 'the held records to commit');
+      expect(sink.batches).toHaveLength(1);
+      expect(sink.order()).toEqual(['r0', 'r1', 'r2', 'r3', 'r4']);
+      expect(errors).toEqual([]);
+      await j.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('commits a full batch at once, and held records ahead of the next acknowledged append', async () => {
@@ -112,8 +121,8 @@ describe('journal record lane', () => {
       j.record(request(`b${i}`));
     }
     expect(j.mustWait).toBe(true); // six records waiting
-    await sleep(5); // the first batch goes to the stalled store (not counted: in flight); four stay queued behind it
-    expect(j.mustWait).toBe(false);
+    // The first batch goes to the stalled store (not counted: in flight); four stay queued behind it.
+    await waitFor(() => !j.mustWait, 'the first batch to leave for the store');
     j.record(request('b6'));
     j.record(request('b7'));
     expect(j.mustWait).toBe(true);

@@ -49,6 +49,15 @@ export async function serveOne(s: TestServer, w: World, body?: unknown): Promise
   return ads[0];
 }
 
+/**
+ * Items the journal holds and has not finished committing (queued, or in a commit the store has not
+ * answered): a test's condition that a request has reached the journal, instead of a sleep.
+ */
+export const journalOutstanding = (ctx: Ctx): number => {
+  const j = ctx.journal as unknown as { queue: unknown[]; inFlight: unknown[] };
+  return j.queue.length + j.inFlight.length;
+};
+
 export const tokenOf = (url: string): string => new URL(url).searchParams.get('p')!;
 
 export const hit = (url: string, headers: Record<string, string> = { 'user-agent': BROWSER_UA }) =>
@@ -76,7 +85,8 @@ export async function spawnServe(config: import('../../src/config.js').Config, e
     ...(config.databaseSchema ? { DATABASE_SCHEMA: config.databaseSchema } : {}),
     ...env,
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  // bin/orbit.js: the server bundle when it is the build of the sources (test/global-setup.ts builds it), else tsx.
+  const child = spawn(process.execPath, ['bin/orbit.js', 'serve'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),

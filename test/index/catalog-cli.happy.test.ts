@@ -11,10 +11,10 @@ const orbit = (...args: string[]) => runOrbit(config, ...args);
 describe('orbit catalog import and publishers index-access', () => {
   beforeAll(async () => {
     expect((await orbit('migrate')).code).toBe(0);
-  }, 120_000);
+  }, 300_000);
   afterAll(() => dropStorage(config));
 
-  it('imports a Merchant Center TSV with --merchant, reporting progress, price-less rows and rejected lines', { timeout: 120_000 }, async () => {
+  it('imports a Merchant Center TSV with --merchant, reporting progress, price-less rows and rejected lines', { timeout: 300_000 }, async () => {
     const file = path.join(config.dataDir, 'feed.tsv');
     fs.writeFileSync(
       file,
@@ -36,7 +36,7 @@ describe('orbit catalog import and publishers index-access', () => {
     expect(bad.stderr).toMatch(/give --merchant or --advertiser, not both/);
   });
 
-  it('switches a publisher’s index access off and on', { timeout: 120_000 }, async () => {
+  it('switches a publisher’s index access off and on', { timeout: 300_000 }, async () => {
     const pub = JSON.parse((await orbit('publishers', 'create', '--name', 'Chat')).stdout) as { publisher_id: string };
     const off = await orbit('publishers', 'index-access', pub.publisher_id, 'off');
     expect(JSON.parse(off.stdout)).toMatchObject({ publisher_id: pub.publisher_id, index_access: false });

@@ -109,4 +109,4 @@ describe('catalog import: bad feeds', () => {
     expect(b.errors[0].message).toMatch(/already listed by another merchant/);
     expect((await product('shared-1'))!.name).toBe('Mine');
   });
-}, 120_000);
+}, 300_000);

@@ -28,7 +28,8 @@ function orbit(config: Config, args: string[], env: Record<string, string> = {})
     ...env,
   };
   return new Promise((resolve) => {
-    execFile(process.execPath, ['bin/orbit.js', ...args], { env: childEnv, timeout: 60_000 }, (err, stdout, stderr) => {
+    // The child's limit is under the test's (vitest.config.ts): a hung child fails its test with its output.
+    execFile(process.execPath, ['bin/orbit.js', ...args], { env: childEnv, timeout: 170_000 }, (err, stdout, stderr) => {
       resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, out: `${stdout}${stderr}` });
     });
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server.js';
-import { RUNNING_CAMPAIGN, adRequestBody, requestAd, seedWorld, startTestServer, type TestServer, type World } from '../helpers.js';
+import { RUNNING_CAMPAIGN, adRequestBody, requestAd, seedWorld, startTestServer, waitFor, type TestServer, type World } from '../helpers.js';
 import { postJson } from './support.js';
 
 const LONG_COPY =
@@ -76,12 +76,8 @@ describe('POST /publisher-dashboard/placements', () => {
       const slot = { placements: [{ placement: 'below_response', placement_id: 'Elsewhere' }] };
       expect((await requestAd(other.url, w.publisherKey, adRequestBody(undefined, slot))).status).toBe(204);
       expect((await postJson(s.url, w.publisherKey, '/publisher-dashboard/placements', { name: 'Elsewhere' })).status).toBe(201);
-      let status = 0;
-      for (let i = 0; i < 50 && status !== 200; i++) {
-        await new Promise((r) => setTimeout(r, 100));
-        status = (await requestAd(other.url, w.publisherKey, adRequestBody(undefined, slot))).status;
-      }
-      expect(status).toBe(200);
+      // The other instance reloads its inventory every 200 ms: wait for the new placement to serve there.
+      await waitFor(async () => (await requestAd(other.url, w.publisherKey, adRequestBody(undefined, slot))).status === 200, 'an ad on the other instance', { everyMs: 100 });
     } finally {
       await other.close();
     }

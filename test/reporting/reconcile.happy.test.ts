@@ -53,7 +53,9 @@ describe('one source of truth', () => {
           for (const a of actions) {
             const ad = await serveAndTrack(s.url, pubs[a.pub].apiKey, { imp: a.imp, click: a.click, mobile: a.mobile });
             const adv = advs.find((x) => x.campaignId === ad?.campaignId);
-            if (adv && (adv.cpc ? a.click : a.imp)) charged = true;
+            // A CPC click is charged only after its recorded impression (ivt/rules.ts `no_impression`; the
+            // time rules are off in tests): a click alone is invalid traffic, recorded but never charged.
+            if (adv && (adv.cpc ? a.click && a.imp : a.imp)) charged = true;
             clock.advance(a.advanceMin * 60_000 + 7_000);
           }
           const fmt = (t: number) => new Intl.DateTimeFormat('en-CA', { timeZone: tz }).format(new Date(t));

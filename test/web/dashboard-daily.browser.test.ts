@@ -56,7 +56,7 @@ describe('the everyday dashboard in Chromium', () => {
   /** Wait until a page has settled: its heading is there and nothing is loading. */
   async function settled(page: Page) {
     await page.locator('h1').first().waitFor();
-    await expect.poll(() => page.locator('.loading').count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => page.locator('.loading').count()).toBe(0);
   }
 
   const publisherPages = ['/', '/activity', '/placements', '/audience', '/feedback', '/setup'];
@@ -340,7 +340,7 @@ describe('the everyday dashboard in Chromium', () => {
     const card = page.locator('.card', { hasText: 'no-such-host.invalid' });
     await card.waitFor();
     await card.getByRole('button', { name: 'Check again' }).click();
-    await expect.poll(() => card.locator('.alert').innerText(), { timeout: 15_000 }).toContain('Site not reachable');
+    await expect.poll(() => card.locator('.alert').innerText()).toContain('Site not reachable');
     expect(await card.innerText()).not.toMatch(/ENOTFOUND|getaddrinfo/);
     expect(await page.getByText('Send a conversion').count()).toBe(1);
     expect(errors).toEqual([]);

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Ctx } from '../../context.js';
 import { ErrorBody } from '../../http/errors.js';
 import { requireKey } from '../accounts/http.js';
-import { keepRawJsonBodies } from '../integrations/routes.js';
+import { keepRawJsonBodies } from '../../http/raw-body.js';
 import { handleBillingWebhook, ledger, receipt, startCheckout } from './service.js';
 
 const CheckoutBody = z.discriminatedUnion('purpose', [

@@ -5,8 +5,9 @@ import { z } from 'zod';
 import type { Ctx } from '../../context.js';
 import { FormatParam, sendCsv } from '../../http/csv.js';
 import { authenticate, type Principal } from '../accounts/service.js';
-import { presentedKey, requireKey } from '../accounts/http.js';
+import { requireKey } from '../accounts/http.js';
 import * as svc from './service.js';
+import { gatewayKey } from './http.js';
 import {
   AnalyticsQuery,
   ConversionsQuery,
@@ -27,13 +28,6 @@ export const advertiserOf = (req: FastifyRequest): string => {
 
 /** 1,000 events with their context fit well inside this; the process-wide limit stays for everything else. */
 const GATEWAY_BODY_LIMIT = 8 * 1024 * 1024;
-
-/** The gateway key: `api_key` in the query, or `Authorization: Bearer` (spec 2 §5). */
-export function gatewayKey(req: FastifyRequest): string | undefined {
-  const q = (req.query as { api_key?: unknown } | undefined)?.api_key;
-  if (typeof q === 'string' && q) return q.trim();
-  return presentedKey(req);
-}
 
 const PIXEL_SOURCE = new URL('../../../packages/pixel/src/pixel.js', import.meta.url);
 let pixelTemplate: string | null = null;

@@ -8,7 +8,7 @@ import { requireKey, presentedKey } from '../accounts/http.js';
 import { listRecentFeedback, submitFeedback } from './service.js';
 import { FormatParam, sendCsv } from '../../http/csv.js';
 import { assertOriginAllowed } from '../origins/service.js';
-import { corsHook, preflightRoute } from '../origins/routes.js';
+import { corsHook, preflightRoute } from '../origins/http.js';
 
 export const FeedbackBody = z.object({
   sessionId: z.string().min(1).max(256).describe('the session identifier passed when the ad was requested'),

@@ -5,6 +5,7 @@ import type { Ctx } from '../../context.js';
 import { isBot } from '../../lib/request-facts.js';
 import { z } from 'zod';
 import { presentedKey } from '../accounts/http.js';
+// eslint-disable-next-line no-restricted-imports -- the agent index mounts the shop's routes inside its own scope (its error mapping, /index prefix)
 import { shopRoutes } from '../shop/routes.js';
 import { agentProfile } from '../shop/service.js';
 import { installIndexErrors } from './http.js';

@@ -4,14 +4,14 @@ import { z } from 'zod';
 import type { Ctx } from '../../context.js';
 import { authenticate, type Principal } from '../accounts/service.js';
 import { requireKey } from '../accounts/http.js';
-import { gatewayKey } from '../conversions/routes.js';
+import { keepRawJsonBodies } from '../../http/raw-body.js';
+import { gatewayKey } from '../conversions/http.js';
 import { handleStripeWebhook } from './stripe.js';
 import { handleCalBooking } from './cal.js';
 import { disconnectShop, handleShopifyOrderPaid, shopifyCallback, shopifyInstallUrl } from './shopify.js';
 import { deleteStripeSecret, listIntegrations, setStripeSecret, stripeStatus } from './service.js';
 
 const principals = new WeakMap<FastifyRequest, { principal: Principal; key: string }>();
-const rawBodies = new WeakMap<FastifyRequest, Buffer>();
 
 function auth(req: FastifyRequest) {
   const a = principals.get(req);
@@ -22,26 +22,6 @@ const header = (req: FastifyRequest, name: string): string | undefined => {
   const v = req.headers[name];
   return typeof v === 'string' ? v : undefined;
 };
-
-/**
- * In this scope, JSON bodies are parsed and their exact bytes kept (webhook
- * signatures cover the bytes received); returns the reader of those bytes.
- */
-export function keepRawJsonBodies(app: FastifyInstance): (req: FastifyRequest) => Buffer {
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, done) => {
-    const buf = body as Buffer;
-    rawBodies.set(req, buf);
-    try {
-      done(null, JSON.parse(buf.toString('utf8')));
-    } catch {
-      const err = new Error('Body is not valid JSON') as Error & { statusCode: number };
-      err.statusCode = 400;
-      done(err, undefined);
-    }
-  });
-  return (req) => rawBodies.get(req) ?? Buffer.alloc(0);
-}
 
 /** `{api_url}` webhook receivers: payment processor, scheduler, storefront (raw bodies kept for signatures). */
 export async function integrationWebhookRoutes(app: FastifyInstance, ctx: Ctx): Promise<void> {

@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type BetterSqlite3 from 'better-sqlite3';
-import { settleRollups, type Database } from '../../db/index.js';
+import { settleRollups, type Database, type Dialect } from '../../db/index.js';
+import { byDialect } from '../../db/sql.js';
 import { ROLLUP_COUNTER_COLUMNS, zeroCounters } from '../ledger/rollup.js';
 
 /**
@@ -53,28 +54,41 @@ export type ScopeSink = (key: number, id: string, values: Float64Array) => void;
 const statements = new WeakMap<NonNullable<Database['sqlite']>, Map<string, BetterSqlite3.Statement>>();
 
 /** Rows as arrays. `text` uses `?` placeholders (numbered for PostgreSQL here). */
-async function rawRows(database: Database, text: string, params: unknown[]): Promise<unknown[][]> {
-  const sqlite = database.sqlite;
-  if (sqlite) {
-    // Never read inside another module's open transaction on the shared handle (it could still roll back).
-    while (sqlite.inTransaction) await new Promise((r) => setImmediate(r));
-    let cache = statements.get(sqlite);
-    if (!cache) statements.set(sqlite, (cache = new Map()));
-    let st = cache.get(text);
-    if (!st) {
-      if (cache.size > 200) cache.clear();
-      cache.set(text, (st = sqlite.prepare(text).raw(true)));
-    }
-    return st.all(...params) as unknown[][];
+function rawRows(database: Database, text: string, params: unknown[]): Promise<unknown[][]> {
+  return byDialect(database, {
+    sqlite: () => sqliteRawRows(database.sqlite!, text, params),
+    postgres: () => postgresRawRows(database.pool!, text, params),
+  });
+}
+
+async function sqliteRawRows(sqlite: NonNullable<Database['sqlite']>, text: string, params: unknown[]): Promise<unknown[][]> {
+  // Never read inside another module's open transaction on the shared handle (it could still roll back).
+  while (sqlite.inTransaction) await new Promise((r) => setImmediate(r));
+  let cache = statements.get(sqlite);
+  if (!cache) statements.set(sqlite, (cache = new Map()));
+  let st = cache.get(text);
+  if (!st) {
+    if (cache.size > 200) cache.clear();
+    cache.set(text, (st = sqlite.prepare(text).raw(true)));
   }
+  return st.all(...params) as unknown[][];
+}
+
+async function postgresRawRows(pool: NonNullable<Database['pool']>, text: string, params: unknown[]): Promise<unknown[][]> {
   let n = 0;
-  const res = await database.pool!.query({ text: text.replace(/\?/g, () => `$${++n}`), values: params, rowMode: 'array' });
+  const res = await pool.query({ text: text.replace(/\?/g, () => `$${++n}`), values: params, rowMode: 'array' });
   return res.rows as unknown[][];
 }
 
+/** The text aggregate of the packed records: `group_concat` on SQLite, `string_agg` on PostgreSQL. */
+const stringAgg = (dialect: Dialect) => byDialect(dialect, { sqlite: () => 'group_concat', postgres: () => 'string_agg' });
+
+/** The record separator U+001E as SQL: `char(30)` on SQLite, `chr(30)` on PostgreSQL. */
+const recordSeparator = (dialect: Dialect) => byDialect(dialect, { sqlite: () => 'char(30)', postgres: () => 'chr(30)' });
+
 /** The SQL of one packed record of a row of table alias `q`. */
 const packed = (dialect: Database['dialect'], read: readonly Counter[]) =>
-  `${read.map((c) => `q.${c}`).join(" || ',' || ")} || ',' || q.scope_id, ${dialect === 'postgres' ? 'chr(30)' : 'char(30)'}`;
+  `${read.map((c) => `q.${c}`).join(" || ',' || ")} || ',' || q.scope_id, ${recordSeparator(dialect)}`;
 
 /** Hands each record of one packed text (null: no rows) to `sink`. */
 function unpack(sink: ScopeSink, key: number, text: unknown, values: Float64Array): void {
@@ -116,10 +130,9 @@ export async function scopeDays(
   sink: ScopeSink,
 ): Promise<void> {
   await settleRollups(database.db);
-  const agg = database.dialect === 'postgres' ? 'string_agg' : 'group_concat';
   const rows = await rawRows(
     database,
-    `SELECT q.day, ${agg}(${packed(database.dialect, read)}) FROM rollup_scope_day q
+    `SELECT q.day, ${stringAgg(database.dialect)}(${packed(database.dialect, read)}) FROM rollup_scope_day q
      WHERE q.scope = ? AND q.parent_id = ? AND q.day >= ? AND q.day <= ? GROUP BY q.day`,
     [scope, parentId, fromDay, toDay],
   );
@@ -151,27 +164,15 @@ export async function scopeRanges(
 ): Promise<void> {
   await settleRollups(database.db);
   const values = new Float64Array(read.length);
-  const pg = database.dialect === 'postgres';
   const where = 'q.scope = ? AND q.parent_id = ? AND q.bucket >= r.a AND q.bucket < r.b';
   // Summed: [i, ...sums, scope_id] rows, few enough to need no packing. Otherwise one packed text per range.
   const sums = read.map((c) => `SUM(q.${c}) AS ${c}`).join(', ');
   const sql = summed
     ? `SELECT ${sums}, q.scope_id AS scope_id FROM rollup_scope_qh q WHERE ${where} GROUP BY q.scope_id`
-    : `SELECT ${pg ? 'string_agg' : 'group_concat'}(${packed(database.dialect, read)}) AS s FROM rollup_scope_qh q WHERE ${where}`;
+    : `SELECT ${stringAgg(database.dialect)}(${packed(database.dialect, read)}) AS s FROM rollup_scope_qh q WHERE ${where}`;
   for (let i = 0; i < ranges.length; i += RANGE_CHUNK) {
     const part = ranges.slice(i, i + RANGE_CHUNK);
-    const rows = pg
-      ? await rawRows(
-          database,
-          `SELECT r.i, x.* FROM unnest(CAST(? AS int[]), CAST(? AS bigint[]), CAST(? AS bigint[])) AS r(i, a, b) CROSS JOIN LATERAL (${sql}) x`,
-          [part.map((_, k) => i + k), part.map((p) => p[0]), part.map((p) => p[1]), scope, parentId],
-        )
-      : await rawRows(
-          database,
-          `WITH r(i, a, b) AS (VALUES ${part.map(() => '(?, CAST(? AS bigint), CAST(? AS bigint))').join(', ')})
-           ${summed ? `SELECT r.i, ${sums}, q.scope_id FROM r JOIN rollup_scope_qh q ON ${where} GROUP BY r.i, q.scope_id` : `SELECT r.i, (${sql}) FROM r`}`,
-          [...part.flatMap((p, k) => [i + k, p[0], p[1]]), scope, parentId],
-        );
+    const rows = await scopeRangeChunk(database, { part, first: i, sql, where, sums, summed, scope, parentId });
     if (!summed) {
       for (const r of rows) unpack(sink, Number(r[0]), r[1], values);
       continue;
@@ -181,6 +182,34 @@ export async function scopeRanges(
       sink(Number(r[0]), String(r[1 + values.length]), values);
     }
   }
+}
+
+/**
+ * One chunk of `scopeRanges`: its ranges `part` (numbered from `first`) joined
+ * to the per-range query `sql`. PostgreSQL: a LATERAL join over `unnest` of
+ * the ranges. SQLite: a `VALUES` table of them, joined (summed) or with the
+ * query as a scalar subquery per range.
+ */
+function scopeRangeChunk(
+  database: Database,
+  q: { part: readonly (readonly [number, number])[]; first: number; sql: string; where: string; sums: string; summed: boolean; scope: Scope; parentId: string },
+): Promise<unknown[][]> {
+  const { part, first: i, sql, where, sums, summed, scope, parentId } = q;
+  return byDialect(database, {
+    postgres: () =>
+      rawRows(
+        database,
+        `SELECT r.i, x.* FROM unnest(CAST(? AS int[]), CAST(? AS bigint[]), CAST(? AS bigint[])) AS r(i, a, b) CROSS JOIN LATERAL (${sql}) x`,
+        [part.map((_, k) => i + k), part.map((p) => p[0]), part.map((p) => p[1]), scope, parentId],
+      ),
+    sqlite: () =>
+      rawRows(
+        database,
+        `WITH r(i, a, b) AS (VALUES ${part.map(() => '(?, CAST(? AS bigint), CAST(? AS bigint))').join(', ')})
+           ${summed ? `SELECT r.i, ${sums}, q.scope_id FROM r JOIN rollup_scope_qh q ON ${where} GROUP BY r.i, q.scope_id` : `SELECT r.i, (${sql}) FROM r`}`,
+        [...part.flatMap((p, k) => [i + k, p[0], p[1]]), scope, parentId],
+      ),
+  });
 }
 
 /** Lifetime totals per scope id under a parent. */

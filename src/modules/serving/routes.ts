@@ -10,7 +10,7 @@ import type { FastAnswer, FastPaths, FastRequest, JsonBodyParser } from '../../h
 import { decisionDebugRoutes } from './debug-routes.js';
 import { adRateLimiter } from './rate-limit.js';
 import { assertOriginAllowed } from '../origins/service.js';
-import { corsHook, preflightRoute } from '../origins/routes.js';
+import { corsHook, preflightRoute } from '../origins/http.js';
 import { TEST_AD_PATH } from '../../lib/test-ad.js';
 import { TEST_AD_PAGE } from './test-ad.js';
 

@@ -6,6 +6,7 @@ import { HOUR_MS } from '../../lib/clock.js';
 import { parseKeyRing, TokenCodec } from '../../lib/token.js';
 import { startModuleWorker } from '../../lib/worker.js';
 import { BACKSTOP_CHECKPOINT_PAGES, SQLITE_AUTOCHECKPOINT_PAGES } from '../../db/checkpointer.js';
+import { byDialect } from '../../db/sql.js';
 import { hitRecord, openClaims, type HitContext } from './record.js';
 import { ROLLUP_COLS, type RollupRow } from '../ledger/rollup.js';
 import {
@@ -347,7 +348,7 @@ class Waiters {
 export function sqliteWriterSink(
   opts: WriterOptions,
   hooks: { maxInFlight: number; idleMs: number; onCommit: () => void; onError: (err: unknown) => void; starting: JournalSink },
-): JournalSink & { readonly running: boolean; readonly stats: { threadCommits: number; startingCommits: number } } {
+): JournalSink & { readonly running: boolean; readonly stats: { threadCommits: number; startingCommits: number; starts: number } } {
   /** One running thread and the batches it holds (a retiring thread's answers never mix with its successor's). */
   interface Writer {
     w: Worker;
@@ -355,13 +356,15 @@ export function sqliteWriterSink(
     /** The thread said it is ready (its connection open, its statements prepared). */
     ready: boolean;
   }
-  const stats = { threadCommits: 0, startingCommits: 0 };
+  /** Commits on the thread, commits on the event loop while a thread started, and threads started. */
+  const stats = { threadCommits: 0, startingCommits: 0, starts: 0 };
   let current: Writer | null = null;
   const exiting = new Set<Promise<void>>();
   let seq = 0;
   let lastActive = 0;
 
   const start = (): Writer => {
+    stats.starts++;
     const w = startModuleWorker(new URL('./journal-writer', import.meta.url), import.meta.url, {
       workerData: opts,
       // The writer holds no data of its own: a small heap is plenty.
@@ -473,21 +476,30 @@ export function sqliteWriterSink(
   };
 }
 
+/** What `journalSink` is told: the writer thread's settings, the token keys, the journal's rules. */
+interface SinkOptions {
+  writerThread: boolean;
+  writerIdleMs: number;
+  maxInFlight: number;
+  tokenKeys: string;
+  tokenTtlSeconds: number;
+  rules: JournalRules;
+  onError: (err: unknown) => void;
+}
+
 /** The journal's sink for this database: the writer thread on SQLite (unless turned off), the pool on PostgreSQL. */
-export function journalSink(
-  database: Database,
-  opts: {
-    writerThread: boolean;
-    writerIdleMs: number;
-    maxInFlight: number;
-    tokenKeys: string;
-    tokenTtlSeconds: number;
-    rules: JournalRules;
-    onError: (err: unknown) => void;
-  },
-): JournalSink {
+export function journalSink(database: Database, opts: SinkOptions): JournalSink {
   const opener = { codec: new TokenCodec(parseKeyRing(opts.tokenKeys)), ttlSeconds: opts.tokenTtlSeconds };
-  if (database.sqlite && database.sqlitePath && opts.writerThread) {
+  return byDialect(database, {
+    sqlite: () => sqliteJournalSink(database, opener, opts),
+    postgres: () => postgresJournalSink(database, opener, opts),
+  });
+}
+
+/** SQLite: the writer thread (commits through the event loop's connection while it starts), or that connection alone. */
+function sqliteJournalSink(database: Database, opener: PixelOpener, opts: SinkOptions): JournalSink {
+  if (!database.sqlite) throw new Error('no database handle for the journal');
+  if (database.sqlitePath && opts.writerThread) {
     const sqlite = database.sqlite;
     // Prepared on first use (its statements cost memory an idle server need not hold).
     let inThread: JournalSink | null = null;
@@ -515,7 +527,11 @@ export function journalSink(
       },
     );
   }
-  if (database.sqlite) return inThreadSink(sqliteJournalStore(database.sqlite, () => database.checkpointer?.active(), opts.rules), opener);
-  if (database.pool) return inThreadSink(postgresJournalStore(database.pool, opts.rules), opener);
-  throw new Error('no database handle for the journal');
+  return inThreadSink(sqliteJournalStore(database.sqlite, () => database.checkpointer?.active(), opts.rules), opener);
+}
+
+/** PostgreSQL: commits on the pool from the event loop. */
+function postgresJournalSink(database: Database, opener: PixelOpener, opts: SinkOptions): JournalSink {
+  if (!database.pool) throw new Error('no database handle for the journal');
+  return inThreadSink(postgresJournalStore(database.pool, opts.rules), opener);
 }

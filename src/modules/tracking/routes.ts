@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Ctx } from '../../context.js';
 import { soleParam, type FastHandler, type FastPaths } from '../../http/fast-path.js';
 import { recordClick, recordImpression } from './service.js';
-import { corsHook, preflightRoute } from '../origins/routes.js';
+import { corsHook, preflightRoute } from '../origins/http.js';
 import { isPrefetch } from '../ivt/rules.js';
 
 const P_MAX = 2048;
