@@ -13,7 +13,7 @@ import { loadConfig } from '../src/config.js';
 import { closeContext, createContext } from '../src/server.js';
 import * as accounts from '../src/modules/accounts/service.js';
 import { createPlacement } from '../src/modules/placements/service.js';
-import { createApprovedCampaign, type SeedGroup } from '../src/modules/campaigns/service.js';
+import { createApprovedCampaign, type SeedGroup } from '../src/modules/campaigns/seed.js';
 import { cpuMs, fmt, median, startBareServer, startOrbit, tempDir } from './lib/harness.js';
 import { pacedInChild, type PacedRequest, type PacedResult } from './lib/paced.js';
 import { writeResult } from './lib/results.js';

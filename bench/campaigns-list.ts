@@ -26,7 +26,7 @@ import { sql } from 'kysely';
 import { loadConfig } from '../src/config.js';
 import { startServer } from '../src/server.js';
 import * as accounts from '../src/modules/accounts/service.js';
-import { createApprovedCampaign } from '../src/modules/campaigns/service.js';
+import { createApprovedCampaign } from '../src/modules/campaigns/seed.js';
 import { journalStore, type EventRow } from '../src/modules/tracking/repo.js';
 import { newId } from '../src/lib/ids.js';
 import type { Ctx } from '../src/context.js';

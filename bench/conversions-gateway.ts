@@ -25,7 +25,7 @@ import { cpuMs, startOrbit } from './lib/harness.js';
 import { loadConfig } from '../src/config.js';
 import * as accounts from '../src/modules/accounts/service.js';
 import { createPlacement } from '../src/modules/placements/service.js';
-import { createApprovedCampaign } from '../src/modules/campaigns/service.js';
+import { createApprovedCampaign } from '../src/modules/campaigns/seed.js';
 import { randomBase62 } from '../src/lib/ids.js';
 import { sha256Hex } from '../src/lib/hash.js';
 import { ingestEvents } from '../src/modules/conversions/service.js';

@@ -18,7 +18,7 @@ import { loadConfig } from '../src/config.js';
 import { closeContext, createContext } from '../src/server.js';
 import * as accounts from '../src/modules/accounts/service.js';
 import { createPlacement } from '../src/modules/placements/service.js';
-import { createApprovedCampaign, type SeedGroup } from '../src/modules/campaigns/service.js';
+import { createApprovedCampaign, type SeedGroup } from '../src/modules/campaigns/seed.js';
 import { requestAds } from '../src/modules/serving/service.js';
 import { loadDataset } from './relevance/evaluate.js';
 import type autocannon from 'autocannon';

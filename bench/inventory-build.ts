@@ -11,7 +11,8 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config.js';
 import { closeContext, createContext } from '../src/server.js';
 import * as accounts from '../src/modules/accounts/service.js';
-import { createApprovedCampaign, updateAd, type SeedGroup } from '../src/modules/campaigns/service.js';
+import { updateAd } from '../src/modules/campaigns/service.js';
+import { createApprovedCampaign, type SeedGroup } from '../src/modules/campaigns/seed.js';
 import { median, tempDir } from './lib/harness.js';
 
 const { values } = parseArgs({

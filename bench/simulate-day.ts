@@ -19,7 +19,7 @@ import { closeContext, createContext } from '../src/server.js';
 import { ManualClock } from '../src/lib/clock.js';
 import * as accounts from '../src/modules/accounts/service.js';
 import { createPlacement } from '../src/modules/placements/service.js';
-import { createApprovedCampaign } from '../src/modules/campaigns/service.js';
+import { createApprovedCampaign } from '../src/modules/campaigns/seed.js';
 import { explainDecision, requestAds } from '../src/modules/serving/service.js';
 import { forgetHistory } from '../src/modules/serving/inventory.js';
 import { recordClick, recordImpression } from '../src/modules/tracking/service.js';

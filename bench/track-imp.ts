@@ -23,7 +23,7 @@ import { loadConfig } from '../src/config.js';
 import { closeContext, createContext } from '../src/server.js';
 import { newId, randomBase62 } from '../src/lib/ids.js';
 import * as accounts from '../src/modules/accounts/service.js';
-import { createApprovedCampaign } from '../src/modules/campaigns/service.js';
+import { createApprovedCampaign } from '../src/modules/campaigns/seed.js';
 import type { TokenCodec } from '../src/lib/token.js';
 import { pacedInChild, type PacedResult } from './lib/paced.js';
 import { fmt, load, loadWithCpu, median, rssMb, startBareServer, startOrbit, tempDir, varying, type LoadResult } from './lib/harness.js';

@@ -14,7 +14,7 @@ import { AuthThrottle, presentsCredentials } from './http/auth-throttle.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { reviewRoutes } from './modules/admin/review-routes.js';
 import { campaignRoutes } from './modules/campaigns/routes.js';
-import { adUnitRoutes } from './modules/adunits/routes.js';
+import { adUnitRoutes } from './modules/campaigns/ad-units-routes.js';
 import { pixelRoutes } from './modules/pixels/routes.js';
 import { opsRoutes } from './modules/ops/routes.js';
 import { webRoutes } from './modules/web/routes.js';

@@ -74,7 +74,7 @@ export const CACHES = {
     unannouncedTtlMs: short,
     max: 50_000,
     shared: true,
-    invalidatedBy: 'every campaign, ad group, ad, review or ad unit change (campaigns servingChanged, adunits)',
+    invalidatedBy: 'every campaign, ad group, ad, review or ad unit change (campaigns/destinations.ts servingChanged)',
   },
   inventory: {
     kind: 'hook',

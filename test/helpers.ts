@@ -8,7 +8,7 @@ import { startServer, createContext, closeContext, type RunningServer, type Cont
 import type { Ctx } from '../src/context.js';
 import * as accounts from '../src/modules/accounts/service.js';
 import { createPlacement } from '../src/modules/placements/service.js';
-import { createApprovedCampaign, type SeedCampaign } from '../src/modules/campaigns/service.js';
+import { createApprovedCampaign, type SeedCampaign } from '../src/modules/campaigns/seed.js';
 import { randomBase62 } from '../src/lib/ids.js';
 import { journalStore } from '../src/modules/tracking/repo.js';
 import type { RollupRow } from '../src/modules/ledger/rollup.js';

@@ -1,7 +1,7 @@
 import type { Ctx } from '../context.js';
 import * as accounts from '../modules/accounts/service.js';
 import { createPlacement } from '../modules/placements/service.js';
-import { createApprovedCampaign, type SeedGroup } from '../modules/campaigns/service.js';
+import { createApprovedCampaign, type SeedGroup } from '../modules/campaigns/seed.js';
 
 /**
  * The demo world of `npm start`: one publisher (an AI chat app) with three

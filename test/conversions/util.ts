@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { adRequestBody, BROWSER_UA, requestAd, RUNNING_CAMPAIGN, type TestServer, type World } from '../helpers.js';
-import type { SeedCampaign } from '../../src/modules/campaigns/service.js';
+import type { SeedCampaign } from '../../src/modules/campaigns/seed.js';
 
 /** Serve an ad and click it through the real redirect; returns the landing URL's attribution parameters. */
 export async function clickThrough(s: TestServer, w: World, question?: string): Promise<Record<string, string>> {

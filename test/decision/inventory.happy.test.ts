@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testContext } from '../helpers.js';
 import type { Ctx } from '../../src/context.js';
 import * as accounts from '../../src/modules/accounts/service.js';
-import { createApprovedCampaign, loadServable, type SeedGroup } from '../../src/modules/campaigns/service.js';
+import { loadServable } from '../../src/modules/campaigns/service.js';
+import { createApprovedCampaign, type SeedGroup } from '../../src/modules/campaigns/seed.js';
 
 /**
  * The inventory reads servable ads a few hundred groups at a time (packing

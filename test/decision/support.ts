@@ -1,7 +1,7 @@
 import type { Ctx } from '../../src/context.js';
 import * as accounts from '../../src/modules/accounts/service.js';
 import { createPlacement } from '../../src/modules/placements/service.js';
-import { createApprovedCampaign, type SeedCampaign } from '../../src/modules/campaigns/service.js';
+import { createApprovedCampaign, type SeedCampaign } from '../../src/modules/campaigns/seed.js';
 import { requestAds, type AdResult } from '../../src/modules/serving/service.js';
 import type { AdRequestBody } from '../../src/modules/serving/schemas.js';
 import type { Principal } from '../../src/modules/accounts/service.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROWSER_UA, testContext } from '../helpers.js';
 import type { Ctx } from '../../src/context.js';
 import * as accounts from '../../src/modules/accounts/service.js';
-import { createApprovedCampaign, type SeedGroup } from '../../src/modules/campaigns/service.js';
+import { createApprovedCampaign, type SeedGroup } from '../../src/modules/campaigns/seed.js';
 import type { Snapshot } from '../../src/modules/serving/inventory.js';
 import { allocate, rankCandidates, type Candidate, type DecisionInput, type Slot } from '../../src/modules/serving/decision.js';
 import { conversationQuery, excludedPhrases } from '../../src/modules/serving/relevance.js';

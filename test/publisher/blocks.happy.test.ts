@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as accounts from '../../src/modules/accounts/service.js';
-import { createApprovedCampaign } from '../../src/modules/campaigns/service.js';
+import { createApprovedCampaign } from '../../src/modules/campaigns/seed.js';
 import { createPlacement } from '../../src/modules/placements/service.js';
 import { RUNNING_CAMPAIGN, adRequestBody, seedWorld, startTestServer, type TestServer, type World } from '../helpers.js';
 import { adHeaders, bothPaths } from '../foundation/support.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.js';
 import * as accounts from '../../src/modules/accounts/service.js';
-import { createApprovedCampaign } from '../../src/modules/campaigns/service.js';
+import { createApprovedCampaign } from '../../src/modules/campaigns/seed.js';
 import { BROWSER_UA, RUNNING_CAMPAIGN, requestAd, adRequestBody, seedWorld, startTestServer, type TestServer, type World } from '../helpers.js';
 import { getJson } from './support.js';
 

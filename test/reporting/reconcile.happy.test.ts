@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { ManualClock } from '../../src/lib/clock.js';
 import * as accounts from '../../src/modules/accounts/service.js';
 import { createPlacement } from '../../src/modules/placements/service.js';
-import { createApprovedCampaign } from '../../src/modules/campaigns/service.js';
+import { createApprovedCampaign } from '../../src/modules/campaigns/seed.js';
 import { RUNNING_CAMPAIGN, startTestServer, type TestServer } from '../helpers.js';
 import { getJson, serveAndTrack } from './support.js';
 

@@ -95,3 +95,16 @@ export function freezeOnEdit<K extends ItemKind>(kind: K, row: WithApproval<K>, 
 
 /** The field names shown to people: `utm_params_json` → `utm_params`. */
 export const fieldName = (f: string): string => f.replace(/_json$/, '');
+
+/** Review columns of a new ad group or ad: waiting for review, nothing approved yet. */
+export const UNREVIEWED = { approved_json: null, submitted_for_review_at: null, reviewed_at: null, review_notes: null } as const;
+
+/** A campaign sent to review; `serving` when an approved version of it keeps serving meanwhile. */
+export const submitted = (now: number, serving: boolean): Partial<CampaignTable> => ({
+  review_status: 'pending_review',
+  deployment_status: serving ? 'deployed' : 'pending_review',
+  submitted_for_review_at: now,
+});
+
+/** Activation needs a review unless the campaign is approved or already waiting for one. */
+export const needsSubmission = (reviewStatus: string) => reviewStatus !== 'approved' && reviewStatus !== 'pending_review';

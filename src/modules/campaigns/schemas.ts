@@ -119,7 +119,7 @@ export const ReviewState = {
 
 // ---------- ads ----------
 
-/** An ad's authored fields (ad units of adunits/schemas.ts share the text limits). */
+/** An ad's authored fields (ad units of ad-units-schemas.ts share the text limits). */
 export const adText = {
   name: z.string().trim().max(200, 'must be at most 200 characters').nullable(),
   headline: z.string().trim().max(AD_HEADLINE_MAX, `must be at most ${AD_HEADLINE_MAX} characters`).nullable(),

@@ -7,7 +7,6 @@ import { dayIntervals, dayOfBucket, dayString } from '../../lib/tz.js';
 import { QUARTER_HOUR_MS } from '../../lib/clock.js';
 import * as accounts from '../accounts/service.js';
 import * as campaigns from '../campaigns/service.js';
-import * as adunits from '../adunits/service.js';
 import * as ledger from '../ledger/service.js';
 import { groupFeedback } from '../feedback/service.js';
 import * as repo from './repo.js';
@@ -280,11 +279,11 @@ const unitDay = (date: string, c: Delivery) => ({
 export async function adUnitMetrics(ctx: Ctx, advertiserId: string, q: AdUnitMetricsQuery) {
   const range = resolveRange(ctx, q, 365);
   if (q.campaign_id) await campaigns.requireCampaign(ctx, advertiserId, q.campaign_id);
-  const units = await adunits.listAdUnits(ctx, advertiserId, { includeArchived: true });
+  const units = await campaigns.listAdUnits(ctx, advertiserId, { includeArchived: true });
   const unitById = new Map(units.map((u) => [u.ad_unit_id, u]));
   if (q.ad_unit_id && !unitById.has(q.ad_unit_id)) throw new NotFound('ad unit');
   const campaignIds = q.campaign_id ? [q.campaign_id] : (await campaigns.listCampaigns(ctx, advertiserId)).map((c) => c.campaign_id);
-  const links = await adunits.linkedUnitIds(ctx, campaignIds);
+  const links = await campaigns.linkedUnitIds(ctx, campaignIds);
   const pairs: { campaignId: string; unitId: string; single: boolean }[] = [];
   for (const [campaignId, ids] of links) {
     for (const unitId of ids) {

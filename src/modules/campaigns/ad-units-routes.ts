@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx } from '../../context.js';
-import { ADVERTISER_DOCS, advertiserOf, errors, useAdvertiserAuth } from '../campaigns/http.js';
-import { CampaignIdParams } from '../campaigns/schemas.js';
+import { ADVERTISER_DOCS, advertiserOf, errors, useAdvertiserAuth } from './http.js';
+import { CampaignIdParams } from './schemas.js';
 import * as svc from './service.js';
-import { AdUnitCreate, AdUnitGenerate, AdUnitLink, AdUnitView, ArchiveResult, LinkResult } from './schemas.js';
+import { AdUnitCreate, AdUnitGenerate, AdUnitLink, AdUnitView, ArchiveResult, LinkResult } from './ad-units-schemas.js';
 
 const P = '/advertiser-dashboard';
 

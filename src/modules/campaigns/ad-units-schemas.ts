@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adText, HttpUrl, Name, UtmParams } from '../campaigns/schemas.js';
+import { adText, HttpUrl, Name, UtmParams } from './schemas.js';
 
 /**
  * Legacy ad units (spec 2). Field names the spec leaves unshown: the four

@@ -2,13 +2,16 @@ import type { Ctx } from '../../context.js';
 import type { AdUnitTable, CampaignTable } from '../../db/schema.js';
 import { Conflict, NotFound, Validation } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { isoNoOffset, hostOf } from '../campaigns/schemas.js';
-import * as campaigns from '../campaigns/service.js';
-import { withTransaction } from '../campaigns/tx.js';
 import { writeAds } from '../creative/service.js';
 import { fetchPage } from '../creative/fetch.js';
-import * as repo from './repo.js';
-import { SUBMIT_FIELDS, type AdUnitCreate, type AdUnitView } from './schemas.js';
+import * as campaignsRepo from './repo.js';
+import * as repo from './ad-units-repo.js';
+import { invalidateDestinations, parseUtm } from './destinations.js';
+import { requireCampaign } from './lookups.js';
+import { submitted } from './review.js';
+import { withTransaction } from './tx.js';
+import { isoNoOffset, hostOf } from './schemas.js';
+import { SUBMIT_FIELDS, type AdUnitCreate, type AdUnitView } from './ad-units-schemas.js';
 
 /**
  * Legacy ad units (deprecated, still working). A unit is a self-contained ad
@@ -29,7 +32,7 @@ export function adUnitView(u: AdUnitTable): AdUnitView {
     favicon_url: u.favicon_url,
     image_url: u.image_url,
     brand_name: u.brand_name,
-    utm_params: u.utm_params_json ? campaigns.parseUtm(u.utm_params_json) : null,
+    utm_params: u.utm_params_json ? parseUtm(u.utm_params_json) : null,
     source: u.source,
     status: u.status,
     review_status: u.review_status,
@@ -106,7 +109,7 @@ export async function generateAdUnits(
   campaignId: string,
   input: { landing_page: string; count?: number },
 ): Promise<AdUnitView[]> {
-  const c = await campaigns.requireCampaign(ctx, advertiserId, campaignId);
+  const c = await requireCampaign(ctx, advertiserId, campaignId);
   const count = input.count ?? 3;
   let facts = { title: '', description: '', siteName: '' };
   try {
@@ -120,7 +123,7 @@ export async function generateAdUnits(
   const context = [facts.title, facts.description].filter(Boolean).join('. ') || host.split('.')[0];
   const ads = await writeAds(ctx, { context, adPrompt: facts.description || null, brandName: brand, landingPage: input.landing_page, count });
   const now = ctx.clock.now();
-  const utm = campaigns.parseUtm(c.utm_params_json);
+  const utm = parseUtm(c.utm_params_json);
   const rows = ads.map((a, i) =>
     unitRow(
       ctx,
@@ -188,18 +191,30 @@ export async function linkAdUnits(
       unique.filter((id) => byId.get(id)!.review_status === 'approved' && byId.get(id)!.status === 'draft'),
       { status: 'active', updated_at: now },
     );
-    if (unreviewed.length) await campaigns.resubmitIfApproved(tx, campaign);
+    if (unreviewed.length) await resubmitIfApproved(tx, campaign);
     return [...kept, ...added];
   });
 }
 
+/**
+ * Legacy ad units linked to an approved campaign send it back to review (spec
+ * 2); its approved version keeps serving meanwhile (the units serve once approved).
+ */
+export async function resubmitIfApproved(ctx: Ctx, campaign: CampaignTable): Promise<void> {
+  if (campaign.review_status !== 'approved') return;
+  const now = ctx.clock.now();
+  const set = { ...submitted(now, campaign.approved_json !== null), updated_at: now };
+  await campaignsRepo.updateCampaign(ctx.db, campaign.id, set);
+  Object.assign(campaign, set);
+}
+
 /** POST (add) or PUT (replace) the ad units of a campaign. */
 export async function setCampaignAdUnits(ctx: Ctx, advertiserId: string, campaignId: string, ids: string[], mode: 'add' | 'replace') {
-  const c = await campaigns.requireCampaign(ctx, advertiserId, campaignId);
+  const c = await requireCampaign(ctx, advertiserId, campaignId);
   if (c.is_archived === 1) throw new Conflict('Campaign is archived');
   if (mode === 'add' && ids.length === 0) throw Validation.field('ad_unit_ids', 'must not be empty');
   const linked = await linkAdUnits(ctx, advertiserId, c, ids, mode);
-  campaigns.invalidateDestinations(ctx);
+  invalidateDestinations(ctx);
   return { campaign_id: c.id, ad_unit_ids: linked, review_status: c.review_status, deployment_status: c.deployment_status };
 }
 
@@ -210,7 +225,7 @@ export async function toggleArchiveAdUnit(ctx: Ctx, advertiserId: string, unitId
   const archive = u.is_archived !== 1;
   const status = archive ? 'archived' : 'draft';
   await repo.updateAdUnit(ctx.db, u.id, { is_archived: archive ? 1 : 0, status, updated_at: ctx.clock.now() });
-  campaigns.invalidateDestinations(ctx);
+  invalidateDestinations(ctx);
   return { ad_unit_id: u.id, is_archived: archive, status };
 }
 
@@ -237,5 +252,3 @@ export async function settlePendingUnits(ctx: Ctx, campaignId: string, decision:
 
 /** Approved, live units of servable campaigns (the serving inventory shows them as one-ad groups). */
 export const servableUnits = (ctx: Ctx, campaignIds: string[]) => repo.servableUnits(ctx.db, campaignIds);
-
-export const unitDestination = (ctx: Ctx, unitId: string) => repo.findUnitForDestination(ctx.db, unitId);
