@@ -218,7 +218,7 @@ await bare.stop();
 const oRps = median(orbitRuns.map((x) => x.rps));
 const bRps = median(bareRuns.map((x) => x.rps));
 // The event loop is what saturates first: the share of wall time it was busy, and the main-thread CPU per request
-// that 0.25 × bare would allow at that same share (the bound BENCHMARKS.md reasons with).
+// that 0.25 × bare would allow at that same share (the bound docs/decisions/0028 reasons with).
 const busy = (median(orbitMainCpu) * oRps) / 1000;
 const mainBudgetUs = (busy / (0.25 * bRps)) * 1e6;
 console.log(

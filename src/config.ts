@@ -26,7 +26,7 @@ export const ConfigSchema = z.object({
   /**
    * PostgreSQL's JIT for Orbit's connections (off by default): Orbit's queries are index-range
    * reads and short writes, where compiling costs more than it saves (the 365-day Kolkata stats
-   * report: p50 16 → 9 ms with it off, BENCHMARKS.md).
+   * report: p50 16 → 9 ms with it off, docs/decisions/0020).
    */
   pgJit: boolish.default(false),
   redisUrl: z.string().optional(),

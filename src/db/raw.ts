@@ -25,3 +25,10 @@ export const kyselyQuery =
   (trx: Kysely<DB>): PgQuery =>
   async (text, params) =>
     (await trx.executeQuery(await rawQuery(text, params))).rows as unknown[];
+
+/**
+ * `(?, ?, …)` for one row of n values. Hot statements take their values as arguments
+ * (`run(...values)`), not as one array: better-sqlite3 reads an array's elements through V8's
+ * generic property lookup, about a third of its binding work (docs/decisions/0019).
+ */
+export const placeholders = (n: number): string => `(${Array.from({ length: n }, () => '?').join(', ')})`;

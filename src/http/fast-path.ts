@@ -239,7 +239,7 @@ export class FastPaths {
    * written together at the end — instead of each request's whole decision
    * between two socket reads; with the decision's data and the socket code
    * each staying in cache, an ad request costs ~15 % less CPU at 8 busy
-   * connections (BENCHMARKS.md, decisioning). A lone request waits one
+   * connections (docs/decisions/0026). A lone request waits one
    * `setImmediate` hop.
    */
   private startAfterTurn(start: () => void): void {

@@ -198,7 +198,7 @@ async function main() {
  * field weights by coordinate search. Cross-validated nDCG@10 over queries
  * (${FOLDS} folds): ${report.cv_ndcg10} (folds ${best.perFold.join(', ')}); on the
  * queries it was fitted on: ${report.train_ndcg10}. See
- * docs/decisions/issue24-shop-ranking.md.
+ * docs/decisions/0039-issue24-shop-ranking.md.
  */
 export const RANKER = {
   fields: ${JSON.stringify(fields).replace(/"/g, '').replace(/:/g, ': ').replace(/,/g, ', ').replace('{', '{ ').replace('}', ' }')},

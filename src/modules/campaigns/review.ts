@@ -17,7 +17,7 @@ import type { AdGroupTable, AdTable, CampaignTable } from '../../db/schema.js';
  * page therefore never receives a click before approval, and nothing approved
  * stops serving because something else changed. Approved rows stay their own
  * size (a one-byte marker): the inventory reads every servable row.
- * docs/decisions/issue27-review-by-item.md.
+ * docs/decisions/0033-issue27-review-by-item.md.
  */
 export const REVIEWED = {
   campaign: ['landing_page', 'utm_params_json', 'custom_favicon_url', 'allowed_countries_json', 'allowed_devices_json', 'category'],

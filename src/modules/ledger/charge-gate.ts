@@ -11,7 +11,7 @@
  * transaction as the charge, so every instance sharing the database sees one
  * figure (PostgreSQL: the ledger rows are locked, in key order, for the
  * transaction; SQLite: one writer at a time). Serving's reservations keep
- * overdelivery rare (docs/decisions/issue25-budget-ceiling.md); the gate is
+ * overdelivery rare (docs/decisions/0040-issue25-budget-ceiling.md); the gate is
  * what makes it impossible to bill past the budget, whatever arrives late.
  *
  * Pure: the stores (tracking/repo.ts) load the state and write the deltas.

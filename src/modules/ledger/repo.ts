@@ -1,7 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/index.js';
-import type { PgExec, PgQuery } from '../../db/raw.js';
+import { placeholders, type PgExec, type PgQuery } from '../../db/raw.js';
 import type { DB } from '../../db/schema.js';
 import { ChargeGate, gateNeeds, ledgerKeyString, stateSource, type Chargeable, type GateNeeds, type GateSource, type GateState, type LedgerDelta } from './charge-gate.js';
 import { ROLLUP_COLS, ROLLUP_COUNTER_COLUMNS, ROLLUP_KEY_COLUMNS, RollupAccumulator, rollupWrite, type RollupRow, type ScopeRow } from './rollup.js';
@@ -19,10 +19,6 @@ import { ROLLUP_COLS, ROLLUP_COUNTER_COLUMNS, ROLLUP_KEY_COLUMNS, RollupAccumula
 const ROLLUP_UPDATE = ROLLUP_COUNTER_COLUMNS.map((c) => `${c} = rollups.${c} + excluded.${c}`).join(', ');
 const ROLLUP_CONFLICT = `ON CONFLICT (${ROLLUP_KEY_COLUMNS.join(', ')}) DO UPDATE SET ${ROLLUP_UPDATE}`;
 
-// Hot statements take their values as arguments (`run(...values)`), not as one
-// array: better-sqlite3 reads an array's elements through V8's generic
-// property lookup, about a third of its binding work (BENCHMARKS.md).
-const placeholders = (n: number) => `(${Array.from({ length: n }, () => '?').join(', ')})`;
 
 // --- Rollups and their mirrors: the one writer of `rollups` (journal commits and conversion commits call it).
 

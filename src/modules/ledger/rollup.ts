@@ -254,7 +254,7 @@ const byScopeKey = (a: ScopeRow, b: ScopeRow): number =>
  *   the scope row, as the triggers did);
  * - every row with a campaign also adds them to that campaign's all-time row
  *   (scope 'cmp', keyed by advertiser and campaign: `rollup_scope_all`, the
- *   one lifetime figure; docs/decisions/issue26-ledger.md).
+ *   one lifetime figure; docs/decisions/0045-issue26-ledger.md).
  */
 export function rollupWrite(input: RollupRow[]): RollupWrite {
   const rollups = normalised(input);

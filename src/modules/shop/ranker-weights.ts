@@ -6,7 +6,7 @@
  * field weights by coordinate search. Cross-validated nDCG@10 over queries
  * (5 folds): 0.7417 (folds 0.8333, 0.7133, 0.7444, 0.7089, 0.7084); on the
  * queries it was fitted on: 0.7472. See
- * docs/decisions/issue24-shop-ranking.md.
+ * docs/decisions/0039-issue24-shop-ranking.md.
  */
 export const RANKER = {
   fields: { title: 3, brand: 1, category: 1, bullets: 0.5, description: 0.25 },

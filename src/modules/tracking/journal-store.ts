@@ -382,7 +382,7 @@ export function sqliteWriterSink(
      * a third of `bench/track-imp-trials.ts` trials the main thread's minor
      * GCs began promoting every request after the 256-connection run (20–55 ms
      * scavenges, paced p99 40–60 ms, until the process ended); deferred, none
-     * did in 20 trials, 8 of them with a stand-in writer (BENCHMARKS.md, Foundation). Why the callback context
+     * did in 20 trials, 8 of them with a stand-in writer (docs/decisions/0024). Why the callback context
      * matters is not pinned down. A reply waiting here is settled before an
      * exit rejects what the thread still held: what it committed is never
      * reported as lost.

@@ -1,7 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
 import type { Database } from '../../db/index.js';
-import { rawQuery, type PgQuery } from '../../db/raw.js';
+import { placeholders, rawQuery, type PgQuery } from '../../db/raw.js';
 import type { AdRequestTable, AdServeTable, TrackingEventTable } from '../../db/schema.js';
 import { clickVersusImpression } from '../ivt/rules.js';
 import { gateChargesPostgres, gateChargesSqlite, rollupLogWriter, sqliteLedger, sqliteRollupWriter, writeRollupsPostgres } from '../ledger/service.js';
@@ -76,10 +76,6 @@ export const SERVE_COLS = [
   'is_test',
 ] as const;
 
-// Hot statements take their values as arguments (`run(...values)`), not as one
-// array: better-sqlite3 reads an array's elements through V8's generic
-// property lookup, about a third of its binding work (BENCHMARKS.md).
-const placeholders = (n: number) => `(${Array.from({ length: n }, () => '?').join(', ')})`;
 
 /** Human impressions of a batch by click id (a click may commit with its impression). */
 function batchImpressions(events: EventRow[]): Map<string, number> {
