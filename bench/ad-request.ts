@@ -73,7 +73,12 @@ for (let c = 0; c < 100; c++) {
   });
 }
 const seeded = Number(
-  (await ctx.db.selectFrom('ads').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+  (
+    await ctx.db
+      .selectFrom('ads')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n,
 );
 console.log(`seeded ${seeded} ads in ${fmt((performance.now() - t0) / 1000)} s`);
 await closeContext(ctx);
@@ -88,21 +93,38 @@ let n = 0;
 function body(): string {
   const i = n++;
   const [, words] = TOPICS[i % TOPICS.length];
-  const w = words.split(' ').slice(i % 5, (i % 5) + 3).join(' ');
+  const w = words
+    .split(' ')
+    .slice(i % 5, (i % 5) + 3)
+    .join(' ');
   const offTopic = i % 7 === 0; // some conversations match nothing
   return JSON.stringify({
     messages: [
       { role: 'user', content: 'Hi! I have a question.' },
       { role: 'assistant', content: 'Sure, how can I help?' },
-      { role: 'user', content: offTopic ? 'What is the capital of Mongolia and how old is it?' : QUESTIONS[i % QUESTIONS.length].replace('{w}', w) },
+      {
+        role: 'user',
+        content: offTopic
+          ? 'What is the capital of Mongolia and how old is it?'
+          : QUESTIONS[i % QUESTIONS.length].replace('{w}', w),
+      },
     ],
     sessionId: `bench-${i % 500}`,
     placements: [{ placement: 'below_response', placement_id: 'Chat-Below' }],
   });
 }
-const headers = { 'content-type': 'application/json', authorization: `Bearer ${pub.apiKey}`, 'user-agent': 'Mozilla/5.0 Chrome/124.0' };
+const headers = {
+  'content-type': 'application/json',
+  authorization: `Bearer ${pub.apiKey}`,
+  'user-agent': 'Mozilla/5.0 Chrome/124.0',
+};
 // Enough distinct bodies for a whole run (the paced generator wraps around its list).
-const requests: PacedRequest[] = Array.from({ length: Math.max(1000, RATE * (SECONDS + 3)) }, () => ({ method: 'POST', path: '/api/v1/ad', body: body(), headers }));
+const requests: PacedRequest[] = Array.from({ length: Math.max(1000, RATE * (SECONDS + 3)) }, () => ({
+  method: 'POST',
+  path: '/api/v1/ad',
+  body: body(),
+  headers,
+}));
 
 const bare: PacedResult[] = [];
 const orbit: (PacedResult & { cpuUsPerReq: number })[] = [];
@@ -111,7 +133,13 @@ for (let round = 1; round <= ROUNDS; round++) {
   const b = await startBareServer();
   bare.push(await pacedInChild({ url: b.url, rate: RATE, seconds: SECONDS, connections: CONNECTIONS, requests }));
   await b.stop();
-  const o = await startOrbit({ ORBIT_DATA_DIR: dataDir, ORBIT_INVENTORY_REFRESH_MS: '600000', ...(process.env.ORBIT_SQLITE_CHECKPOINT_MS ? { ORBIT_SQLITE_CHECKPOINT_MS: process.env.ORBIT_SQLITE_CHECKPOINT_MS } : {}) });
+  const o = await startOrbit({
+    ORBIT_DATA_DIR: dataDir,
+    ORBIT_INVENTORY_REFRESH_MS: '600000',
+    ...(process.env.ORBIT_SQLITE_CHECKPOINT_MS
+      ? { ORBIT_SQLITE_CHECKPOINT_MS: process.env.ORBIT_SQLITE_CHECKPOINT_MS }
+      : {}),
+  });
   await pacedInChild({ url: o.url, rate: RATE, seconds: 3, connections: CONNECTIONS, requests }); // warm-up
   const c0 = cpuMs(o.pid);
   const r = await pacedInChild({ url: o.url, rate: RATE, seconds: SECONDS, connections: CONNECTIONS, requests });
@@ -124,15 +152,33 @@ for (let round = 1; round <= ROUNDS; round++) {
   fills += r.ok;
 }
 const ctx2 = await createContext(loadConfig({ dataDir, logLevel: 'silent' }, {}));
-const served = Number((await ctx2.db.selectFrom('ad_serves').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const served = Number(
+  (
+    await ctx2.db
+      .selectFrom('ad_serves')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n,
+);
 await closeContext(ctx2);
 console.log(`\n${seeded} active ads, ${RATE} req/s, ${CONNECTIONS} connections, ${SECONDS} s runs, ${ROUNDS} rounds`);
 console.log(`bare node:http p99 median ${median(bare.map((r) => r.p99))} ms`);
-console.log(`orbit POST /api/v1/ad p99 median ${median(orbit.map((r) => r.p99))} ms (target ≤ 10 ms); p50 ${median(orbit.map((r) => r.p50))} ms`);
+console.log(
+  `orbit POST /api/v1/ad p99 median ${median(orbit.map((r) => r.p99))} ms (target ≤ 10 ms); p50 ${median(orbit.map((r) => r.p50))} ms`,
+);
 console.log(`orbit server CPU per ad request: median ${fmt(median(orbit.map((r) => r.cpuUsPerReq)) / 1000, 2)} ms`);
 console.log(`answers 2xx ${fills}; ads served and recorded ${served}`);
 writeResult(
   'ad-request',
-  { p99: { label: `p99 at ${RATE} req/s, ${seeded.toLocaleString('en-US')} active ads`, unit: 'ms', value: median(orbit.map((r) => r.p99)), runs: orbit.map((r) => r.p99), baseline: median(bare.map((r) => r.p99)), baselineLabel: 'bare node:http, same POSTs and rate' } },
+  {
+    p99: {
+      label: `p99 at ${RATE} req/s, ${seeded.toLocaleString('en-US')} active ads`,
+      unit: 'ms',
+      value: median(orbit.map((r) => r.p99)),
+      runs: orbit.map((r) => r.p99),
+      baseline: median(bare.map((r) => r.p99)),
+      baselineLabel: 'bare node:http, same POSTs and rate',
+    },
+  },
   { variant: [RATE !== 200 && `rate-${RATE}`, CONNECTIONS !== 16 && `connections-${CONNECTIONS}`] },
 );

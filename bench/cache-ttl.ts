@@ -24,13 +24,18 @@ import { randomBase62 } from '../src/lib/ids.js';
 import { median } from './lib/harness.js';
 import { writeResult } from './lib/results.js';
 
-const { values } = parseArgs({ options: { calls: { type: 'string', default: '20000' }, rounds: { type: 'string', default: '3' } } });
+const { values } = parseArgs({
+  options: { calls: { type: 'string', default: '20000' }, rounds: { type: 'string', default: '3' } },
+});
 const CALLS = Number(values.calls);
 const ROUNDS = Number(values.rounds);
 const pgUrl = process.env.BENCH_DATABASE_URL;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-bench-cache-'));
 const schema = `bench_${randomBase62(8).toLowerCase()}`;
-const config = loadConfig({ dataDir, logLevel: 'silent', ...(pgUrl ? { databaseUrl: pgUrl, databaseSchema: schema } : {}) }, {});
+const config = loadConfig(
+  { dataDir, logLevel: 'silent', ...(pgUrl ? { databaseUrl: pgUrl, databaseSchema: schema } : {}) },
+  {},
+);
 const ctx = await createContext(config);
 
 const pub = await accounts.createPublisher(ctx, { name: 'Bench pub' });
@@ -58,12 +63,17 @@ const lookups = {
   auth: { call: () => accounts.authenticate(ctx, pub.apiKey, 'pub'), forget: () => invalidate(ctx, 'apiKeys') },
   destination: { call: () => adDestination(ctx, adId), forget: () => invalidate(ctx, 'destinations') },
 };
-const out: Record<string, { hit: number[]; miss: number[] }> = { auth: { hit: [], miss: [] }, destination: { hit: [], miss: [] } };
+const out: Record<string, { hit: number[]; miss: number[] }> = {
+  auth: { hit: [], miss: [] },
+  destination: { hit: [], miss: [] },
+};
 for (let r = 0; r < ROUNDS; r++) {
   for (const [name, l] of Object.entries(lookups)) {
     out[name].hit.push(await time(l.call, l.forget, false));
     out[name].miss.push(await time(l.call, l.forget, true));
-    console.log(`round ${r + 1} ${name}: cached ${out[name].hit.at(-1)!.toFixed(2)} µs, uncached ${out[name].miss.at(-1)!.toFixed(2)} µs per call`);
+    console.log(
+      `round ${r + 1} ${name}: cached ${out[name].hit.at(-1)!.toFixed(2)} µs, uncached ${out[name].miss.at(-1)!.toFixed(2)} µs per call`,
+    );
   }
 }
 await closeContext(ctx);
@@ -80,8 +90,18 @@ const metric = (name: string, label: string) => {
   const miss = median(out[name].miss);
   const hit = median(out[name].hit);
   // Wall time per call (PostgreSQL: mostly the round trip, not this process's CPU).
-  console.log(`${label}: uncached ${miss.toFixed(1)} µs vs cached ${hit.toFixed(2)} µs per call; at a 1 s TTL an instance makes one such read per distinct ${name === 'auth' ? 'key' : 'ad'} a second`);
-  return { label, unit: 'µs', value: miss, runs: out[name].miss, baseline: hit, baselineLabel: 'served from the cache', digits: 1 };
+  console.log(
+    `${label}: uncached ${miss.toFixed(1)} µs vs cached ${hit.toFixed(2)} µs per call; at a 1 s TTL an instance makes one such read per distinct ${name === 'auth' ? 'key' : 'ad'} a second`,
+  );
+  return {
+    label,
+    unit: 'µs',
+    value: miss,
+    runs: out[name].miss,
+    baseline: hit,
+    baselineLabel: 'served from the cache',
+    digits: 1,
+  };
 };
 writeResult(
   'cache-ttl',

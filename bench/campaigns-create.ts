@@ -50,7 +50,10 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-bench-create-'));
   const server = await startServer(loadConfig({ dataDir, port: 0, logLevel: 'silent' }, {}));
   try {
-    const { advertiser, apiKey } = await accounts.createAdvertiser(server.ctx, { name: 'Bench', hasPaymentMethod: true });
+    const { advertiser, apiKey } = await accounts.createAdvertiser(server.ctx, {
+      name: 'Bench',
+      hasPaymentMethod: true,
+    });
     const post = async (i: number) => {
       const t0 = performance.now();
       const res = await fetch(`${server.url}/advertiser-dashboard/campaigns`, {
@@ -60,7 +63,8 @@ async function main() {
       });
       const out = (await res.json()) as { ad_groups?: { ads_total: number }[] };
       const ms = performance.now() - t0;
-      if (res.status !== 201 || out.ad_groups?.length !== GROUPS || out.ad_groups[0].ads_total !== ADS) throw new Error(`unexpected ${res.status}`);
+      if (res.status !== 201 || out.ad_groups?.length !== GROUPS || out.ad_groups[0].ads_total !== ADS)
+        throw new Error(`unexpected ${res.status}`);
       return ms;
     };
     for (let i = 0; i < 10; i++) await post(-1 - i); // warm-up
@@ -87,7 +91,16 @@ async function main() {
         const gid = newId();
         insG.run(gid, cid, advertiser.id, `Group ${g}`, `topic ${g} running shoes trail marathon`, g, now, now);
         for (let a = 0; a < ADS; a++) {
-          insA.run(newId(), gid, cid, advertiser.id, `Headline ${g}-${a} for trail runners`, `Copy ${g}-${a}: light shoes with grip for long trail runs.`, now, now);
+          insA.run(
+            newId(),
+            gid,
+            cid,
+            advertiser.id,
+            `Headline ${g}-${a} for trail runners`,
+            `Copy ${g}-${a}: light shoes with grip for long trail runs.`,
+            now,
+            now,
+          );
         }
       }
     });
@@ -100,13 +113,22 @@ async function main() {
       raw.immediate(i);
       base.push(performance.now() - t0);
     }
-    const row = (label: string, xs: number[]) => `${label.padEnd(34)} p50 ${pct(xs, 50).toFixed(2)} ms   p95 ${pct(xs, 95).toFixed(2)} ms`;
-    console.log(`campaign with ${GROUPS} ad groups × ${ADS} ads, ${N} iterations, SQLite synchronous=${server.ctx.config.sqliteSync}`);
+    const row = (label: string, xs: number[]) =>
+      `${label.padEnd(34)} p50 ${pct(xs, 50).toFixed(2)} ms   p95 ${pct(xs, 95).toFixed(2)} ms`;
+    console.log(
+      `campaign with ${GROUPS} ad groups × ${ADS} ads, ${N} iterations, SQLite synchronous=${server.ctx.config.sqliteSync}`,
+    );
     console.log(row('POST /advertiser-dashboard/campaigns', api));
     console.log(row('baseline: raw SQL insert, same rows', base));
     console.log(`ratio p95 api/baseline: ${(pct(api, 95) / pct(base, 95)).toFixed(1)}×`);
     writeResult('campaigns-create', {
-      p95: { label: `create, ${GROUPS} ad groups × ${ADS} ads, p95`, unit: 'ms', value: pct(api, 95), baseline: pct(base, 95), baselineLabel: 'raw SQL insert of the same rows' },
+      p95: {
+        label: `create, ${GROUPS} ad groups × ${ADS} ads, p95`,
+        unit: 'ms',
+        value: pct(api, 95),
+        baseline: pct(base, 95),
+        baselineLabel: 'raw SQL insert of the same rows',
+      },
     });
   } finally {
     await server.close();

@@ -57,7 +57,9 @@ async function main() {
   fs.mkdirSync(dataDir, { recursive: true });
   const marker = path.join(dataDir, 'bench-list.json');
   const reuse = keep !== undefined && fs.existsSync(marker);
-  const server = await startServer(loadConfig({ dataDir, port: 0, logLevel: 'silent', sqliteSync: 'NORMAL', inventoryRefreshMs: 3_600_000 }, {}));
+  const server = await startServer(
+    loadConfig({ dataDir, port: 0, logLevel: 'silent', sqliteSync: 'NORMAL', inventoryRefreshMs: 3_600_000 }, {}),
+  );
   try {
     const ctx = server.ctx;
     if (reuse) {
@@ -78,7 +80,11 @@ async function main() {
         max_cpc: 0.5,
         groups: [{ name: 'G', context: 'bench', ads: [{ headline: 'H', copy: 'C', cta: 'Go' }] }],
       });
-      const g = await ctx.db.selectFrom('ad_groups').select('id').where('campaign_id', '=', c).executeTakeFirstOrThrow();
+      const g = await ctx.db
+        .selectFrom('ad_groups')
+        .select('id')
+        .where('campaign_id', '=', c)
+        .executeTakeFirstOrThrow();
       const a = await ctx.db.selectFrom('ads').select('id').where('campaign_id', '=', c).executeTakeFirstOrThrow();
       ids.push({ c, g: g.id, a: a.id });
     }
@@ -113,8 +119,8 @@ async function main() {
             revenue_micros: Math.floor(spend * 0.7),
             take_micros: spend - Math.floor(spend * 0.7),
             graid: null,
-      ivt_reason: null,
-      overdelivery_micros: 0,
+            ivt_reason: null,
+            overdelivery_micros: 0,
           });
         }
         await store.commit({
@@ -128,7 +134,14 @@ async function main() {
     await write(EVENTS, 30 * DAY);
     await write(20_000, 3_600_000);
     const count = async (t: 'tracking_events' | 'rollups' | 'rollup_scope_all') =>
-      Number((await ctx.db.selectFrom(t).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await ctx.db
+            .selectFrom(t)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     console.log(
       `setup ${((performance.now() - t0) / 1000).toFixed(1)} s: ${CAMPAIGNS} campaigns, ${await count('tracking_events')} events, ${await count('rollups')} rollup rows, ${await count('rollup_scope_all')} all-time rows`,
     );
@@ -162,9 +175,15 @@ async function measure(ctx: Ctx, url: string, advertiserId: string, apiKey: stri
     };
     // The numbers agree with the naive scan.
     const [{ body }, { rows }] = [await list(), await scan()];
-    const byId = new Map((rows as unknown as { campaign_id: string; impressions: number }[]).map((r) => [r.campaign_id, Number(r.impressions)]));
+    const byId = new Map(
+      (rows as unknown as { campaign_id: string; impressions: number }[]).map((r) => [
+        r.campaign_id,
+        Number(r.impressions),
+      ]),
+    );
     const listedIds = body as unknown as { campaign_id: string; impressions: number }[];
-    for (const c of listedIds) if ((byId.get(c.campaign_id) ?? 0) !== c.impressions) throw new Error(`mismatch for ${c.campaign_id}`);
+    for (const c of listedIds)
+      if ((byId.get(c.campaign_id) ?? 0) !== c.impressions) throw new Error(`mismatch for ${c.campaign_id}`);
     for (let i = 0; i < 5; i++) await list();
 
     const api: number[] = [];
@@ -173,12 +192,19 @@ async function measure(ctx: Ctx, url: string, advertiserId: string, apiKey: stri
       api.push((await list()).ms);
       base.push((await scan()).ms);
     }
-    const row = (label: string, xs: number[]) => `${label.padEnd(44)} p50 ${pct(xs, 50).toFixed(1)} ms   p95 ${pct(xs, 95).toFixed(1)} ms`;
+    const row = (label: string, xs: number[]) =>
+      `${label.padEnd(44)} p50 ${pct(xs, 50).toFixed(1)} ms   p95 ${pct(xs, 95).toFixed(1)} ms`;
     console.log(row('GET /advertiser-dashboard/campaigns (1,000)', api));
     console.log(row('baseline: lifetime stats by scanning rollups', base));
     console.log(`ratio p95 baseline/api: ${(pct(base, 95) / pct(api, 95)).toFixed(1)}×`);
     writeResult('campaigns-list', {
-      p95: { label: 'list 1,000 campaigns with lifetime stats, p95', unit: 'ms', value: pct(api, 95), baseline: pct(base, 95), baselineLabel: 'the stats by scanning the rollups' },
+      p95: {
+        label: 'list 1,000 campaigns with lifetime stats, p95',
+        unit: 'ms',
+        value: pct(api, 95),
+        baseline: pct(base, 95),
+        baselineLabel: 'the stats by scanning the rollups',
+      },
     });
   }
 }

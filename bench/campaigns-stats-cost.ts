@@ -68,16 +68,28 @@ async function main() {
   const res = await compareArms(ARMS, () => batch(PER), { batches: BATCHES });
   const probe = await openArm('batch');
   await probe.store.commit(batch(PER));
-  const rows = Number((await sql<{ n: number }>`SELECT COUNT(*) AS n FROM rollups`.execute(probe.database.db)).rows[0].n);
+  const rows = Number(
+    (await sql<{ n: number }>`SELECT COUNT(*) AS n FROM rollups`.execute(probe.database.db)).rows[0].n,
+  );
   await probe.close();
-  console.log(`${BATCHES} batches × ${PER} events (${rows} rollup rows each), SQLite synchronous=NORMAL, median commit per arm:`);
+  console.log(
+    `${BATCHES} batches × ${PER} events (${rows} rollup rows each), SQLite synchronous=NORMAL, median commit per arm:`,
+  );
   for (const [i, { label }] of ARMS.entries()) {
     const m = res[i];
     const over = (((m.cpu - res[0].cpu) / res[0].cpu) * 100).toFixed(1);
-    console.log(`${label}  cpu ${m.cpu.toFixed(2).padStart(6)} ms (${((m.cpu * 1000) / PER).toFixed(1)} µs/event, +${over}%)   wall ${m.wall.toFixed(2).padStart(6)} ms`);
+    console.log(
+      `${label}  cpu ${m.cpu.toFixed(2).padStart(6)} ms (${((m.cpu * 1000) / PER).toFixed(1)} µs/event, +${over}%)   wall ${m.wall.toFixed(2).padStart(6)} ms`,
+    );
   }
   writeResult('campaigns-stats-cost', {
-    per_batch: { label: `CPU per ${PER.toLocaleString('en-US')}-event commit, mirrors derived per batch`, unit: 'ms', value: res[3].cpu, baseline: res[0].cpu, baselineLabel: 'events + rollups, no mirrors' },
+    per_batch: {
+      label: `CPU per ${PER.toLocaleString('en-US')}-event commit, mirrors derived per batch`,
+      unit: 'ms',
+      value: res[3].cpu,
+      baseline: res[0].cpu,
+      baselineLabel: 'events + rollups, no mirrors',
+    },
   });
 }
 

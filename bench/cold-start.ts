@@ -13,7 +13,9 @@ import { parseArgs } from 'node:util';
 import { descendants, fmt, median, ROOT, rssMb, sleep, tempDir } from './lib/harness.js';
 import { writeResult } from './lib/results.js';
 
-const { values } = parseArgs({ options: { rounds: { type: 'string', default: '3' }, 'idle-seconds': { type: 'string', default: '5' } } });
+const { values } = parseArgs({
+  options: { rounds: { type: 'string', default: '3' }, 'idle-seconds': { type: 'string', default: '5' } },
+});
 const ROUNDS = Number(values.rounds);
 const IDLE_S = Number(values['idle-seconds']);
 
@@ -24,9 +26,20 @@ interface Started {
 }
 
 /** Spawn a command in its own process group and wait for a line matching `ready`; the URL comes from `urlOf`. */
-function start(cmd: string, args: string[], env: Record<string, string>, ready: RegExp, urlOf: RegExp): Promise<Started> {
+function start(
+  cmd: string,
+  args: string[],
+  env: Record<string, string>,
+  ready: RegExp,
+  urlOf: RegExp,
+): Promise<Started> {
   const t0 = performance.now();
-  const proc = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const proc = spawn(cmd, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     let url = '';
@@ -57,7 +70,8 @@ fs.writeFileSync(
   baselineFile,
   `import http from 'node:http';\nconst s = http.createServer((_q, r) => r.end('ok'));\ns.listen(0, '127.0.0.1', () => console.log('bare ready http://127.0.0.1:' + s.address().port));\nprocess.on('SIGTERM', () => s.close(() => process.exit(0)));\n`,
 );
-const bare = () => start(npm, ['exec', '--silent', '--', 'node', baselineFile], {}, /bare ready/, /(http:\/\/127\.0\.0\.1:\d+)/);
+const bare = () =>
+  start(npm, ['exec', '--silent', '--', 'node', baselineFile], {}, /bare ready/, /(http:\/\/127\.0\.0\.1:\d+)/);
 
 // First start seeds the demo world: not measured.
 const first = await demo();
@@ -93,12 +107,25 @@ for (let round = 1; round <= ROUNDS; round++) {
   serverRss.push(rss);
   treeRss.push(tree);
   await stop(o);
-  console.log(`round ${round}: npm start ready ${fmt(o.ms, 0)} ms | bare baseline ${fmt(b.ms, 0)} ms | server RSS idle ${fmt(rss, 0)} MB (npm + server ${fmt(tree, 0)} MB)`);
+  console.log(
+    `round ${round}: npm start ready ${fmt(o.ms, 0)} ms | bare baseline ${fmt(b.ms, 0)} ms | server RSS idle ${fmt(rss, 0)} MB (npm + server ${fmt(tree, 0)} MB)`,
+  );
 }
 fs.rmSync(dataDir, { recursive: true, force: true });
-console.log(`\ncold start of npm start on an existing data dir: median ${fmt(median(orbitMs), 0)} ms (target ≤ 2000 ms); baseline npm exec node + bare http ${fmt(median(bareMs), 0)} ms`);
-console.log(`server RSS after ${IDLE_S} s idle: median ${fmt(median(serverRss), 0)} MB (target ≤ 150 MB); whole npm process tree ${fmt(median(treeRss), 0)} MB`);
+console.log(
+  `\ncold start of npm start on an existing data dir: median ${fmt(median(orbitMs), 0)} ms (target ≤ 2000 ms); baseline npm exec node + bare http ${fmt(median(bareMs), 0)} ms`,
+);
+console.log(
+  `server RSS after ${IDLE_S} s idle: median ${fmt(median(serverRss), 0)} MB (target ≤ 150 MB); whole npm process tree ${fmt(median(treeRss), 0)} MB`,
+);
 writeResult('cold-start', {
-  ready: { label: '`npm start` ready, existing data dir', unit: 'ms', value: median(orbitMs), runs: orbitMs, baseline: median(bareMs), baselineLabel: '`npm exec node` + bare node:http' },
+  ready: {
+    label: '`npm start` ready, existing data dir',
+    unit: 'ms',
+    value: median(orbitMs),
+    runs: orbitMs,
+    baseline: median(bareMs),
+    baselineLabel: '`npm exec node` + bare node:http',
+  },
   idle_rss: { label: `server RSS after ${IDLE_S} s idle`, unit: 'MB', value: median(serverRss), runs: serverRss },
 });

@@ -32,12 +32,17 @@ import { ingestEvents } from '../src/modules/conversions/service.js';
 import { writeResult } from './lib/results.js';
 
 const { values } = parseArgs({
-  options: { batches: { type: 'string', default: '40' }, warmup: { type: 'string', default: '5' }, concurrency: { type: 'string', default: '1' } },
+  options: {
+    batches: { type: 'string', default: '40' },
+    warmup: { type: 'string', default: '5' },
+    concurrency: { type: 'string', default: '1' },
+  },
 });
 const BATCHES = Number(values.batches);
 const CONCURRENCY = Number(values.concurrency);
 const WARMUP = Number(values.warmup);
-const UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
+const UA =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-bench-conv-'));
 const pgUrl = process.env.BENCH_DATABASE_URL;
@@ -65,7 +70,14 @@ await createApprovedCampaign(ctx, adv.advertiser.id, {
   landing_page: 'https://shoes.example.com/',
   daily_budget: 100_000,
   max_cpc: 0.5,
-  groups: [{ name: 'Shoes', context: 'running shoes marathon trainers', brand_name: 'Stride', ads: [{ headline: 'Stride', copy: 'Light running shoes.', cta: 'Shop' }] }],
+  groups: [
+    {
+      name: 'Shoes',
+      context: 'running shoes marathon trainers',
+      brand_name: 'Stride',
+      ads: [{ headline: 'Stride', copy: 'Light running shoes.', cta: 'Shop' }],
+    },
+  ],
 });
 await ctx.inventory.rebuild();
 const clicks: Record<string, string>[] = [];
@@ -82,7 +94,11 @@ for (let i = 0; i < 200; i++) {
   const ads = (await res.json()) as { clickUrl: string }[];
   const c = await fetch(ads[0].clickUrl, { headers: { 'user-agent': UA }, redirect: 'manual' });
   const loc = new URL(c.headers.get('location')!);
-  clicks.push(Object.fromEntries(['grclid', 'grcpid', 'grpuid', 'gradid', 'grsig', 'graid'].map((k) => [k, loc.searchParams.get(k)!])));
+  clicks.push(
+    Object.fromEntries(
+      ['grclid', 'grcpid', 'grpuid', 'gradid', 'grsig', 'graid'].map((k) => [k, loc.searchParams.get(k)!]),
+    ),
+  );
 }
 
 // The gateway under test runs as a child process on the same storage, so this process's load generator
@@ -123,7 +139,12 @@ function batch(): Record<string, unknown>[] {
       default:
         user.external_id = [`cust-${n}`];
     }
-    if (n % 3 === 0) Object.assign(user, clicks[n % clicks.length], { visitor_id: `v-${n}`, session_id: `s-${n}`, client_user_agent: UA });
+    if (n % 3 === 0)
+      Object.assign(user, clicks[n % clicks.length], {
+        visitor_id: `v-${n}`,
+        session_id: `s-${n}`,
+        client_user_agent: UA,
+      });
     out.push({
       event_name: n % 7 === 0 ? 'Lead' : 'Purchase',
       event_time: now,
@@ -132,7 +153,12 @@ function batch(): Record<string, unknown>[] {
       event_source_url: 'https://shoes.example.com/checkout/done',
       user_data: user,
       client_context: { timezone: 'Europe/Paris', screen: { width: 1920, height: 1080 } },
-      custom_data: { value: (n % 200) + 0.99, currency: 'USD', order_id: `evt-${n}`, contents: [{ id: 'sku-1', quantity: 1, item_price: 19.99 }] },
+      custom_data: {
+        value: (n % 200) + 0.99,
+        currency: 'USD',
+        order_id: `evt-${n}`,
+        contents: [{ id: 'sku-1', quantity: 1, item_price: 19.99 }],
+      },
     });
   }
   // 10% duplicates: 50 repeats inside the batch, 50 from the previous batch.
@@ -144,11 +170,19 @@ function batch(): Record<string, unknown>[] {
 
 async function post(body: string): Promise<{ ms: number; ok: number; dup: number }> {
   const t0 = performance.now();
-  const res = await fetch(`${url}/gateway/events`, { method: 'POST', headers: { authorization: `Bearer ${adv.apiKey}`, 'content-type': 'application/json' }, body });
+  const res = await fetch(`${url}/gateway/events`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${adv.apiKey}`, 'content-type': 'application/json' },
+    body,
+  });
   const out = (await res.json()) as { results: { status: string }[] };
   const ms = performance.now() - t0;
   if (res.status !== 200) throw new Error(`gateway answered ${res.status}: ${JSON.stringify(out).slice(0, 300)}`);
-  return { ms, ok: out.results.filter((r) => r.status === 'ok').length, dup: out.results.filter((r) => r.status === 'duplicate').length };
+  return {
+    ms,
+    ok: out.results.filter((r) => r.status === 'ok').length,
+    dup: out.results.filter((r) => r.status === 'duplicate').length,
+  };
 }
 
 for (let i = 0; i < WARMUP; i++) await post(JSON.stringify({ data: batch() }));
@@ -196,7 +230,9 @@ const rowValues = (r: (typeof rows)[number]) => cols.map((c) => (r as Record<str
 async function rawPrepared(): Promise<number> {
   const t0 = performance.now();
   if (ctx.database.sqlite) {
-    const stmt = ctx.database.sqlite.prepare(`INSERT INTO conversions_raw (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`);
+    const stmt = ctx.database.sqlite.prepare(
+      `INSERT INTO conversions_raw (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`,
+    );
     const tx = ctx.database.sqlite.transaction((part: typeof rows) => {
       for (const r of part) stmt.run(rowValues(r));
     });
@@ -221,10 +257,15 @@ async function rawPrepared(): Promise<number> {
 async function rawMultiRow(): Promise<number> {
   const per = 100;
   const ph = (n: number, dollar: boolean) =>
-    Array.from({ length: n }, (_, r) => `(${cols.map((_, c) => (dollar ? `$${r * cols.length + c + 1}` : '?')).join(', ')})`).join(', ');
+    Array.from(
+      { length: n },
+      (_, r) => `(${cols.map((_, c) => (dollar ? `$${r * cols.length + c + 1}` : '?')).join(', ')})`,
+    ).join(', ');
   const t0 = performance.now();
   if (ctx.database.sqlite) {
-    const stmt = ctx.database.sqlite.prepare(`INSERT INTO conversions_raw_multi (${cols.join(', ')}) VALUES ${ph(per, false)}`);
+    const stmt = ctx.database.sqlite.prepare(
+      `INSERT INTO conversions_raw_multi (${cols.join(', ')}) VALUES ${ph(per, false)}`,
+    );
     const tx = ctx.database.sqlite.transaction((part: typeof rows) => {
       for (let j = 0; j < part.length; j += per) stmt.run(part.slice(j, j + per).flatMap(rowValues));
     });
@@ -236,7 +277,8 @@ async function rawMultiRow(): Promise<number> {
       for (let i = 0; i < rows.length; i += 1000) {
         await client.query('BEGIN');
         const part = rows.slice(i, i + 1000);
-        for (let j = 0; j < part.length; j += per) await client.query({ name: 'rawN', text, values: part.slice(j, j + per).flatMap(rowValues) });
+        for (let j = 0; j < part.length; j += per)
+          await client.query({ name: 'rawN', text, values: part.slice(j, j + per).flatMap(rowValues) });
         await client.query('COMMIT');
       }
     } finally {
@@ -302,7 +344,13 @@ writeResult(
   'conversions-gateway',
   {
     batch_p50: { label: '1,000-event batch p50', unit: 'ms', value: pct(50) },
-    rate: { label: 'sustained rows/s', unit: 'rows/s', value: gatewayRate, baseline: rawRate, baselineLabel: 'raw prepared insert, same rows' },
+    rate: {
+      label: 'sustained rows/s',
+      unit: 'rows/s',
+      value: gatewayRate,
+      baseline: rawRate,
+      baselineLabel: 'raw prepared insert, same rows',
+    },
   },
   { variant: [ctx.database.dialect, CONCURRENCY > 1 && `concurrency-${CONCURRENCY}`] },
 );

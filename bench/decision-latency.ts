@@ -22,7 +22,18 @@ import { createApprovedCampaign, type SeedGroup } from '../src/modules/campaigns
 import { requestAds } from '../src/modules/serving/service.js';
 import { loadDataset } from './relevance/evaluate.js';
 import type autocannon from 'autocannon';
-import { cpuMs, fmt, load, mainThreadCpuMs, median, rssMb, startBareServer, startOrbit, tempDir, type LoadResult } from './lib/harness.js';
+import {
+  cpuMs,
+  fmt,
+  load,
+  mainThreadCpuMs,
+  median,
+  rssMb,
+  startBareServer,
+  startOrbit,
+  tempDir,
+  type LoadResult,
+} from './lib/harness.js';
 import { writeResult } from './lib/results.js';
 
 const { values } = parseArgs({
@@ -40,7 +51,8 @@ const ROUNDS = Number(values.rounds);
 const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
 const GROUPS_PER_CAMPAIGN = 10;
-const UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
+const UA =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
 
 let seed = 42;
 const rand = () => {
@@ -62,7 +74,10 @@ const env: Record<string, string> = {
 // ORBIT_SEMANTIC_WEIGHT in the environment turns the offline semantic signal on for both parts of the bench.
 const semanticWeight = Number(process.env.ORBIT_SEMANTIC_WEIGHT ?? 0);
 if (semanticWeight > 0) env.ORBIT_SEMANTIC_WEIGHT = String(semanticWeight);
-const config = loadConfig({ dataDir, logLevel: 'silent', sqliteSync: 'NORMAL', adRateLimitPerSecond: 0, semanticWeight }, {});
+const config = loadConfig(
+  { dataDir, logLevel: 'silent', sqliteSync: 'NORMAL', adRateLimitPerSecond: 0, semanticWeight },
+  {},
+);
 const ctx = await createContext(config);
 
 console.log(`seeding ${GROUPS} ad groups × ${ADS} ads …`);
@@ -86,7 +101,11 @@ for (let c = 0; c * GROUPS_PER_CAMPAIGN < GROUPS; c++) {
       negative_context: t.negative ?? undefined,
       brand_name: `Brand ${n}`,
       max_cpc: rand() < 0.5 ? Math.round((0.2 + rand() * 1.8) * 100) / 100 : undefined,
-      ads: Array.from({ length: ADS }, (_, i) => ({ headline: `${t.name} offer ${i}`, copy: `Brand ${n}: ${t.context.split(',')[0]} — variant ${i}.`, cta: 'Learn more' })),
+      ads: Array.from({ length: ADS }, (_, i) => ({
+        headline: `${t.name} offer ${i}`,
+        copy: `Brand ${n}: ${t.context.split(',')[0]} — variant ${i}.`,
+        cta: 'Learn more',
+      })),
     });
   }
   await createApprovedCampaign(ctx, advertisers[c % advertisers.length], {
@@ -101,7 +120,13 @@ console.log(`seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
 // Request bodies: the labelled conversations that should get an ad and those that should not, in a fixed shuffled order.
 const bodies = conversations
-  .map((c) => JSON.stringify({ messages: c.messages, sessionId: '__SID__', placements: [{ placement: 'below_response', placement_id: 'Chat-Below' }] }))
+  .map((c) =>
+    JSON.stringify({
+      messages: c.messages,
+      sessionId: '__SID__',
+      placements: [{ placement: 'below_response', placement_id: 'Chat-Below' }],
+    }),
+  )
   .sort(() => rand() - 0.5);
 
 // 1. The decision alone, in-process.
@@ -123,7 +148,9 @@ let decisionCpuFreshUs = NaN;
   }
   times.sort((a, b) => a - b);
   const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))];
-  console.log(`in-process requestAds (incl. journal write): p50 ${fmt(q(0.5), 2)} ms, p99 ${fmt(q(0.99), 2)} ms, max ${fmt(times.at(-1)!, 2)} ms; fill rate ${fmt((100 * filled) / 3000)}%`);
+  console.log(
+    `in-process requestAds (incl. journal write): p50 ${fmt(q(0.5), 2)} ms, p99 ${fmt(q(0.99), 2)} ms, max ${fmt(times.at(-1)!, 2)} ms; fill rate ${fmt((100 * filled) / 3000)}%`,
+  );
   // The decision's own CPU on the event loop (this process's main thread; the journal writer is another thread),
   // back to back: what bench/work-budget.ts's per-request budget is held against.
   const perCall: number[] = [];
@@ -132,11 +159,18 @@ let decisionCpuFreshUs = NaN;
     const n = 10_000;
     const m0 = mainThreadCpuMs(process.pid);
     for (let i = 0; i < n; i++) {
-      await requestAds(ctx, who, { ...parsed[i % parsed.length], sessionId: `cpu-${r}-${i}` }, { ip: '203.0.113.7', ua: UA });
+      await requestAds(
+        ctx,
+        who,
+        { ...parsed[i % parsed.length], sessionId: `cpu-${r}-${i}` },
+        { ip: '203.0.113.7', ua: UA },
+      );
     }
     perCall.push(((mainThreadCpuMs(process.pid) - m0) * 1000) / n);
   }
-  console.log(`in-process requestAds, main-thread CPU per call (3 × 10,000, back to back): median ${fmt(median(perCall), 1)} µs (${perCall.map((x) => fmt(x, 1)).join(' / ')})`);
+  console.log(
+    `in-process requestAds, main-thread CPU per call (3 × 10,000, back to back): median ${fmt(median(perCall), 1)} µs (${perCall.map((x) => fmt(x, 1)).join(' / ')})`,
+  );
   decisionCpuUs = median(perCall);
   // The same with every request's last user turn new (a number appended): the per-turn memos miss on it, as they do
   // for the turn a real conversation adds with each request (earlier turns are re-sent and hit).
@@ -155,7 +189,9 @@ let decisionCpuFreshUs = NaN;
     fresh.push(((mainThreadCpuMs(process.pid) - m0) * 1000) / n);
   }
   decisionCpuFreshUs = median(fresh);
-  console.log(`  … with every last user turn new (per-turn memos miss on it): median ${fmt(median(fresh), 1)} µs (${fresh.map((x) => fmt(x, 1)).join(' / ')})`);
+  console.log(
+    `  … with every last user turn new (per-turn memos miss on it): median ${fmt(median(fresh), 1)} µs (${fresh.map((x) => fmt(x, 1)).join(' / ')})`,
+  );
 }
 await closeContext(ctx);
 
@@ -166,7 +202,8 @@ const warm = await fetch(`${orbit.url}/api/v1/ad`, {
   headers: { authorization: `Bearer ${pub.apiKey}`, 'content-type': 'application/json', 'user-agent': UA },
   body: bodies[0].replace('__SID__', 'warm'),
 });
-if (warm.status !== 200 && warm.status !== 204) throw new Error(`warm-up request failed: ${warm.status} ${await warm.text()}`);
+if (warm.status !== 200 && warm.status !== 204)
+  throw new Error(`warm-up request failed: ${warm.status} ${await warm.text()}`);
 // The baseline receives the same POST requests (headers, bodies, connections) and reads each body to its end.
 const bare = await startBareServer({ readBody: true });
 
@@ -209,7 +246,7 @@ for (let r = 0; r < ROUNDS; r++) {
   orbitCpu.push((cpuMs(orbit.pid) - o0) / Math.max(1, o.total));
   orbitMainCpu.push((mainThreadCpuMs(orbit.pid) - m0) / Math.max(1, o.total));
   console.log(
-    `round ${r + 1}: orbit ${fmt(o.rps, 0)} req/s p50 ${o.p50} ms p99 ${o.p99} ms (2xx ${o.ok}, non-2xx ${o.non2xx}, errors ${o.errors}), CPU ${fmt(orbitCpu.at(-1)! * 1000, 0)} µs/req (main thread ${fmt(orbitMainCpu.at(-1)! * 1000, 0)}, busy ${fmt(100 * orbitMainCpu.at(-1)! * o.rps / 1000, 0)}%; load generator ${fmt(genCpu.at(-1)! * 1000, 0)}); bare ${fmt(b.rps, 0)} req/s p99 ${b.p99} ms, CPU ${fmt(bareCpu.at(-1)! * 1000, 0)} µs/req; ratio ${fmt(o.rps / b.rps, 3)}`,
+    `round ${r + 1}: orbit ${fmt(o.rps, 0)} req/s p50 ${o.p50} ms p99 ${o.p99} ms (2xx ${o.ok}, non-2xx ${o.non2xx}, errors ${o.errors}), CPU ${fmt(orbitCpu.at(-1)! * 1000, 0)} µs/req (main thread ${fmt(orbitMainCpu.at(-1)! * 1000, 0)}, busy ${fmt((100 * orbitMainCpu.at(-1)! * o.rps) / 1000, 0)}%; load generator ${fmt(genCpu.at(-1)! * 1000, 0)}); bare ${fmt(b.rps, 0)} req/s p99 ${b.p99} ms, CPU ${fmt(bareCpu.at(-1)! * 1000, 0)} µs/req; ratio ${fmt(o.rps / b.rps, 3)}`,
   );
 }
 const rss = rssMb(orbit.pid);
@@ -227,10 +264,37 @@ console.log(
 writeResult(
   'decision-latency',
   {
-    throughput: { label: `req/s at ${GROUPS.toLocaleString('en-US')} groups × ${ADS} ads, ${CONNECTIONS} connections`, unit: 'req/s', value: oRps, baseline: bRps, baselineLabel: 'bare node:http, same POSTs' },
-    p99: { label: `p99 at ${GROUPS.toLocaleString('en-US')} groups × ${ADS} ads`, unit: 'ms', value: median(orbitRuns.map((x) => x.p99)), baseline: median(bareRuns.map((x) => x.p99)), baselineLabel: 'bare node:http', digits: 0 },
-    decision_cpu: { label: 'the decision alone: event-loop CPU per `requestAds` call (conversations re-sent)', unit: 'µs', value: decisionCpuUs },
-    decision_cpu_new_turn: { label: 'the decision alone, every last user turn new', unit: 'µs', value: decisionCpuFreshUs },
+    throughput: {
+      label: `req/s at ${GROUPS.toLocaleString('en-US')} groups × ${ADS} ads, ${CONNECTIONS} connections`,
+      unit: 'req/s',
+      value: oRps,
+      baseline: bRps,
+      baselineLabel: 'bare node:http, same POSTs',
+    },
+    p99: {
+      label: `p99 at ${GROUPS.toLocaleString('en-US')} groups × ${ADS} ads`,
+      unit: 'ms',
+      value: median(orbitRuns.map((x) => x.p99)),
+      baseline: median(bareRuns.map((x) => x.p99)),
+      baselineLabel: 'bare node:http',
+      digits: 0,
+    },
+    decision_cpu: {
+      label: 'the decision alone: event-loop CPU per `requestAds` call (conversations re-sent)',
+      unit: 'µs',
+      value: decisionCpuUs,
+    },
+    decision_cpu_new_turn: {
+      label: 'the decision alone, every last user turn new',
+      unit: 'µs',
+      value: decisionCpuFreshUs,
+    },
   },
-  { variant: [GROUPS !== 10000 && `groups-${GROUPS}`, ADS !== 50 && `ads-${ADS}`, CONNECTIONS !== 8 && `connections-${CONNECTIONS}`] },
+  {
+    variant: [
+      GROUPS !== 10000 && `groups-${GROUPS}`,
+      ADS !== 50 && `ads-${ADS}`,
+      CONNECTIONS !== 8 && `connections-${CONNECTIONS}`,
+    ],
+  },
 );

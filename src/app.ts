@@ -65,12 +65,19 @@ export async function buildApp(ctx: Ctx, opts: { redis?: Redis } = {}): Promise<
   const fast = new FastPaths(trust);
   fast.onError = (err, requestId) => ctx.log.error({ err, reqId: requestId }, 'unhandled error');
   // Failed authentication is throttled per client address (shared counters: Redis when configured).
-  const throttle = new AuthThrottle(ctx.counters, ctx.config.authFailuresPerMinute, () => ctx.clock.now(), (err) =>
-    ctx.log.warn({ err }, 'failed-authentication count failed'),
+  const throttle = new AuthThrottle(
+    ctx.counters,
+    ctx.config.authFailuresPerMinute,
+    () => ctx.clock.now(),
+    (err) => ctx.log.warn({ err }, 'failed-authentication count failed'),
   );
-  const observer = { storageFailed: (err: unknown) => ctx.health.storageFailed(err), authFailed: (ip: string) => throttle.failed(ip) };
+  const observer = {
+    storageFailed: (err: unknown) => ctx.health.storageFailed(err),
+    authFailed: (ip: string) => throttle.failed(ip),
+  };
   fast.observer = observer;
-  fast.refuse = (req) => (throttle.enabled && presentsCredentials(req.raw.headers, req.raw.url) ? throttle.check(req.ip()) : null);
+  fast.refuse = (req) =>
+    throttle.enabled && presentsCredentials(req.raw.headers, req.raw.url) ? throttle.check(req.ip()) : null;
   const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
     logController: new LogController({ disableRequestLogging: true }),
@@ -111,7 +118,12 @@ export async function buildApp(ctx: Ctx, opts: { redis?: Redis } = {}): Promise<
   app.addHook('onResponse', async (req, reply) => {
     if (reply.statusCode >= 500 || ctx.config.logLevel === 'debug' || ctx.config.logLevel === 'trace') {
       req.log.info(
-        { method: req.method, url: req.url.replace(REDACT_QUERY, '$1[redacted]'), status: reply.statusCode, ms: reply.elapsedTime },
+        {
+          method: req.method,
+          url: req.url.replace(REDACT_QUERY, '$1[redacted]'),
+          status: reply.statusCode,
+          ms: reply.elapsedTime,
+        },
         'request',
       );
     }
@@ -134,7 +146,11 @@ export async function buildApp(ctx: Ctx, opts: { redis?: Redis } = {}): Promise<
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Orbit API', version: '0.1.0', description: 'Ad serving, tracking, reporting and the agent index.' },
+      info: {
+        title: 'Orbit API',
+        version: '0.1.0',
+        description: 'Ad serving, tracking, reporting and the agent index.',
+      },
       components: {
         securitySchemes: {
           apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },

@@ -3,11 +3,23 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { loadConfig, type ConfigInput } from './config.js';
-import { CACHES, CacheRegistry, invalidate, mapCache, TtlMap, TtlValue, UNANNOUNCED_MAX_MS, valueCache, type CacheName } from './caches.js';
+import {
+  CACHES,
+  CacheRegistry,
+  invalidate,
+  mapCache,
+  TtlMap,
+  TtlValue,
+  UNANNOUNCED_MAX_MS,
+  valueCache,
+  type CacheName,
+} from './caches.js';
 import { randomBase62 } from './lib/ids.js';
 
-const config = (over: ConfigInput = {}) => loadConfig({ dataDir: '/tmp/orbit-caches-unit', logLevel: 'silent', inventoryRefreshMs: 60_000, ...over }, {});
-const registry = (over: ConfigInput = {}) => new CacheRegistry(config(over), undefined, (url) => new Redis(url, { maxRetriesPerRequest: 2 }));
+const config = (over: ConfigInput = {}) =>
+  loadConfig({ dataDir: '/tmp/orbit-caches-unit', logLevel: 'silent', inventoryRefreshMs: 60_000, ...over }, {});
+const registry = (over: ConfigInput = {}) =>
+  new CacheRegistry(config(over), undefined, (url) => new Redis(url, { maxRetriesPerRequest: 2 }));
 const owner = (over: ConfigInput = {}) => ({ caches: registry(over) });
 
 describe('TtlMap', () => {
@@ -79,7 +91,8 @@ describe('CacheRegistry', () => {
     for (const over of [{}, { databaseUrl: 'postgres://x@127.0.0.1/x' }]) {
       const r = registry(over);
       expect(r.listening).toBe(false);
-      for (const name of ['apiKeys', 'destinations'] as const) expect(r.ttlOf(name)).toBeLessThanOrEqual(UNANNOUNCED_MAX_MS);
+      for (const name of ['apiKeys', 'destinations'] as const)
+        expect(r.ttlOf(name)).toBeLessThanOrEqual(UNANNOUNCED_MAX_MS);
     }
     // Caches nobody edits keep their own clock.
     expect(registry().ttlOf('ivtAnomalies')).toBe(60_000);
@@ -126,7 +139,11 @@ describe('CacheRegistry', () => {
     expect(o.caches.receive('not json')).toBe(false);
     expect(o.caches.receive(JSON.stringify({ from: 'other', names: 'destinations' }))).toBe(false);
     expect(dest.get('ad', 1)).toBe('u');
-    expect(o.caches.receive(JSON.stringify({ from: 'other', names: ['destinations', 'knownAdvertisers', 'nope', 'inventory'], key: 'ad' }))).toBe(true);
+    expect(
+      o.caches.receive(
+        JSON.stringify({ from: 'other', names: ['destinations', 'knownAdvertisers', 'nope', 'inventory'], key: 'ad' }),
+      ),
+    ).toBe(true);
     expect(dest.get('ad', 1)).toBeUndefined();
     expect(known.get('adv', 1)).toBe(true);
     expect(heard).toEqual([true]);

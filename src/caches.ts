@@ -80,7 +80,8 @@ export const CACHES = {
     kind: 'hook',
     ttlMs: (c) => c.inventoryRefreshMs,
     shared: true,
-    invalidatedBy: 'campaign, ad, review, ad unit, placement, block and publisher changes; rebuilt by its timer (serving/inventory.ts Inventory)',
+    invalidatedBy:
+      'campaign, ad, review, ad unit, placement, block and publisher changes; rebuilt by its timer (serving/inventory.ts Inventory)',
   },
   cpaCampaigns: {
     kind: 'value',
@@ -143,15 +144,31 @@ export const CACHES = {
     ttlMs: forever,
     max: 20_000,
     shared: false,
-    invalidatedBy: "never: the keyed hash, country and data-centre flag of an address depend only on this context's keys and config",
+    invalidatedBy:
+      "never: the keyed hash, country and data-centre flag of an address depend only on this context's keys and config",
   },
   // --- per-process state, created once per context (no staleness)
-  servingState: { kind: 'state', ttlMs: forever, shared: false, invalidatedBy: 'never (budget book, decision log, copy writer, embeddings)' },
-  safetyLlm: { kind: 'state', ttlMs: forever, shared: false, invalidatedBy: 'never (the model client and its verdict memo)' },
+  servingState: {
+    kind: 'state',
+    ttlMs: forever,
+    shared: false,
+    invalidatedBy: 'never (budget book, decision log, copy writer, embeddings)',
+  },
+  safetyLlm: {
+    kind: 'state',
+    ttlMs: forever,
+    shared: false,
+    invalidatedBy: 'never (the model client and its verdict memo)',
+  },
   datacenterMatcher: { kind: 'state', ttlMs: forever, shared: false, invalidatedBy: 'never (built from the config)' },
   stripeClient: { kind: 'state', ttlMs: forever, shared: false, invalidatedBy: 'never (the Stripe SDK client)' },
   webSearch: { kind: 'state', ttlMs: forever, shared: false, invalidatedBy: 'shop.useWebSearch replaces it' },
-  dedupPurge: { kind: 'state', ttlMs: forever, shared: false, invalidatedBy: 'never (when this process last purged expired conversion dedup keys)' },
+  dedupPurge: {
+    kind: 'state',
+    ttlMs: forever,
+    shared: false,
+    invalidatedBy: 'never (when this process last purged expired conversion dedup keys)',
+  },
 } as const satisfies Record<string, CacheSpec>;
 
 export type CacheName = keyof typeof CACHES;
@@ -474,7 +491,8 @@ export const mapCache = <V>(ctx: HasCaches, name: MapCacheName): TtlMap<V> => ct
 /** A one-value cache of a context. */
 export const valueCache = <V>(ctx: HasCaches, name: ValueCacheName): TtlValue<V> => ctx.caches.value<V>(name);
 /** Per-process state of a context, created on first use. */
-export const stateOf = <V extends object>(ctx: HasCaches, name: StateName, create: () => V): V => ctx.caches.state(name, create);
+export const stateOf = <V extends object>(ctx: HasCaches, name: StateName, create: () => V): V =>
+  ctx.caches.state(name, create);
 
 /**
  * Forget a cache (or one key of a map cache) in this process and, for shared

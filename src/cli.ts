@@ -104,7 +104,15 @@ publishers
   );
 publishers
   .command('list')
-  .action(() => withCtx(async (ctx) => (await accounts.listPublishers(ctx)).map((p) => ({ id: p.id, name: p.name, index_access: p.index_approved === 1 }))));
+  .action(() =>
+    withCtx(async (ctx) =>
+      (await accounts.listPublishers(ctx)).map((p) => ({
+        id: p.id,
+        name: p.name,
+        index_access: p.index_approved === 1,
+      })),
+    ),
+  );
 publishers
   .command('index-access')
   .description("switch a publisher's index access (/search, /shop/search) on or off; it is on for every new publisher")
@@ -126,11 +134,22 @@ advertisers
   .option('--payment-method', 'mark a payment method as on file')
   .action((o: { name: string; email?: string; paymentMethod?: boolean }) =>
     withCtx(async (ctx) => {
-      const r = await accounts.createAdvertiser(ctx, { name: o.name, email: o.email, hasPaymentMethod: o.paymentMethod });
-      return { advertiser_id: r.advertiser.id, name: r.advertiser.name, api_key: r.apiKey, note: 'the key is shown once' };
+      const r = await accounts.createAdvertiser(ctx, {
+        name: o.name,
+        email: o.email,
+        hasPaymentMethod: o.paymentMethod,
+      });
+      return {
+        advertiser_id: r.advertiser.id,
+        name: r.advertiser.name,
+        api_key: r.apiKey,
+        note: 'the key is shown once',
+      };
     }),
   );
-advertisers.command('list').action(() => withCtx(async (ctx) => (await accounts.listAdvertisers(ctx)).map((a) => ({ id: a.id, name: a.name }))));
+advertisers
+  .command('list')
+  .action(() => withCtx(async (ctx) => (await accounts.listAdvertisers(ctx)).map((a) => ({ id: a.id, name: a.name }))));
 
 const keys = program.command('keys').description('manage API keys');
 keys
@@ -163,7 +182,9 @@ credits
     withCtx((ctx) => accounts.addCredits(ctx, { advertiserId: o.advertiser, amountDollars: o.amount, note: o.note })),
   );
 
-const campaignCmd = program.command('campaigns').description('review advertiser campaigns (everything of a campaign at once)');
+const campaignCmd = program
+  .command('campaigns')
+  .description('review advertiser campaigns (everything of a campaign at once)');
 campaignCmd
   .command('review')
   .description('approve or reject a campaign and its ad groups and ads waiting for review')
@@ -173,9 +194,15 @@ campaignCmd
   .option('--notes <text>', 'review notes shown to the advertiser')
   .action((o: { campaign: string; approve?: boolean; reject?: boolean; notes?: string }) =>
     withCtx(async (ctx) => {
-      if (Boolean(o.approve) === Boolean(o.reject)) throw new InvalidArgumentError('give exactly one of --approve and --reject');
+      if (Boolean(o.approve) === Boolean(o.reject))
+        throw new InvalidArgumentError('give exactly one of --approve and --reject');
       const c = await reviewCampaign(ctx, o.campaign, { approve: Boolean(o.approve), notes: o.notes });
-      return { campaign_id: c.campaign_id, review_status: c.review_status, deployment_status: c.deployment_status, review_notes: c.review_notes };
+      return {
+        campaign_id: c.campaign_id,
+        review_status: c.review_status,
+        deployment_status: c.deployment_status,
+        review_notes: c.review_notes,
+      };
     }),
   );
 campaignCmd
@@ -183,7 +210,9 @@ campaignCmd
   .description('list campaigns waiting for review')
   .action(() => withCtx((ctx) => listForReview(ctx)));
 
-const reviewCmd = program.command('reviews').description('the review queue: campaign fields, ad groups and ads waiting for review');
+const reviewCmd = program
+  .command('reviews')
+  .description('the review queue: campaign fields, ad groups and ads waiting for review');
 reviewCmd
   .command('list')
   .description('items waiting for review, oldest first, with what serves now and what is proposed')
@@ -198,27 +227,37 @@ reviewCmd
   .option('--notes <text>', 'review notes shown to the advertiser')
   .action((o: { kind: string; id: string; approve?: boolean; reject?: boolean; notes?: string }) =>
     withCtx(async (ctx) => {
-      if (Boolean(o.approve) === Boolean(o.reject)) throw new InvalidArgumentError('give exactly one of --approve and --reject');
-      if (!(ITEM_KINDS as string[]).includes(o.kind)) throw new InvalidArgumentError(`--kind must be one of ${ITEM_KINDS.join(', ')}`);
+      if (Boolean(o.approve) === Boolean(o.reject))
+        throw new InvalidArgumentError('give exactly one of --approve and --reject');
+      if (!(ITEM_KINDS as string[]).includes(o.kind))
+        throw new InvalidArgumentError(`--kind must be one of ${ITEM_KINDS.join(', ')}`);
       return decideReviewItem(ctx, o.kind as ItemKind, o.id, { approve: Boolean(o.approve), notes: o.notes });
     }),
   );
 program
   .command('doctor')
-  .description('check the storage as a start would (files, PRAGMA quick_check, migrations, data and token keys) without changing anything')
+  .description(
+    'check the storage as a start would (files, PRAGMA quick_check, migrations, data and token keys) without changing anything',
+  )
   .action(async () => {
     const { doctor } = await import('./startup.js');
     const checks = await doctor(loadConfig({ logLevel: 'warn' }));
     for (const c of checks) console.log(`${c.ok ? 'ok  ' : 'FAIL'}  ${c.name}: ${c.detail}`);
     const failed = checks.filter((c) => !c.ok).length;
-    console.log(failed ? `${failed} problem(s) found: the server refuses to start until they are fixed` : 'no problems found');
+    console.log(
+      failed ? `${failed} problem(s) found: the server refuses to start until they are fixed` : 'no problems found',
+    );
     if (failed) process.exitCode = 1;
   });
 
-const dataKey = program.command('data-key').description('the data key that seals personal data and integration secrets in the database');
+const dataKey = program
+  .command('data-key')
+  .description('the data key that seals personal data and integration secrets in the database');
 dataKey
   .command('rotate')
-  .description('re-seal everything under a new data key (run with the current key in place); the new key goes to secrets.json, or is printed for ORBIT_DATA_KEY')
+  .description(
+    're-seal everything under a new data key (run with the current key in place); the new key goes to secrets.json, or is printed for ORBIT_DATA_KEY',
+  )
   .option('--new-key <base64>', 'the new 32-byte key, base64 (generated when omitted)')
   .action(async (o: { newKey?: string }) => {
     const { rotateDataKey } = await import('./startup.js');
@@ -226,18 +265,30 @@ dataKey
     const key = o.newKey ? Buffer.from(o.newKey, 'base64') : randomBytes(32);
     const out = await rotateDataKey(loadConfig({ logLevel: 'warn' }), key, Date.now());
     console.log(`re-sealed ${out.resealed} value(s) under the new data key`);
-    if (out.written === 'env') console.log(`set ORBIT_DATA_KEY=${key.toString('base64')} on every instance before the next start`);
-    else console.log('the new key is in secrets.json; instances that take ORBIT_DATA_KEY from the environment need it too');
+    if (out.written === 'env')
+      console.log(`set ORBIT_DATA_KEY=${key.toString('base64')} on every instance before the next start`);
+    else
+      console.log(
+        'the new key is in secrets.json; instances that take ORBIT_DATA_KEY from the environment need it too',
+      );
   });
 dataKey
   .command('forget')
-  .description('the old data key is lost for good: clear what was sealed with it (contact emails, integration secrets, shop connections) and adopt the current keys')
+  .description(
+    'the old data key is lost for good: clear what was sealed with it (contact emails, integration secrets, shop connections) and adopt the current keys',
+  )
   .option('--yes', 'confirm: the cleared values cannot be recovered')
   .action(async (o: { yes?: boolean }) => {
     if (!o.yes) throw new InvalidArgumentError('this clears data sealed with the lost key: pass --yes to confirm');
     const { forgetDataKey } = await import('./startup.js');
     const cleared = await forgetDataKey(loadConfig({ logLevel: 'warn' }), Date.now());
-    console.log(JSON.stringify({ cleared, note: 'advertisers must re-enter their Stripe signing secrets and reconnect their shops' }, null, 2));
+    console.log(
+      JSON.stringify(
+        { cleared, note: 'advertisers must re-enter their Stripe signing secrets and reconnect their shops' },
+        null,
+        2,
+      ),
+    );
   });
 
 registerIndexCommands(program, withCtx);

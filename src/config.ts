@@ -18,7 +18,10 @@ export const ConfigSchema = z.object({
   /** PostgreSQL connection string; embedded SQLite when absent. */
   databaseUrl: z.string().optional(),
   /** PostgreSQL schema to use (tests give each run its own). */
-  databaseSchema: z.string().regex(/^[a-z_][a-z0-9_]*$/).optional(),
+  databaseSchema: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*$/)
+    .optional(),
   /** SQLite file name inside dataDir (tests use their own directory). */
   sqliteFile: z.string().default('orbit.sqlite'),
   /** SQLite `synchronous` level: FULL fsyncs every group commit (survives power loss), NORMAL survives process crashes. */
@@ -46,11 +49,24 @@ export const ConfigSchema = z.object({
   trustedProxies: z
     .string()
     .default('loopback')
-    .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean)),
+    .transform((s) =>
+      s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    ),
   /** Tracking tokens older than this are refused. */
-  tokenTtlSeconds: z.coerce.number().int().positive().default(30 * 24 * 3600),
+  tokenTtlSeconds: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(30 * 24 * 3600),
   /** Largest accepted request body. */
-  bodyLimitBytes: z.coerce.number().int().positive().default(1024 * 1024),
+  bodyLimitBytes: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
   /** Ad requests per publisher key per second window (0 disables). */
   adRateLimitPerSecond: z.coerce.number().int().min(0).default(1000),
   /** Longest a tracking write waits for companions before it commits (0: commit at the end of the current I/O turn). */
@@ -102,7 +118,11 @@ export const ConfigSchema = z.object({
   freqCapPerSession: z.coerce.number().int().min(0).default(3),
   freqCapPerUserDay: z.coerce.number().int().min(0).default(10),
   /** How long a serve's maximum charge stays reserved against its budget (the hard stop's window). */
-  budgetReservationMs: z.coerce.number().int().positive().default(10 * 60_000),
+  budgetReservationMs: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 60_000),
   /** Pacing: spend may run ahead of the even share of the day by this many hours' worth. */
   pacingAheadHours: z.coerce.number().min(0).max(24).default(0.5),
   /** Latency budget for generated ad copy before falling back to pre-written ads. */
@@ -166,7 +186,12 @@ export const ConfigSchema = z.object({
   ivtDatacenterRanges: z
     .string()
     .default('')
-    .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean)),
+    .transform((s) =>
+      s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    ),
   /** A file of data-centre ranges, one CIDR per line (`#` comments), e.g. a cloud provider's published list. */
   ivtDatacenterFile: z.string().optional(),
   // --- conversions ---

@@ -38,7 +38,10 @@ export async function createContext(config: Config, opts: ContextOptions = {}): 
     opts.log ??
     pino({
       level: config.logLevel,
-      redact: { paths: ['req.headers.authorization', 'req.headers["x-api-key"]', '*.api_key', '*.apiKey', '*.password'], censor: '[redacted]' },
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers["x-api-key"]', '*.api_key', '*.apiKey', '*.password'],
+        censor: '[redacted]',
+      },
     });
   const clock = opts.clock ?? systemClock;
   // Refuses to start wrong: an empty or damaged database, unknown migrations, a data key it was not written with.
@@ -79,7 +82,9 @@ export async function createContext(config: Config, opts: ContextOptions = {}): 
     spend: new SpendTracker(() => clock.now()),
     counters: createCounters({ redisUrl: config.redisUrl, prefix: config.redisPrefix, now: () => clock.now() }),
     log,
-    caches: new CacheRegistry(config, log, (url) => newRedis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, commandTimeout: 5_000 })),
+    caches: new CacheRegistry(config, log, (url) =>
+      newRedis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, commandTimeout: 5_000 }),
+    ),
     urls: urlsFor(config),
     health,
   };
@@ -107,9 +112,12 @@ export interface RunningServer {
 
 /** Start a full server: context, HTTP, background refresh. `port: 0` picks a free port. */
 export async function startServer(input: ConfigInput | Config = {}, opts: ContextOptions = {}): Promise<RunningServer> {
-  const config = 'routes' in input && input.routes instanceof Set ? (input as Config) : loadConfig(input as ConfigInput);
+  const config =
+    'routes' in input && input.routes instanceof Set ? (input as Config) : loadConfig(input as ConfigInput);
   const ctx = await createContext(config, opts);
-  const redis = config.redisUrl ? newRedis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
+  const redis = config.redisUrl
+    ? newRedis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : undefined;
   // The HTTP app (every route group) is loaded only by processes that serve: CLI commands start without it.
   const { buildApp } = await import('./app.js');
   const app = await buildApp(ctx, { redis });
@@ -121,7 +129,10 @@ export async function startServer(input: ConfigInput | Config = {}, opts: Contex
   ctx.urls = urlsFor(config, port);
   await Promise.all([ctx.inventory.rebuild(), ctx.spend.sync(ctx)]);
   ctx.inventory.start(config.inventoryRefreshMs);
-  const spendTimer = setInterval(() => void ctx.spend.sync(ctx).catch((err) => ctx.log.warn({ err }, 'spend sync failed')), config.inventoryRefreshMs);
+  const spendTimer = setInterval(
+    () => void ctx.spend.sync(ctx).catch((err) => ctx.log.warn({ err }, 'spend sync failed')),
+    config.inventoryRefreshMs,
+  );
   spendTimer.unref();
   let closing: Promise<void> | null = null;
   const close = () =>

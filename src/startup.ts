@@ -20,7 +20,14 @@ import {
   writeMeta,
 } from './db/integrity.js';
 import { hmacSha256 } from './lib/hash.js';
-import { dataKeyFingerprint, decryptField, encryptField, readSecrets, writeDataKeyFile, type LoadedSecrets } from './lib/secrets.js';
+import {
+  dataKeyFingerprint,
+  decryptField,
+  encryptField,
+  readSecrets,
+  writeDataKeyFile,
+  type LoadedSecrets,
+} from './lib/secrets.js';
 import { parseKeyRing } from './lib/token.js';
 
 /**
@@ -34,7 +41,9 @@ import { parseKeyRing } from './lib/token.js';
 
 export const TOKEN_KEYS_FINGERPRINT = 'token_key_fingerprints';
 const tokenKeyFingerprints = (spec: string): string[] =>
-  [...parseKeyRing(spec).byId.entries()].map(([id, key]) => `${id}:${hmacSha256(key, 'orbit token key fingerprint v1').subarray(0, 8).toString('hex')}`);
+  [...parseKeyRing(spec).byId.entries()].map(
+    ([id, key]) => `${id}:${hmacSha256(key, 'orbit token key fingerprint v1').subarray(0, 8).toString('hex')}`,
+  );
 
 const ROTATE_HINT =
   'To change the data key on purpose, start with the old key in place and run `orbit data-key rotate`. ' +
@@ -61,7 +70,9 @@ export async function checkKeys(database: Database, config: Config, loaded: Load
       try {
         decryptField(key, sealed);
       } catch {
-        throw new StartupRefused(`The data key in ${where} cannot decrypt what this database holds; nothing was changed. ${ROTATE_HINT}`);
+        throw new StartupRefused(
+          `The data key in ${where} cannot decrypt what this database holds; nothing was changed. ${ROTATE_HINT}`,
+        );
       }
     }
     await writeMeta(database.db, DATA_KEY_FINGERPRINT, fp, now);
@@ -84,7 +95,10 @@ export async function checkKeys(database: Database, config: Config, loaded: Load
  * migrating, the keys checked, the files made private. Secrets generated on a
  * first start are written only once the database accepted them.
  */
-export async function openCheckedStorage(config: Config, now: number): Promise<{ database: Database; loaded: LoadedSecrets }> {
+export async function openCheckedStorage(
+  config: Config,
+  now: number,
+): Promise<{ database: Database; loaded: LoadedSecrets }> {
   checkSqliteFileBeforeOpen(config);
   await ensureSchema(config);
   let database: Database;
@@ -136,7 +150,13 @@ export async function doctor(config: Config): Promise<DoctorCheck[]> {
     const file = sqliteFileOf(config);
     try {
       checkSqliteFileBeforeOpen(config);
-      add('database file', true, fs.existsSync(file) ? `${file} (${fs.statSync(file).size} bytes)` : `${file} does not exist yet (a first start creates it)`);
+      add(
+        'database file',
+        true,
+        fs.existsSync(file)
+          ? `${file} (${fs.statSync(file).size} bytes)`
+          : `${file} does not exist yet (a first start creates it)`,
+      );
     } catch (err) {
       add('database file', false, (err as Error).message);
       return out;
@@ -144,7 +164,11 @@ export async function doctor(config: Config): Promise<DoctorCheck[]> {
     for (const f of [file, `${file}-wal`, `${file}-shm`, `${config.dataDir}/secrets.json`]) {
       if (!fs.existsSync(f)) continue;
       const mode = fs.statSync(f).mode & 0o777;
-      add(`permissions ${f}`, (mode & 0o077) === 0, `mode ${mode.toString(8)}${mode & 0o077 ? ' (readable by others: chmod 600)' : ''}`);
+      add(
+        `permissions ${f}`,
+        (mode & 0o077) === 0,
+        `mode ${mode.toString(8)}${mode & 0o077 ? ' (readable by others: chmod 600)' : ''}`,
+      );
     }
     if (!fs.existsSync(file)) return out;
   }
@@ -166,7 +190,11 @@ export async function doctor(config: Config): Promise<DoctorCheck[]> {
       }
     }
     const m = await migrationState(database.db);
-    add('migrations', m.unknown.length === 0, `${m.applied.length} applied${m.pending.length ? `, ${m.pending.length} to apply at the next start (${m.pending.join(', ')})` : ''}${m.unknown.length ? `; unknown to this version: ${m.unknown.join(', ')}` : ''}`);
+    add(
+      'migrations',
+      m.unknown.length === 0,
+      `${m.applied.length} applied${m.pending.length ? `, ${m.pending.length} to apply at the next start (${m.pending.join(', ')})` : ''}${m.unknown.length ? `; unknown to this version: ${m.unknown.join(', ')}` : ''}`,
+    );
     if (m.pending.length === 0) {
       try {
         await checkKeys(database, config, { ...readSecrets(config), persist: () => undefined }, Date.now());
@@ -193,7 +221,11 @@ export async function doctor(config: Config): Promise<DoctorCheck[]> {
  * attribution signatures of landing URLs already handed out are derived from
  * the key and cannot be carried over: those URLs' `grsig` stop verifying.
  */
-export async function rotateDataKey(config: Config, newKey: Buffer, now: number): Promise<{ resealed: number; written: 'secrets.json' | 'env' }> {
+export async function rotateDataKey(
+  config: Config,
+  newKey: Buffer,
+  now: number,
+): Promise<{ resealed: number; written: 'secrets.json' | 'env' }> {
   if (newKey.length !== 32) throw new Error('the new data key must be 32 bytes (base64)');
   const { database, loaded } = await openCheckedStorage(config, now);
   try {

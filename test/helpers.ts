@@ -105,7 +105,10 @@ export function runOrbit(config: Config, ...args: string[]): Promise<{ code: num
   });
 }
 
-export async function testContext(overrides: ConfigInput = {}, opts: ContextOptions = {}): Promise<{ ctx: Ctx; stop(): Promise<void> }> {
+export async function testContext(
+  overrides: ConfigInput = {},
+  opts: ContextOptions = {},
+): Promise<{ ctx: Ctx; stop(): Promise<void> }> {
   const config = testConfig(overrides);
   const ctx = await createContext(config, opts);
   return {
@@ -117,7 +120,8 @@ export async function testContext(overrides: ConfigInput = {}, opts: ContextOpti
   };
 }
 
-export const BROWSER_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
+export const BROWSER_UA =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
 export const MOBILE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 
@@ -164,7 +168,10 @@ export async function seedWorld(ctx: Ctx, campaign: SeedCampaign = RUNNING_CAMPA
   };
 }
 
-export function adRequestBody(content = 'Which running shoes should I buy for my first marathon?', extra: Record<string, unknown> = {}) {
+export function adRequestBody(
+  content = 'Which running shoes should I buy for my first marathon?',
+  extra: Record<string, unknown> = {},
+) {
   return {
     messages: [{ role: 'user', content }],
     sessionId: `s-${randomBase62(8)}`,

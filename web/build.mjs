@@ -56,7 +56,10 @@ function upToDate(hash) {
 function compress(file) {
   const buf = fs.readFileSync(file);
   fs.writeFileSync(`${file}.gz`, zlib.gzipSync(buf, { level: 9 }));
-  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  fs.writeFileSync(
+    `${file}.br`,
+    zlib.brotliCompressSync(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
 }
 
 async function buildPackages(esbuild) {
@@ -93,9 +96,18 @@ async function buildDashboard(vite) {
     configFile: false,
     logLevel: 'warn',
     esbuild: { jsx: 'automatic' },
-    build: { outDir: r('web/dist'), emptyOutDir: true, target: 'es2020', sourcemap: false, reportCompressedSize: false },
+    build: {
+      outDir: r('web/dist'),
+      emptyOutDir: true,
+      target: 'es2020',
+      sourcemap: false,
+      reportCompressedSize: false,
+    },
   });
-  const walk = (d) => fs.readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : [path.join(d, e.name)]));
+  const walk = (d) =>
+    fs
+      .readdirSync(d, { withFileTypes: true })
+      .flatMap((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : [path.join(d, e.name)]));
   for (const f of walk(r('web/dist'))) if (/\.(js|css|html|svg)$/.test(f)) compress(f);
 }
 
@@ -133,7 +145,9 @@ export async function ensureBuilt({ force = false } = {}) {
       vite = await import('vite');
       esbuild = await import('esbuild');
     } catch {
-      console.warn('web build: vite/esbuild are not installed (dev dependencies); the dashboard is not built. Run `npm install` to build it.');
+      console.warn(
+        'web build: vite/esbuild are not installed (dev dependencies); the dashboard is not built. Run `npm install` to build it.',
+      );
       return { built: false, skipped: true };
     }
     const t0 = performance.now();

@@ -63,7 +63,9 @@ function child(proc: ChildProcess, url: string): Child {
  * many microseconds per request before answering (synchronous work, as a
  * decision is), and `answerBytes` pads the answer to about that size.
  */
-export async function startBareServer(opts: { readBody?: boolean; burnUs?: number; answerBytes?: number } = {}): Promise<Child> {
+export async function startBareServer(
+  opts: { readBody?: boolean; burnUs?: number; answerBytes?: number } = {},
+): Promise<Child> {
   const burnNs = Math.round((opts.burnUs ?? 0) * 1000);
   const pad = Math.max(0, (opts.answerBytes ?? 0) - 21);
   const code = `
@@ -96,7 +98,15 @@ export async function startOrbit(env: Record<string, string>): Promise<Child> {
   const nodeArgs = [...ORBIT_NODE_FLAGS, ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])];
   const proc = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/cli.ts', 'serve'], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env, ...benchOrbitEnv() },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      ...env,
+      ...benchOrbitEnv(),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const url = await waitForLine(proc, (l) => {
@@ -202,12 +212,19 @@ export function mainThreadCpuMs(pid: number): number {
  * Run a load and also report the server's CPU µs per answered request (all
  * threads, and the main thread alone): robust to other load on the machine.
  */
-export async function loadWithCpu(pid: number, opts: autocannon.Options): Promise<LoadResult & { cpuUsPerReq: number; mainCpuUsPerReq: number }> {
+export async function loadWithCpu(
+  pid: number,
+  opts: autocannon.Options,
+): Promise<LoadResult & { cpuUsPerReq: number; mainCpuUsPerReq: number }> {
   const c0 = cpuMs(pid);
   const m0 = mainThreadCpuMs(pid);
   const r = await load(opts);
   const n = Math.max(1, r.total);
-  return { ...r, cpuUsPerReq: ((cpuMs(pid) - c0) * 1000) / n, mainCpuUsPerReq: ((mainThreadCpuMs(pid) - m0) * 1000) / n };
+  return {
+    ...r,
+    cpuUsPerReq: ((cpuMs(pid) - c0) * 1000) / n,
+    mainCpuUsPerReq: ((mainThreadCpuMs(pid) - m0) * 1000) / n,
+  };
 }
 
 /** One autocannon request whose path (and body) are fresh for every request sent. */

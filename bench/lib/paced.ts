@@ -279,7 +279,24 @@ export async function pacedInChild(opts: PacedOptions): Promise<PacedResult> {
   fs.writeFileSync(file, opts.requests.map((r) => JSON.stringify(r)).join('\n'));
   collectGarbage();
   const self = fileURLToPath(import.meta.url);
-  const args = ['--expose-gc', '--import', 'tsx', self, '--url', opts.url, '--rate', String(opts.rate), '--seconds', String(opts.seconds), '--connections', String(opts.connections), '--warmup', String(opts.warmupSeconds ?? 0), '--file', file];
+  const args = [
+    '--expose-gc',
+    '--import',
+    'tsx',
+    self,
+    '--url',
+    opts.url,
+    '--rate',
+    String(opts.rate),
+    '--seconds',
+    String(opts.seconds),
+    '--connections',
+    String(opts.connections),
+    '--warmup',
+    String(opts.warmupSeconds ?? 0),
+    '--file',
+    file,
+  ];
   const out = await new Promise<string>((resolve, reject) => {
     const p = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
     let s = '';
@@ -293,13 +310,27 @@ export async function pacedInChild(opts: PacedOptions): Promise<PacedResult> {
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const { parseArgs } = await import('node:util');
   const { values } = parseArgs({
-    options: { url: { type: 'string' }, rate: { type: 'string' }, seconds: { type: 'string' }, connections: { type: 'string', default: '64' }, warmup: { type: 'string', default: '0' }, file: { type: 'string' } },
+    options: {
+      url: { type: 'string' },
+      rate: { type: 'string' },
+      seconds: { type: 'string' },
+      connections: { type: 'string', default: '64' },
+      warmup: { type: 'string', default: '0' },
+      file: { type: 'string' },
+    },
   });
   const requests = fs
     .readFileSync(values.file!, 'utf8')
     .split('\n')
     .filter(Boolean)
     .map((l) => JSON.parse(l) as PacedRequest);
-  const r = await runPaced({ url: values.url!, rate: Number(values.rate), seconds: Number(values.seconds), connections: Number(values.connections), warmupSeconds: Number(values.warmup), requests });
+  const r = await runPaced({
+    url: values.url!,
+    rate: Number(values.rate),
+    seconds: Number(values.seconds),
+    connections: Number(values.connections),
+    warmupSeconds: Number(values.warmup),
+    requests,
+  });
   console.log(JSON.stringify(r));
 }

@@ -60,7 +60,22 @@ export interface ResultFile {
 export const RESULTS_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', 'results');
 
 /** Settings the benches read from the environment: they belong to the command (a database URL only as its scheme). */
-const ENV_SETTINGS = ['BENCH_DATABASE_URL', 'DATABASE_URL', 'ORBIT_SQLITE_SYNC', 'ORBIT_SQLITE_CHECKPOINT_MS', 'AD_GROUPS', 'MIX', 'RUNS', 'N', 'HEAVY', 'BATCHES', 'BATCH', 'B', 'FOLD', 'DIRECT'];
+const ENV_SETTINGS = [
+  'BENCH_DATABASE_URL',
+  'DATABASE_URL',
+  'ORBIT_SQLITE_SYNC',
+  'ORBIT_SQLITE_CHECKPOINT_MS',
+  'AD_GROUPS',
+  'MIX',
+  'RUNS',
+  'N',
+  'HEAVY',
+  'BATCHES',
+  'BATCH',
+  'B',
+  'FOLD',
+  'DIRECT',
+];
 
 function commandLine(): string {
   const env = ENV_SETTINGS.filter((k) => process.env[k] !== undefined).map((k) =>
@@ -75,7 +90,11 @@ function gitCommit(): string | undefined {
   try {
     const cwd = path.resolve(RESULTS_DIR, '..', '..');
     const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd, encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no', '--', '.', ':!bench/results'], { cwd, encoding: 'utf8' }).trim() !== '';
+    const dirty =
+      execFileSync('git', ['status', '--porcelain', '--untracked-files=no', '--', '.', ':!bench/results'], {
+        cwd,
+        encoding: 'utf8',
+      }).trim() !== '';
     return dirty ? `${head}+dirty` : head;
   } catch {
     return undefined;
@@ -115,7 +134,9 @@ export function writeResult(
   const setting = process.env.BENCH_RESULTS;
   const experiment = Boolean(process.env.BENCH_ORBIT_ENV || process.env.BENCH_NODE_ARGS);
   if (setting === '0' || (experiment && setting !== '1')) {
-    console.log(`(result not written to bench/results/${name}.json: ${setting === '0' ? 'BENCH_RESULTS=0' : 'experiment settings; BENCH_RESULTS=1 writes it'})`);
+    console.log(
+      `(result not written to bench/results/${name}.json: ${setting === '0' ? 'BENCH_RESULTS=0' : 'experiment settings; BENCH_RESULTS=1 writes it'})`,
+    );
     return null;
   }
   const dir = opts.dir ?? RESULTS_DIR;
@@ -130,7 +151,11 @@ export function writeResult(
     metrics: Object.fromEntries(Object.entries(metrics).map(([k, m]) => [k, roundMetric(m)])),
   };
   const runs = { ...file.runs, [variantName(opts.variant)]: run };
-  const sorted = Object.fromEntries(Object.keys(runs).sort().map((k) => [k, runs[k]]));
+  const sorted = Object.fromEntries(
+    Object.keys(runs)
+      .sort()
+      .map((k) => [k, runs[k]]),
+  );
   const out = path.join(dir, `${name}.json`);
   fs.writeFileSync(out, `${JSON.stringify({ bench: name, runs: sorted } satisfies ResultFile, null, 2)}\n`);
   console.log(`result written to ${path.relative(process.cwd(), out)} (npm run bench:doc renders BENCHMARKS.md)`);

@@ -23,7 +23,12 @@ import { loadConfig } from '../../src/config.js';
 import { ensureSchema, openDatabase, type Database } from '../../src/db/index.js';
 import { MIGRATIONS } from '../../src/db/migrations/index.js';
 import { journalStore, type Batch, type JournalStore } from '../../src/modules/tracking/repo.js';
-import { ROLLUP_COUNTER_COLUMNS, ROLLUP_KEY_COLUMNS, RollupAccumulator, type RollupRow } from '../../src/modules/ledger/rollup.js';
+import {
+  ROLLUP_COUNTER_COLUMNS,
+  ROLLUP_KEY_COLUMNS,
+  RollupAccumulator,
+  type RollupRow,
+} from '../../src/modules/ledger/rollup.js';
 import { eventRollup } from '../../src/modules/tracking/record.js';
 
 export type Arm = 'batch' | 'triggers' | 'bare';
@@ -54,13 +59,19 @@ function bareStore(database: Database): JournalStore {
     const sqlite = database.sqlite;
     let insEvent: ReturnType<typeof sqlite.prepare> | null = null;
     let cols: string[] = [];
-    const upRollup = sqlite.prepare(`INSERT INTO rollups (${ROLLUP_COLS.join(', ')}) VALUES (${ROLLUP_COLS.map(() => '?').join(', ')}) ${ROLLUP_CONFLICT}`);
+    const upRollup = sqlite.prepare(
+      `INSERT INTO rollups (${ROLLUP_COLS.join(', ')}) VALUES (${ROLLUP_COLS.map(() => '?').join(', ')}) ${ROLLUP_CONFLICT}`,
+    );
     const tx = sqlite.transaction((batch: Batch) => {
       if (!insEvent && batch.events.length) {
         cols = Object.keys(batch.events[0]);
-        insEvent = sqlite.prepare(`INSERT OR IGNORE INTO tracking_events (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`);
+        insEvent = sqlite.prepare(
+          `INSERT OR IGNORE INTO tracking_events (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`,
+        );
       }
-      const inserted = batch.events.map((e) => insEvent!.run(cols.map((c) => (e as Record<string, unknown>)[c])).changes === 1);
+      const inserted = batch.events.map(
+        (e) => insEvent!.run(cols.map((c) => (e as Record<string, unknown>)[c])).changes === 1,
+      );
       for (const r of derivedRollups(batch, inserted)) upRollup.run(ROLLUP_COLS.map((c) => r[c]));
       return inserted;
     });
@@ -81,7 +92,12 @@ function bareStore(database: Database): JournalStore {
         const inserted = new Array<boolean>(batch.events.length).fill(false);
         for (let i = 0; i < batch.events.length; i += 1000) {
           const part = batch.events.slice(i, i + 1000) as unknown as Record<string, unknown>[];
-          const q = multi('tracking_events', cols, part, 'ON CONFLICT (click_id, kind) WHERE is_bot = 0 DO NOTHING RETURNING click_id');
+          const q = multi(
+            'tracking_events',
+            cols,
+            part,
+            'ON CONFLICT (click_id, kind) WHERE is_bot = 0 DO NOTHING RETURNING click_id',
+          );
           const got = new Set((await client.query(q.text, q.params)).rows.map((r: { click_id: string }) => r.click_id));
           part.forEach((e, j) => (inserted[i + j] = got.has(e.click_id as string)));
         }
@@ -107,7 +123,13 @@ export async function openArm(arm: Arm, opts: { pgUrl?: string; dropTriggers?: s
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-bench-rollups-'));
   const schema = `bench_rw_${Math.random().toString(36).slice(2, 8)}`;
   const config = loadConfig(
-    { dataDir, logLevel: 'silent', sqliteSync: 'NORMAL', sqliteCheckpointMs: 0, ...(opts.pgUrl ? { databaseUrl: opts.pgUrl, databaseSchema: schema } : {}) },
+    {
+      dataDir,
+      logLevel: 'silent',
+      sqliteSync: 'NORMAL',
+      sqliteCheckpointMs: 0,
+      ...(opts.pgUrl ? { databaseUrl: opts.pgUrl, databaseSchema: schema } : {}),
+    },
     {},
   );
   await ensureSchema(config);
@@ -118,14 +140,21 @@ export async function openArm(arm: Arm, opts: { pgUrl?: string; dropTriggers?: s
     db: database.db,
     provider: {
       getMigrations: async () =>
-        Object.fromEntries(Object.entries(MIGRATIONS).map(([name, m]): [string, Migration] => [name, { up: (db) => m.up(db, database.dialect) }])),
+        Object.fromEntries(
+          Object.entries(MIGRATIONS).map(([name, m]): [string, Migration] => [
+            name,
+            { up: (db) => m.up(db, database.dialect) },
+          ]),
+        ),
     },
     ...(database.schema ? { migrationTableSchema: database.schema } : {}),
   });
   const { error } = await migrator.migrateTo(upTo);
   if (error) throw error;
   for (const t of opts.dropTriggers ?? []) {
-    await sql.raw(database.dialect === 'sqlite' ? `DROP TRIGGER ${t}` : `DROP TRIGGER ${t} ON rollups`).execute(database.db);
+    await sql
+      .raw(database.dialect === 'sqlite' ? `DROP TRIGGER ${t}` : `DROP TRIGGER ${t} ON rollups`)
+      .execute(database.db);
   }
   const store = arm === 'batch' ? journalStore(database) : bareStore(database);
   return {
@@ -164,7 +193,9 @@ export async function compareArms(
   opts: { batches: number; warmup?: number; pgUrl?: string },
 ): Promise<{ cpu: number; wall: number }[]> {
   const warmup = opts.warmup ?? 3;
-  const opened = await Promise.all(specs.map((s) => openArm(s.arm, { pgUrl: opts.pgUrl, dropTriggers: s.dropTriggers })));
+  const opened = await Promise.all(
+    specs.map((s) => openArm(s.arm, { pgUrl: opts.pgUrl, dropTriggers: s.dropTriggers })),
+  );
   const per = specs.map(() => ({ wall: [] as number[], cpu: [] as number[] }));
   try {
     for (let k = 0; k < opts.batches + warmup; k++) {

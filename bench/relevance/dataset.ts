@@ -36,9 +36,18 @@ export function loadDataset(file = path.join(path.dirname(fileURLToPath(import.m
       vertical = line.slice(2).trim();
       inVertical = 0;
     } else if (line.startsWith('G ')) {
-      const parts = line.slice(2).split('|').map((x) => x.trim());
+      const parts = line
+        .slice(2)
+        .split('|')
+        .map((x) => x.trim());
       const neg = parts.slice(3).find((p) => p.startsWith('negative:'));
-      groups.push({ id: parts[0], vertical, name: parts[1], context: parts[2], negative: neg ? neg.slice('negative:'.length).trim() : null });
+      groups.push({
+        id: parts[0],
+        vertical,
+        name: parts[1],
+        context: parts[2],
+        negative: neg ? neg.slice('negative:'.length).trim() : null,
+      });
     } else if (line.startsWith('C ')) {
       const bar = line.indexOf('|');
       const head = line.slice(2, bar).trim();
@@ -47,18 +56,33 @@ export function loadDataset(file = path.join(path.dirname(fileURLToPath(import.m
       const [fitsPart, notPart] = labelsAndNot.split('!').map((x) => x.trim());
       const fits = fitsPart === '-' ? [] : fitsPart.split(',').map((x) => x.trim());
       const mustNot = notPart ? notPart.split(',').map((x) => x.trim()) : [];
-      const excluded = excludedPart ? excludedPart.replace(/^excluded:/, '').split(',').map((x) => x.trim()) : [];
+      const excluded = excludedPart
+        ? excludedPart
+            .replace(/^excluded:/, '')
+            .split(',')
+            .map((x) => x.trim())
+        : [];
       const messages = body.split('||').map((t) => {
         const m = /^\s*([UA]):\s*(.*)$/s.exec(t);
         if (!m) throw new Error(`bad turn in line: ${line}`);
         return { role: m[1] === 'U' ? ('user' as const) : ('assistant' as const), content: m[2].trim() };
       });
       inVertical++;
-      conversations.push({ id: conversations.length, vertical, split: inVertical % 3 === 0 ? 'test' : 'dev', fits, mustNot, excluded, messages });
+      conversations.push({
+        id: conversations.length,
+        vertical,
+        split: inVertical % 3 === 0 ? 'test' : 'dev',
+        fits,
+        mustNot,
+        excluded,
+        messages,
+      });
     }
   }
   const ids = new Set(groups.map((g) => g.id));
-  for (const c of conversations) for (const g of [...c.fits, ...c.mustNot]) if (!ids.has(g)) throw new Error(`unknown group ${g} in conversation ${c.id}`);
+  for (const c of conversations)
+    for (const g of [...c.fits, ...c.mustNot])
+      if (!ids.has(g)) throw new Error(`unknown group ${g} in conversation ${c.id}`);
   return { groups, conversations };
 }
 
@@ -76,7 +100,11 @@ export interface Scores {
 }
 
 export function score(conversations: EvalConversation[], predictions: Prediction[]): Scores {
-  let pos = 0, hit = 0, neg = 0, quiet = 0, violations = 0;
+  let pos = 0,
+    hit = 0,
+    neg = 0,
+    quiet = 0,
+    violations = 0;
   conversations.forEach((c, i) => {
     const p = predictions[i];
     if (p.top && c.mustNot.includes(p.top)) violations++;
@@ -88,6 +116,11 @@ export function score(conversations: EvalConversation[], predictions: Prediction
       if (!p.top) quiet++;
     }
   });
-  return { positives: pos, precisionAt1: pos ? hit / pos : 0, noAdItems: neg, noAdAccuracy: neg ? quiet / neg : 0, mustNotViolations: violations };
+  return {
+    positives: pos,
+    precisionAt1: pos ? hit / pos : 0,
+    noAdItems: neg,
+    noAdAccuracy: neg ? quiet / neg : 0,
+    mustNotViolations: violations,
+  };
 }
-

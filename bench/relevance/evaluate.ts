@@ -40,7 +40,8 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const DEV_DIR = path.resolve(HERE, '../../../shared/data/adrel-dev');
 const BLIND_DIR = path.join(HERE, 'blind');
 const ADMIN = 'eval-admin-token-0123456789abcdef';
-const UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
+const UA =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
 
 /** What one system did with one conversation: the advertiser served (or null), and why not when known. */
 export interface Outcome {
@@ -53,7 +54,18 @@ export interface Outcome {
 /** Runs a set through a fresh in-process server; one outcome per conversation, in order. */
 export async function runThroughServer(set: LabelledSet, overrides: ConfigInput = {}): Promise<Outcome[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-eval-'));
-  const config = loadConfig({ dataDir, port: 0, host: '127.0.0.1', logLevel: 'silent', adminToken: ADMIN, adRateLimitPerSecond: 0, ...overrides }, process.env);
+  const config = loadConfig(
+    {
+      dataDir,
+      port: 0,
+      host: '127.0.0.1',
+      logLevel: 'silent',
+      adminToken: ADMIN,
+      adRateLimitPerSecond: 0,
+      ...overrides,
+    },
+    process.env,
+  );
   const server = await startServer(config);
   const base = server.url;
   const call = async (method: string, url: string, key: string, body?: unknown) => {
@@ -64,21 +76,36 @@ export async function runThroughServer(set: LabelledSet, overrides: ConfigInput 
     });
     const text = await res.text();
     if (res.status >= 400) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 500)}`);
-    return { status: res.status, headers: res.headers, json: text ? (JSON.parse(text) as Record<string, unknown>) : null };
+    return {
+      status: res.status,
+      headers: res.headers,
+      json: text ? (JSON.parse(text) as Record<string, unknown>) : null,
+    };
   };
   try {
     const campaignOwner = new Map<string, string>();
     for (const a of set.advertisers) {
-      const acc = (await call('POST', '/admin/advertisers', ADMIN, { name: a.account.name, email: a.account.email, has_payment_method: a.account.payment_method ?? false })).json!;
+      const acc = (
+        await call('POST', '/admin/advertisers', ADMIN, {
+          name: a.account.name,
+          email: a.account.email,
+          has_payment_method: a.account.payment_method ?? false,
+        })
+      ).json!;
       const credits = a.account.credits ?? (a.account.payment_method ? 0 : 1000);
-      if (credits > 0) await call('POST', '/admin/credits', ADMIN, { advertiser_id: acc.advertiser_id, amount: credits });
+      if (credits > 0)
+        await call('POST', '/admin/credits', ADMIN, { advertiser_id: acc.advertiser_id, amount: credits });
       const { id: _id, ...campaign } = { id: null, ...a.campaign };
-      const created = (await call('POST', '/advertiser-dashboard/campaigns', String(acc.api_key), { ...campaign, status: 'active' })).json!;
+      const created = (
+        await call('POST', '/advertiser-dashboard/campaigns', String(acc.api_key), { ...campaign, status: 'active' })
+      ).json!;
       const campaignId = String(created.id ?? created.campaign_id);
       await call('POST', `/admin/campaigns/${campaignId}/review`, ADMIN, { decision: 'approve' });
       campaignOwner.set(campaignId, a.id);
     }
-    const pub = (await call('POST', '/admin/publishers', ADMIN, { name: 'Evaluation chat', url: 'https://chat.example' })).json!;
+    const pub = (
+      await call('POST', '/admin/publishers', ADMIN, { name: 'Evaluation chat', url: 'https://chat.example' })
+    ).json!;
     const pubKey = String(pub.api_key);
     await call('POST', '/publisher-dashboard/placements', pubKey, { name: 'Below', placement_type: 'below_response' });
     const out: Outcome[] = [];
@@ -94,11 +121,13 @@ export async function runThroughServer(set: LabelledSet, overrides: ConfigInput 
       const requestId = res.headers.get('x-orbit-request-id');
       const rec = requestId ? (await call('GET', `/admin/decisions/${requestId}`, ADMIN)).json : null;
       const ads = res.status === 200 ? (res.json as unknown as { campaignId: string }[]) : [];
-      const won = (rec?.candidates as { outcome: string; relevance: number }[] | undefined)?.find((x) => x.outcome === 'won');
+      const won = (rec?.candidates as { outcome: string; relevance: number }[] | undefined)?.find(
+        (x) => x.outcome === 'won',
+      );
       out.push({
         served: ads[0] ? (campaignOwner.get(ads[0].campaignId) ?? '?') : null,
         noAdReason: (rec?.noAdReason as string | null | undefined) ?? null,
-        blockedCategory: ((rec?.safety as { category?: string | null } | undefined)?.category ?? null),
+        blockedCategory: (rec?.safety as { category?: string | null } | undefined)?.category ?? null,
         relevance: won?.relevance,
       });
     }
@@ -114,9 +143,12 @@ export async function runThroughServer(set: LabelledSet, overrides: ConfigInput 
 const BASE_STOP = new Set(
   `a an the and or but if of to in on at for from by with about as is are was were be been being it its this that these those i me my we our you your he she they them
   his her their what which who whom how why when where do does did doing have has had can could should would will shall may might must not no yes so than then there
-  here just also very really too any some all more most much many one get got like want need know think make help please thanks hi hello hey im ive dont cant`.split(/\s+/),
+  here just also very really too any some all more most much many one get got like want need know think make help please thanks hi hello hey im ive dont cant`.split(
+    /\s+/,
+  ),
 );
-const baseWords = (t: string): Set<string> => new Set((t.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.length > 2 && !BASE_STOP.has(w)));
+const baseWords = (t: string): Set<string> =>
+  new Set((t.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.length > 2 && !BASE_STOP.has(w)));
 
 /**
  * A plain keyword-overlap baseline: the advertiser whose ad-group text (name,
@@ -125,7 +157,9 @@ const baseWords = (t: string): Set<string> => new Set((t.toLowerCase().match(/[\
  */
 export function keywordBaseline(set: LabelledSet): Outcome[] {
   const adv = set.advertisers.map((a) => {
-    const texts = (a.campaign.ad_groups ?? []).map((g) => `${String(g.name ?? '')} ${String(g.context ?? '')}`).join(' ');
+    const texts = (a.campaign.ad_groups ?? [])
+      .map((g) => `${String(g.name ?? '')} ${String(g.context ?? '')}`)
+      .join(' ');
     const countries = (a.campaign.allowed_countries as string[] | undefined)?.map((x) => x.toUpperCase());
     return { id: a.id, words: baseWords(texts), countries };
   });
@@ -153,7 +187,13 @@ export interface Figure {
 }
 
 /** A figure over the conversations `where` selects: the share for which `ok` holds, with a 95 % percentile bootstrap interval. */
-function figure(name: string, convs: SetConversation[], outs: Outcome[], where: (c: SetConversation) => boolean, ok: (c: SetConversation, o: Outcome) => boolean): Figure {
+function figure(
+  name: string,
+  convs: SetConversation[],
+  outs: Outcome[],
+  where: (c: SetConversation) => boolean,
+  ok: (c: SetConversation, o: Outcome) => boolean,
+): Figure {
   const bits: number[] = [];
   convs.forEach((c, i) => {
     if (where(c)) bits.push(ok(c, outs[i]) ? 1 : 0);
@@ -162,17 +202,43 @@ function figure(name: string, convs: SetConversation[], outs: Outcome[], where: 
 }
 
 const isSensitive = (c: SetConversation) => c.tags.some((t) => t.startsWith('sensitive'));
-const right = (c: SetConversation, o: Outcome) => (c.acceptable.length ? o.served !== null && c.acceptable.includes(o.served) : o.served === null);
+const right = (c: SetConversation, o: Outcome) =>
+  c.acceptable.length ? o.served !== null && c.acceptable.includes(o.served) : o.served === null;
 const nonEnglish = (c: SetConversation) => c.tags.includes('non-english');
-const multiTurn = (c: SetConversation) => c.tags.includes('multi-turn') || c.messages.filter((m) => m.role === 'user').length > 1;
+const multiTurn = (c: SetConversation) =>
+  c.tags.includes('multi-turn') || c.messages.filter((m) => m.role === 'user').length > 1;
 
 export function figures(set: LabelledSet, outs: Outcome[]): Figure[] {
   const cs = set.conversations;
   return [
-    figure('precision@1', cs, outs, (c) => c.acceptable.length > 0, (c, o) => o.served !== null && c.acceptable.includes(o.served)),
-    figure('coverage', cs, outs, (c) => c.acceptable.length > 0, (_c, o) => o.served !== null),
-    figure('served ads acceptable', cs, outs, () => true, (c, o) => o.served === null || c.acceptable.includes(o.served)),
-    figure('no-ad accuracy', cs, outs, (c) => c.acceptable.length === 0, (_c, o) => o.served === null),
+    figure(
+      'precision@1',
+      cs,
+      outs,
+      (c) => c.acceptable.length > 0,
+      (c, o) => o.served !== null && c.acceptable.includes(o.served),
+    ),
+    figure(
+      'coverage',
+      cs,
+      outs,
+      (c) => c.acceptable.length > 0,
+      (_c, o) => o.served !== null,
+    ),
+    figure(
+      'served ads acceptable',
+      cs,
+      outs,
+      () => true,
+      (c, o) => o.served === null || c.acceptable.includes(o.served),
+    ),
+    figure(
+      'no-ad accuracy',
+      cs,
+      outs,
+      (c) => c.acceptable.length === 0,
+      (_c, o) => o.served === null,
+    ),
     figure('sensitive with an ad', cs, outs, isSensitive, (_c, o) => o.served !== null),
     figure('non-English correct', cs, outs, nonEnglish, right),
     figure('multi-turn correct', cs, outs, (c) => multiTurn(c) && !nonEnglish(c), right),
@@ -212,10 +278,17 @@ function bootstrap(name: string, xs: readonly number[]): Figure {
     means.push(s / n);
   }
   means.sort((a, b) => a - b);
-  return { name, n, value, lo: means[Math.floor(0.025 * means.length)], hi: means[Math.ceil(0.975 * means.length) - 1] };
+  return {
+    name,
+    n,
+    value,
+    lo: means[Math.floor(0.025 * means.length)],
+    hi: means[Math.ceil(0.975 * means.length) - 1],
+  };
 }
 
-const pct = (f: Figure) => (Number.isNaN(f.value) ? '   n/a' : `${f.value.toFixed(3)} [${f.lo.toFixed(2)}, ${f.hi.toFixed(2)}]`);
+const pct = (f: Figure) =>
+  Number.isNaN(f.value) ? '   n/a' : `${f.value.toFixed(3)} [${f.lo.toFixed(2)}, ${f.hi.toFixed(2)}]`;
 
 function resolveSet(arg: string): LabelledSet {
   if (arg === 'team') return teamSet();
@@ -250,9 +323,24 @@ async function main(): Promise<void> {
       fs.mkdirSync(saveDir, { recursive: true });
       fs.writeFileSync(file(saveDir), JSON.stringify(orbit.map((o) => o.served)));
     }
-    const before = compareDir && s !== 'blind' && fs.existsSync(file(compareDir)) ? (JSON.parse(fs.readFileSync(file(compareDir), 'utf8')) as (string | null)[]) : null;
-    const paired = before ? pairedDifference(set, orbit, before.map((served) => ({ served }))) : null;
-    report[set.name] = { advertisers: set.advertisers.length, conversations: set.conversations.length, orbit: fo, baseline: fb, ...(paired ? { paired } : {}) };
+    const before =
+      compareDir && s !== 'blind' && fs.existsSync(file(compareDir))
+        ? (JSON.parse(fs.readFileSync(file(compareDir), 'utf8')) as (string | null)[])
+        : null;
+    const paired = before
+      ? pairedDifference(
+          set,
+          orbit,
+          before.map((served) => ({ served })),
+        )
+      : null;
+    report[set.name] = {
+      advertisers: set.advertisers.length,
+      conversations: set.conversations.length,
+      orbit: fo,
+      baseline: fb,
+      ...(paired ? { paired } : {}),
+    };
     const metric = (f: Figure, b: Figure): Metric => ({
       label: `${f.name} (n = ${f.n})`,
       unit: '',
@@ -262,19 +350,48 @@ async function main(): Promise<void> {
       digits: 3,
       note: `95 % bootstrap interval ${f.lo.toFixed(2)}–${f.hi.toFixed(2)}`,
     });
-    const keys = ['precision@1', 'coverage', 'no-ad accuracy', 'sensitive with an ad', 'non-English correct', 'multi-turn correct', 'English single-turn correct'];
+    const keys = [
+      'precision@1',
+      'coverage',
+      'no-ad accuracy',
+      'sensitive with an ad',
+      'non-English correct',
+      'multi-turn correct',
+      'English single-turn correct',
+    ];
     if (!floorArg) {
       writeResult(
         'relevance',
-        Object.fromEntries(fo.flatMap((f, i) => (keys.includes(f.name) && !Number.isNaN(f.value) ? [[f.name.replace(/[^a-zA-Z0-9]+/g, '_').replace(/_$/, '').toLowerCase(), metric(f, fb[i])]] : []))),
+        Object.fromEntries(
+          fo.flatMap((f, i) =>
+            keys.includes(f.name) && !Number.isNaN(f.value)
+              ? [
+                  [
+                    f.name
+                      .replace(/[^a-zA-Z0-9]+/g, '_')
+                      .replace(/_$/, '')
+                      .toLowerCase(),
+                    metric(f, fb[i]),
+                  ],
+                ]
+              : [],
+          ),
+        ),
         { variant: s },
       );
     }
     if (argv.includes('--json')) continue;
-    console.log(`\n${set.name}: ${set.advertisers.length} advertisers, ${set.conversations.length} conversations (${(ms / 1000).toFixed(1)} s through the server)`);
+    console.log(
+      `\n${set.name}: ${set.advertisers.length} advertisers, ${set.conversations.length} conversations (${(ms / 1000).toFixed(1)} s through the server)`,
+    );
     console.log(`${'figure'.padEnd(30)} ${'n'.padStart(4)}  ${'Orbit'.padEnd(22)} keyword baseline`);
-    fo.forEach((f, i) => console.log(`${f.name.padEnd(30)} ${String(f.n).padStart(4)}  ${pct(f).padEnd(22)} ${pct(fb[i])}`));
-    if (paired) console.log(`${'vs the saved run (paired)'.padEnd(30)} ${String(paired.n).padStart(4)}  ${paired.value >= 0 ? '+' : ''}${paired.value.toFixed(3)} [${paired.lo.toFixed(2)}, ${paired.hi.toFixed(2)}]`);
+    fo.forEach((f, i) =>
+      console.log(`${f.name.padEnd(30)} ${String(f.n).padStart(4)}  ${pct(f).padEnd(22)} ${pct(fb[i])}`),
+    );
+    if (paired)
+      console.log(
+        `${'vs the saved run (paired)'.padEnd(30)} ${String(paired.n).padStart(4)}  ${paired.value >= 0 ? '+' : ''}${paired.value.toFixed(3)} [${paired.lo.toFixed(2)}, ${paired.hi.toFixed(2)}]`,
+      );
     if (argv.includes('--failures')) {
       set.conversations.forEach((c, i) => {
         const o = orbit[i];

@@ -33,18 +33,26 @@ export interface LabelledSet {
 
 /** Reads a set folder: advertisers.json plus the first conversations*.json. */
 export function loadSetDir(dir: string): LabelledSet {
-  const adv = JSON.parse(fs.readFileSync(path.join(dir, 'advertisers.json'), 'utf8')) as { advertisers?: SetAdvertiser[] } | SetAdvertiser[];
+  const adv = JSON.parse(fs.readFileSync(path.join(dir, 'advertisers.json'), 'utf8')) as
+    { advertisers?: SetAdvertiser[] } | SetAdvertiser[];
   const convFile = fs
     .readdirSync(dir)
     .filter((f) => /^conversations.*\.json$/.test(f))
     .sort()[0];
   if (!convFile) throw new Error(`${dir}: no conversations*.json`);
-  const conv = JSON.parse(fs.readFileSync(path.join(dir, convFile), 'utf8')) as { conversations?: SetConversation[] } | SetConversation[];
+  const conv = JSON.parse(fs.readFileSync(path.join(dir, convFile), 'utf8')) as
+    { conversations?: SetConversation[] } | SetConversation[];
   const advertisers = Array.isArray(adv) ? adv : (adv.advertisers ?? []);
-  const conversations = (Array.isArray(conv) ? conv : (conv.conversations ?? [])).map((c) => ({ ...c, tags: c.tags ?? [] }));
-  if (advertisers.length === 0 || conversations.length === 0) throw new Error(`${dir}: no advertisers or no conversations`);
+  const conversations = (Array.isArray(conv) ? conv : (conv.conversations ?? [])).map((c) => ({
+    ...c,
+    tags: c.tags ?? [],
+  }));
+  if (advertisers.length === 0 || conversations.length === 0)
+    throw new Error(`${dir}: no advertisers or no conversations`);
   const ids = new Set(advertisers.map((a) => a.id));
-  for (const c of conversations) for (const a of c.acceptable) if (!ids.has(a)) throw new Error(`${dir}: conversation ${c.id} names unknown advertiser ${a}`);
+  for (const c of conversations)
+    for (const a of c.acceptable)
+      if (!ids.has(a)) throw new Error(`${dir}: conversation ${c.id} names unknown advertiser ${a}`);
   return { name: path.basename(path.resolve(dir)), advertisers, conversations };
 }
 

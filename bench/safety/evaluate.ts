@@ -80,7 +80,10 @@ function main(): void {
       return { label, lang, text: rest.join('|') };
     });
   const r = () => ({ full: { k: 0, n: 0 }, lexicon: { k: 0, n: 0 } });
-  const recall = r(), rightCategory = r(), safeBlocked = r(), commercialBlocked = r();
+  const recall = r(),
+    rightCategory = r(),
+    safeBlocked = r(),
+    commercialBlocked = r();
   const byCat = new Map<string, ReturnType<typeof r>>();
   const byLang = new Map<string, ReturnType<typeof r>>();
   const misses: string[] = [];
@@ -90,7 +93,11 @@ function main(): void {
     for (const sys of ['full', 'lexicon'] as const) {
       const cat = b[sys];
       if (sensitive) {
-        for (const m of [recall, byCat.get(e.label) ?? byCat.set(e.label, r()).get(e.label)!, byLang.get(e.lang) ?? byLang.set(e.lang, r()).get(e.lang)!]) {
+        for (const m of [
+          recall,
+          byCat.get(e.label) ?? byCat.set(e.label, r()).get(e.label)!,
+          byLang.get(e.lang) ?? byLang.set(e.lang, r()).get(e.lang)!,
+        ]) {
           m[sys].n++;
           if (cat) m[sys].k++;
         }
@@ -105,11 +112,13 @@ function main(): void {
         }
       }
     }
-    if (showMisses && (sensitive ? !b.full : b.full)) misses.push(`${sensitive ? 'MISSED' : `BLOCKED as ${b.full}`}  ${e.label} | ${e.lang} | ${e.text}`);
+    if (showMisses && (sensitive ? !b.full : b.full))
+      misses.push(`${sensitive ? 'MISSED' : `BLOCKED as ${b.full}`}  ${e.label} | ${e.lang} | ${e.text}`);
   }
   // adrel-dev: its commercial conversations (safe by the label policy) and its sensitive ones.
   const dev = fs.existsSync(DEV_DIR) ? loadSetDir(DEV_DIR) : null;
-  const devCommercial = r(), devSensitive = r();
+  const devCommercial = r(),
+    devSensitive = r();
   for (const c of dev?.conversations ?? []) {
     const sensitive = c.tags.some((t) => t.startsWith('sensitive'));
     if (!sensitive && c.acceptable.length === 0) continue;
@@ -124,7 +133,8 @@ function main(): void {
 
   console.log(`validation.txt: ${lines.length} examples; baseline = the lexicons alone (no model)`);
   console.log(`${'figure'.padEnd(44)} ${'offline stage'.padEnd(32)} lexicons alone`);
-  const row = (name: string, m: ReturnType<typeof r>) => console.log(`${name.padEnd(44)} ${fmt(m.full).padEnd(32)} ${fmt(m.lexicon)}`);
+  const row = (name: string, m: ReturnType<typeof r>) =>
+    console.log(`${name.padEnd(44)} ${fmt(m.full).padEnd(32)} ${fmt(m.lexicon)}`);
   row('sensitive recall (any category)', recall);
   row('sensitive, right category', rightCategory);
   for (const [c, m] of byCat) row(`  recall ${c}`, m);
@@ -155,7 +165,8 @@ function main(): void {
     validation_commercial_blocked: metric('validation corpus: commercial lines blocked', commercialBlocked),
     validation_safe_blocked: metric('validation corpus: safe lines blocked (commercial + informational)', safeBlocked),
   };
-  for (const l of byLang.keys()) metrics[`validation_recall_${l}`] = metric(`validation corpus: recall, ${l}`, byLang.get(l)!);
+  for (const l of byLang.keys())
+    metrics[`validation_recall_${l}`] = metric(`validation corpus: recall, ${l}`, byLang.get(l)!);
   if (dev) {
     metrics.dev_commercial_blocked = metric('adrel-dev: commercial conversations blocked', devCommercial);
     metrics.dev_sensitive_blocked = metric('adrel-dev: sensitive conversations blocked', devSensitive);

@@ -35,7 +35,13 @@ import type BetterSqlite3 from 'better-sqlite3';
  * `elapsedMs`), within [minMs, maxMs]; maxMs when nothing was written. (Runs
  * in the worker: self-contained.)
  */
-export function checkpointDelay(fresh: number, elapsedMs: number, minMs: number, maxMs: number, targetFrames: number): number {
+export function checkpointDelay(
+  fresh: number,
+  elapsedMs: number,
+  minMs: number,
+  maxMs: number,
+  targetFrames: number,
+): number {
   if (!(fresh > 0)) return maxMs;
   const perMs = fresh / Math.max(1, elapsedMs);
   return Math.min(maxMs, Math.max(minMs, targetFrames / perMs));
@@ -121,7 +127,11 @@ export const RESTART_BACKOFF_MS = 1000;
  * (an idle server keeps no extra thread; writes outside the journal — the
  * dashboard, imports — are rare and checkpointed by SQLite itself).
  */
-export function startCheckpointer(sqlite: BetterSqlite3.Database, file: string, opts: { intervalMs: number; idleMs: number }): Checkpointer {
+export function startCheckpointer(
+  sqlite: BetterSqlite3.Database,
+  file: string,
+  opts: { intervalMs: number; idleMs: number },
+): Checkpointer {
   const stats: CheckpointStats = { runs: 0, lastLog: 0, lastCheckpointed: 0, errors: 0, starts: 0, deaths: 0 };
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   let worker: Worker | null = null;
@@ -136,7 +146,13 @@ export function startCheckpointer(sqlite: BetterSqlite3.Database, file: string, 
   const start = () => {
     const w = new Worker(WORKER, {
       eval: true,
-      workerData: { driver, file, minMs: opts.intervalMs, maxMs: Math.max(opts.intervalMs, CHECKPOINT_MAX_INTERVAL_MS), targetFrames: CHECKPOINT_TARGET_FRAMES },
+      workerData: {
+        driver,
+        file,
+        minMs: opts.intervalMs,
+        maxMs: Math.max(opts.intervalMs, CHECKPOINT_MAX_INTERVAL_MS),
+        targetFrames: CHECKPOINT_TARGET_FRAMES,
+      },
       resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 },
     });
     w.unref();
@@ -173,11 +189,14 @@ export function startCheckpointer(sqlite: BetterSqlite3.Database, file: string, 
     w.postMessage('stop');
     return exited;
   };
-  const idleTimer = setInterval(() => {
-    if (worker && !stopping && Date.now() - lastActive > opts.idleMs) {
-      stopping = halt().finally(() => (stopping = null));
-    }
-  }, Math.max(50, Math.floor(opts.idleMs / 3)));
+  const idleTimer = setInterval(
+    () => {
+      if (worker && !stopping && Date.now() - lastActive > opts.idleMs) {
+        stopping = halt().finally(() => (stopping = null));
+      }
+    },
+    Math.max(50, Math.floor(opts.idleMs / 3)),
+  );
   idleTimer.unref();
 
   return {

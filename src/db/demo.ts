@@ -17,13 +17,22 @@ export const DEMO_PLACEMENT = 'Chat Below';
 export const DEMO_GROUPS: SeedGroup[] = [
   {
     name: 'Running shoes',
-    context: 'running shoes sneakers trainers marathon jogging runner trail running 5k 10k half marathon cushioning stability',
+    context:
+      'running shoes sneakers trainers marathon jogging runner trail running 5k 10k half marathon cushioning stability',
     negative_context: 'injury fracture surgery',
     landing_page: 'https://stride.example.com/running',
     brand_name: 'Stride',
     ads: [
-      { headline: 'Stride Cloud 3 — light, cushioned runners', copy: 'Built for long miles: 220 g, responsive foam, free 30-day test runs.', cta: 'Shop running shoes' },
-      { headline: 'Train for your first marathon', copy: 'Stride shoes plus a free 16-week plan. Find your fit in two minutes.', cta: 'Find my fit' },
+      {
+        headline: 'Stride Cloud 3 — light, cushioned runners',
+        copy: 'Built for long miles: 220 g, responsive foam, free 30-day test runs.',
+        cta: 'Shop running shoes',
+      },
+      {
+        headline: 'Train for your first marathon',
+        copy: 'Stride shoes plus a free 16-week plan. Find your fit in two minutes.',
+        cta: 'Find my fit',
+      },
     ],
   },
   {
@@ -32,7 +41,11 @@ export const DEMO_GROUPS: SeedGroup[] = [
     landing_page: 'https://planwise.example.com',
     brand_name: 'Planwise',
     ads: [
-      { headline: 'Planwise: roadmaps your team will actually update', copy: 'Kanban, sprints and roadmaps in one place. Free for teams up to 10.', cta: 'Start free' },
+      {
+        headline: 'Planwise: roadmaps your team will actually update',
+        copy: 'Kanban, sprints and roadmaps in one place. Free for teams up to 10.',
+        cta: 'Start free',
+      },
     ],
   },
   {
@@ -41,30 +54,57 @@ export const DEMO_GROUPS: SeedGroup[] = [
     landing_page: 'https://nimbus.example.com/deploy',
     brand_name: 'Nimbus Cloud',
     ads: [
-      { headline: 'Deploy from git in 60 seconds', copy: 'Nimbus runs your containers, Postgres and cron jobs with zero config. $5 free credit.', cta: 'Deploy now' },
-      { headline: 'Managed Postgres that scales with you', copy: 'Backups, replicas and point-in-time restore included. Start on the free tier.', cta: 'Try Nimbus' },
+      {
+        headline: 'Deploy from git in 60 seconds',
+        copy: 'Nimbus runs your containers, Postgres and cron jobs with zero config. $5 free credit.',
+        cta: 'Deploy now',
+      },
+      {
+        headline: 'Managed Postgres that scales with you',
+        copy: 'Backups, replicas and point-in-time restore included. Start on the free tier.',
+        cta: 'Try Nimbus',
+      },
     ],
   },
   {
     name: 'Language learning',
-    context: 'learn spanish french german japanese italian language learning vocabulary grammar fluency speaking practice lessons',
+    context:
+      'learn spanish french german japanese italian language learning vocabulary grammar fluency speaking practice lessons',
     landing_page: 'https://lingua.example.com',
     brand_name: 'Lingua',
-    ads: [{ headline: 'Speak Spanish in 3 months', copy: '15-minute daily lessons with real conversations and instant feedback.', cta: 'Start learning' }],
+    ads: [
+      {
+        headline: 'Speak Spanish in 3 months',
+        copy: '15-minute daily lessons with real conversations and instant feedback.',
+        cta: 'Start learning',
+      },
+    ],
   },
   {
     name: 'Home coffee',
     context: 'coffee espresso beans grinder latte cappuccino brew pour over french press barista roast',
     landing_page: 'https://roastery.example.com',
     brand_name: 'Little Roastery',
-    ads: [{ headline: 'Fresh-roasted beans, delivered weekly', copy: 'Single-origin coffee roasted to order. Your first bag is half price.', cta: 'Get beans' }],
+    ads: [
+      {
+        headline: 'Fresh-roasted beans, delivered weekly',
+        copy: 'Single-origin coffee roasted to order. Your first bag is half price.',
+        cta: 'Get beans',
+      },
+    ],
   },
   {
     name: 'Travel',
     context: 'travel flight hotel vacation trip booking itinerary weekend getaway beach city break europe japan',
     landing_page: 'https://wander.example.com',
     brand_name: 'Wander',
-    ads: [{ headline: 'Plan the whole trip in one place', copy: 'Flights, stays and day-by-day plans — price alerts included.', cta: 'Plan my trip' }],
+    ads: [
+      {
+        headline: 'Plan the whole trip in one place',
+        copy: 'Flights, stays and day-by-day plans — price alerts included.',
+        cta: 'Plan my trip',
+      },
+    ],
   },
 ];
 
@@ -84,12 +124,26 @@ export async function ensureDemo(ctx: Ctx): Promise<DemoKeys> {
   let advertiser = advs.find((a) => a.name === DEMO_ADVERTISER);
   let seeded = false;
   if (!publisher || !advertiser) {
-    publisher = (await accounts.createPublisher(ctx, { name: DEMO_PUBLISHER, url: 'https://chat.example.com', indexApproved: true })).publisher;
-    await createPlacement(ctx, publisher.id, { name: DEMO_PLACEMENT, placement_type: 'below_response', framework: 'react' });
+    publisher = (
+      await accounts.createPublisher(ctx, {
+        name: DEMO_PUBLISHER,
+        url: 'https://chat.example.com',
+        indexApproved: true,
+      })
+    ).publisher;
+    await createPlacement(ctx, publisher.id, {
+      name: DEMO_PLACEMENT,
+      placement_type: 'below_response',
+      framework: 'react',
+    });
     await createPlacement(ctx, publisher.id, { name: 'Chat Inline', placement_type: 'inline_response' });
     await createPlacement(ctx, publisher.id, { name: 'Sidebar', placement_type: 'right_page', device: 'desktop' });
     advertiser = (
-      await accounts.createAdvertiser(ctx, { name: DEMO_ADVERTISER, email: 'ads@advertiser.example.com', hasPaymentMethod: true })
+      await accounts.createAdvertiser(ctx, {
+        name: DEMO_ADVERTISER,
+        email: 'ads@advertiser.example.com',
+        hasPaymentMethod: true,
+      })
     ).advertiser;
     await accounts.addCredits(ctx, { advertiserId: advertiser.id, amountDollars: 1000, note: 'demo credits' });
     await createApprovedCampaign(ctx, advertiser.id, {

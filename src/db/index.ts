@@ -74,7 +74,9 @@ export function openDatabase(config: Config): Database {
       // Waiting for a connection is bounded (the request then fails 503, safe to retry) instead of hanging.
       connectionTimeoutMillis: 10_000,
       // Startup parameters: the schema, and JIT off unless configured on (config.pgJit).
-      options: [schema ? `-c search_path=${schema}` : '', config.pgJit ? '' : '-c jit=off'].filter(Boolean).join(' ') || undefined,
+      options:
+        [schema ? `-c search_path=${schema}` : '', config.pgJit ? '' : '-c jit=off'].filter(Boolean).join(' ') ||
+        undefined,
     });
     pool.on('error', () => {
       /* idle client errors are surfaced by the next query */
@@ -98,7 +100,10 @@ export function openDatabase(config: Config): Database {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('cache_size = -65536');
-  const checkpointer = config.sqliteCheckpointMs > 0 ? startCheckpointer(sqlite, file, { intervalMs: config.sqliteCheckpointMs, idleMs: 30_000 }) : undefined;
+  const checkpointer =
+    config.sqliteCheckpointMs > 0
+      ? startCheckpointer(sqlite, file, { intervalMs: config.sqliteCheckpointMs, idleMs: 30_000 })
+      : undefined;
   const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
   return {
     db,
@@ -156,12 +161,23 @@ class SchemaScopedIntrospector implements DatabaseIntrospector {
   constructor(private readonly db: Kysely<unknown>) {}
 
   async getSchemas(): Promise<SchemaMetadata[]> {
-    const { rows } = await this.db.executeQuery<{ name: string }>(CompiledQuery.raw('SELECT nspname AS name FROM pg_catalog.pg_namespace'));
+    const { rows } = await this.db.executeQuery<{ name: string }>(
+      CompiledQuery.raw('SELECT nspname AS name FROM pg_catalog.pg_namespace'),
+    );
     return rows;
   }
 
   async getTables(options: DatabaseMetadataOptions = { withInternalKyselyTables: false }): Promise<TableMetadata[]> {
-    const { rows } = await this.db.executeQuery<{ table: string; schema: string; is_view: boolean; column: string; type: string; not_null: boolean; has_default: boolean; is_identity: boolean }>(
+    const { rows } = await this.db.executeQuery<{
+      table: string;
+      schema: string;
+      is_view: boolean;
+      column: string;
+      type: string;
+      not_null: boolean;
+      has_default: boolean;
+      is_identity: boolean;
+    }>(
       CompiledQuery.raw(`SELECT c.relname AS table, n.nspname AS schema, c.relkind = 'v' AS is_view,
         a.attname AS column, t.typname AS type, a.attnotnull AS not_null, a.atthasdef AS has_default, a.attidentity <> '' AS is_identity
         FROM pg_catalog.pg_class c
@@ -171,12 +187,25 @@ class SchemaScopedIntrospector implements DatabaseIntrospector {
         WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'v', 'p')
         ORDER BY c.relname, a.attnum`),
     );
-    const tables = new Map<string, { name: string; schema: string; isView: boolean; columns: TableMetadata['columns'][number][] }>();
+    const tables = new Map<
+      string,
+      { name: string; schema: string; isView: boolean; columns: TableMetadata['columns'][number][] }
+    >();
     for (const r of rows) {
-      if (!options.withInternalKyselyTables && (r.table === DEFAULT_MIGRATION_TABLE || r.table === DEFAULT_MIGRATION_LOCK_TABLE)) continue;
+      if (
+        !options.withInternalKyselyTables &&
+        (r.table === DEFAULT_MIGRATION_TABLE || r.table === DEFAULT_MIGRATION_LOCK_TABLE)
+      )
+        continue;
       let t = tables.get(r.table);
       if (!t) tables.set(r.table, (t = { name: r.table, schema: r.schema, isView: r.is_view, columns: [] }));
-      t.columns.push({ name: r.column, dataType: r.type, isNullable: !r.not_null, hasDefaultValue: r.has_default, isAutoIncrementing: r.is_identity });
+      t.columns.push({
+        name: r.column,
+        dataType: r.type,
+        isNullable: !r.not_null,
+        hasDefaultValue: r.has_default,
+        isAutoIncrementing: r.is_identity,
+      });
     }
     return [...tables.values()];
   }
@@ -193,7 +222,10 @@ class SchemaScopedIntrospector implements DatabaseIntrospector {
  * still busy iterating, which gets a fresh statement. Schema changes are safe:
  * SQLite recompiles a cached statement when the schema it was built on changes.
  */
-export function withStatementCache(sqlite: BetterSqlite3.Database, size = 500): { close(): void; prepare(sql: string): BetterSqlite3.Statement } {
+export function withStatementCache(
+  sqlite: BetterSqlite3.Database,
+  size = 500,
+): { close(): void; prepare(sql: string): BetterSqlite3.Statement } {
   const cache = new Map<string, BetterSqlite3.Statement>();
   return {
     close: () => sqlite.close(),
@@ -238,7 +270,11 @@ export async function migrate(database: Database): Promise<string[]> {
   };
   // Kysely looks for its migration tables in every schema unless told which: with several schemas in one
   // database (tests, or deployments sharing a server) another schema's tables would be taken for ours.
-  const migrator = new Migrator({ db: database.db, provider, ...(database.schema ? { migrationTableSchema: database.schema } : {}) });
+  const migrator = new Migrator({
+    db: database.db,
+    provider,
+    ...(database.schema ? { migrationTableSchema: database.schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

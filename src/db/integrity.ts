@@ -83,10 +83,16 @@ export async function appliedMigrations(db: Kysely<DB>): Promise<string[]> {
 }
 
 /** Migration state: applied ones this version does not know (a newer Orbit wrote the database), and known ones not applied yet. */
-export async function migrationState(db: Kysely<DB>): Promise<{ unknown: string[]; pending: string[]; applied: string[] }> {
+export async function migrationState(
+  db: Kysely<DB>,
+): Promise<{ unknown: string[]; pending: string[]; applied: string[] }> {
   const applied = await appliedMigrations(db);
   const known = Object.keys(MIGRATIONS);
-  return { applied, unknown: applied.filter((m) => !known.includes(m)), pending: known.filter((m) => !applied.includes(m)) };
+  return {
+    applied,
+    unknown: applied.filter((m) => !known.includes(m)),
+    pending: known.filter((m) => !applied.includes(m)),
+  };
 }
 
 /** The checks run on an open database before migrating: damage, and migrations from another version. */
@@ -107,7 +113,9 @@ export async function checkOpenDatabase(database: Database, config: Config): Pro
   }
   const m = await migrationState(database.db);
   if (m.unknown.length) {
-    throw new StartupRefused(`The database was migrated by a newer Orbit (unknown migrations: ${m.unknown.join(', ')}). Run that version, or restore a matching backup.`);
+    throw new StartupRefused(
+      `The database was migrated by a newer Orbit (unknown migrations: ${m.unknown.join(', ')}). Run that version, or restore a matching backup.`,
+    );
   }
 }
 
@@ -148,20 +156,36 @@ export const ENCRYPTED_COLUMNS: { table: keyof DB; key: string[]; column: string
 /** One sealed value of the database, to test a key against when no fingerprint was recorded yet (databases from before 0012). */
 export async function oneSealedValue(db: Kysely<DB>): Promise<string | null> {
   for (const c of ENCRYPTED_COLUMNS) {
-    const r = await sql<{ v: string }>`SELECT ${sql.ref(c.column)} AS v FROM ${sql.table(c.table)} WHERE ${sql.ref(c.column)} IS NOT NULL LIMIT 1`.execute(db);
+    const r = await sql<{
+      v: string;
+    }>`SELECT ${sql.ref(c.column)} AS v FROM ${sql.table(c.table)} WHERE ${sql.ref(c.column)} IS NOT NULL LIMIT 1`.execute(
+      db,
+    );
     if (r.rows[0]?.v) return r.rows[0].v;
   }
   return null;
 }
 
 /** Every sealed value, with its row key, for a rotation. */
-export async function sealedValues(db: Kysely<DB>, c: (typeof ENCRYPTED_COLUMNS)[number]): Promise<{ key: unknown[]; value: string }[]> {
+export async function sealedValues(
+  db: Kysely<DB>,
+  c: (typeof ENCRYPTED_COLUMNS)[number],
+): Promise<{ key: unknown[]; value: string }[]> {
   const cols = [...c.key, c.column];
-  const r = await sql<Record<string, unknown>>`SELECT ${sql.join(cols.map((k) => sql.ref(k)))} FROM ${sql.table(c.table)} WHERE ${sql.ref(c.column)} IS NOT NULL`.execute(db);
+  const r = await sql<
+    Record<string, unknown>
+  >`SELECT ${sql.join(cols.map((k) => sql.ref(k)))} FROM ${sql.table(c.table)} WHERE ${sql.ref(c.column)} IS NOT NULL`.execute(
+    db,
+  );
   return r.rows.map((row) => ({ key: c.key.map((k) => row[k]), value: String(row[c.column]) }));
 }
 
-export async function resealValue(db: Kysely<DB>, c: (typeof ENCRYPTED_COLUMNS)[number], key: unknown[], value: string): Promise<void> {
+export async function resealValue(
+  db: Kysely<DB>,
+  c: (typeof ENCRYPTED_COLUMNS)[number],
+  key: unknown[],
+  value: string,
+): Promise<void> {
   const where = sql.join(
     c.key.map((k, i) => sql`${sql.ref(k)} = ${key[i]}`),
     sql` AND `,
@@ -175,7 +199,9 @@ export async function forgetSealedValues(db: Kysely<DB>): Promise<Record<string,
   for (const c of ENCRYPTED_COLUMNS) {
     const r =
       c.onForget === 'null'
-        ? await sql`UPDATE ${sql.table(c.table)} SET ${sql.ref(c.column)} = NULL WHERE ${sql.ref(c.column)} IS NOT NULL`.execute(db)
+        ? await sql`UPDATE ${sql.table(c.table)} SET ${sql.ref(c.column)} = NULL WHERE ${sql.ref(c.column)} IS NOT NULL`.execute(
+            db,
+          )
         : await sql`DELETE FROM ${sql.table(c.table)}`.execute(db);
     out[`${c.table}.${c.column}`] = Number(r.numAffectedRows ?? 0);
   }
@@ -199,7 +225,11 @@ export class StorageHealth {
   storageFailed(err: unknown): void {
     const e = err as { code?: unknown; message?: unknown };
     this.failures++;
-    this.lastFailure = { at: this.now(), code: typeof e?.code === 'string' ? e.code : 'STORAGE', message: String(e?.message ?? err).slice(0, 200) };
+    this.lastFailure = {
+      at: this.now(),
+      code: typeof e?.code === 'string' ? e.code : 'STORAGE',
+      message: String(e?.message ?? err).slice(0, 200),
+    };
   }
 
   /** The recent failure, if any (code and when), without internals beyond the error code. */

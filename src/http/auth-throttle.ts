@@ -35,9 +35,14 @@ export class AuthThrottle {
       this.blocked.delete(ip);
       return null;
     }
-    return Object.assign(new RateLimited(`Too many failed authentication attempts from this address; retry in ${Math.ceil(left / 1000)} s`), {
-      retryAfterSeconds: Math.ceil(left / 1000),
-    });
+    return Object.assign(
+      new RateLimited(
+        `Too many failed authentication attempts from this address; retry in ${Math.ceil(left / 1000)} s`,
+      ),
+      {
+        retryAfterSeconds: Math.ceil(left / 1000),
+      },
+    );
   }
 
   /** Count a failed authentication from an address (in the background: the 401 is not held back). */
@@ -57,5 +62,9 @@ export class AuthThrottle {
 
 /** Whether a request presents credentials (a key header, a bearer token, or an `api_key` query parameter). */
 export function presentsCredentials(headers: Record<string, unknown>, url: string | undefined): boolean {
-  return headers['x-api-key'] !== undefined || headers.authorization !== undefined || (url !== undefined && url.includes('api_key='));
+  return (
+    headers['x-api-key'] !== undefined ||
+    headers.authorization !== undefined ||
+    (url !== undefined && url.includes('api_key='))
+  );
 }

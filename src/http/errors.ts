@@ -75,7 +75,13 @@ export function errorAnswer(err: unknown, requestId: string, contentType: string
     // Logged (the operator must see a full disk), but the client is told only that it may retry.
     return {
       status: 503,
-      body: { statusCode: 503, error: STATUS_TEXT[503], message: 'Storage temporarily unavailable; nothing was stored, safe to retry', code: 'UNAVAILABLE', requestId },
+      body: {
+        statusCode: 503,
+        error: STATUS_TEXT[503],
+        message: 'Storage temporarily unavailable; nothing was stored, safe to retry',
+        code: 'UNAVAILABLE',
+        requestId,
+      },
       unexpected: true,
       storage: true,
       headers: RETRY,
@@ -84,10 +90,19 @@ export function errorAnswer(err: unknown, requestId: string, contentType: string
   if (hasZodFastifySchemaValidationErrors(err)) {
     const context = (err as { validationContext?: string }).validationContext ?? 'body';
     const status = context === 'body' ? 422 : 400;
-    const details = err.validation.map((v) => ({ field: fieldOf(v.instancePath, context), message: v.message ?? 'is invalid' }));
+    const details = err.validation.map((v) => ({
+      field: fieldOf(v.instancePath, context),
+      message: v.message ?? 'is invalid',
+    }));
     return {
       status,
-      body: { statusCode: status, error: STATUS_TEXT[status], message: details.map((d) => `${d.field}: ${d.message}`).join('; '), code: 'VALIDATION', details },
+      body: {
+        statusCode: status,
+        error: STATUS_TEXT[status],
+        message: details.map((d) => `${d.field}: ${d.message}`).join('; '),
+        code: 'VALIDATION',
+        details,
+      },
       unexpected: false,
     };
   }
@@ -140,6 +155,8 @@ export function installErrorHandler(app: FastifyInstance, observer: ErrorObserve
     return reply.code(a.status).send(a.body);
   });
   app.setNotFoundHandler((req, reply) =>
-    reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `Route ${req.method} ${req.url.split('?')[0]} not found` }),
+    reply
+      .code(404)
+      .send({ statusCode: 404, error: 'Not Found', message: `Route ${req.method} ${req.url.split('?')[0]} not found` }),
   );
 }

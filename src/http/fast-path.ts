@@ -89,7 +89,10 @@ export type Observe = (method: string, route: string, status: number, seconds: n
 
 export class FastPaths {
   private readonly routes = new Map<string, { handler: FastHandler; headers: Record<string, string> }>();
-  private readonly posts = new Map<string, { handler: FastBodyHandler; bodyLimit: number; parse: JsonBodyParser; admit?: FastAdmit }>();
+  private readonly posts = new Map<
+    string,
+    { handler: FastBodyHandler; bodyLimit: number; parse: JsonBodyParser; admit?: FastAdmit }
+  >();
   /** Set when the server starts closing: from then on Fastify answers (with `Connection: close`). */
   closing = false;
   /** Request metrics, set by the ops module so fast answers are counted like the others. */
@@ -116,7 +119,11 @@ export class FastPaths {
    * `bodyLimit` the route's body limit (larger bodies are Fastify's 413);
    * `admit` the route's `onRequest` check, if it has one.
    */
-  post(path: string, handler: FastBodyHandler, opts: { bodyLimit: number; parse: JsonBodyParser; admit?: FastAdmit }): void {
+  post(
+    path: string,
+    handler: FastBodyHandler,
+    opts: { bodyLimit: number; parse: JsonBodyParser; admit?: FastAdmit },
+  ): void {
     this.posts.set(path, { handler, ...opts });
   }
 
@@ -253,14 +260,25 @@ export class FastPaths {
     if (a.unexpected) this.onError?.(err, requestId);
     if (a.storage) this.observer.storageFailed?.(err);
     if (a.status === 401) this.observer.authFailed?.(proxyAddr(req, this.trust));
-    return { status: a.status, headers: { ...headers, ...a.headers, 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify(a.body) };
+    return {
+      status: a.status,
+      headers: { ...headers, ...a.headers, 'content-type': 'application/json; charset=utf-8' },
+      body: JSON.stringify(a.body),
+    };
   }
 
   /** Final headers per answer object: a route's constant answer is measured once. */
   private readonly headerCache = new WeakMap<FastAnswer, Record<string, string | number>>();
 
   /** Sends an answer; `constant` when the same answer object is sent again and again (its headers are kept). */
-  private send(res: ServerResponse, method: string, route: string, started: number, a: FastAnswer, constant = false): void {
+  private send(
+    res: ServerResponse,
+    method: string,
+    route: string,
+    started: number,
+    a: FastAnswer,
+    constant = false,
+  ): void {
     if (res.destroyed) return;
     let headers = constant ? this.headerCache.get(a) : undefined;
     if (!headers) {
@@ -308,7 +326,8 @@ export function fastServerFactory(fast: FastPaths) {
         // closed: a slow body cannot hold a connection open. Checked often enough that the limit is kept closely.
         requestTimeout,
         headersTimeout: requestTimeout > 0 ? Math.min(requestTimeout, 60_000) : 60_000,
-        connectionsCheckingInterval: requestTimeout > 0 ? Math.max(100, Math.min(5_000, Math.floor(requestTimeout / 4))) : 30_000,
+        connectionsCheckingInterval:
+          requestTimeout > 0 ? Math.max(100, Math.min(5_000, Math.floor(requestTimeout / 4))) : 30_000,
       },
       (req, res) => {
         if (!fast.handle(req, res)) handler(req, res);
@@ -316,7 +335,8 @@ export function fastServerFactory(fast: FastPaths) {
     );
     server.keepAliveTimeout = opts.keepAliveTimeout ?? 72_000;
     server.setTimeout(opts.connectionTimeout ?? 0);
-    if (opts.maxRequestsPerSocket && opts.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = opts.maxRequestsPerSocket;
+    if (opts.maxRequestsPerSocket && opts.maxRequestsPerSocket > 0)
+      server.maxRequestsPerSocket = opts.maxRequestsPerSocket;
     return server;
   };
 }

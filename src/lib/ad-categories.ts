@@ -39,9 +39,19 @@ export const AD_CATEGORIES = [
 
 export type AdCategory = (typeof AD_CATEGORIES)[number][0];
 export const AD_CATEGORY_IDS = AD_CATEGORIES.map(([id]) => id) as [AdCategory, ...AdCategory[]];
-export const SENSITIVE_AD_CATEGORIES: ReadonlySet<string> = new Set(['alcohol', 'crypto', 'dating', 'gambling', 'politics', 'religion', 'tobacco_vaping', 'weight_loss']);
+export const SENSITIVE_AD_CATEGORIES: ReadonlySet<string> = new Set([
+  'alcohol',
+  'crypto',
+  'dating',
+  'gambling',
+  'politics',
+  'religion',
+  'tobacco_vaping',
+  'weight_loss',
+]);
 
 const LABELS = new Map<string, string>(AD_CATEGORIES);
 
 /** The readable name of a category id (the id itself when unknown; "Uncategorised" for none). */
-export const adCategoryLabel = (id: string | null | undefined): string => (id ? (LABELS.get(id) ?? id) : 'Uncategorised');
+export const adCategoryLabel = (id: string | null | undefined): string =>
+  id ? (LABELS.get(id) ?? id) : 'Uncategorised';

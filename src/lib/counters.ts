@@ -279,7 +279,10 @@ export class RedisCounters implements Counters {
     if (checks.length === 0) return -1;
     const buckets = bucketsOf(now, windowMs);
     // A check without a shared counter names one that is never written (reads nil).
-    const keys = checks.flatMap((c) => [...buckets.map((b) => `${this.prefix}w:${c.name}:${b}`), `${this.prefix}s:${c.shared ?? `none:${c.name}`}`]);
+    const keys = checks.flatMap((c) => [
+      ...buckets.map((b) => `${this.prefix}w:${c.name}:${b}`),
+      `${this.prefix}s:${c.shared ?? `none:${c.name}`}`,
+    ]);
     const args = [
       buckets.length,
       windowMs + 2 * BUCKET_MS,
@@ -291,7 +294,8 @@ export class RedisCounters implements Counters {
   async addSpent(entries: { name: string; amount: number; ttlMs: number }[]): Promise<void> {
     if (entries.length === 0) return;
     const p = this.redis.pipeline();
-    for (const e of entries) p.incrby(`${this.prefix}s:${e.name}`, Math.round(e.amount)).pexpire(`${this.prefix}s:${e.name}`, e.ttlMs);
+    for (const e of entries)
+      p.incrby(`${this.prefix}s:${e.name}`, Math.round(e.amount)).pexpire(`${this.prefix}s:${e.name}`, e.ttlMs);
     const res = (await p.exec()) ?? [];
     for (const [err] of res) if (err) throw err;
   }
@@ -308,7 +312,10 @@ export class RedisCounters implements Counters {
 
   async hitMany(keys: { key: string; windowMs: number }[]): Promise<number[]> {
     if (keys.length === 0) return [];
-    const p = this.redis.pipeline() as unknown as { orbitHit(n: number, key: string, ms: number): void; exec(): Promise<[Error | null, unknown][] | null> };
+    const p = this.redis.pipeline() as unknown as {
+      orbitHit(n: number, key: string, ms: number): void;
+      exec(): Promise<[Error | null, unknown][] | null>;
+    };
     for (const k of keys) p.orbitHit(1, `${this.prefix}h:${k.key}`, k.windowMs);
     const res = (await p.exec()) ?? [];
     return res.map(([err, v]) => {
@@ -323,5 +330,7 @@ export class RedisCounters implements Counters {
 }
 
 export function createCounters(opts: { redisUrl?: string; prefix: string; now: () => number }): Counters {
-  return opts.redisUrl ? new RedisCounters(opts.redisUrl, `${opts.prefix}ctr:`) : new MemoryCounters(opts.prefix, opts.now);
+  return opts.redisUrl
+    ? new RedisCounters(opts.redisUrl, `${opts.prefix}ctr:`)
+    : new MemoryCounters(opts.prefix, opts.now);
 }

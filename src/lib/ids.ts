@@ -90,7 +90,8 @@ export function uuidToBytes(id: string): Uint8Array {
 }
 
 /** Value of a hex digit's char code, or -1. */
-const hexValue = (c: number): number => (c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : c >= 65 && c <= 70 ? c - 55 : -1);
+const hexValue = (c: number): number =>
+  c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : c >= 65 && c <= 70 ? c - 55 : -1;
 
 /**
  * Writes the 16 bytes of a UUID into `target` at `offset` (what `uuidToBytes`
@@ -99,7 +100,13 @@ const hexValue = (c: number): number => (c >= 48 && c <= 57 ? c - 48 : c >= 97 &
  * 8-4-4-4-12 hex form with a version 1–8 and the RFC variant, or nil / max).
  */
 export function writeUuid(id: string, target: Uint8Array, offset: number): void {
-  if (id.length !== 36 || id.charCodeAt(8) !== 45 || id.charCodeAt(13) !== 45 || id.charCodeAt(18) !== 45 || id.charCodeAt(23) !== 45) {
+  if (
+    id.length !== 36 ||
+    id.charCodeAt(8) !== 45 ||
+    id.charCodeAt(13) !== 45 ||
+    id.charCodeAt(18) !== 45 ||
+    id.charCodeAt(23) !== 45
+  ) {
     throw new TypeError('Invalid UUID');
   }
   let o = offset;
@@ -113,7 +120,8 @@ export function writeUuid(id: string, target: Uint8Array, offset: number): void 
   // Version and variant as isUuid requires (nil and max ids have neither and are accepted whole).
   const version = target[offset + 6] >> 4;
   const variant = target[offset + 8] >> 6;
-  if (!(version >= 1 && version <= 8 && variant === 2) && !isNilOrMax(target, offset)) throw new TypeError('Invalid UUID');
+  if (!(version >= 1 && version <= 8 && variant === 2) && !isNilOrMax(target, offset))
+    throw new TypeError('Invalid UUID');
 }
 
 function isNilOrMax(b: Uint8Array, offset: number): boolean {

@@ -17,10 +17,32 @@ interface SnowballStemmer {
   stem(w: string): string;
 }
 const snowball = createRequire(import.meta.url)('snowball-stemmers') as { newStemmer(name: string): SnowballStemmer };
-const SNOWBALL_NAMES: Record<Exclude<Lang, 'other'>, string> = { en: 'english', es: 'spanish', de: 'german', fr: 'french', pt: 'portuguese' };
+const SNOWBALL_NAMES: Record<Exclude<Lang, 'other'>, string> = {
+  en: 'english',
+  es: 'spanish',
+  de: 'german',
+  fr: 'french',
+  pt: 'portuguese',
+};
 const FRANC: Record<string, Lang> = { eng: 'en', spa: 'es', deu: 'de', fra: 'fr', por: 'pt' };
 /** franc's candidates: the five covered languages plus close neighbours, so Dutch or Italian are not forced into one of them. */
-const FRANC_ONLY = ['eng', 'spa', 'deu', 'fra', 'por', 'nld', 'ita', 'cat', 'ron', 'pol', 'swe', 'dan', 'nob', 'tur', 'ind'];
+const FRANC_ONLY = [
+  'eng',
+  'spa',
+  'deu',
+  'fra',
+  'por',
+  'nld',
+  'ita',
+  'cat',
+  'ron',
+  'pol',
+  'swe',
+  'dan',
+  'nob',
+  'tur',
+  'ind',
+];
 
 /**
  * Common function words of each language (lower case, accents kept): most
@@ -37,10 +59,12 @@ const FUNCTION_WORDS: Record<Exclude<Lang, 'other'>, string> = {
 const FUNCTION_LANGS = new Map<string, Exclude<Lang, 'other'>[]>();
 
 /** The common function words of a language (lower case, accents kept). */
-export const functionWords = (lang: Lang): readonly string[] => (lang === 'other' ? [] : FUNCTION_WORDS[lang].split(' '));
+export const functionWords = (lang: Lang): readonly string[] =>
+  lang === 'other' ? [] : FUNCTION_WORDS[lang].split(' ');
 
 /** Whether a lowercase word is a common function word of a language ("de", "la", "für"). */
-export const isFunctionWord = (lang: Lang, w: string): boolean => FUNCTION_LANGS.get(w)?.includes(lang as Exclude<Lang, 'other'>) ?? false;
+export const isFunctionWord = (lang: Lang, w: string): boolean =>
+  FUNCTION_LANGS.get(w)?.includes(lang as Exclude<Lang, 'other'>) ?? false;
 for (const [l, list] of Object.entries(FUNCTION_WORDS) as [Exclude<Lang, 'other'>, string][]) {
   for (const w of list.split(' ')) FUNCTION_LANGS.set(w, [...(FUNCTION_LANGS.get(w) ?? []), l]);
 }
@@ -76,7 +100,11 @@ export function detectLanguage(text: string, maxChars = 1500, lowerWords?: reado
   const src = text.length > maxChars ? text.slice(-maxChars) : text;
   const ws = lowerWords ?? src.toLowerCase().match(WORD);
   if (!ws || ws.length === 0) return 'en';
-  let en = 0, es = 0, de = 0, fr = 0, pt = 0;
+  let en = 0,
+    es = 0,
+    de = 0,
+    fr = 0,
+    pt = 0;
   for (const w of ws) {
     const ls = FUNCTION_LANGS.get(w);
     if (!ls) continue;
@@ -88,7 +116,13 @@ export function detectLanguage(text: string, maxChars = 1500, lowerWords?: reado
       else pt++;
     }
   }
-  const counts: [Lang, number][] = [['en', en], ['es', es], ['de', de], ['fr', fr], ['pt', pt]];
+  const counts: [Lang, number][] = [
+    ['en', en],
+    ['es', es],
+    ['de', de],
+    ['fr', fr],
+    ['pt', pt],
+  ];
   counts.sort((a, b) => b[1] - a[1]);
   const [[best, top], [, second]] = counts;
   if (top >= 2 && top >= 2 * second) return best;
@@ -114,4 +148,5 @@ export function stemIn(lang: Lang, w: string): string {
 }
 
 /** Folded, stemmed words of a text in a language. */
-export const stemsIn = (lang: Lang, text: string, maxChars = 4000): string[] => foldedWords(text, maxChars).map((w) => stemIn(lang, w));
+export const stemsIn = (lang: Lang, text: string, maxChars = 4000): string[] =>
+  foldedWords(text, maxChars).map((w) => stemIn(lang, w));

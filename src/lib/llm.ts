@@ -17,13 +17,21 @@ export interface ChatMessage {
 export interface Llm {
   readonly model: string;
   /** One completion. Throws on timeout or error (callers fall back). */
-  complete(messages: ChatMessage[], opts?: { maxTokens?: number; timeoutMs?: number; json?: boolean; temperature?: number }): Promise<string>;
+  complete(
+    messages: ChatMessage[],
+    opts?: { maxTokens?: number; timeoutMs?: number; json?: boolean; temperature?: number },
+  ): Promise<string>;
 }
 
 const openai = lazyRequire<typeof import('openai')>('openai');
 /** The endpoint's client (the `openai` package is loaded only when an endpoint is configured). */
 const clientFor = (config: Config & { llmBaseUrl: string }): OpenAI =>
-  new (openai().default)({ baseURL: config.llmBaseUrl, apiKey: config.llmApiKey ?? 'none', maxRetries: 0, timeout: config.llmTimeoutMs });
+  new (openai().default)({
+    baseURL: config.llmBaseUrl,
+    apiKey: config.llmApiKey ?? 'none',
+    maxRetries: 0,
+    timeout: config.llmTimeoutMs,
+  });
 
 export function createLlm(config: Config): Llm | null {
   if (!config.llmBaseUrl) return null;
@@ -63,7 +71,10 @@ export function createEmbeddings(config: Config): Embeddings | null {
     model,
     async embed(texts, opts = {}) {
       if (texts.length === 0) return [];
-      const res = await client.embeddings.create({ model, input: texts }, { timeout: opts.timeoutMs ?? config.llmTimeoutMs });
+      const res = await client.embeddings.create(
+        { model, input: texts },
+        { timeout: opts.timeoutMs ?? config.llmTimeoutMs },
+      );
       const out = new Array<number[]>(texts.length);
       for (const d of res.data) out[d.index] = d.embedding;
       if (out.some((v) => !Array.isArray(v))) throw new Error('embedding endpoint returned too few vectors');

@@ -15,9 +15,10 @@ export interface McpSdk {
 
 let sdk: Promise<McpSdk> | null = null;
 export function mcpSdk(): Promise<McpSdk> {
-  sdk ??= Promise.all([import('@modelcontextprotocol/sdk/server/mcp.js'), import('@modelcontextprotocol/sdk/server/streamableHttp.js')]).then(
-    ([m, t]) => ({ McpServer: m.McpServer, StreamableHTTPServerTransport: t.StreamableHTTPServerTransport }),
-  );
+  sdk ??= Promise.all([
+    import('@modelcontextprotocol/sdk/server/mcp.js'),
+    import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+  ]).then(([m, t]) => ({ McpServer: m.McpServer, StreamableHTTPServerTransport: t.StreamableHTTPServerTransport }));
   return sdk;
 }
 
@@ -26,7 +27,13 @@ export function mcpSdk(): Promise<McpSdk> {
  * for this request (`build`, given the SDK's `McpServer`) answers it, and both
  * are closed with the connection.
  */
-export async function answerMcp(s: McpSdk, req: IncomingMessage, res: ServerResponse, body: unknown, build: (Server: typeof McpServer) => McpServer): Promise<void> {
+export async function answerMcp(
+  s: McpSdk,
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: unknown,
+  build: (Server: typeof McpServer) => McpServer,
+): Promise<void> {
   const server = build(s.McpServer);
   const transport = new s.StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   res.on('close', () => {

@@ -22,16 +22,19 @@ const round = (x: number, places: number): number => {
   return Math.round(x * f) / f;
 };
 
-const ratio = (num: number, den: number, scale: number, places: number): number => (den > 0 ? round((num * scale) / den, places) : 0);
+const ratio = (num: number, den: number, scale: number, places: number): number =>
+  den > 0 ? round((num * scale) / den, places) : 0;
 
 /** clicks / impressions × 100 */
 export const ctr = (clicks: number, impressions: number): number => ratio(clicks, impressions, 100, 4);
 
 /** spend / clicks, dollars (spend in micros) */
-export const cpc = (spendMicros: number, clicks: number): number => ratio(spendMicros, clicks, 1 / MICROS_PER_DOLLAR, 6);
+export const cpc = (spendMicros: number, clicks: number): number =>
+  ratio(spendMicros, clicks, 1 / MICROS_PER_DOLLAR, 6);
 
 /** spend / impressions × 1000, dollars (spend in micros) */
-export const cpm = (spendMicros: number, impressions: number): number => ratio(spendMicros, impressions, 1000 / MICROS_PER_DOLLAR, 6);
+export const cpm = (spendMicros: number, impressions: number): number =>
+  ratio(spendMicros, impressions, 1000 / MICROS_PER_DOLLAR, 6);
 
 /** conversions / clicks × 100 */
 export const conversionRate = (conversions: number, clicks: number): number => ratio(conversions, clicks, 100, 4);

@@ -38,7 +38,8 @@ export interface Split {
  * rounded down so that spend = revenue + take holds exactly, always.
  */
 export function splitCharge(spendMicros: number, revenueShareBps: number): Split {
-  if (!Number.isInteger(spendMicros) || spendMicros < 0) throw new RangeError('spend must be a non-negative integer of micros');
+  if (!Number.isInteger(spendMicros) || spendMicros < 0)
+    throw new RangeError('spend must be a non-negative integer of micros');
   if (!Number.isInteger(revenueShareBps) || revenueShareBps < 0 || revenueShareBps > 10_000) {
     throw new RangeError('revenue share must be 0..10000 basis points');
   }

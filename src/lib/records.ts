@@ -58,7 +58,10 @@ function headOf(file: string, bytes = 256 * 1024): string {
     const buf = Buffer.alloc(bytes);
     const n = fs.readSync(fd, buf, 0, buf.length, 0);
     fs.closeSync(fd);
-    return buf.subarray(0, n).toString('utf8').replace(/^\uFEFF/, '');
+    return buf
+      .subarray(0, n)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '');
   } catch {
     return '';
   }
@@ -135,18 +138,21 @@ function labelOk(label: string): boolean {
 
 /** The encoding of a file, from its first bytes: BOM, XML declaration, the caller's word, or a UTF-8 check. */
 export function detectEncoding(head: Buffer, given?: string): { encoding: string; bom: number; why: string } {
-  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return { encoding: 'utf-8', bom: 3, why: 'UTF-8 byte-order mark' };
+  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf)
+    return { encoding: 'utf-8', bom: 3, why: 'UTF-8 byte-order mark' };
   if (head[0] === 0xff && head[1] === 0xfe) return { encoding: 'utf-16le', bom: 2, why: 'UTF-16 LE byte-order mark' };
   if (head[0] === 0xfe && head[1] === 0xff) return { encoding: 'utf-16be', bom: 2, why: 'UTF-16 BE byte-order mark' };
   if (given) {
-    if (!labelOk(given)) throw new Error(`unknown encoding "${given}" (use a label such as utf-8, windows-1252, latin1, utf-16le)`);
+    if (!labelOk(given))
+      throw new Error(`unknown encoding "${given}" (use a label such as utf-8, windows-1252, latin1, utf-16le)`);
     return { encoding: given.toLowerCase(), bom: 0, why: 'given' };
   }
   const decl = /^<\?xml[^>]*encoding=["']([A-Za-z0-9._-]+)["']/.exec(head.subarray(0, 200).toString('latin1'));
   if (decl && labelOk(decl[1])) return { encoding: decl[1].toLowerCase(), bom: 0, why: 'XML declaration' };
   if (startsUtf8(head)) return { encoding: 'utf-8', bom: 0, why: 'default' };
   // Valid multi-byte sequences beside invalid bytes: a UTF-8 file with some broken rows (they are rejected), not a Latin-1 one.
-  if (scanUtf8(head.subarray(0, completeUtf8(head)), () => {}) > 0) return { encoding: 'utf-8', bom: 0, why: 'default' };
+  if (scanUtf8(head.subarray(0, completeUtf8(head)), () => {}) > 0)
+    return { encoding: 'utf-8', bom: 0, why: 'default' };
   return { encoding: 'windows-1252', bom: 0, why: 'the file is not valid UTF-8; read as Windows-1252' };
 }
 
@@ -277,10 +283,15 @@ function textStream(file: string, opts: ReadOptions): Readable {
 
 /* ---------- readers ---------- */
 
-export async function* readRecords(file: string, format: FileFormat = formatOf(file), opts: ReadOptions = {}): AsyncGenerator<FileRecord> {
+export async function* readRecords(
+  file: string,
+  format: FileFormat = formatOf(file),
+  opts: ReadOptions = {},
+): AsyncGenerator<FileRecord> {
   if (!fs.existsSync(file)) throw new Error(`file not found: ${file}`);
   if (!FILE_FORMATS.includes(format)) throw new Error(`unknown format ${format}: use ${FILE_FORMATS.join(', ')}`);
-  if (opts.encoding && !labelOk(opts.encoding)) throw new Error(`unknown encoding "${opts.encoding}" (use a label such as utf-8, windows-1252, latin1, utf-16le)`);
+  if (opts.encoding && !labelOk(opts.encoding))
+    throw new Error(`unknown encoding "${opts.encoding}" (use a label such as utf-8, windows-1252, latin1, utf-16le)`);
   const max = opts.maxRecordChars ?? MAX_RECORD;
   if (format === 'jsonl') yield* readJsonLines(file, opts, max);
   else if (format === 'json') yield* readJsonDocument(file, opts);
@@ -304,18 +315,27 @@ async function* readJsonLines(file: string, opts: ReadOptions, max: number): Asy
       if (v && typeof v === 'object' && !Array.isArray(v)) yield { line, record: v as Record<string, unknown> };
       else yield { line, record: null, error: 'not a JSON object' };
     } catch (err) {
-      yield { line, record: null, error: `invalid JSON (${(err as Error).message.replace(/\s+/g, ' ').slice(0, 120)})` };
+      yield {
+        line,
+        record: null,
+        error: `invalid JSON (${(err as Error).message.replace(/\s+/g, ' ').slice(0, 120)})`,
+      };
     }
   }
 }
 
 /** One JSON document: a top-level array, or the first array under `products`, `items` or `entries`. */
 async function* readJsonDocument(file: string, opts: ReadOptions): AsyncGenerator<FileRecord> {
-  const top = headOf(file, 64 * 1024).trimStart().startsWith('[');
+  const top = headOf(file, 64 * 1024)
+    .trimStart()
+    .startsWith('[');
   const stages: NodeJS.ReadWriteStream[] = [jsonParser.asStream()];
   if (!top) stages.push(pick.asStream({ filter: /^(products|items|entries)$/ }));
   stages.push(streamArray.asStream());
-  const items = pipeline([textStream(file, opts), ...stages], () => {}) as unknown as AsyncIterable<{ key: number; value: unknown }>;
+  const items = pipeline([textStream(file, opts), ...stages], () => {}) as unknown as AsyncIterable<{
+    key: number;
+    value: unknown;
+  }>;
   let n = 0;
   try {
     for await (const item of items) {
@@ -325,7 +345,11 @@ async function* readJsonDocument(file: string, opts: ReadOptions): AsyncGenerato
       else yield { line: n, record: null, error: 'not a JSON object' };
     }
   } catch (err) {
-    yield { line: n + 1, record: null, error: `invalid JSON after item ${n}: ${(err as Error).message.replace(/\s+/g, ' ').slice(0, 160)}; reading stopped` };
+    yield {
+      line: n + 1,
+      record: null,
+      error: `invalid JSON after item ${n}: ${(err as Error).message.replace(/\s+/g, ' ').slice(0, 160)}; reading stopped`,
+    };
     throw new TruncatedRead(`the JSON document could not be read past item ${n}`);
   }
 }
@@ -333,7 +357,12 @@ async function* readJsonDocument(file: string, opts: ReadOptions): AsyncGenerato
 /** Thrown after the last readable record when the rest of a file cannot be read (an import must not treat it as complete). */
 export class TruncatedRead extends Error {}
 
-async function* readDelimited(file: string, format: 'csv' | 'tsv', opts: ReadOptions, max: number): AsyncGenerator<FileRecord> {
+async function* readDelimited(
+  file: string,
+  format: 'csv' | 'tsv',
+  opts: ReadOptions,
+  max: number,
+): AsyncGenerator<FileRecord> {
   const skipped: FileRecord[] = [];
   // csv-parse counts a CR LF inside a quoted field as two lines, an editor as one: `extra` is the difference so far
   // (kept in the parser's own order, by its record and skip hooks).
@@ -360,7 +389,10 @@ async function* readDelimited(file: string, format: 'csv' | 'tsv', opts: ReadOpt
       max_record_size: max,
       skip_records_with_error: true,
       // With `raw`, a record arrives as {record, raw}; it leaves as {record, line}.
-      on_record: (r: { record: Record<string, string> }, ctx: { lines: number; raw: string | undefined }) => ({ record: r.record, line: startLine(ctx.lines, ctx.raw) }),
+      on_record: (r: { record: Record<string, string> }, ctx: { lines: number; raw: string | undefined }) => ({
+        record: r.record,
+        line: startLine(ctx.lines, ctx.raw),
+      }),
       on_skip: (err: (Error & { lines?: number; code?: string }) | undefined, raw: string | undefined) => {
         if (!err) return undefined;
         const why =
@@ -430,7 +462,11 @@ async function* readXml(file: string, opts: ReadOptions, max: number): AsyncGene
     if (!item || failed) return;
     const name = local(tag.name);
     if (depth === 0 && (name === 'item' || name === 'entry')) {
-      out.push(tooBig ? { line: itemLine, record: null, error: `record larger than ${Math.round(max / 1048576)} MiB` } : { line: itemLine, record: item });
+      out.push(
+        tooBig
+          ? { line: itemLine, record: null, error: `record larger than ${Math.round(max / 1048576)} MiB` }
+          : { line: itemLine, record: item },
+      );
       item = null;
       return;
     }

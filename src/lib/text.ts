@@ -223,7 +223,12 @@ export class PhraseSet {
   }
 
   static fromList(list: string | null | undefined): PhraseSet {
-    return new PhraseSet((list ?? '').split(/[,;\n]+/).map((x) => x.trim()).filter(Boolean));
+    return new PhraseSet(
+      (list ?? '')
+        .split(/[,;\n]+/)
+        .map((x) => x.trim())
+        .filter(Boolean),
+    );
   }
 
   /** The first phrase found in the stems, or null. */
@@ -246,7 +251,20 @@ export class PhraseSet {
  * keep beer and wine ads away too.
  */
 const TOPIC_EXPANSIONS: Record<string, string[]> = {
-  alcohol: ['beer', 'wine', 'liquor', 'spirits', 'vodka', 'whiskey', 'whisky', 'gin', 'rum', 'tequila', 'brewery', 'cocktail'],
+  alcohol: [
+    'beer',
+    'wine',
+    'liquor',
+    'spirits',
+    'vodka',
+    'whiskey',
+    'whisky',
+    'gin',
+    'rum',
+    'tequila',
+    'brewery',
+    'cocktail',
+  ],
   gambling: ['casino', 'betting', 'bet', 'poker', 'sportsbook', 'slots', 'lottery', 'wager', 'roulette', 'blackjack'],
   tobacco: ['cigarette', 'cigar', 'vape', 'vaping', 'nicotine', 'smoking'],
   cannabis: ['marijuana', 'weed', 'cbd', 'thc', 'dispensary'],

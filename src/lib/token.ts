@@ -44,7 +44,10 @@ export interface KeyRing {
 export function parseKeyRing(spec: string): KeyRing {
   const byId = new Map<number, Buffer>();
   let current: KeyRing['current'] | undefined;
-  for (const part of spec.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const part of spec
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [idStr, b64] = part.split(':');
     const id = Number(idStr);
     if (!Number.isInteger(id) || id < 0 || id > 255 || !b64) throw new Error(`bad token key entry "${idStr}:…"`);
@@ -125,7 +128,9 @@ export function decodeClaims(buf: Buffer): TrackingClaims {
   o += 96;
   const ids: string[] = [];
   for (let h = 0; h < 192; h += 32) {
-    ids.push(`${hex.slice(h, h + 8)}-${hex.slice(h + 8, h + 12)}-${hex.slice(h + 12, h + 16)}-${hex.slice(h + 16, h + 20)}-${hex.slice(h + 20, h + 32)}`);
+    ids.push(
+      `${hex.slice(h, h + 8)}-${hex.slice(h + 8, h + 12)}-${hex.slice(h + 12, h + 16)}-${hex.slice(h + 16, h + 20)}-${hex.slice(h + 20, h + 32)}`,
+    );
   }
   const placementType = PLACEMENT_TYPES[buf[o++]];
   if (!placementType) throw new TokenError('bad placement type');

@@ -69,7 +69,11 @@ export function readConversation(messages: readonly ConversationTurn[]): ReadCon
     const text = raw.length > MAX_CHARS_PER_TURN ? raw.slice(-MAX_CHARS_PER_TURN) : raw;
     const t = new ReadTurn(m.role === 'assistant' ? 'assistant' : 'user', text, crypto.hash('sha1', text, 'base64'));
     let known = langCache.peek(t.key);
-    if (!known) langCache.set(t.key, (known = { lang: detectLanguage(text, MAX_CHARS_PER_TURN, t.words), words: t.words.length }));
+    if (!known)
+      langCache.set(
+        t.key,
+        (known = { lang: detectLanguage(text, MAX_CHARS_PER_TURN, t.words), words: t.words.length }),
+      );
     t.lang = known.lang;
     t.wordCount = known.words;
     turns.push(t);

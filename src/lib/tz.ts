@@ -44,7 +44,8 @@ function formatter(tz: string): Intl.DateTimeFormat {
  * (`Asia/Kolkata`, `UTC`, `Etc/GMT+5`) are accepted, not raw offsets.
  */
 export function canonicalTimeZone(tz: string): string | null {
-  if (typeof tz !== 'string' || tz.length === 0 || tz.length > 64 || !/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(tz)) return null;
+  if (typeof tz !== 'string' || tz.length === 0 || tz.length > 64 || !/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(tz))
+    return null;
   try {
     return new Intl.DateTimeFormat('en-US', { timeZone: tz }).resolvedOptions().timeZone;
   } catch {
@@ -56,7 +57,10 @@ export function canonicalTimeZone(tz: string): string | null {
 export function requireTimeZone(tz: string | undefined, field = 'tz'): string {
   if (tz === undefined) return 'UTC';
   const canon = canonicalTimeZone(tz);
-  if (!canon) throw new BadRequest(`${field}: unknown timezone "${tz.slice(0, 64)}" (use an IANA name such as Asia/Kolkata)`, [{ field, message: 'unknown timezone' }]);
+  if (!canon)
+    throw new BadRequest(`${field}: unknown timezone "${tz.slice(0, 64)}" (use an IANA name such as Asia/Kolkata)`, [
+      { field, message: 'unknown timezone' },
+    ]);
   return canon;
 }
 
@@ -104,7 +108,8 @@ export function offsetMs(tz: string, t: number): number {
 }
 
 /** Offset in whole quarter hours (historical local-mean-time offsets are rounded; no event data predates them). */
-const offsetQ = (tz: string, bucket: number): number => Math.round(offsetMs(tz, bucket * QUARTER_HOUR_MS) / QUARTER_HOUR_MS);
+const offsetQ = (tz: string, bucket: number): number =>
+  Math.round(offsetMs(tz, bucket * QUARTER_HOUR_MS) / QUARTER_HOUR_MS);
 
 /** The local day number of instant t. */
 export const localDay = (tz: string, t: number): number => Math.floor((t + offsetMs(tz, t)) / DAY_MS);
@@ -179,7 +184,11 @@ export function dayIntervals(tz: string, firstDay: number, lastDay: number): Day
   const out: DayInterval[] = [];
   for (const seg of segments(tz, firstDay * QUARTERS_PER_DAY - margin, (lastDay + 1) * QUARTERS_PER_DAY + margin)) {
     const q = seg.offsetQ;
-    for (let day = Math.floor((seg.from + q) / QUARTERS_PER_DAY); day <= Math.floor((seg.to - 1 + q) / QUARTERS_PER_DAY); day++) {
+    for (
+      let day = Math.floor((seg.from + q) / QUARTERS_PER_DAY);
+      day <= Math.floor((seg.to - 1 + q) / QUARTERS_PER_DAY);
+      day++
+    ) {
       if (day < firstDay || day > lastDay) continue;
       const from = Math.max(seg.from, day * QUARTERS_PER_DAY - q);
       const to = Math.min(seg.to, (day + 1) * QUARTERS_PER_DAY - q);

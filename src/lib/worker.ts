@@ -30,6 +30,8 @@ let tsxApi: string | undefined;
 function tsxEsmApi(): string {
   if (tsxApi) return tsxApi;
   const pkgFile = createRequire(import.meta.url).resolve('tsx/package.json');
-  const pkg = JSON.parse(fs.readFileSync(pkgFile, 'utf8')) as { exports: Record<string, { import: { default: string } }> };
+  const pkg = JSON.parse(fs.readFileSync(pkgFile, 'utf8')) as {
+    exports: Record<string, { import: { default: string } }>;
+  };
   return (tsxApi = pathToFileURL(path.join(path.dirname(pkgFile), pkg.exports['./esm/api'].import.default)).href);
 }

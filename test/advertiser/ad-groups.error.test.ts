@@ -16,7 +16,9 @@ describe('ad groups and ads: bad input', () => {
     const c = (await api('POST', '/advertiser-dashboard/campaigns', campaignBody())).body;
     campaignId = c.campaign_id;
     manualId = c.ad_groups[0].id;
-    generativeId = (await api('POST', '/advertiser-dashboard/ad-groups', { campaign_id: campaignId, name: 'Gen', context: 'x' })).body.id;
+    generativeId = (
+      await api('POST', '/advertiser-dashboard/ad-groups', { campaign_id: campaignId, name: 'Gen', context: 'x' })
+    ).body.id;
   });
   afterAll(() => s.stop());
 
@@ -46,10 +48,14 @@ describe('ad groups and ads: bad input', () => {
 
   it('create: unknown campaign is 404, duplicate name in the campaign is 409, archived campaign is 409', async () => {
     expect((await api('POST', '/advertiser-dashboard/ad-groups', { campaign_id: 'nope', name: 'X' })).status).toBe(404);
-    expect((await api('POST', '/advertiser-dashboard/ad-groups', { campaign_id: campaignId, name: 'trail' })).status).toBe(409);
+    expect(
+      (await api('POST', '/advertiser-dashboard/ad-groups', { campaign_id: campaignId, name: 'trail' })).status,
+    ).toBe(409);
     const c2 = (await api('POST', '/advertiser-dashboard/campaigns', campaignBody())).body;
     await api('PATCH', `/advertiser-dashboard/campaigns/${c2.campaign_id}/archive`);
-    expect((await api('POST', '/advertiser-dashboard/ad-groups', { campaign_id: c2.campaign_id, name: 'Late' })).status).toBe(409);
+    expect(
+      (await api('POST', '/advertiser-dashboard/ad-groups', { campaign_id: c2.campaign_id, name: 'Late' })).status,
+    ).toBe(409);
   });
 
   it('patch: bad values, duplicate names and moving campaigns are refused; the group is unchanged', async () => {
@@ -60,7 +66,7 @@ describe('ad groups and ads: bad input', () => {
       [{ campaign_id: 'other' }, 422, 'body'],
       [{ ads: [] }, 422, 'body'],
       [{ max_cpc: -0.1 }, 422, 'max_cpc'],
-      [{ min_daily_budget: 50 , max_daily_budget: 10 }, 422, 'max_daily_budget'],
+      [{ min_daily_budget: 50, max_daily_budget: 10 }, 422, 'max_daily_budget'],
       [{ name: 'Gen' }, 409],
     ];
     for (const [body, status, f] of cases) {

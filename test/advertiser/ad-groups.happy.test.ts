@@ -11,7 +11,13 @@ describe('ad groups and ads', () => {
     s = await startAdvServer();
     adv = await newAdvertiser(s);
     api = client(s, adv.key);
-    campaignId = (await api('POST', '/advertiser-dashboard/campaigns', campaignBody({ landing_page: 'https://www.brew.example.org/beans' }))).body.campaign_id;
+    campaignId = (
+      await api(
+        'POST',
+        '/advertiser-dashboard/campaigns',
+        campaignBody({ landing_page: 'https://www.brew.example.org/beans' }),
+      )
+    ).body.campaign_id;
   });
   afterAll(() => s.stop());
 
@@ -35,7 +41,12 @@ describe('ad groups and ads', () => {
     });
     expect(g.ads_total).toBe(3);
     for (const a of g.ads) {
-      expect(a).toMatchObject({ source: 'generated', review_status: 'pending', ad_group_id: g.id, campaign_id: campaignId });
+      expect(a).toMatchObject({
+        source: 'generated',
+        review_status: 'pending',
+        ad_group_id: g.id,
+        campaign_id: campaignId,
+      });
       expect(a.headline.length).toBeLessThanOrEqual(80);
       expect(a.copy.length).toBeLessThanOrEqual(500);
       expect(a.cta.length).toBeLessThanOrEqual(80);
@@ -44,7 +55,10 @@ describe('ad groups and ads', () => {
 
     // brand_name edits do not rewrite generated headlines; only changed fields move.
     const headlines = g.ads.map((a: { headline: string }) => a.headline);
-    const patched = await api('PATCH', `/advertiser-dashboard/ad-groups/${g.id}`, { brand_name: 'Brew Co', name: 'Espresso' });
+    const patched = await api('PATCH', `/advertiser-dashboard/ad-groups/${g.id}`, {
+      brand_name: 'Brew Co',
+      name: 'Espresso',
+    });
     expect(patched.status).toBe(200);
     expect(patched.body.brand_name).toBe('Brew Co');
     expect(patched.body.ads.map((a: { headline: string }) => a.headline)).toEqual(headlines);
@@ -92,10 +106,22 @@ describe('ad groups and ads', () => {
       image_url: 'https://img.example.net/g.png',
     });
     expect(ad.status).toBe(201);
-    expect(ad.body).toMatchObject({ source: 'manual', review_status: 'pending', status: 'active', description: 'travel' });
-    const edited = await api('PATCH', `/advertiser-dashboard/ads/${ad.body.id}`, { copy: 'Grind anywhere, quietly.', status: 'paused' });
+    expect(ad.body).toMatchObject({
+      source: 'manual',
+      review_status: 'pending',
+      status: 'active',
+      description: 'travel',
+    });
+    const edited = await api('PATCH', `/advertiser-dashboard/ads/${ad.body.id}`, {
+      copy: 'Grind anywhere, quietly.',
+      status: 'paused',
+    });
     expect(edited.status).toBe(200);
-    expect(edited.body).toMatchObject({ copy: 'Grind anywhere, quietly.', status: 'paused', headline: 'Hand grinders' });
+    expect(edited.body).toMatchObject({
+      copy: 'Grind anywhere, quietly.',
+      status: 'paused',
+      headline: 'Hand grinders',
+    });
     expect((await api('DELETE', `/advertiser-dashboard/ads/${ad.body.id}`)).status).toBe(204);
     expect((await api('DELETE', `/advertiser-dashboard/ads/${ad.body.id}`)).status).toBe(204);
     const after = (await api('GET', `/advertiser-dashboard/ad-groups/${g.id}`)).body;
@@ -113,7 +139,9 @@ describe('ad groups and ads', () => {
         ads: [{ copy: 'Cold brew kits.' }],
       })
     ).body;
-    expect((await api('PATCH', `/advertiser-dashboard/ad-groups/${g.id}`, { group_type: 'generative' })).status).toBe(422);
+    expect((await api('PATCH', `/advertiser-dashboard/ad-groups/${g.id}`, { group_type: 'generative' })).status).toBe(
+      422,
+    );
     await api('DELETE', `/advertiser-dashboard/ads/${g.ads[0].id}`);
     const conv = await api('PATCH', `/advertiser-dashboard/ad-groups/${g.id}`, { group_type: 'generative' });
     expect(conv.status).toBe(200);
@@ -130,7 +158,8 @@ describe('ad groups and ads', () => {
 
   it('lists groups by campaign, hiding archived ones unless asked', async () => {
     const live = (await api('GET', `/advertiser-dashboard/ad-groups?campaign_id=${campaignId}`)).body;
-    const all = (await api('GET', `/advertiser-dashboard/ad-groups?campaign_id=${campaignId}&include_archived=true`)).body;
+    const all = (await api('GET', `/advertiser-dashboard/ad-groups?campaign_id=${campaignId}&include_archived=true`))
+      .body;
     expect(live.every((g: { status: string }) => g.status !== 'archived')).toBe(true);
     expect(all.length).toBe(live.length + 1);
     const everything = (await api('GET', '/advertiser-dashboard/ad-groups')).body;
@@ -138,9 +167,17 @@ describe('ad groups and ads', () => {
   });
 
   it('embeds at most 100 ads and reports the full count', async () => {
-    const g = (await api('POST', '/advertiser-dashboard/ad-groups', { campaign_id: campaignId, name: 'Many', group_type: 'manual', ads: Array.from({ length: 100 }, (_, i) => ({ copy: `ad ${i}` })) })).body;
+    const g = (
+      await api('POST', '/advertiser-dashboard/ad-groups', {
+        campaign_id: campaignId,
+        name: 'Many',
+        group_type: 'manual',
+        ads: Array.from({ length: 100 }, (_, i) => ({ copy: `ad ${i}` })),
+      })
+    ).body;
     expect(g.ads_total).toBe(100);
-    for (let i = 0; i < 5; i++) await api('POST', `/advertiser-dashboard/ad-groups/${g.id}/ads`, { copy: `extra ${i}` });
+    for (let i = 0; i < 5; i++)
+      await api('POST', `/advertiser-dashboard/ad-groups/${g.id}/ads`, { copy: `extra ${i}` });
     const got = (await api('GET', `/advertiser-dashboard/ad-groups/${g.id}`)).body;
     expect(got.ads).toHaveLength(100);
     expect(got.ads_total).toBe(105);

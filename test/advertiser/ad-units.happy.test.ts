@@ -31,7 +31,9 @@ describe('legacy ad units', () => {
     site = http.createServer((_req, res) =>
       res
         .writeHead(200, { 'content-type': 'text/html' })
-        .end('<html><head><title>Lakeside Canoes &amp; Paddles</title><meta name="description" content="Handmade wooden canoes for calm lakes."><meta property="og:site_name" content="Lakeside"></head></html>'),
+        .end(
+          '<html><head><title>Lakeside Canoes &amp; Paddles</title><meta name="description" content="Handmade wooden canoes for calm lakes."><meta property="og:site_name" content="Lakeside"></head></html>',
+        ),
     );
     await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
     siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/canoes`;
@@ -59,7 +61,10 @@ describe('legacy ad units', () => {
 
   it('generates 1–5 drafts from a landing page (fetched from a local site)', async () => {
     const c = (await api('POST', '/advertiser-dashboard/campaigns', campaignBody())).body;
-    const res = await api('POST', `/advertiser-dashboard/campaigns/${c.campaign_id}/ad-units/generate`, { landing_page: siteUrl, count: 2 });
+    const res = await api('POST', `/advertiser-dashboard/campaigns/${c.campaign_id}/ad-units/generate`, {
+      landing_page: siteUrl,
+      count: 2,
+    });
     expect(res.status).toBe(201);
     expect(res.body.ad_units).toHaveLength(2);
     for (const u of res.body.ad_units) {
@@ -68,7 +73,9 @@ describe('legacy ad units', () => {
       expect(u.headline.length).toBeLessThanOrEqual(80);
       expect(u.ad_text.length).toBeLessThanOrEqual(500);
     }
-    const one = await api('POST', `/advertiser-dashboard/campaigns/${c.campaign_id}/ad-units/generate`, { landing_page: 'https://unreachable.invalid/' });
+    const one = await api('POST', `/advertiser-dashboard/campaigns/${c.campaign_id}/ad-units/generate`, {
+      landing_page: 'https://unreachable.invalid/',
+    });
     expect(one.status).toBe(201);
     expect(one.body.ad_units).toHaveLength(3);
   });
@@ -79,9 +86,19 @@ describe('legacy ad units', () => {
     const u1 = (await api('POST', '/advertiser-dashboard/ad-units', unitBody())).body.ad_unit_id;
     const u2 = (await api('POST', '/advertiser-dashboard/ad-units', unitBody({ name: 'Second' }))).body.ad_unit_id;
     const u3 = (await api('POST', '/advertiser-dashboard/ad-units', unitBody({ name: 'Third' }))).body.ad_unit_id;
-    const c = (await api('POST', '/advertiser-dashboard/campaigns', { name: 'Units only', landing_page: 'https://paddle.example.com', daily_budget: 20, max_cpc: 0.2, ad_unit_ids: [u1, u1] })).body;
+    const c = (
+      await api('POST', '/advertiser-dashboard/campaigns', {
+        name: 'Units only',
+        landing_page: 'https://paddle.example.com',
+        daily_budget: 20,
+        max_cpc: 0.2,
+        ad_unit_ids: [u1, u1],
+      })
+    ).body;
     expect(c.ad_unit_ids).toEqual([u1]);
-    let res = await api('POST', `/advertiser-dashboard/campaigns/${c.campaign_id}/ad-units`, { ad_unit_ids: [u2, u1, u2] });
+    let res = await api('POST', `/advertiser-dashboard/campaigns/${c.campaign_id}/ad-units`, {
+      ad_unit_ids: [u2, u1, u2],
+    });
     expect(res.status).toBe(200);
     expect(res.body.ad_unit_ids).toEqual([u1, u2]);
     res = await api('PUT', `/advertiser-dashboard/campaigns/${c.campaign_id}/ad-units`, { ad_unit_ids: [u3, u1, u3] });
@@ -91,7 +108,9 @@ describe('legacy ad units', () => {
 
     await api('PATCH', `/advertiser-dashboard/campaigns/${c.campaign_id}`, { status: 'active' });
     await admin(s)('POST', `/admin/campaigns/${c.campaign_id}/review`, { decision: 'approve' });
-    expect((await api('GET', '/advertiser-dashboard/ad-units')).body.find((u: any) => u.ad_unit_id === u3).review_status).toBe('approved');
+    expect(
+      (await api('GET', '/advertiser-dashboard/ad-units')).body.find((u: any) => u.ad_unit_id === u3).review_status,
+    ).toBe('approved');
     const served = await requestAd(s.url, pub.apiKey, adRequestBody('I want to try sea kayak touring as a beginner'));
     expect(served.status).toBe(200);
     const [ad] = (await served.json()) as any[];
@@ -106,7 +125,9 @@ describe('legacy ad units', () => {
     const u4 = (await api('POST', '/advertiser-dashboard/ad-units', unitBody({ name: 'Fourth' }))).body.ad_unit_id;
     res = await api('POST', `/advertiser-dashboard/campaigns/${c.campaign_id}/ad-units`, { ad_unit_ids: [u4] });
     expect(res.body).toMatchObject({ review_status: 'pending_review', deployment_status: 'deployed' });
-    expect((await requestAd(s.url, pub.apiKey, adRequestBody('I want to try sea kayak touring as a beginner'))).status).toBe(200);
+    expect(
+      (await requestAd(s.url, pub.apiKey, adRequestBody('I want to try sea kayak touring as a beginner'))).status,
+    ).toBe(200);
     // Re-linking already approved units does not.
     await admin(s)('POST', `/admin/campaigns/${c.campaign_id}/review`, { decision: 'approve' });
     res = await api('PUT', `/advertiser-dashboard/campaigns/${c.campaign_id}/ad-units`, { ad_unit_ids: [u1, u4] });
@@ -118,7 +139,9 @@ describe('legacy ad units', () => {
     let res = await api('PATCH', `/advertiser-dashboard/ad-units/${u}/archive`);
     expect(res.body).toEqual({ ad_unit_id: u, is_archived: true, status: 'archived' });
     expect((await api('GET', '/advertiser-dashboard/ad-units')).body.map((x: any) => x.ad_unit_id)).not.toContain(u);
-    expect((await api('GET', '/advertiser-dashboard/ad-units?include_archived=true')).body.map((x: any) => x.ad_unit_id)).toContain(u);
+    expect(
+      (await api('GET', '/advertiser-dashboard/ad-units?include_archived=true')).body.map((x: any) => x.ad_unit_id),
+    ).toContain(u);
     res = await api('PATCH', `/advertiser-dashboard/ad-units/${u}/archive`);
     expect(res.body).toEqual({ ad_unit_id: u, is_archived: false, status: 'draft' });
   });

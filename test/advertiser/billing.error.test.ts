@@ -11,7 +11,11 @@ describe('billing — bad input, forged webhooks, other tenants', () => {
   let api: Api;
   beforeAll(async () => {
     stripe = await startFakeStripe();
-    s = await startAdvServer({ stripeSecretKey: stripe.secretKey, stripeWebhookSecret: stripe.webhookSecret, stripeApiBase: stripe.url });
+    s = await startAdvServer({
+      stripeSecretKey: stripe.secretKey,
+      stripeWebhookSecret: stripe.webhookSecret,
+      stripeApiBase: stripe.url,
+    });
     stripe.setWebhook(`${s.url}/billing/stripe/webhook`);
     adv = await newAdvertiser(s, { funded: false });
     api = client(s, adv.key);
@@ -37,13 +41,20 @@ describe('billing — bad input, forged webhooks, other tenants', () => {
 
   it('malformed checkout bodies are 422', async () => {
     expect((await api('POST', '/advertiser-dashboard/billing/checkout', { purpose: 'credits' })).status).toBe(422);
-    expect((await api('POST', '/advertiser-dashboard/billing/checkout', { purpose: 'credits', amount: '50' })).status).toBe(422);
-    expect((await api('POST', '/advertiser-dashboard/billing/checkout', { purpose: 'gift', amount: 50 })).status).toBe(422);
-    expect((await api('POST', '/advertiser-dashboard/billing/checkout', { purpose: 'payment_method', amount: 5 })).status).toBe(422);
+    expect(
+      (await api('POST', '/advertiser-dashboard/billing/checkout', { purpose: 'credits', amount: '50' })).status,
+    ).toBe(422);
+    expect((await api('POST', '/advertiser-dashboard/billing/checkout', { purpose: 'gift', amount: 50 })).status).toBe(
+      422,
+    );
+    expect(
+      (await api('POST', '/advertiser-dashboard/billing/checkout', { purpose: 'payment_method', amount: 5 })).status,
+    ).toBe(422);
   });
 
   it('webhooks with a wrong, stale, missing or malformed signature are 400 and credit nothing', async () => {
-    const start = (await api('POST', '/advertiser-dashboard/billing/checkout', { purpose: 'credits', amount: 25 })).body;
+    const start = (await api('POST', '/advertiser-dashboard/billing/checkout', { purpose: 'credits', amount: 25 }))
+      .body;
     stripe.sessions.get(start.checkout_id)!.payment_status = 'paid';
     const event = stripe.completedEvent(start.checkout_id);
     const wrong = await stripe.deliver(event, { secret: 'whsec_not_the_secret' });
@@ -53,7 +64,11 @@ describe('billing — bad input, forged webhooks, other tenants', () => {
     expect(stale.status).toBe(400);
     expect((await stripe.deliver(event, { signature: null })).body.message).toMatch(/Missing Stripe-Signature/);
     expect((await stripe.deliver(event, { signature: 't=1,v1=abc' })).status).toBe(400);
-    const garbage = await fetch(`${s.url}/billing/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{not json' });
+    const garbage = await fetch(`${s.url}/billing/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{not json',
+    });
     expect(garbage.status).toBe(400);
     expect(await credits()).toBe(0);
     // The genuine delivery still works after all that (nothing was marked seen).
@@ -61,18 +76,28 @@ describe('billing — bad input, forged webhooks, other tenants', () => {
     expect(await credits()).toBe(25);
   });
 
-  it("a session this server did not open, or whose metadata names another account, credits nobody", async () => {
+  it('a session this server did not open, or whose metadata names another account, credits nobody', async () => {
     const other = await newAdvertiser(s, { funded: false });
-    const start = (await client(s, other.key)('POST', '/advertiser-dashboard/billing/checkout', { purpose: 'credits', amount: 30 })).body;
+    const start = (
+      await client(s, other.key)('POST', '/advertiser-dashboard/billing/checkout', { purpose: 'credits', amount: 30 })
+    ).body;
     const session = stripe.sessions.get(start.checkout_id)!;
     session.payment_status = 'paid';
     session.client_reference_id = adv.id; // tampered: points at another account
-    expect(await stripe.deliver(stripe.completedEvent(start.checkout_id))).toMatchObject({ status: 200, body: { status: 'ignored' } });
+    expect(await stripe.deliver(stripe.completedEvent(start.checkout_id))).toMatchObject({
+      status: 200,
+      body: { status: 'ignored' },
+    });
     stripe.sessions.set('cs_test_foreign', { ...session, id: 'cs_test_foreign', client_reference_id: other.id });
-    expect(await stripe.deliver(stripe.completedEvent('cs_test_foreign'))).toMatchObject({ status: 200, body: { status: 'ignored' } });
+    expect(await stripe.deliver(stripe.completedEvent('cs_test_foreign'))).toMatchObject({
+      status: 200,
+      body: { status: 'ignored' },
+    });
     expect((await client(s, other.key)('GET', '/advertiser-dashboard/billing/ledger')).body.credits_dollars).toBe(0);
     // Events of other types are acknowledged and ignored.
-    expect(await stripe.deliver({ ...stripe.completedEvent(start.checkout_id), type: 'payment_intent.succeeded' })).toMatchObject({ body: { status: 'ignored' } });
+    expect(
+      await stripe.deliver({ ...stripe.completedEvent(start.checkout_id), type: 'payment_intent.succeeded' }),
+    ).toMatchObject({ body: { status: 'ignored' } });
   });
 
   it('receipts and the ledger are per account: another advertiser gets 404, no key 401', async () => {
@@ -87,10 +112,17 @@ describe('billing — bad input, forged webhooks, other tenants', () => {
   });
 
   it('when Stripe is unreachable the checkout is a 503 and nothing is recorded', async () => {
-    const down = await startAdvServer({ stripeSecretKey: stripe.secretKey, stripeWebhookSecret: stripe.webhookSecret, stripeApiBase: 'http://127.0.0.1:9' });
+    const down = await startAdvServer({
+      stripeSecretKey: stripe.secretKey,
+      stripeWebhookSecret: stripe.webhookSecret,
+      stripeApiBase: 'http://127.0.0.1:9',
+    });
     try {
       const a = await newAdvertiser(down, { funded: false });
-      const res = await client(down, a.key)('POST', '/advertiser-dashboard/billing/checkout', { purpose: 'credits', amount: 10 });
+      const res = await client(down, a.key)('POST', '/advertiser-dashboard/billing/checkout', {
+        purpose: 'credits',
+        amount: 10,
+      });
       expect(res.status).toBe(503);
       expect(res.body.message).toMatch(/try again/);
       expect(await down.ctx.db.selectFrom('billing_checkouts').selectAll().execute()).toEqual([]);

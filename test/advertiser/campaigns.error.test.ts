@@ -13,8 +13,10 @@ describe('campaigns: bad input is a clear 4xx and changes nothing', () => {
   });
   afterAll(() => s.stop());
 
-  const count = async () => (await s.ctx.db.selectFrom('campaigns').select('id').where('advertiser_id', '=', adv.id).execute()).length;
-  const groups = async () => (await s.ctx.db.selectFrom('ad_groups').select('id').where('advertiser_id', '=', adv.id).execute()).length;
+  const count = async () =>
+    (await s.ctx.db.selectFrom('campaigns').select('id').where('advertiser_id', '=', adv.id).execute()).length;
+  const groups = async () =>
+    (await s.ctx.db.selectFrom('ad_groups').select('id').where('advertiser_id', '=', adv.id).execute()).length;
 
   const bad: [string, Record<string, unknown>, string, number?][] = [
     ['no ad groups or ad units', { ad_groups: [] }, 'ad_groups'],
@@ -36,17 +38,46 @@ describe('campaigns: bad input is a clear 4xx and changes nothing', () => {
     ['blank name', { name: '   ' }, 'name'],
     ['bad country', { allowed_countries: ['USA'] }, 'allowed_countries.0'],
     ['bad device', { allowed_devices: ['fridge'] }, 'allowed_devices.0'],
-    ['duplicate utm key', { utm_params: [{ key: 'a', value: '1' }, { key: 'a', value: '2' }] }, 'utm_params.1.key'],
+    [
+      'duplicate utm key',
+      {
+        utm_params: [
+          { key: 'a', value: '1' },
+          { key: 'a', value: '2' },
+        ],
+      },
+      'utm_params.1.key',
+    ],
     ['utm as object', { utm_params: { a: '1' } }, 'utm_params'],
     ['negative max_cpc', { max_cpc: -1 }, 'max_cpc'],
     ['unknown field', { colour: 'blue' }, 'body'],
     ['is_active contradicting status', { status: 'draft', is_active: true }, 'is_active'],
-    ['headline too long', { ad_groups: [{ name: 'G', group_type: 'manual', ads: [{ headline: 'x'.repeat(81), copy: 'c' }] }] }, 'ad_groups.0.ads.0.headline'],
-    ['copy too long', { ad_groups: [{ name: 'G', group_type: 'manual', ads: [{ copy: 'x'.repeat(501) }] }] }, 'ad_groups.0.ads.0.copy'],
-    ['cta too long', { ad_groups: [{ name: 'G', group_type: 'manual', ads: [{ copy: 'c', cta: 'x'.repeat(81) }] }] }, 'ad_groups.0.ads.0.cta'],
+    [
+      'headline too long',
+      { ad_groups: [{ name: 'G', group_type: 'manual', ads: [{ headline: 'x'.repeat(81), copy: 'c' }] }] },
+      'ad_groups.0.ads.0.headline',
+    ],
+    [
+      'copy too long',
+      { ad_groups: [{ name: 'G', group_type: 'manual', ads: [{ copy: 'x'.repeat(501) }] }] },
+      'ad_groups.0.ads.0.copy',
+    ],
+    [
+      'cta too long',
+      { ad_groups: [{ name: 'G', group_type: 'manual', ads: [{ copy: 'c', cta: 'x'.repeat(81) }] }] },
+      'ad_groups.0.ads.0.cta',
+    ],
     ['unknown group type', { ad_groups: [{ name: 'G', group_type: 'magic' }] }, 'ad_groups.0.group_type'],
-    ['min above max group budget', { ad_groups: [{ name: 'G', min_daily_budget: 10, max_daily_budget: 5 }] }, 'ad_groups.0.max_daily_budget'],
-    ['negative_context wrong type', { ad_groups: [{ name: 'G', negative_context: ['x'] }] }, 'ad_groups.0.negative_context'],
+    [
+      'min above max group budget',
+      { ad_groups: [{ name: 'G', min_daily_budget: 10, max_daily_budget: 5 }] },
+      'ad_groups.0.max_daily_budget',
+    ],
+    [
+      'negative_context wrong type',
+      { ad_groups: [{ name: 'G', negative_context: ['x'] }] },
+      'ad_groups.0.negative_context',
+    ],
   ];
 
   for (const [label, patch, field] of bad) {
@@ -89,13 +120,18 @@ describe('campaigns: bad input is a clear 4xx and changes nothing', () => {
       })
     ).body;
     const before = [await count(), await groups()];
-    const res = await api('POST', '/advertiser-dashboard/campaigns', { ...campaignBody(), ad_unit_ids: [unit.ad_unit_id] });
+    const res = await api('POST', '/advertiser-dashboard/campaigns', {
+      ...campaignBody(),
+      ad_unit_ids: [unit.ad_unit_id],
+    });
     expect(res.status).toBe(404);
     expect([await count(), await groups()]).toEqual(before);
   });
 
   it('duplicate campaign names are 409 (case-insensitive); duplicate group names in one body are 422', async () => {
-    expect((await api('POST', '/advertiser-dashboard/campaigns', campaignBody({ name: 'Unique Name' }))).status).toBe(201);
+    expect((await api('POST', '/advertiser-dashboard/campaigns', campaignBody({ name: 'Unique Name' }))).status).toBe(
+      201,
+    );
     const dup = await api('POST', '/advertiser-dashboard/campaigns', campaignBody({ name: 'unique name' }));
     expect(dup.status).toBe(409);
     const dupGroups = await api('POST', '/advertiser-dashboard/campaigns', {
@@ -107,7 +143,9 @@ describe('campaigns: bad input is a clear 4xx and changes nothing', () => {
   });
 
   it('patch: bad values are 422/409 and leave the campaign unchanged', async () => {
-    const c = (await api('POST', '/advertiser-dashboard/campaigns', campaignBody({ name: 'Patch me', start_time: '2026-06-01' }))).body;
+    const c = (
+      await api('POST', '/advertiser-dashboard/campaigns', campaignBody({ name: 'Patch me', start_time: '2026-06-01' }))
+    ).body;
     await api('POST', '/advertiser-dashboard/campaigns', campaignBody({ name: 'Taken' }));
     const before = (await api('GET', `/advertiser-dashboard/campaigns/${c.campaign_id}`)).body;
     const cases: [Record<string, unknown>, number, string?][] = [
@@ -131,7 +169,9 @@ describe('campaigns: bad input is a clear 4xx and changes nothing', () => {
   it('archived campaigns cannot be activated; unknown ids are 404; bad query is 400', async () => {
     const c = (await api('POST', '/advertiser-dashboard/campaigns', campaignBody())).body;
     await api('PATCH', `/advertiser-dashboard/campaigns/${c.campaign_id}/archive`);
-    expect((await api('PATCH', `/advertiser-dashboard/campaigns/${c.campaign_id}`, { status: 'active' })).status).toBe(409);
+    expect((await api('PATCH', `/advertiser-dashboard/campaigns/${c.campaign_id}`, { status: 'active' })).status).toBe(
+      409,
+    );
     expect((await api('GET', '/advertiser-dashboard/campaigns/00000000-0000-7000-8000-000000000000')).status).toBe(404);
     expect((await api('PATCH', '/advertiser-dashboard/campaigns/nope/archive')).status).toBe(404);
     const q = await api('GET', '/advertiser-dashboard/campaigns?status=running');

@@ -61,8 +61,17 @@ describe('campaigns: create, read, list, edit, archive', () => {
     });
     expect(c.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}$/);
     expect(c.ad_groups).toHaveLength(1);
-    expect(c.ad_groups[0]).toMatchObject({ name: 'Trail', group_type: 'manual', brand_name: 'shop.example.com', ads_total: 1 });
-    expect(c.ad_groups[0].ads[0]).toMatchObject({ headline: 'Trail shoes that grip', source: 'manual', review_status: 'pending' });
+    expect(c.ad_groups[0]).toMatchObject({
+      name: 'Trail',
+      group_type: 'manual',
+      brand_name: 'shop.example.com',
+      ads_total: 1,
+    });
+    expect(c.ad_groups[0].ads[0]).toMatchObject({
+      headline: 'Trail shoes that grip',
+      source: 'manual',
+      review_status: 'pending',
+    });
 
     const got = await api('GET', `/advertiser-dashboard/campaigns/${c.campaign_id}`);
     expect(got.status).toBe(200);
@@ -74,7 +83,8 @@ describe('campaigns: create, read, list, edit, archive', () => {
     const other = await newAdvertiser(s);
     const oapi = client(s, other.key);
     const a = (await oapi('POST', '/advertiser-dashboard/campaigns', campaignBody({ name: 'A' }))).body;
-    const b = (await oapi('POST', '/advertiser-dashboard/campaigns', campaignBody({ name: 'B', status: 'paused' }))).body;
+    const b = (await oapi('POST', '/advertiser-dashboard/campaigns', campaignBody({ name: 'B', status: 'paused' })))
+      .body;
     const all = await oapi('GET', '/advertiser-dashboard/campaigns');
     expect(all.status).toBe(200);
     expect(all.body.map((c: any) => c.campaign_id).sort()).toEqual([a.campaign_id, b.campaign_id].sort());
@@ -87,16 +97,29 @@ describe('campaigns: create, read, list, edit, archive', () => {
   it('patches fields, clears max_cpc and re-syncs live ad groups', async () => {
     const c = (await api('POST', '/advertiser-dashboard/campaigns', campaignBody({ max_cpc: 1 }))).body;
     const groupId = c.ad_groups[0].id;
-    let res = await api('PATCH', `/advertiser-dashboard/campaigns/${c.campaign_id}`, { max_cpc: 2.5, daily_budget: 80, utm_params: [{ key: 'ref', value: 'x' }] });
+    let res = await api('PATCH', `/advertiser-dashboard/campaigns/${c.campaign_id}`, {
+      max_cpc: 2.5,
+      daily_budget: 80,
+      utm_params: [{ key: 'ref', value: 'x' }],
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ max_cpc: 2.5, daily_budget: 80, daily_budget_remaining: 80, utm_params: { ref: 'x' } });
+    expect(res.body).toMatchObject({
+      max_cpc: 2.5,
+      daily_budget: 80,
+      daily_budget_remaining: 80,
+      utm_params: { ref: 'x' },
+    });
     expect((await api('GET', `/advertiser-dashboard/ad-groups/${groupId}`)).body.max_cpc).toBe(2.5);
     res = await api('PATCH', `/advertiser-dashboard/campaigns/${c.campaign_id}`, { max_cpc: 0 });
     // The billing model is fixed when the campaign is created (issue 25: one billing model per campaign).
     expect(res.body).toMatchObject({ max_cpc: null, billing_model: 'cpc' });
     expect((await api('GET', `/advertiser-dashboard/ad-groups/${groupId}`)).body.max_cpc).toBeNull();
     res = await api('PATCH', `/advertiser-dashboard/campaigns/${c.campaign_id}`, { max_cpc: 1.25 });
-    res = await api('PATCH', `/advertiser-dashboard/campaigns/${c.campaign_id}`, { max_cpc: null, utm_params: null, end_time: null });
+    res = await api('PATCH', `/advertiser-dashboard/campaigns/${c.campaign_id}`, {
+      max_cpc: null,
+      utm_params: null,
+      end_time: null,
+    });
     expect(res.body).toMatchObject({ max_cpc: null, utm_params: null, end_time: null });
   });
 
@@ -110,11 +133,16 @@ describe('campaigns: create, read, list, edit, archive', () => {
     expect(got).toMatchObject({ is_archived: true, is_active: false, status: 'paused' });
     res = await api('PATCH', `/advertiser-dashboard/campaigns/${c.campaign_id}/archive`);
     expect(res.body).toEqual({ campaign_id: c.campaign_id, is_archived: false });
-    expect((await api('GET', `/advertiser-dashboard/campaigns/${c.campaign_id}`)).body).toMatchObject({ is_archived: false, status: 'paused' });
+    expect((await api('GET', `/advertiser-dashboard/campaigns/${c.campaign_id}`)).body).toMatchObject({
+      is_archived: false,
+      status: 'paused',
+    });
   });
 
   it('documents every route in the OpenAPI', async () => {
-    const doc = (await (await fetch(`${s.url}/docs/json`)).json()) as { paths: Record<string, Record<string, { tags?: string[] }>> };
+    const doc = (await (await fetch(`${s.url}/docs/json`)).json()) as {
+      paths: Record<string, Record<string, { tags?: string[] }>>;
+    };
     for (const p of [
       '/advertiser-dashboard/campaigns',
       '/advertiser-dashboard/campaigns/{campaign_id}',

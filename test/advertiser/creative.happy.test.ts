@@ -30,7 +30,11 @@ describe('generative ad writer', () => {
     reply = () =>
       JSON.stringify({
         ads: [
-          { headline: 'Stand up to back pain with Deskly', copy: 'Electric standing desks that ship in 48 hours.', cta: 'Shop desks' },
+          {
+            headline: 'Stand up to back pain with Deskly',
+            copy: 'Electric standing desks that ship in 48 hours.',
+            cta: 'Shop desks',
+          },
           { headline: 'H'.repeat(120), copy: 'word '.repeat(200), cta: 'Go'.repeat(60) },
           { headline: 'Visit https://evil.example', copy: 'x', cta: 'y' },
           { headline: 'Ergonomic chairs', copy: 'Chairs your back will thank you for.', cta: 'See chairs' },
@@ -38,7 +42,11 @@ describe('generative ad writer', () => {
       });
     const ads = await writeAds(t.ctx, input);
     expect(ads).toHaveLength(3);
-    expect(ads[0]).toEqual({ headline: 'Stand up to back pain with Deskly', copy: 'Electric standing desks that ship in 48 hours.', cta: 'Shop desks' });
+    expect(ads[0]).toEqual({
+      headline: 'Stand up to back pain with Deskly',
+      copy: 'Electric standing desks that ship in 48 hours.',
+      cta: 'Shop desks',
+    });
     expect(ads[1].headline.length).toBeLessThanOrEqual(80);
     expect(ads[1].copy.length).toBeLessThanOrEqual(500);
     expect(ads[1].cta.length).toBeLessThanOrEqual(80);
@@ -47,7 +55,11 @@ describe('generative ad writer', () => {
     expect(req.messages[0].role).toBe('system');
     expect(req.messages[0].content).not.toContain('FREE MONEY');
     expect(req.messages[0].content).toMatch(/data/);
-    expect(JSON.parse(req.messages[1].content)).toMatchObject({ brand_name: 'Deskly', ad_prompt: input.adPrompt, count: 3 });
+    expect(JSON.parse(req.messages[1].content)).toMatchObject({
+      brand_name: 'Deskly',
+      ad_prompt: input.adPrompt,
+      count: 3,
+    });
   });
 
   it('falls back to the built-in writer on unusable replies, filling any shortfall', async () => {
@@ -77,7 +89,11 @@ describe('generative groups through the API with a model configured', () => {
   let fake: FakeLlm;
   let s: TestServer;
   beforeAll(async () => {
-    fake = await startFakeLlm(() => JSON.stringify({ ads: [1, 2, 3].map((i) => ({ headline: `Model headline ${i}`, copy: `Model copy ${i}.`, cta: 'Try it' })) }));
+    fake = await startFakeLlm(() =>
+      JSON.stringify({
+        ads: [1, 2, 3].map((i) => ({ headline: `Model headline ${i}`, copy: `Model copy ${i}.`, cta: 'Try it' })),
+      }),
+    );
     s = await startAdvServer({ llmBaseUrl: fake.baseUrl });
   });
   afterAll(async () => {
@@ -88,9 +104,26 @@ describe('generative groups through the API with a model configured', () => {
   it('stores the model-written ads as generated, pending review', async () => {
     const adv = await newAdvertiser(s);
     const api = client(s, adv.key);
-    const c = (await api('POST', '/advertiser-dashboard/campaigns', campaignBody({ ad_groups: [{ name: 'Gen', context: 'desks', brand_name: 'Deskly' }] }))).body;
-    expect(c.ad_groups[0].ads.map((a: { headline: string }) => a.headline)).toEqual(['Model headline 1', 'Model headline 2', 'Model headline 3']);
-    expect(c.ad_groups[0].ads.every((a: { source: string; review_status: string }) => a.source === 'generated' && a.review_status === 'pending')).toBe(true);
-    expect(JSON.parse(fake.requests.at(-1)!.messages[1].content)).toMatchObject({ brand_name: 'Deskly', context: 'desks' });
+    const c = (
+      await api(
+        'POST',
+        '/advertiser-dashboard/campaigns',
+        campaignBody({ ad_groups: [{ name: 'Gen', context: 'desks', brand_name: 'Deskly' }] }),
+      )
+    ).body;
+    expect(c.ad_groups[0].ads.map((a: { headline: string }) => a.headline)).toEqual([
+      'Model headline 1',
+      'Model headline 2',
+      'Model headline 3',
+    ]);
+    expect(
+      c.ad_groups[0].ads.every(
+        (a: { source: string; review_status: string }) => a.source === 'generated' && a.review_status === 'pending',
+      ),
+    ).toBe(true);
+    expect(JSON.parse(fake.requests.at(-1)!.messages[1].content)).toMatchObject({
+      brand_name: 'Deskly',
+      context: 'desks',
+    });
   });
 });

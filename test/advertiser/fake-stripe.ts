@@ -19,7 +19,10 @@ export interface FakeStripe {
   /** Deliveries to the webhook: the event and Orbit's answer. */
   deliveries: { event: Record<string, any>; status: number; body: unknown }[];
   /** Sign and deliver an event to the webhook (as Stripe would, or with a forged or stale signature). */
-  deliver(event: Record<string, any>, opts?: { secret?: string; timestamp?: number; signature?: string | null }): Promise<{ status: number; body: any }>;
+  deliver(
+    event: Record<string, any>,
+    opts?: { secret?: string; timestamp?: number; signature?: string | null },
+  ): Promise<{ status: number; body: any }>;
   /** The event Stripe sends when a session is paid. */
   completedEvent(sessionId: string, type?: string): Record<string, any>;
   setWebhook(url: string): void;
@@ -69,8 +72,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const header =
       opts.signature === null
         ? undefined
-        : (opts.signature ?? Stripe.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? webhookSecret, timestamp: opts.timestamp }));
-    const res = await fetch(webhook, { method: 'POST', headers: { 'content-type': 'application/json', ...(header ? { 'stripe-signature': header } : {}) }, body: payload });
+        : (opts.signature ??
+          Stripe.webhooks.generateTestHeaderString({
+            payload,
+            secret: opts.secret ?? webhookSecret,
+            timestamp: opts.timestamp,
+          }));
+    const res = await fetch(webhook, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(header ? { 'stripe-signature': header } : {}) },
+      body: payload,
+    });
     const body = await res.json().catch(() => null);
     deliveries.push({ event, status: res.status, body });
     return { status: res.status, body };
@@ -88,10 +100,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           const s = sessions.get(pay[1]);
           if (!s) return res.writeHead(404).end('no such session');
           if (req.method === 'GET') {
-            const what = s.mode === 'payment' ? `Pay ${(s.amount_total / 100).toFixed(2)} ${String(s.currency).toUpperCase()}` : 'Save card';
+            const what =
+              s.mode === 'payment'
+                ? `Pay ${(s.amount_total / 100).toFixed(2)} ${String(s.currency).toUpperCase()}`
+                : 'Save card';
             return res
               .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-              .end(`<!doctype html><html><head><title>Checkout</title></head><body><h1>Test Checkout</h1><form method="post"><button type="submit">${what}</button></form></body></html>`);
+              .end(
+                `<!doctype html><html><head><title>Checkout</title></head><body><h1>Test Checkout</h1><form method="post"><button type="submit">${what}</button></form></body></html>`,
+              );
           }
           s.status = 'complete';
           if (s.mode === 'payment') s.payment_status = 'paid';
@@ -99,11 +116,22 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           await deliver(completedEvent(s.id));
           return res.writeHead(303, { location: s.success_url }).end();
         }
-        requests.push({ method: req.method ?? '', path: url.pathname, auth: req.headers.authorization, body: parseForm(text) });
-        if (req.headers.authorization !== `Bearer ${secretKey}`) return json(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+        requests.push({
+          method: req.method ?? '',
+          path: url.pathname,
+          auth: req.headers.authorization,
+          body: parseForm(text),
+        });
+        if (req.headers.authorization !== `Bearer ${secretKey}`)
+          return json(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
         if (req.method === 'POST' && url.pathname === '/v1/customers') {
           const b = parseForm(text);
-          return json(res, 200, { id: id('cus'), object: 'customer', name: b.name ?? null, metadata: b.metadata ?? {} });
+          return json(res, 200, {
+            id: id('cus'),
+            object: 'customer',
+            name: b.name ?? null,
+            metadata: b.metadata ?? {},
+          });
         }
         if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
           const b = parseForm(text);
@@ -128,7 +156,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           sessions.set(sid, session);
           return json(res, 200, session);
         }
-        return json(res, 404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
+        return json(res, 404, {
+          error: {
+            type: 'invalid_request_error',
+            message: `Unrecognized request URL (${req.method}: ${url.pathname})`,
+          },
+        });
       })().catch((err: unknown) => {
         if (!res.headersSent) res.writeHead(500);
         res.end(String(err));

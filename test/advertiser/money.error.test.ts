@@ -24,14 +24,24 @@ describe('minimum daily budget and bids', () => {
   });
 
   it('ad group budgets and bids are checked too, nested ones named by their path', async () => {
-    const nested = await api('POST', '/advertiser-dashboard/campaigns', campaignBody({ ad_groups: [{ name: 'G', group_type: 'manual', daily_budget: 0.2, ads: [{ headline: 'H' }] }] }));
+    const nested = await api(
+      'POST',
+      '/advertiser-dashboard/campaigns',
+      campaignBody({ ad_groups: [{ name: 'G', group_type: 'manual', daily_budget: 0.2, ads: [{ headline: 'H' }] }] }),
+    );
     expect(nested.status).toBe(422);
     expect(nested.body.details[0].field).toBe('ad_groups.0.daily_budget');
     const c = (await api('POST', '/advertiser-dashboard/campaigns', campaignBody())).body;
     const g = (await api('GET', `/advertiser-dashboard/ad-groups?campaign_id=${c.campaign_id}`)).body[0];
     expect((await api('PATCH', `/advertiser-dashboard/ad-groups/${g.id}`, { max_cpc: 0.005 })).status).toBe(422);
-    expect((await api('PATCH', `/advertiser-dashboard/campaigns/${c.campaign_id}`, { daily_budget: 0.99 })).status).toBe(422);
-    const add = await api('POST', '/advertiser-dashboard/ad-groups', { campaign_id: c.campaign_id, name: 'Cheap', daily_budget: 0.5 });
+    expect(
+      (await api('PATCH', `/advertiser-dashboard/campaigns/${c.campaign_id}`, { daily_budget: 0.99 })).status,
+    ).toBe(422);
+    const add = await api('POST', '/advertiser-dashboard/ad-groups', {
+      campaign_id: c.campaign_id,
+      name: 'Cheap',
+      daily_budget: 0.5,
+    });
     expect(add.status).toBe(422);
     expect(add.body.details[0].field).toBe('daily_budget');
   });
@@ -39,7 +49,11 @@ describe('minimum daily budget and bids', () => {
   it('the minimums themselves, and 0 for an unset bid, are accepted', async () => {
     const ok = await api('POST', '/advertiser-dashboard/campaigns', campaignBody({ daily_budget: 1, max_cpc: 0.01 }));
     expect(ok.status).toBe(201);
-    expect((await api('PATCH', `/advertiser-dashboard/campaigns/${ok.body.campaign_id}`, { max_cpc: 0 })).status).toBe(200);
-    expect((await api('POST', '/advertiser-dashboard/campaigns', campaignBody({ max_cpm: 1, max_cpc: 0 }))).status).toBe(201);
+    expect((await api('PATCH', `/advertiser-dashboard/campaigns/${ok.body.campaign_id}`, { max_cpc: 0 })).status).toBe(
+      200,
+    );
+    expect(
+      (await api('POST', '/advertiser-dashboard/campaigns', campaignBody({ max_cpm: 1, max_cpc: 0 }))).status,
+    ).toBe(201);
   });
 });

@@ -19,12 +19,26 @@ describe('pixels: bad input', () => {
   });
 
   it('invalid URLs are 422 naming url', async () => {
-    for (const url of ['', 'not a url', 'ftp://files.example.com', 'javascript:alert(1)', 'https://', 'https://user:pw@example.com', 'http://exa mple.com', 'nodot']) {
+    for (const url of [
+      '',
+      'not a url',
+      'ftp://files.example.com',
+      'javascript:alert(1)',
+      'https://',
+      'https://user:pw@example.com',
+      'http://exa mple.com',
+      'nodot',
+    ]) {
       const res = await api('POST', '/advertiser-dashboard/pixels', { url });
       expect(res.status, url).toBe(422);
       expect(res.body.details[0].field).toBe('url');
     }
-    for (const body of [{}, { url: 42 }, { url: 'https://ok.example.com', name: '' }, { url: 'https://ok.example.com', extra: 1 }]) {
+    for (const body of [
+      {},
+      { url: 42 },
+      { url: 'https://ok.example.com', name: '' },
+      { url: 'https://ok.example.com', extra: 1 },
+    ]) {
       expect((await api('POST', '/advertiser-dashboard/pixels', body)).status, JSON.stringify(body)).toBe(422);
     }
     expect((await api('GET', '/advertiser-dashboard/pixels')).body).toEqual([]);
@@ -35,7 +49,9 @@ describe('pixels: bad input', () => {
     expect((await api('POST', '/advertiser-dashboard/pixels', { url: 'dup.example.com/' })).status).toBe(409);
     expect((await api('POST', '/advertiser-dashboard/pixels', { url: 'HTTPS://DUP.example.com' })).status).toBe(409);
     const other = await newAdvertiser(s);
-    expect((await client(s, other.key)('POST', '/advertiser-dashboard/pixels', { url: 'https://dup.example.com' })).status).toBe(201);
+    expect(
+      (await client(s, other.key)('POST', '/advertiser-dashboard/pixels', { url: 'https://dup.example.com' })).status,
+    ).toBe(201);
   });
 
   it('the verifier refuses private addresses unless allowed, and records why', async () => {

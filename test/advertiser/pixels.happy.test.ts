@@ -18,9 +18,11 @@ describe('pixels', () => {
     // A site on 127.0.0.1: /installed carries the snippet, /bare does not, /moved redirects to /installed.
     site = http.createServer((req, res) => {
       if (req.url === '/installed') {
-        res.writeHead(200, { 'content-type': 'text/html' }).end(
-          `<html><head><script async src="${s.ctx.urls.pixelScript}" data-advertiser-id="${adv.id}"></script></head></html>`,
-        );
+        res
+          .writeHead(200, { 'content-type': 'text/html' })
+          .end(
+            `<html><head><script async src="${s.ctx.urls.pixelScript}" data-advertiser-id="${adv.id}"></script></head></html>`,
+          );
       } else if (req.url === '/moved') res.writeHead(301, { location: '/installed' }).end();
       else res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>no pixel here</body></html>');
     });
@@ -37,7 +39,13 @@ describe('pixels', () => {
   it('creates with is_functional null, then the background check finds the snippet', async () => {
     const res = await api('POST', '/advertiser-dashboard/pixels', { url: `${origin}/installed`, name: 'Shop pixel' });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ name: 'Shop pixel', url: `${origin}/installed`, domain: '127.0.0.1', is_functional: null, last_checked_at: null });
+    expect(res.body).toMatchObject({
+      name: 'Shop pixel',
+      url: `${origin}/installed`,
+      domain: '127.0.0.1',
+      is_functional: null,
+      last_checked_at: null,
+    });
     expect(res.body.snippet).toContain(s.ctx.urls.pixelScript);
     expect(res.body.snippet).toContain(adv.id);
     await settleVerifications();
@@ -52,7 +60,10 @@ describe('pixels', () => {
     const moved = (await api('POST', '/advertiser-dashboard/pixels', { url: `${origin}/moved` })).body;
     await settleVerifications();
     const list = (await api('GET', '/advertiser-dashboard/pixels')).body;
-    expect(list.find((p: any) => p.pixel_id === bare.pixel_id)).toMatchObject({ is_functional: false, verification_error: expect.stringContaining('pixel snippet is not on it') });
+    expect(list.find((p: any) => p.pixel_id === bare.pixel_id)).toMatchObject({
+      is_functional: false,
+      verification_error: expect.stringContaining('pixel snippet is not on it'),
+    });
     expect(list.find((p: any) => p.pixel_id === moved.pixel_id).is_functional).toBe(true);
   });
 

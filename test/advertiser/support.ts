@@ -24,8 +24,14 @@ export async function startAdvServer(overrides: ConfigInput = {}, opts: ContextO
   return startTestServer({ fetchPrivateHosts: true, ...overrides }, opts);
 }
 
-export async function newAdvertiser(s: TestServer, opts: { funded?: boolean; paymentMethod?: boolean } = { funded: true }): Promise<Adv> {
-  const a = await accounts.createAdvertiser(s.ctx, { name: `Adv ${randomBase62(6)}`, hasPaymentMethod: opts.paymentMethod ?? false });
+export async function newAdvertiser(
+  s: TestServer,
+  opts: { funded?: boolean; paymentMethod?: boolean } = { funded: true },
+): Promise<Adv> {
+  const a = await accounts.createAdvertiser(s.ctx, {
+    name: `Adv ${randomBase62(6)}`,
+    hasPaymentMethod: opts.paymentMethod ?? false,
+  });
   if (opts.funded) await accounts.addCredits(s.ctx, { advertiserId: a.advertiser.id, amountDollars: 100 });
   return { id: a.advertiser.id, key: a.apiKey };
 }
@@ -36,21 +42,30 @@ export function client(s: TestServer, defaultKey: string): Api {
     const k = key === undefined ? defaultKey : key;
     if (k) headers['x-api-key'] = k;
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`${s.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(`${s.url}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : null };
   };
 }
 
-export const admin = (s: TestServer) => async (method: string, path: string, body?: unknown, token = s.ctx.secrets.adminToken) => {
-  const res = await fetch(`${s.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-};
+export const admin =
+  (s: TestServer) =>
+  async (method: string, path: string, body?: unknown, token = s.ctx.secrets.adminToken) => {
+    const res = await fetch(`${s.url}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null };
+  };
 
 /** A minimal valid campaign body (one manual group with one ad). */
 export function campaignBody(extra: Record<string, unknown> = {}) {
@@ -105,7 +120,9 @@ export async function expectTenantIsolation(
 }
 
 /** A test server with one publisher (placement "Chat-Below") whose key asks for ads. */
-export async function startAdvServerWithPublisher(overrides: ConfigInput = {}): Promise<{ s: TestServer; pubKey: string }> {
+export async function startAdvServerWithPublisher(
+  overrides: ConfigInput = {},
+): Promise<{ s: TestServer; pubKey: string }> {
   const s = await startAdvServer(overrides);
   const pub = await accounts.createPublisher(s.ctx, { name: 'Chat app', url: 'https://chat.example.com' });
   await createPlacement(s.ctx, pub.publisher.id, { name: 'Chat Below', placement_type: 'below_response' });

@@ -13,7 +13,11 @@ describe('conversion gateway: bad input', () => {
 
   it('refuses missing, wrong and publisher keys with 401', async () => {
     const body = { data: [purchase(s)] };
-    const none = await fetch(`${s.url}/gateway/events`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const none = await fetch(`${s.url}/gateway/events`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     expect(none.status).toBe(401);
     expect((await sendEvents(s, 'orb_adv_' + 'x'.repeat(32), body)).status).toBe(401);
     expect((await sendEvents(s, 'nonsense', body, 'query')).status).toBe(401);
@@ -116,10 +120,29 @@ describe('conversion gateway: bad input', () => {
     const badEmail = await post({ em: ['nope'] });
     expect(badEmail.status).toBe(400);
     expect(((await badEmail.json()) as { message: string }).message).toMatch(/em\[0\]/);
-    const pixel = (body: string) => fetch(`${s.url}/pixel/events`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body });
+    const pixel = (body: string) =>
+      fetch(`${s.url}/pixel/events`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body });
     expect((await pixel('{not json')).status).toBe(400);
     expect((await pixel(JSON.stringify({ advertiser_id: w.advertiserId, events: [] }))).status).toBe(422);
-    expect((await pixel(JSON.stringify({ advertiser_id: w.advertiserId, events: [{ event_type: 'page view!', url: 'https://a.example/' }] }))).status).toBe(422);
-    expect((await pixel(JSON.stringify({ advertiser_id: 'unknown', events: [{ event_type: 'page_view', url: 'https://a.example/' }] }))).status).toBe(404);
+    expect(
+      (
+        await pixel(
+          JSON.stringify({
+            advertiser_id: w.advertiserId,
+            events: [{ event_type: 'page view!', url: 'https://a.example/' }],
+          }),
+        )
+      ).status,
+    ).toBe(422);
+    expect(
+      (
+        await pixel(
+          JSON.stringify({
+            advertiser_id: 'unknown',
+            events: [{ event_type: 'page_view', url: 'https://a.example/' }],
+          }),
+        )
+      ).status,
+    ).toBe(404);
   });
 });

@@ -21,8 +21,9 @@ describe('conversion gateway: happy paths', () => {
   const rollupTotals = async (campaignId: string) => {
     await settleRollups(s.ctx.db);
     const rows = await s.ctx.db.selectFrom('rollups').selectAll().where('campaign_id', '=', campaignId).execute();
-    const sum = (k: 'conversions' | 'conversion_value_micros' | 'spend_micros' | 'revenue_micros' | 'take_micros' | 'clicks') =>
-      rows.reduce((a, r) => a + Number(r[k]), 0);
+    const sum = (
+      k: 'conversions' | 'conversion_value_micros' | 'spend_micros' | 'revenue_micros' | 'take_micros' | 'clicks',
+    ) => rows.reduce((a, r) => a + Number(r[k]), 0);
     return {
       conversions: sum('conversions'),
       value: sum('conversion_value_micros'),
@@ -36,7 +37,9 @@ describe('conversion gateway: happy paths', () => {
   it('attributes a conversion to the click that caused it and updates the rollups in the same write', async () => {
     const attr = await clickThrough(s, w);
     const before = await rollupTotals(w.campaignId);
-    const res = await sendEvents(s, w.advertiserKey, { data: [purchase(s, { event_id: 'order-1' }, { ...attr, ph: ['+1 (555) 123-4567'] })] });
+    const res = await sendEvents(s, w.advertiserKey, {
+      data: [purchase(s, { event_id: 'order-1' }, { ...attr, ph: ['+1 (555) 123-4567'] })],
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as GatewayOut;
     expect(body).toEqual({
@@ -51,7 +54,11 @@ describe('conversion gateway: happy paths', () => {
     expect(after.value - before.value).toBe(49_990_000);
     expect(after.spend).toBe(before.spend); // a CPC campaign is not charged again for the conversion
 
-    const row = await s.ctx.db.selectFrom('conversions').selectAll().where('event_id', '=', 'order-1').executeTakeFirstOrThrow();
+    const row = await s.ctx.db
+      .selectFrom('conversions')
+      .selectAll()
+      .where('event_id', '=', 'order-1')
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({
       advertiser_id: w.advertiserId,
       event_type: 'purchase',
@@ -69,10 +76,19 @@ describe('conversion gateway: happy paths', () => {
 
   it('resolves graid alone to the click, campaign, ad and publisher', async () => {
     const attr = await clickThrough(s, w);
-    const res = await sendEvents(s, w.advertiserKey, { data: [purchase(s, { event_id: 'order-graid' }, { graid: attr.graid })] }, 'query');
+    const res = await sendEvents(
+      s,
+      w.advertiserKey,
+      { data: [purchase(s, { event_id: 'order-graid' }, { graid: attr.graid })] },
+      'query',
+    );
     const body = (await res.json()) as GatewayOut;
     expect(body.results[0]).toEqual({ event_id: 'order-graid', status: 'ok', attributed: true });
-    const row = await s.ctx.db.selectFrom('conversions').selectAll().where('event_id', '=', 'order-graid').executeTakeFirstOrThrow();
+    const row = await s.ctx.db
+      .selectFrom('conversions')
+      .selectAll()
+      .where('event_id', '=', 'order-graid')
+      .executeTakeFirstOrThrow();
     expect(row.click_id).toBe(attr.grclid);
     expect(row.ad_id).toBe(attr.gradid);
     expect(row.publisher_id).toBe(attr.grpuid);
@@ -84,11 +100,19 @@ describe('conversion gateway: happy paths', () => {
       data: [
         purchase(s, { event_id: 'ph-1' }, { em: [pre], ph: ['+1 555-123-4567'] }),
         purchase(s, { event_id: 'ph-2' }, { em: ['  Someone@Example.com '], ph: ['15551234567'] }),
-        purchase(s, { event_id: 'ph-3' }, { em: [], ph: ['+15551234567'], fn: ' Ada ', ln: 'LOVELACE', external_id: ['cust-9'] }),
+        purchase(
+          s,
+          { event_id: 'ph-3' },
+          { em: [], ph: ['+15551234567'], fn: ' Ada ', ln: 'LOVELACE', external_id: ['cust-9'] },
+        ),
       ],
     });
     expect(((await res.json()) as GatewayOut).results.map((r) => r.status)).toEqual(['ok', 'ok', 'ok']);
-    const rows = await s.ctx.db.selectFrom('conversions').select(['event_id', 'identity_json']).where('event_id', 'in', ['ph-1', 'ph-2', 'ph-3']).execute();
+    const rows = await s.ctx.db
+      .selectFrom('conversions')
+      .select(['event_id', 'identity_json'])
+      .where('event_id', 'in', ['ph-1', 'ph-2', 'ph-3'])
+      .execute();
     const ids = Object.fromEntries(rows.map((r) => [r.event_id, JSON.parse(r.identity_json!)]));
     expect(ids['ph-1'].ph).toEqual(ids['ph-2'].ph);
     expect(ids['ph-2'].ph).toEqual(ids['ph-3'].ph);
@@ -98,29 +122,70 @@ describe('conversion gateway: happy paths', () => {
   });
 
   it('accepts every standard event name and custom names; stores without signals unattributed', async () => {
-    const names = ['Purchase', 'Lead', 'CompleteRegistration', 'Subscribe', 'StartTrial', 'InitiateCheckout', 'AddToCart', 'Contact', 'Schedule', 'webinar_signup'];
+    const names = [
+      'Purchase',
+      'Lead',
+      'CompleteRegistration',
+      'Subscribe',
+      'StartTrial',
+      'InitiateCheckout',
+      'AddToCart',
+      'Contact',
+      'Schedule',
+      'webinar_signup',
+    ];
     const res = await sendEvents(s, w.advertiserKey, {
-      data: names.map((n, i) => ({ ...purchase(s, { event_id: `names-${i}`, event_name: n }), custom_data: undefined })),
+      data: names.map((n, i) => ({
+        ...purchase(s, { event_id: `names-${i}`, event_name: n }),
+        custom_data: undefined,
+      })),
     });
     const body = (await res.json()) as GatewayOut;
     expect(body.results.every((r) => r.status === 'ok' && r.attributed === false)).toBe(true);
-    const types = await s.ctx.db.selectFrom('conversions').select('event_type').where('event_id', 'like', 'names-%').orderBy('event_id').execute();
+    const types = await s.ctx.db
+      .selectFrom('conversions')
+      .select('event_type')
+      .where('event_id', 'like', 'names-%')
+      .orderBy('event_id')
+      .execute();
     expect(types.map((t) => t.event_type).sort()).toEqual(
-      ['purchase', 'lead', 'complete_registration', 'subscribe', 'start_trial', 'initiate_checkout', 'add_to_cart', 'contact', 'schedule', 'webinar_signup'].sort(),
+      [
+        'purchase',
+        'lead',
+        'complete_registration',
+        'subscribe',
+        'start_trial',
+        'initiate_checkout',
+        'add_to_cart',
+        'contact',
+        'schedule',
+        'webinar_signup',
+      ].sort(),
     );
   });
 
   it('deduplicates event_id + event_name for 48 hours, inside a batch and across batches', async () => {
     const e = purchase(s, { event_id: 'dup-1' });
-    const first = (await (await sendEvents(s, w.advertiserKey, { data: [e, e, { ...e, event_name: 'Lead' }] })).json()) as GatewayOut;
+    const first = (await (
+      await sendEvents(s, w.advertiserKey, { data: [e, e, { ...e, event_name: 'Lead' }] })
+    ).json()) as GatewayOut;
     expect(first.results.map((r) => r.status)).toEqual(['ok', 'duplicate', 'ok']);
     clock.advance(47 * HOUR);
-    const again = (await (await sendEvents(s, w.advertiserKey, { data: [{ ...e, event_time: Math.floor(clock.now() / 1000) }] })).json()) as GatewayOut;
+    const again = (await (
+      await sendEvents(s, w.advertiserKey, { data: [{ ...e, event_time: Math.floor(clock.now() / 1000) }] })
+    ).json()) as GatewayOut;
     expect(again.results[0].status).toBe('duplicate');
     clock.advance(1 * HOUR + 1000);
-    const later = (await (await sendEvents(s, w.advertiserKey, { data: [{ ...e, event_time: Math.floor(clock.now() / 1000) }] })).json()) as GatewayOut;
+    const later = (await (
+      await sendEvents(s, w.advertiserKey, { data: [{ ...e, event_time: Math.floor(clock.now() / 1000) }] })
+    ).json()) as GatewayOut;
     expect(later.results[0].status).toBe('ok');
-    const n = await s.ctx.db.selectFrom('conversions').select('id').where('event_id', '=', 'dup-1').where('event_type', '=', 'purchase').execute();
+    const n = await s.ctx.db
+      .selectFrom('conversions')
+      .select('id')
+      .where('event_id', '=', 'dup-1')
+      .where('event_type', '=', 'purchase')
+      .execute();
     expect(n).toHaveLength(2);
   });
 
@@ -137,7 +202,9 @@ describe('conversion gateway: happy paths', () => {
     expect(body.results[1].status).toBe('error');
     expect(body.events_processed).toBe(1);
     expect(await s.ctx.db.selectFrom('conversions').select('id').execute()).toHaveLength(before.length);
-    expect(await s.ctx.db.selectFrom('conversion_dedup').selectAll().where('event_id', '=', 'test-1').execute()).toHaveLength(0);
+    expect(
+      await s.ctx.db.selectFrom('conversion_dedup').selectAll().where('event_id', '=', 'test-1').execute(),
+    ).toHaveLength(0);
   });
 
   it('skips opted-out users: the opt_out flag and the suppression list', async () => {
@@ -158,7 +225,13 @@ describe('conversion gateway: happy paths', () => {
     });
     const body = (await res.json()) as GatewayOut;
     expect(body.results.map((r) => r.status)).toEqual(['skipped', 'skipped', 'skipped', 'ok']);
-    expect(await s.ctx.db.selectFrom('conversions').select('id').where('event_id', 'in', ['opt-1', 'opt-2', 'opt-3']).execute()).toHaveLength(0);
+    expect(
+      await s.ctx.db
+        .selectFrom('conversions')
+        .select('id')
+        .where('event_id', 'in', ['opt-1', 'opt-2', 'opt-3'])
+        .execute(),
+    ).toHaveLength(0);
     const del = await fetch(`${s.url}/advertiser-dashboard/suppressions`, {
       method: 'DELETE',
       headers: { 'x-api-key': w.advertiserKey, 'content-type': 'application/json' },
@@ -169,13 +242,20 @@ describe('conversion gateway: happy paths', () => {
 
   it('charges CPA campaigns the campaign CPA price, split exactly into revenue and take', async () => {
     const w2 = await seedWorld(s.ctx, topicCampaign('Skillets', 'cast iron skillet frying pan cookware'));
-    await s.ctx.db.updateTable('campaigns').set({ billing_model: 'cpa', max_cpa_micros: 12_000_000, conversion_type: 'Purchase' }).where('id', '=', w2.campaignId).execute();
+    await s.ctx.db
+      .updateTable('campaigns')
+      .set({ billing_model: 'cpa', max_cpa_micros: 12_000_000, conversion_type: 'Purchase' })
+      .where('id', '=', w2.campaignId)
+      .execute();
     await s.ctx.inventory.rebuild();
     const before = await rollupTotals(w2.campaignId);
     // One billing model per campaign: a CPA campaign's click is free, only its conversion is charged.
     const attr = await clickThrough(s, w2, 'Which cast iron skillet frying pan should I buy?');
     const res = await sendEvents(s, w2.advertiserKey, {
-      data: [purchase(s, { event_id: 'cpa-1' }, attr), { ...purchase(s, { event_id: 'cpa-2' }, attr), event_name: 'Lead' }],
+      data: [
+        purchase(s, { event_id: 'cpa-1' }, attr),
+        { ...purchase(s, { event_id: 'cpa-2' }, attr), event_name: 'Lead' },
+      ],
     });
     expect(((await res.json()) as GatewayOut).results.map((r) => [r.status, r.attributed])).toEqual([
       ['ok', true],
@@ -209,22 +289,43 @@ describe('conversion gateway: happy paths', () => {
     expect(p1.has_more).toBe(true);
     expect(Object.keys(p1.conversions[0]).sort()).toEqual(
       // The spec's fields, plus ad_group_id and attribution (issue 28: the dashboard's columns).
-      ['ad_group_id', 'attribution', 'campaign_id', 'conversion_id', 'conversion_timestamp', 'currency', 'event_type', 'is_attributed', 'order_id', 'page_url', 'source', 'value_cents'].sort(),
+      [
+        'ad_group_id',
+        'attribution',
+        'campaign_id',
+        'conversion_id',
+        'conversion_timestamp',
+        'currency',
+        'event_type',
+        'is_attributed',
+        'order_id',
+        'page_url',
+        'source',
+        'value_cents',
+      ].sort(),
     );
-    const p2 = (await (await dashboard(s, w3.advertiserKey, `/advertiser-dashboard/conversions?limit=4&cursor=${p1.next_cursor}`)).json()) as typeof p1;
+    const p2 = (await (
+      await dashboard(s, w3.advertiserKey, `/advertiser-dashboard/conversions?limit=4&cursor=${p1.next_cursor}`)
+    ).json()) as typeof p1;
     expect(p2.conversions).toHaveLength(2);
     expect(p2.has_more).toBe(false);
     expect(p2.next_cursor).toBeNull();
     const allIds = [...p1.conversions, ...p2.conversions].map((c) => c.conversion_id);
     expect(new Set(allIds).size).toBe(6);
 
-    const byCampaign = (await (await dashboard(s, w3.advertiserKey, `/advertiser-dashboard/conversions?campaign_id=${w3.campaignId}`)).json()) as typeof p1;
+    const byCampaign = (await (
+      await dashboard(s, w3.advertiserKey, `/advertiser-dashboard/conversions?campaign_id=${w3.campaignId}`)
+    ).json()) as typeof p1;
     expect(byCampaign.total_conversions).toBe(2);
     expect(byCampaign.conversions.every((c) => c.is_attributed === true && c.value_cents === 4999)).toBe(true);
-    const leads = (await (await dashboard(s, w3.advertiserKey, '/advertiser-dashboard/conversions?event_type=lead')).json()) as typeof p1;
+    const leads = (await (
+      await dashboard(s, w3.advertiserKey, '/advertiser-dashboard/conversions?event_type=lead')
+    ).json()) as typeof p1;
     expect(leads.total_conversions).toBe(1);
 
-    const stats = (await (await dashboard(s, w3.advertiserKey, '/advertiser-dashboard/events/conversion-stats?days=7')).json()) as {
+    const stats = (await (
+      await dashboard(s, w3.advertiserKey, '/advertiser-dashboard/events/conversion-stats?days=7')
+    ).json()) as {
       total: number;
       time_series: { date: string; conversions: number }[];
       by_event_type: { event_type: string; total: number }[];
@@ -236,11 +337,17 @@ describe('conversion gateway: happy paths', () => {
     ]);
     expect(stats.time_series.reduce((a, d) => a + d.conversions, 0)).toBe(6);
 
-    const status1 = (await (await dashboard(s, w3.advertiserKey, '/advertiser-dashboard/gateway-status')).json()) as { status: string; last_received_at: string };
+    const status1 = (await (await dashboard(s, w3.advertiserKey, '/advertiser-dashboard/gateway-status')).json()) as {
+      status: string;
+      last_received_at: string;
+    };
     expect(status1.status).toBe('active');
     expect(Date.parse(status1.last_received_at)).toBe(clock.now());
     clock.advance(7 * 24 * HOUR);
-    const status2 = (await (await dashboard(s, w3.advertiserKey, '/advertiser-dashboard/gateway-status')).json()) as { status: string; label: string };
+    const status2 = (await (await dashboard(s, w3.advertiserKey, '/advertiser-dashboard/gateway-status')).json()) as {
+      status: string;
+      label: string;
+    };
     expect(status2).toMatchObject({ status: 'gone_quiet', label: 'Gone quiet' });
   });
 });

@@ -5,7 +5,15 @@ import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../src/server.js';
-import { BACKEND, dropStorage, seedWorld, startTestServer, testConfig, type TestServer, type World } from '../helpers.js';
+import {
+  BACKEND,
+  dropStorage,
+  seedWorld,
+  startTestServer,
+  testConfig,
+  type TestServer,
+  type World,
+} from '../helpers.js';
 import { clickThrough, dashboard, purchase, sendEvents, topicCampaign, type GatewayOut } from './util.js';
 
 const PII = {
@@ -16,7 +24,18 @@ const PII = {
   last: 'Hopperstein',
   external: 'CUSTOMER-77431-XQ',
 };
-const needles = [PII.email, PII.email.toLowerCase(), PII.phone, PII.phoneDigits, '2025550147', PII.first, PII.first.toLowerCase(), PII.last, PII.last.toLowerCase(), PII.external];
+const needles = [
+  PII.email,
+  PII.email.toLowerCase(),
+  PII.phone,
+  PII.phoneDigits,
+  '2025550147',
+  PII.first,
+  PII.first.toLowerCase(),
+  PII.last,
+  PII.last.toLowerCase(),
+  PII.external,
+];
 
 describe('conversion gateway: security', () => {
   let s: TestServer;
@@ -39,16 +58,32 @@ describe('conversion gateway: security', () => {
   it("never attributes to another advertiser's click, and never shows one tenant's conversions to another", async () => {
     const attrA = await clickThrough(s, a);
     const res = await sendEvents(s, b.advertiserKey, { data: [purchase(s, { event_id: 'steal-1' }, attrA)] });
-    expect(((await res.json()) as GatewayOut).results[0]).toEqual({ event_id: 'steal-1', status: 'ok', attributed: false });
-    const row = await s.ctx.db.selectFrom('conversions').selectAll().where('event_id', '=', 'steal-1').executeTakeFirstOrThrow();
+    expect(((await res.json()) as GatewayOut).results[0]).toEqual({
+      event_id: 'steal-1',
+      status: 'ok',
+      attributed: false,
+    });
+    const row = await s.ctx.db
+      .selectFrom('conversions')
+      .selectAll()
+      .where('event_id', '=', 'steal-1')
+      .executeTakeFirstOrThrow();
     expect(row.campaign_id).toBeNull();
     expect(row.advertiser_id).toBe(b.advertiserId);
-    const listA = (await (await dashboard(s, a.advertiserKey, '/advertiser-dashboard/conversions')).json()) as { conversions: { conversion_id: string }[] };
+    const listA = (await (await dashboard(s, a.advertiserKey, '/advertiser-dashboard/conversions')).json()) as {
+      conversions: { conversion_id: string }[];
+    };
     expect(listA.conversions.map((c) => c.conversion_id)).not.toContain(row.id);
-    expect((await dashboard(s, b.advertiserKey, `/advertiser-dashboard/conversions?campaign_id=${a.campaignId}`)).status).toBe(404);
+    expect(
+      (await dashboard(s, b.advertiserKey, `/advertiser-dashboard/conversions?campaign_id=${a.campaignId}`)).status,
+    ).toBe(404);
     // The same event id is a different key for another advertiser.
     const again = await sendEvents(s, a.advertiserKey, { data: [purchase(s, { event_id: 'steal-1' }, attrA)] });
-    expect(((await again.json()) as GatewayOut).results[0]).toEqual({ event_id: 'steal-1', status: 'ok', attributed: true });
+    expect(((await again.json()) as GatewayOut).results[0]).toEqual({
+      event_id: 'steal-1',
+      status: 'ok',
+      attributed: true,
+    });
   });
 
   it('refuses forged signatures and tampered ids: the conversion is stored unattributed', async () => {
@@ -71,17 +106,34 @@ describe('conversion gateway: security', () => {
     const body = (await res.json()) as GatewayOut;
     expect(body.results.map((r) => [r.status, r.attributed])).toEqual(Array.from({ length: 5 }, () => ['ok', false]));
     const ids = ['f-1', 'f-2', 'f-3', 'f-4', 'f-5'];
-    const notes = await s.ctx.db.selectFrom('conversions').select(['event_id', 'attribution_note']).where('event_id', 'in', ids).orderBy('event_id').execute();
-    expect(notes.map((n) => n.attribution_note)).toEqual(['bad_signature', 'ids_mismatch', 'click_not_found', 'bad_signature', 'bad_signature']);
+    const notes = await s.ctx.db
+      .selectFrom('conversions')
+      .select(['event_id', 'attribution_note'])
+      .where('event_id', 'in', ids)
+      .orderBy('event_id')
+      .execute();
+    expect(notes.map((n) => n.attribution_note)).toEqual([
+      'bad_signature',
+      'ids_mismatch',
+      'click_not_found',
+      'bad_signature',
+      'bad_signature',
+    ]);
   });
 
   it('deduplicates concurrent requests carrying the same event: exactly one is stored', async () => {
     const e = purchase(s, { event_id: 'race-1' });
-    const results = await Promise.all(Array.from({ length: 12 }, () => sendEvents(s, a.advertiserKey, { data: [e] }).then((r) => r.json() as Promise<GatewayOut>)));
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        sendEvents(s, a.advertiserKey, { data: [e] }).then((r) => r.json() as Promise<GatewayOut>),
+      ),
+    );
     const statuses = results.map((r) => r.results[0].status);
     expect(statuses.filter((x) => x === 'ok')).toHaveLength(1);
     expect(statuses.filter((x) => x === 'duplicate')).toHaveLength(11);
-    expect(await s.ctx.db.selectFrom('conversions').select('id').where('event_id', '=', 'race-1').execute()).toHaveLength(1);
+    expect(
+      await s.ctx.db.selectFrom('conversions').select('id').where('event_id', '=', 'race-1').execute(),
+    ).toHaveLength(1);
   });
 
   it('stores and logs no plaintext personal data: the whole database and the log output are scanned', async () => {
@@ -91,10 +143,17 @@ describe('conversion gateway: security', () => {
       a.advertiserKey,
       {
         data: [
-          purchase(s, { event_id: 'pii-1' }, { ...attr, em: [PII.email], ph: [PII.phone], fn: PII.first, ln: PII.last, external_id: [PII.external] }),
           purchase(
             s,
-            { event_id: 'pii-2', event_source_url: `https://shoes.example.com/thanks?email=${encodeURIComponent(PII.email)}&e=${PII.email}#${PII.first}` },
+            { event_id: 'pii-1' },
+            { ...attr, em: [PII.email], ph: [PII.phone], fn: PII.first, ln: PII.last, external_id: [PII.external] },
+          ),
+          purchase(
+            s,
+            {
+              event_id: 'pii-2',
+              event_source_url: `https://shoes.example.com/thanks?email=${encodeURIComponent(PII.email)}&e=${PII.email}#${PII.first}`,
+            },
             { em: [PII.email.toLowerCase()], ph: [PII.phoneDigits] },
           ),
           purchase(s, { event_id: 'pii-3' }, { em: [PII.email], ph: ['not a phone'] }), // an error result must not echo the values either
@@ -126,8 +185,14 @@ describe('conversion gateway: security', () => {
         expect(cols.rows.length).toBeGreaterThan(20);
         const patterns = needles.map((n) => `%${n}%`);
         for (const { table_name, column_name } of cols.rows as { table_name: string; column_name: string }[]) {
-          const hit = await c.query(`SELECT "${column_name}" AS v FROM ${s.config.databaseSchema}."${table_name}" WHERE "${column_name}" ILIKE ANY($1::text[]) LIMIT 1`, [patterns]);
-          expect(hit.rowCount, `personal data in ${table_name}.${column_name}: ${String(hit.rows[0]?.v).slice(0, 80)}`).toBe(0);
+          const hit = await c.query(
+            `SELECT "${column_name}" AS v FROM ${s.config.databaseSchema}."${table_name}" WHERE "${column_name}" ILIKE ANY($1::text[]) LIMIT 1`,
+            [patterns],
+          );
+          expect(
+            hit.rowCount,
+            `personal data in ${table_name}.${column_name}: ${String(hit.rows[0]?.v).slice(0, 80)}`,
+          ).toBe(0);
         }
       } finally {
         await c.end();
@@ -164,7 +229,9 @@ describe('conversion gateway: dedup across instances sharing one database', () =
       const statuses = results.map((r) => r.results[0].status);
       expect(statuses.filter((x) => x === 'ok')).toHaveLength(1);
       expect(statuses.filter((x) => x === 'duplicate')).toHaveLength(9);
-      expect(await one.ctx.db.selectFrom('conversions').select('id').where('event_id', '=', 'cross-1').execute()).toHaveLength(1);
+      expect(
+        await one.ctx.db.selectFrom('conversions').select('id').where('event_id', '=', 'cross-1').execute(),
+      ).toHaveLength(1);
     } finally {
       await two.close();
       await one.close();

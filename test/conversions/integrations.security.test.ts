@@ -13,7 +13,11 @@ describe('connected platforms: signatures, replays, tenancy', () => {
   let w: World;
   let other: World;
   beforeAll(async () => {
-    s = await startTestServer({ shopifyApiKey: 'shopify-client-id', shopifyApiSecret: SHOPIFY_SECRET, shopifyApiBase: 'http://127.0.0.1:9' });
+    s = await startTestServer({
+      shopifyApiKey: 'shopify-client-id',
+      shopifyApiSecret: SHOPIFY_SECRET,
+      shopifyApiBase: 'http://127.0.0.1:9',
+    });
     w = await seedWorld(s.ctx);
     other = await seedWorld(s.ctx, topicCampaign('Skillets', 'cast iron skillet frying pan cookware'));
     await fetch(`${s.url}/advertiser-dashboard/integrations/stripe`, {
@@ -31,7 +35,16 @@ describe('connected platforms: signatures, replays, tenancy', () => {
       object: 'event',
       type: 'checkout.session.completed',
       created: nowS(),
-      data: { object: { id: `cs_${id}`, mode: 'payment', payment_status: 'paid', amount_total: 500, currency: 'usd', metadata: {} } },
+      data: {
+        object: {
+          id: `cs_${id}`,
+          mode: 'payment',
+          payment_status: 'paid',
+          amount_total: 500,
+          currency: 'usd',
+          metadata: {},
+        },
+      },
     });
   const post = (key: string, body: string, sig: string | undefined) =>
     fetch(`${s.url}/stripe-conversions/webhook?api_key=${key}`, {
@@ -52,8 +65,12 @@ describe('connected platforms: signatures, replays, tenancy', () => {
     expect(r2.status).toBe(400);
     expect(((await r2.json()) as { message: string }).message).toMatch(/tolerance|timestamp/i);
     expect((await post(w.advertiserKey, body, undefined)).status).toBe(400);
-    expect((await post(w.advertiserKey, body.replace('"amount_total":500', '"amount_total":999999'), good)).status).toBe(400);
-    expect(await s.ctx.db.selectFrom('conversions').select('id').where('source', '=', 'stripe').execute()).toHaveLength(0);
+    expect(
+      (await post(w.advertiserKey, body.replace('"amount_total":500', '"amount_total":999999'), good)).status,
+    ).toBe(400);
+    expect(await s.ctx.db.selectFrom('conversions').select('id').where('source', '=', 'stripe').execute()).toHaveLength(
+      0,
+    );
     expect(await s.ctx.db.selectFrom('webhook_receipts').select('external_id').execute()).toHaveLength(0);
   });
 
@@ -65,7 +82,8 @@ describe('connected platforms: signatures, replays, tenancy', () => {
     const noSecret = await post(other.advertiserKey, body, good);
     expect(noSecret.status).toBe(409);
     const statuses = [];
-    for (let i = 0; i < 3; i++) statuses.push(((await (await post(w.advertiserKey, body, good)).json()) as { status: string }).status);
+    for (let i = 0; i < 3; i++)
+      statuses.push(((await (await post(w.advertiserKey, body, good)).json()) as { status: string }).status);
     expect(statuses).toEqual(['ok', 'duplicate', 'duplicate']);
     const bad = await post(w.advertiserKey, '{"id": ', good);
     expect(bad.status).toBe(400);
@@ -78,8 +96,13 @@ describe('connected platforms: signatures, replays, tenancy', () => {
       body: JSON.stringify({ signing_secret: 'sk_live_oops' }),
     });
     expect(put.status).toBe(422);
-    expect(await (await dashboard(s, other.advertiserKey, '/advertiser-dashboard/integrations/stripe')).json()).toMatchObject({ configured: false });
-    const del = await fetch(`${s.url}/advertiser-dashboard/integrations/stripe`, { method: 'DELETE', headers: { 'x-api-key': other.advertiserKey } });
+    expect(
+      await (await dashboard(s, other.advertiserKey, '/advertiser-dashboard/integrations/stripe')).json(),
+    ).toMatchObject({ configured: false });
+    const del = await fetch(`${s.url}/advertiser-dashboard/integrations/stripe`, {
+      method: 'DELETE',
+      headers: { 'x-api-key': other.advertiserKey },
+    });
     expect(del.status).toBe(404);
   });
 
@@ -87,7 +110,11 @@ describe('connected platforms: signatures, replays, tenancy', () => {
     const attr = await clickThrough(s, w);
     const body = JSON.stringify({
       triggerEvent: 'BOOKING_CREATED',
-      payload: { uid: 'forged-1', attendees: [{ email: 'x@example.com' }], metadata: { attribution: { grclid: attr.grclid } } },
+      payload: {
+        uid: 'forged-1',
+        attendees: [{ email: 'x@example.com' }],
+        metadata: { attribution: { grclid: attr.grclid } },
+      },
     });
     const forged = createHmac('sha256', 'not-the-key').update(body).digest('hex');
     for (const sig of [forged, 'zz', undefined]) {
@@ -102,11 +129,22 @@ describe('connected platforms: signatures, replays, tenancy', () => {
     expect(rows).toHaveLength(3);
     expect(rows.every((r) => r.verified === 0 && r.counted === 0)).toBe(true);
     await settleRollups(s.ctx.db);
-    const rollups = await s.ctx.db.selectFrom('rollups').select('conversions').where('campaign_id', '=', w.campaignId).execute();
+    const rollups = await s.ctx.db
+      .selectFrom('rollups')
+      .select('conversions')
+      .where('campaign_id', '=', w.campaignId)
+      .execute();
     expect(rollups.reduce((a, r) => a + Number(r.conversions), 0)).toBe(0);
-    const bad = await fetch(`${s.url}/cal/booking?api_key=${w.advertiserKey}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"payload":{}}' });
+    const bad = await fetch(`${s.url}/cal/booking?api_key=${w.advertiserKey}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"payload":{}}',
+    });
     expect(bad.status).toBe(422);
-    expect((await fetch(`${s.url}/cal/booking`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).status).toBe(401);
+    expect(
+      (await fetch(`${s.url}/cal/booking`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }))
+        .status,
+    ).toBe(401);
   });
 
   it('Shopify: refuses bad webhook HMACs, unknown shops, bad callback HMACs and unknown or foreign states', async () => {
@@ -114,15 +152,24 @@ describe('connected platforms: signatures, replays, tenancy', () => {
     const hook = (hmac: string, shop = 'nobody.myshopify.com') =>
       fetch(`${s.url}/shopify/webhooks/orders-paid`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-shopify-hmac-sha256': hmac, 'x-shopify-shop-domain': shop, 'x-shopify-topic': 'orders/paid' },
+        headers: {
+          'content-type': 'application/json',
+          'x-shopify-hmac-sha256': hmac,
+          'x-shopify-shop-domain': shop,
+          'x-shopify-topic': 'orders/paid',
+        },
         body,
       });
     expect((await hook(createHmac('sha256', 'wrong').update(body).digest('base64'))).status).toBe(401);
     expect((await hook('')).status).toBe(401);
     expect((await hook(createHmac('sha256', SHOPIFY_SECRET).update(body).digest('base64'))).status).toBe(404);
-    expect((await hook(createHmac('sha256', SHOPIFY_SECRET).update(body).digest('base64'), 'evil.example.com')).status).toBe(400);
+    expect(
+      (await hook(createHmac('sha256', SHOPIFY_SECRET).update(body).digest('base64'), 'evil.example.com')).status,
+    ).toBe(400);
 
-    const inst = (await (await dashboard(s, w.advertiserKey, '/advertiser-dashboard/integrations/shopify/install?shop=alpha.myshopify.com')).json()) as { install_url: string };
+    const inst = (await (
+      await dashboard(s, w.advertiserKey, '/advertiser-dashboard/integrations/shopify/install?shop=alpha.myshopify.com')
+    ).json()) as { install_url: string };
     const state = new URL(inst.install_url).searchParams.get('state')!;
     const q = shopifyCallbackQuery(SHOPIFY_SECRET, 'alpha.myshopify.com', state, nowS());
     const tampered = q.replace('code=good-code', 'code=other-code');
@@ -131,12 +178,27 @@ describe('connected platforms: signatures, replays, tenancy', () => {
     expect((await fetch(`${s.url}/shopify/callback?${foreignShop}`, { redirect: 'manual' })).status).toBe(400);
     const unknown = shopifyCallbackQuery(SHOPIFY_SECRET, 'alpha.myshopify.com', 'made-up-state', nowS());
     expect((await fetch(`${s.url}/shopify/callback?${unknown}`, { redirect: 'manual' })).status).toBe(400);
-    expect((await fetch(`${s.url}/shopify/callback?shop=alpha.myshopify.com`, { redirect: 'manual' })).status).toBe(400);
-    expect((await dashboard(s, w.advertiserKey, '/advertiser-dashboard/integrations/shopify/install?shop=https://evil.example')).status).toBe(400);
+    expect((await fetch(`${s.url}/shopify/callback?shop=alpha.myshopify.com`, { redirect: 'manual' })).status).toBe(
+      400,
+    );
+    expect(
+      (
+        await dashboard(
+          s,
+          w.advertiserKey,
+          '/advertiser-dashboard/integrations/shopify/install?shop=https://evil.example',
+        )
+      ).status,
+    ).toBe(400);
     expect(await s.ctx.db.selectFrom('shop_connections').select('id').execute()).toHaveLength(0);
     // The other tenant sees no connections, and cannot deactivate ids it does not own.
-    expect(await (await dashboard(s, other.advertiserKey, '/advertiser-dashboard/integrations')).json()).toEqual({ shopify: [] });
-    const del = await fetch(`${s.url}/advertiser-dashboard/integrations/shopify/some-id`, { method: 'DELETE', headers: { 'x-api-key': other.advertiserKey } });
+    expect(await (await dashboard(s, other.advertiserKey, '/advertiser-dashboard/integrations')).json()).toEqual({
+      shopify: [],
+    });
+    const del = await fetch(`${s.url}/advertiser-dashboard/integrations/shopify/some-id`, {
+      method: 'DELETE',
+      headers: { 'x-api-key': other.advertiserKey },
+    });
     expect(del.status).toBe(404);
   });
 });

@@ -23,24 +23,39 @@ const num = fc.oneof(
   fc.constantFrom(0.5, 19.99, 1e9, 1e9 + 1, 1_000_000, 1_000_001, -0, Number.MAX_SAFE_INTEGER, 2 ** 60, 1_763_900_000),
 );
 /** Mostly valid values, sometimes one from the edges. */
-const edgy = <T, U>(valid: fc.Arbitrary<T>, edge: fc.Arbitrary<U>) => fc.oneof({ weight: 10, arbitrary: valid }, { weight: 1, arbitrary: edge });
+const edgy = <T, U>(valid: fc.Arbitrary<T>, edge: fc.Arbitrary<U>) =>
+  fc.oneof({ weight: 10, arbitrary: valid }, { weight: 1, arbitrary: edge });
 const amount = edgy(fc.double({ min: 0, max: 1e9, noNaN: true }), num);
-const junk = fc.oneof(fc.constant(null), fc.boolean(), fc.constant(0).map(() => []), fc.constant(0).map(() => ({})), num, fc.string({ maxLength: 3 }));
+const junk = fc.oneof(
+  fc.constant(null),
+  fc.boolean(),
+  fc.constant(0).map(() => []),
+  fc.constant(0).map(() => ({})),
+  num,
+  fc.string({ maxLength: 3 }),
+);
 /** A value usually of the expected kind, sometimes absent, null or of another type. */
 const maybe = <T>(arb: fc.Arbitrary<T>) =>
-  fc.oneof({ weight: 40, arbitrary: arb }, { weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: junk });
-const url = edgy(fc.constantFrom('https://shoes.example.com/checkout/done?x=1', 'http://a.b/'), fc.constantFrom(
-  'https://shoes.example.com/checkout/done',
-  'http://a.b/',
-  'https://',
-  'ftp://x.example/',
-  'javascript:alert(1)',
-  'https://ex ample.com/',
-  ' https://x.example/',
-  'HTTPS://X.EXAMPLE/',
-  'https://x.example/' + 'p'.repeat(2040),
-  'https://[::1]:99999/',
-));
+  fc.oneof(
+    { weight: 40, arbitrary: arb },
+    { weight: 4, arbitrary: fc.constant(undefined) },
+    { weight: 1, arbitrary: junk },
+  );
+const url = edgy(
+  fc.constantFrom('https://shoes.example.com/checkout/done?x=1', 'http://a.b/'),
+  fc.constantFrom(
+    'https://shoes.example.com/checkout/done',
+    'http://a.b/',
+    'https://',
+    'ftp://x.example/',
+    'javascript:alert(1)',
+    'https://ex ample.com/',
+    ' https://x.example/',
+    'HTTPS://X.EXAMPLE/',
+    'https://x.example/' + 'p'.repeat(2040),
+    'https://[::1]:99999/',
+  ),
+);
 
 const userData = fc.record(
   {
@@ -59,7 +74,13 @@ const userData = fc.record(
   { requiredKeys: [] },
 );
 const item = fc.record(
-  { id: maybe(fc.oneof(str(200), num)), quantity: maybe(edgy(fc.integer({ min: 0, max: 1_000_000 }), num)), item_price: maybe(amount), title: maybe(str(500)), extra: maybe(fc.string()) },
+  {
+    id: maybe(fc.oneof(str(200), num)),
+    quantity: maybe(edgy(fc.integer({ min: 0, max: 1_000_000 }), num)),
+    item_price: maybe(amount),
+    title: maybe(str(500)),
+    extra: maybe(fc.string()),
+  },
   { requiredKeys: [] },
 );
 const customData = fc.record(
@@ -78,12 +99,16 @@ const customData = fc.record(
 const event = fc.record(
   {
     event_name: maybe(str(100)),
-    event_time: maybe(fc.oneof({ weight: 8, arbitrary: fc.integer({ min: 1, max: 2_000_000_000 }) }, { weight: 1, arbitrary: num })),
+    event_time: maybe(
+      fc.oneof({ weight: 8, arbitrary: fc.integer({ min: 1, max: 2_000_000_000 }) }, { weight: 1, arbitrary: num }),
+    ),
     event_id: maybe(fc.oneof(str(200), num)),
     action_source: maybe(edgy(fc.constantFrom('website', 'app', 'other'), fc.constantFrom('Website', 'web'))),
     event_source_url: maybe(url),
     user_data: fc.oneof({ weight: 8, arbitrary: userData }, { weight: 1, arbitrary: junk }),
-    client_context: maybe(edgy(fc.dictionary(fc.string({ maxLength: 4 }), fc.jsonValue({ maxDepth: 2 })), fc.constant([1]))),
+    client_context: maybe(
+      edgy(fc.dictionary(fc.string({ maxLength: 4 }), fc.jsonValue({ maxDepth: 2 })), fc.constant([1])),
+    ),
     custom_data: maybe(customData),
     extra_top: maybe(fc.jsonValue({ maxDepth: 2 })),
   },
@@ -92,7 +117,11 @@ const event = fc.record(
 
 /** A string at the edges: lengths at the limit, surrounding spaces, empty. */
 const edgeStr = (limit: number) =>
-  fc.oneof(around(limit).map((k) => 'x'.repeat(k)), fc.constantFrom(' a', 'a ', ' ', '\t', '', '\u00a0b', 'A\u2028'), fc.string({ maxLength: 4 }));
+  fc.oneof(
+    around(limit).map((k) => 'x'.repeat(k)),
+    fc.constantFrom(' a', 'a ', ' ', '\t', '', '\u00a0b', 'A\u2028'),
+    fc.string({ maxLength: 4 }),
+  );
 
 /** Every field the rules name, with values at and around its limits. */
 const EDGES: [string[], fc.Arbitrary<unknown>][] = [
@@ -104,8 +133,14 @@ const EDGES: [string[], fc.Arbitrary<unknown>][] = [
   [['user_data'], junk],
   [['client_context'], fc.oneof(junk, fc.constant([1]))],
   [['custom_data'], junk],
-  ...['grclid', 'grcpid', 'grpuid', 'gradid', 'graid', 'grsig'].map((k): [string[], fc.Arbitrary<unknown>] => [['user_data', k], fc.oneof(edgeStr(200), junk)]),
-  ...['visitor_id', 'session_id'].map((k): [string[], fc.Arbitrary<unknown>] => [['user_data', k], fc.oneof(edgeStr(100), junk)]),
+  ...['grclid', 'grcpid', 'grpuid', 'gradid', 'graid', 'grsig'].map((k): [string[], fc.Arbitrary<unknown>] => [
+    ['user_data', k],
+    fc.oneof(edgeStr(200), junk),
+  ]),
+  ...['visitor_id', 'session_id'].map((k): [string[], fc.Arbitrary<unknown>] => [
+    ['user_data', k],
+    fc.oneof(edgeStr(100), junk),
+  ]),
   [['user_data', 'client_user_agent'], fc.oneof(edgeStr(1000), junk)],
   [['user_data', 'opt_out'], junk],
   [['custom_data', 'value'], num],
@@ -114,7 +149,13 @@ const EDGES: [string[], fc.Arbitrary<unknown>][] = [
   [['custom_data', 'order_id'], fc.oneof(edgeStr(200), num)],
   [['custom_data', 'content_name'], fc.oneof(edgeStr(500), junk)],
   [['custom_data', 'content_category'], fc.oneof(edgeStr(500), junk)],
-  [['custom_data', 'contents'], fc.oneof(junk, fc.constantFrom(200, 201).map((n) => Array.from({ length: n }, () => ({}))))],
+  [
+    ['custom_data', 'contents'],
+    fc.oneof(
+      junk,
+      fc.constantFrom(200, 201).map((n) => Array.from({ length: n }, () => ({}))),
+    ),
+  ],
   [['custom_data', 'contents', '0', 'id'], fc.oneof(edgeStr(200), num, junk)],
   [['custom_data', 'contents', '0', 'quantity'], fc.oneof(num, junk)],
   [['custom_data', 'contents', '0', 'item_price'], fc.oneof(num, junk)],
@@ -126,23 +167,48 @@ const validEvent = () => ({
   event_id: 'evt-1',
   action_source: 'website',
   event_source_url: 'https://shoes.example.com/checkout/done',
-  user_data: { em: ['a@b.co'], grclid: 'c-1', grcpid: 'p', grpuid: 'u', gradid: 'a', graid: 'r', grsig: 's', visitor_id: 'v', session_id: 's', client_user_agent: 'UA', opt_out: false },
+  user_data: {
+    em: ['a@b.co'],
+    grclid: 'c-1',
+    grcpid: 'p',
+    grpuid: 'u',
+    gradid: 'a',
+    graid: 'r',
+    grsig: 's',
+    visitor_id: 'v',
+    session_id: 's',
+    client_user_agent: 'UA',
+    opt_out: false,
+  },
   client_context: { timezone: 'Europe/Paris' },
-  custom_data: { value: 1, predicted_ltv: 2, currency: 'USD', order_id: 'o', content_name: 'n', content_category: 'c', contents: [{ id: 's', quantity: 1, item_price: 2, title: 't' }] },
+  custom_data: {
+    value: 1,
+    predicted_ltv: 2,
+    currency: 'USD',
+    order_id: 'o',
+    content_name: 'n',
+    content_category: 'c',
+    contents: [{ id: 's', quantity: 1, item_price: 2, title: 't' }],
+  },
 });
 /** A valid event with one to three fields set to edge values. */
-const edged = fc.array(fc.nat(EDGES.length - 1).chain((i) => EDGES[i][1].map((v) => [EDGES[i][0], v] as const)), { minLength: 1, maxLength: 3 }).map((changes) => {
-  const e = validEvent() as Record<string, unknown>;
-  for (const [path, v] of changes) {
-    let o = e;
-    for (const k of path.slice(0, -1)) {
-      if (typeof o[k] !== 'object' || o[k] === null) o[k] = {}; // an edge value set earlier: build the path again
-      o = o[k] as Record<string, unknown>;
+const edged = fc
+  .array(
+    fc.nat(EDGES.length - 1).chain((i) => EDGES[i][1].map((v) => [EDGES[i][0], v] as const)),
+    { minLength: 1, maxLength: 3 },
+  )
+  .map((changes) => {
+    const e = validEvent() as Record<string, unknown>;
+    for (const [path, v] of changes) {
+      let o = e;
+      for (const k of path.slice(0, -1)) {
+        if (typeof o[k] !== 'object' || o[k] === null) o[k] = {}; // an edge value set earlier: build the path again
+        o = o[k] as Record<string, unknown>;
+      }
+      o[path[path.length - 1]] = v;
     }
-    o[path[path.length - 1]] = v;
-  }
-  return e;
-});
+    return e;
+  });
 
 /** JSON round trip: what a request body holds (no undefined values, no -0). */
 const asJson = (v: unknown): unknown => JSON.parse(JSON.stringify(v));
@@ -173,12 +239,25 @@ describe('leanConversionEvent', () => {
       event_id: 'evt-1',
       action_source: 'website',
       event_source_url: 'https://shoes.example.com/checkout/done',
-      user_data: { em: ['buyer@example.com'], ph: ['+1 (555) 123-4567'], grclid: '0197a3c2-1111-7000-8000-000000000000', grsig: 'abc', visitor_id: 'v-1' },
+      user_data: {
+        em: ['buyer@example.com'],
+        ph: ['+1 (555) 123-4567'],
+        grclid: '0197a3c2-1111-7000-8000-000000000000',
+        grsig: 'abc',
+        visitor_id: 'v-1',
+      },
       client_context: { timezone: 'Europe/Paris', screen: { width: 1920, height: 1080 } },
-      custom_data: { value: 19.99, currency: 'USD', order_id: 'o-1', contents: [{ id: 'sku-1', quantity: 1, item_price: 19.99 }] },
+      custom_data: {
+        value: 19.99,
+        currency: 'USD',
+        order_id: 'o-1',
+        contents: [{ id: 'sku-1', quantity: 1, item_price: 19.99 }],
+      },
     };
     expect(leanConversionEvent(base)).toBe(base);
-    expect(leanConversionEvent({ ...base, custom_data: undefined, client_context: null, event_source_url: null })).toBeDefined();
+    expect(
+      leanConversionEvent({ ...base, custom_data: undefined, client_context: null, event_source_url: null }),
+    ).toBeDefined();
     const lower = leanConversionEvent({ ...base, custom_data: { ...base.custom_data, currency: 'usd' } });
     expect(lower?.custom_data?.currency).toBe('USD');
     // Left to Zod: values it would transform or reject.

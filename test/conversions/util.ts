@@ -18,8 +18,14 @@ export async function clickThrough(s: TestServer, w: World, question?: string): 
   return out;
 }
 
-export async function sendEvents(s: TestServer, key: string, body: unknown, how: 'query' | 'bearer' = 'bearer'): Promise<Response> {
-  const url = how === 'query' ? `${s.url}/gateway/events?api_key=${encodeURIComponent(key)}` : `${s.url}/gateway/events`;
+export async function sendEvents(
+  s: TestServer,
+  key: string,
+  body: unknown,
+  how: 'query' | 'bearer' = 'bearer',
+): Promise<Response> {
+  const url =
+    how === 'query' ? `${s.url}/gateway/events?api_key=${encodeURIComponent(key)}` : `${s.url}/gateway/events`;
   return fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(how === 'bearer' ? { authorization: `Bearer ${key}` } : {}) },
@@ -56,13 +62,33 @@ export function topicCampaign(topic: string, words: string): SeedCampaign {
   return {
     ...RUNNING_CAMPAIGN,
     name: topic,
-    groups: [{ ...RUNNING_CAMPAIGN.groups[0], name: topic, context: words, brand_name: topic, ads: [{ headline: topic, copy: `All about ${words}`, cta: 'Go' }] }],
+    groups: [
+      {
+        ...RUNNING_CAMPAIGN.groups[0],
+        name: topic,
+        context: words,
+        brand_name: topic,
+        ads: [{ headline: topic, copy: `All about ${words}`, cta: 'Go' }],
+      },
+    ],
   };
 }
 
 /** A Shopify OAuth callback query signed as Shopify signs it (hex HMAC of the sorted parameters). */
-export function shopifyCallbackQuery(appSecret: string, shop: string, state: string, nowS: number, code = 'good-code'): string {
-  const q: Record<string, string> = { code, host: Buffer.from(`${shop}/admin`).toString('base64url'), shop, state, timestamp: String(nowS) };
+export function shopifyCallbackQuery(
+  appSecret: string,
+  shop: string,
+  state: string,
+  nowS: number,
+  code = 'good-code',
+): string {
+  const q: Record<string, string> = {
+    code,
+    host: Buffer.from(`${shop}/admin`).toString('base64url'),
+    shop,
+    state,
+    timestamp: String(nowS),
+  };
   const message = Object.keys(q)
     .sort()
     .map((k) => `${k}=${q[k]}`)

@@ -3,17 +3,47 @@ import { AdPack } from '../../src/modules/serving/inventory.js';
 
 describe('AdPack (the ads of a group, packed off the heap)', () => {
   const rows = [
-    { id: '0190aaaa-0000-7000-8000-000000000001', headline: 'Café — crème brûlée', copy: 'Ünïcödé copy 🎉 with emoji', cta: null, landing_page: null },
-    { id: '0190aaaa-0000-7000-8000-000000000002', headline: null, copy: null, cta: 'Buy now', landing_page: 'https://own.example.com/x' },
+    {
+      id: '0190aaaa-0000-7000-8000-000000000001',
+      headline: 'Café — crème brûlée',
+      copy: 'Ünïcödé copy 🎉 with emoji',
+      cta: null,
+      landing_page: null,
+    },
+    {
+      id: '0190aaaa-0000-7000-8000-000000000002',
+      headline: null,
+      copy: null,
+      cta: 'Buy now',
+      landing_page: 'https://own.example.com/x',
+    },
     { id: 'unit-3', headline: '', copy: '日本語のコピー', cta: 'Go', landing_page: 'https://group.example.com/' },
   ];
   const pack = AdPack.of(rows, 'https://group.example.com/');
 
   it('gives back every field of every ad as it went in, with the defaults applied', () => {
     expect(pack.size).toBe(3);
-    expect(pack.at(0)).toEqual({ id: rows[0].id, headline: 'Café — crème brûlée', copy: 'Ünïcödé copy 🎉 with emoji', cta: 'Learn more', landingPage: 'https://group.example.com/' });
-    expect(pack.at(1)).toEqual({ id: rows[1].id, headline: null, copy: '', cta: 'Buy now', landingPage: 'https://own.example.com/x' });
-    expect(pack.at(2)).toEqual({ id: 'unit-3', headline: null, copy: '日本語のコピー', cta: 'Go', landingPage: 'https://group.example.com/' });
+    expect(pack.at(0)).toEqual({
+      id: rows[0].id,
+      headline: 'Café — crème brûlée',
+      copy: 'Ünïcödé copy 🎉 with emoji',
+      cta: 'Learn more',
+      landingPage: 'https://group.example.com/',
+    });
+    expect(pack.at(1)).toEqual({
+      id: rows[1].id,
+      headline: null,
+      copy: '',
+      cta: 'Buy now',
+      landingPage: 'https://own.example.com/x',
+    });
+    expect(pack.at(2)).toEqual({
+      id: 'unit-3',
+      headline: null,
+      copy: '日本語のコピー',
+      cta: 'Go',
+      landingPage: 'https://group.example.com/',
+    });
   });
 
   it('keeps copy lengths in characters as string.length counts them (the slot limit)', () => {

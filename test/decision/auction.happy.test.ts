@@ -50,23 +50,26 @@ describe('auction', () => {
   it('a 3x bid does not beat a clearly more relevant ad; the winner still pays second price', async () => {
     const own = await testContext({ minRelevance: 0.05 }, { clock });
     try {
-    const ctx = own.ctx;
-    const pub = await publisher(ctx);
-    const fit = await advertiserWith(ctx, campaign('Crema Exact', ESPRESSO, { max_cpm: 5 }));
-    const rich = await advertiserWith(ctx, campaign('Burr Works', 'coffee grinder, burr grinder for filter coffee', { max_cpm: 15 }));
-    const other = await advertiserWith(ctx, campaign('Crema Rival', ESPRESSO, { max_cpm: 4 }));
-    const { ads, requestId } = await ask(ctx, pub, body(Q));
-    expect(ads).toHaveLength(1);
-    expect(ads[0].campaignId).toBe(fit.campaignIds[0]);
-    const d = explainDecision(ctx, requestId);
-    // The richer, less relevant group was touched by the conversation but could not compete.
-    expect(d.filteredCounts.below_best_relevance ?? 0).toBeGreaterThanOrEqual(1);
-    expect(d.candidates.some((c) => c.campaignId === rich.campaignIds[0])).toBe(false);
-    // Second price against the equally relevant rival: its bid, not the winner's.
-    expect(d.candidates[1]).toMatchObject({ campaignId: other.campaignIds[0], outcome: 'lost' });
-    const price = priceOf(ctx, ads[0].clickUrl);
-    expect(price).toBeGreaterThanOrEqual(4_000_000);
-    expect(price).toBeLessThanOrEqual(4_000_001);
+      const ctx = own.ctx;
+      const pub = await publisher(ctx);
+      const fit = await advertiserWith(ctx, campaign('Crema Exact', ESPRESSO, { max_cpm: 5 }));
+      const rich = await advertiserWith(
+        ctx,
+        campaign('Burr Works', 'coffee grinder, burr grinder for filter coffee', { max_cpm: 15 }),
+      );
+      const other = await advertiserWith(ctx, campaign('Crema Rival', ESPRESSO, { max_cpm: 4 }));
+      const { ads, requestId } = await ask(ctx, pub, body(Q));
+      expect(ads).toHaveLength(1);
+      expect(ads[0].campaignId).toBe(fit.campaignIds[0]);
+      const d = explainDecision(ctx, requestId);
+      // The richer, less relevant group was touched by the conversation but could not compete.
+      expect(d.filteredCounts.below_best_relevance ?? 0).toBeGreaterThanOrEqual(1);
+      expect(d.candidates.some((c) => c.campaignId === rich.campaignIds[0])).toBe(false);
+      // Second price against the equally relevant rival: its bid, not the winner's.
+      expect(d.candidates[1]).toMatchObject({ campaignId: other.campaignIds[0], outcome: 'lost' });
+      const price = priceOf(ctx, ads[0].clickUrl);
+      expect(price).toBeGreaterThanOrEqual(4_000_000);
+      expect(price).toBeLessThanOrEqual(4_000_001);
     } finally {
       await own.stop();
     }
@@ -77,7 +80,10 @@ describe('auction', () => {
     try {
       const pub = await publisher(off.ctx);
       await advertiserWith(off.ctx, campaign('Crema Exact', ESPRESSO, { max_cpm: 5 }));
-      const rich = await advertiserWith(off.ctx, campaign('Burr Works', 'coffee grinder, burr grinder for filter coffee', { max_cpm: 500 }));
+      const rich = await advertiserWith(
+        off.ctx,
+        campaign('Burr Works', 'coffee grinder, burr grinder for filter coffee', { max_cpm: 500 }),
+      );
       const { ads } = await ask(off.ctx, pub, body(Q));
       expect(ads[0].campaignId).toBe(rich.campaignIds[0]);
     } finally {
@@ -100,7 +106,10 @@ describe('auction', () => {
 
   it('values a CPC bid by its predicted CTR against CPM bids', async () => {
     const pub = await publisher(ctx);
-    const cpc = await advertiserWith(ctx, campaign('Click Brew', 'pour over coffee kettle, gooseneck kettle', { max_cpc: 1 }));
+    const cpc = await advertiserWith(
+      ctx,
+      campaign('Click Brew', 'pour over coffee kettle, gooseneck kettle', { max_cpc: 1 }),
+    );
     await advertiserWith(ctx, campaign('Show Brew', 'pour over coffee kettle, gooseneck kettle', { max_cpm: 10 }));
     const { ads, requestId } = await ask(ctx, pub, body('Which gooseneck kettle is good for pour over coffee?'));
     // $1 × ~2.5% predicted CTR × 1000 = ~$25 per thousand > $10.
@@ -114,11 +123,23 @@ describe('auction', () => {
 
   it('learns from history: a group that never gets clicked loses to a new one (exploration)', async () => {
     const pub = await publisher(ctx);
-    const old = await advertiserWith(ctx, campaign('Old Mill', 'coffee grinder burr mill, manual grinder', { max_cpc: 1 }));
-    const fresh = await advertiserWith(ctx, campaign('New Mill', 'coffee grinder burr mill, manual grinder', { max_cpc: 1 }));
+    const old = await advertiserWith(
+      ctx,
+      campaign('Old Mill', 'coffee grinder burr mill, manual grinder', { max_cpc: 1 }),
+    );
+    const fresh = await advertiserWith(
+      ctx,
+      campaign('New Mill', 'coffee grinder burr mill, manual grinder', { max_cpc: 1 }),
+    );
     const before = await ask(ctx, pub, body('Which manual burr coffee grinder?'), { random: seeded(1) });
     expect(before.ads).toHaveLength(1);
-    const groupId = (await ctx.db.selectFrom('ad_groups').select('id').where('campaign_id', '=', old.campaignIds[0]).executeTakeFirstOrThrow()).id;
+    const groupId = (
+      await ctx.db
+        .selectFrom('ad_groups')
+        .select('id')
+        .where('campaign_id', '=', old.campaignIds[0])
+        .executeTakeFirstOrThrow()
+    ).id;
     await recordRollups(ctx, [
       {
         bucket: quarterBucket(NOON) - 8,
@@ -149,9 +170,16 @@ describe('auction', () => {
     await ctx.inventory.rebuild();
     const after = await ask(ctx, pub, body('Which manual burr coffee grinder?'));
     expect(after.ads[0].campaignId).toBe(fresh.campaignIds[0]);
-    expect(predictRates({ campaign_id: '', impressions: 5000, clicks: 0, conversions: 0, conversion_value_micros: 0, spend_micros: 0 }).ctr).toBeLessThan(
-      predictRates(undefined).ctr / 5,
-    );
+    expect(
+      predictRates({
+        campaign_id: '',
+        impressions: 5000,
+        clicks: 0,
+        conversions: 0,
+        conversion_value_micros: 0,
+        spend_micros: 0,
+      }).ctr,
+    ).toBeLessThan(predictRates(undefined).ctr / 5);
   });
 
   it('weighs user feedback: a group users thumb down loses to an equal one', async () => {
@@ -160,7 +188,13 @@ describe('auction', () => {
     const liked = await advertiserWith(ctx, campaign('Kettle B', 'electric kettle, tea kettle', { max_cpm: 9.5 }));
     const q = body('Which electric kettle for tea?');
     expect((await ask(ctx, pub, q)).ads[0].campaignId).toBe(disliked.campaignIds[0]);
-    const groupId = (await ctx.db.selectFrom('ad_groups').select('id').where('campaign_id', '=', disliked.campaignIds[0]).executeTakeFirstOrThrow()).id;
+    const groupId = (
+      await ctx.db
+        .selectFrom('ad_groups')
+        .select('id')
+        .where('campaign_id', '=', disliked.campaignIds[0])
+        .executeTakeFirstOrThrow()
+    ).id;
     await ctx.db
       .insertInto('ad_feedback')
       .values(
@@ -214,9 +248,15 @@ describe('auction', () => {
       campaign('Tea One', 'matcha tea whisk, green tea powder', { max_cpm: 20 }),
       campaign('Tea Two', 'matcha tea whisk, green tea powder', { max_cpm: 19 }),
     );
-    const small = await advertiserWith(ctx, campaign('Tea Three', 'matcha tea whisk, green tea powder', { max_cpm: 5 }));
+    const small = await advertiserWith(
+      ctx,
+      campaign('Tea Three', 'matcha tea whisk, green tea powder', { max_cpm: 5 }),
+    );
     const b = body('Which matcha whisk and green tea powder?', {
-      placements: ['Slot-A', 'Slot-B', 'Slot-C'].map((id) => ({ placement: 'below_response' as const, placement_id: id })),
+      placements: ['Slot-A', 'Slot-B', 'Slot-C'].map((id) => ({
+        placement: 'below_response' as const,
+        placement_id: id,
+      })),
     });
     const { ads } = await ask(ctx, pub, b);
     expect(ads.map((a) => a.campaignId)).toEqual([big.campaignIds[0], small.campaignIds[0]]);
@@ -226,8 +266,25 @@ describe('auction', () => {
 
 describe('clearing price and budget allocation rules', () => {
   const g = (over: Partial<InvGroup>): InvGroup =>
-    ({ id: 'g', campaignId: 'c', advertiserId: 'a', pricing: 'cpm', bidMicros: 10_000_000, rates: predictRates(undefined), ecpmMicros: 10_000_000, campaignDailyBudgetMicros: 100_000_000, groupDailyBudgetMicros: null, ...over }) as InvGroup;
-  const cand = (x: InvGroup, quality: number): Candidate => ({ g: x, relevance: quality, quality, ecpm: x.ecpmMicros, score: x.ecpmMicros * quality });
+    ({
+      id: 'g',
+      campaignId: 'c',
+      advertiserId: 'a',
+      pricing: 'cpm',
+      bidMicros: 10_000_000,
+      rates: predictRates(undefined),
+      ecpmMicros: 10_000_000,
+      campaignDailyBudgetMicros: 100_000_000,
+      groupDailyBudgetMicros: null,
+      ...over,
+    }) as InvGroup;
+  const cand = (x: InvGroup, quality: number): Candidate => ({
+    g: x,
+    relevance: quality,
+    quality,
+    ecpm: x.ecpmMicros,
+    score: x.ecpmMicros * quality,
+  });
 
   it('never charges more than the bid nor less than the floor', () => {
     const w = cand(g({}), 0.5);

@@ -13,7 +13,13 @@ const hit = { ip: '203.0.113.9', ua: BROWSER_UA };
 const spendOf = async (ctx: Ctx, campaignId: string) => {
   await settleRollups(ctx.db);
   return Number(
-    (await ctx.db.selectFrom('rollups').select((eb) => eb.fn.sum<number>('spend_micros').as('s')).where('campaign_id', '=', campaignId).executeTakeFirst())?.s ?? 0,
+    (
+      await ctx.db
+        .selectFrom('rollups')
+        .select((eb) => eb.fn.sum<number>('spend_micros').as('s'))
+        .where('campaign_id', '=', campaignId)
+        .executeTakeFirst()
+    )?.s ?? 0,
   );
 };
 
@@ -28,8 +34,13 @@ describe('budgets: hard stop under concurrency', () => {
 
   it('never lets concurrent serves reserve past the daily budget, and clicks never charge past it', async () => {
     const pub = await publisher(ctx);
-    const { campaignIds } = await advertiserWith(ctx, campaign('Trail Co', 'trail running shoes, mountain running', { max_cpc: 0.5, daily_budget: 1 }));
-    const results = await Promise.all(Array.from({ length: 120 }, () => ask(ctx, pub, body('Which trail running shoes for mountain running?'))));
+    const { campaignIds } = await advertiserWith(
+      ctx,
+      campaign('Trail Co', 'trail running shoes, mountain running', { max_cpc: 0.5, daily_budget: 1 }),
+    );
+    const results = await Promise.all(
+      Array.from({ length: 120 }, () => ask(ctx, pub, body('Which trail running shoes for mountain running?'))),
+    );
     const ads = results.flatMap((r) => r.ads);
     const prices = ads.map((a) => ctx.codec.open(tokenOf(a.clickUrl)).priceMicros);
     const reserved = prices.reduce((a, b) => a + b, 0);
@@ -58,7 +69,9 @@ describe.runIf(!!process.env.TEST_REDIS_URL)('budgets: hard stop across instance
       const pub = await publisher(a.ctx);
       await advertiserWith(a.ctx, campaign('Peak Co', 'climbing shoes, bouldering', { max_cpc: 0.5, daily_budget: 1 }));
       await b.inventory.rebuild();
-      const reqs = Array.from({ length: 120 }, (_, i) => ask(i % 2 ? a.ctx : b, pub, body('Which climbing shoes for bouldering?')));
+      const reqs = Array.from({ length: 120 }, (_, i) =>
+        ask(i % 2 ? a.ctx : b, pub, body('Which climbing shoes for bouldering?')),
+      );
       const ads = (await Promise.all(reqs)).flatMap((r) => r.ads);
       const reserved = ads.reduce((s, x) => s + a.ctx.codec.open(tokenOf(x.clickUrl)).priceMicros, 0);
       expect(ads.length).toBeGreaterThan(0);
@@ -77,7 +90,10 @@ describe('pacing: spend is smoothed across the day', () => {
     try {
       const pub = await publisher(ctx);
       await ctx.db.updateTable('publishers').set({ floor_cpm_micros: 10_000_000 }).where('id', '=', pub.id).execute();
-      const { campaignIds } = await advertiserWith(ctx, campaign('Glide Bikes', 'electric bike commuting, e-bike', { max_cpm: 10, daily_budget: 10 }));
+      const { campaignIds } = await advertiserWith(
+        ctx,
+        campaign('Glide Bikes', 'electric bike commuting, e-bike', { max_cpm: 10, daily_budget: 10 }),
+      );
       await ctx.inventory.rebuild();
       const serveAndShow = async (n: number) => {
         let shown = 0;

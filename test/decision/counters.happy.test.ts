@@ -5,7 +5,15 @@ import { waitFor } from '../wait.js';
 
 const backends: [string, () => Counters][] = [['memory', () => new MemoryCounters(`t${randomBase62(6)}:`, () => now)]];
 if (process.env.TEST_REDIS_URL) {
-  backends.push(['redis', () => createCounters({ redisUrl: process.env.TEST_REDIS_URL, prefix: `orbit-test:${randomBase62(8)}:`, now: () => now })]);
+  backends.push([
+    'redis',
+    () =>
+      createCounters({
+        redisUrl: process.env.TEST_REDIS_URL,
+        prefix: `orbit-test:${randomBase62(8)}:`,
+        now: () => now,
+      }),
+  ]);
 }
 const now = Date.UTC(2026, 5, 10, 12, 0, 0);
 
@@ -80,7 +88,11 @@ describe('fixed-window hits close with their window', () => {
   });
 
   it.skipIf(!process.env.TEST_REDIS_URL)('in Redis, by its expiry', async () => {
-    const c = createCounters({ redisUrl: process.env.TEST_REDIS_URL, prefix: `orbit-test:${randomBase62(8)}:`, now: () => Date.now() });
+    const c = createCounters({
+      redisUrl: process.env.TEST_REDIS_URL,
+      prefix: `orbit-test:${randomBase62(8)}:`,
+      now: () => Date.now(),
+    });
     try {
       // Within the window the count grows (a minute: no busy machine parts two awaits by that much)…
       expect((await c.hit('k', 60_000)).count).toBe(1);
@@ -88,7 +100,9 @@ describe('fixed-window hits close with their window', () => {
       // …and a window's key expires in Redis: once it has, the next hit counts from 1 again. A key that
       // never expired (or whose hits pushed its expiry on) would count 2, 3, … and the wait would time out.
       expect((await c.hit('e', 150)).count).toBe(1);
-      await waitFor(async () => (await c.hit('e', 150)).count === 1, 'the 150 ms window to expire in Redis', { everyMs: 100 });
+      await waitFor(async () => (await c.hit('e', 150)).count === 1, 'the 150 ms window to expire in Redis', {
+        everyMs: 100,
+      });
     } finally {
       await c.close();
     }

@@ -27,10 +27,20 @@ describe('inventory build in reads of a few hundred groups', () => {
           name: `Group ${n}`,
           context: `topic${n} words`,
           brand_name: `Brand ${n}`,
-          ads: Array.from({ length: adsOf(n) }, (_, a) => ({ headline: `G${n} ad ${a}`, copy: `Copy ${n}.${a}`, cta: 'Go' })),
+          ads: Array.from({ length: adsOf(n) }, (_, a) => ({
+            headline: `G${n} ad ${a}`,
+            copy: `Copy ${n}.${a}`,
+            cta: 'Go',
+          })),
         });
       }
-      await createApprovedCampaign(ctx, adv.advertiser.id, { name: `C${c}`, landing_page: `https://c${c}.example.com/`, daily_budget: 100, max_cpm: 5, groups });
+      await createApprovedCampaign(ctx, adv.advertiser.id, {
+        name: `C${c}`,
+        landing_page: `https://c${c}.example.com/`,
+        daily_budget: 100,
+        max_cpm: 5,
+        groups,
+      });
     }
   });
   afterAll(() => stop());

@@ -6,7 +6,11 @@ import { loadDataset, score, type Prediction } from '../../bench/relevance/evalu
 import { loadConfig } from '../../src/config.js';
 
 const model = new RelevanceModel([
-  { name: 'Running shoes', context: 'running shoes, marathon training, trail running', negativeContext: 'stress fracture, injury' },
+  {
+    name: 'Running shoes',
+    context: 'running shoes, marathon training, trail running',
+    negativeContext: 'stress fracture, injury',
+  },
   { name: 'Espresso machines', context: 'espresso machine, coffee grinder, latte at home', negativeContext: null },
   { name: 'Wine club', context: 'red wine, wine subscription, wine tasting', negativeContext: null },
 ]);
@@ -14,7 +18,8 @@ const top = (msgs: { role: 'user' | 'assistant'; content: string }[], excluded: 
   const q = conversationQuery(msgs);
   let best = -1;
   let bestR = 0;
-  for (const [i, v] of model.judge(q, excludedPhrases(excluded), floor).verdicts) if (v.ok && v.relevance > bestR) [best, bestR] = [i, v.relevance];
+  for (const [i, v] of model.judge(q, excludedPhrases(excluded), floor).verdicts)
+    if (v.ok && v.relevance > bestR) [best, bestR] = [i, v.relevance];
   return best;
 };
 const U = (content: string) => ({ role: 'user' as const, content });
@@ -30,7 +35,9 @@ describe('text normalisation', () => {
 
   it('matches phrases across inflection and case, and expands excluded topics', () => {
     const p = new PhraseSet(['running shoes', 'want to die']);
-    expect(p.find(conversationQuery([U('I bought new Running Sneakers')]).stems)).toBe(`${stem('running')} ${stem('shoes')}`);
+    expect(p.find(conversationQuery([U('I bought new Running Sneakers')]).stems)).toBe(
+      `${stem('running')} ${stem('shoes')}`,
+    );
     expect(p.find(conversationQuery([U('sometimes I want to die')]).stems)).not.toBeNull();
     expect(expandTopics(['alcohol'])).toContain('wine');
   });
@@ -51,8 +58,12 @@ describe('relevance model', () => {
   });
 
   it('weighs the last turns most and the user more than the assistant', () => {
-    expect(top([U('I love red wine tastings'), A('Nice.'), U('Now, which espresso machine makes good lattes?')])).toBe(1);
-    expect(top([A('Marathon running shoes are great for training.'), U('What about a coffee grinder for espresso?')])).toBe(1);
+    expect(top([U('I love red wine tastings'), A('Nice.'), U('Now, which espresso machine makes good lattes?')])).toBe(
+      1,
+    );
+    expect(
+      top([A('Marathon running shoes are great for training.'), U('What about a coffee grinder for espresso?')]),
+    ).toBe(1);
   });
 
   it('excludes a group whose negative context the conversation mentions', () => {
@@ -65,7 +76,12 @@ describe('relevance model', () => {
   });
 
   it('finds sensitive topics where no ad may show', () => {
-    for (const t of ['I want to end my life', 'my chest pain is getting worse, heart attack?', "I'm 13 and need shoes", 'He abused me']) {
+    for (const t of [
+      'I want to end my life',
+      'my chest pain is getting worse, heart attack?',
+      "I'm 13 and need shoes",
+      'He abused me',
+    ]) {
       expect(assessOffline([U(t)]).category).not.toBeNull();
     }
     expect(assessOffline([U('Which running shoes for a marathon?')]).category).toBeNull();
@@ -81,7 +97,8 @@ describe('labelled evaluation set', () => {
     const q = conversationQuery(c.messages);
     if (assessOffline(c.messages).category) return { top: null, relevance: 0 };
     let best: Prediction = { top: null, relevance: 0 };
-    for (const [gi, v] of m.judge(q, excludedPhrases(c.excluded), floor).verdicts) if (v.ok && v.relevance > best.relevance) best = { top: groups[gi].id, relevance: v.relevance };
+    for (const [gi, v] of m.judge(q, excludedPhrases(c.excluded), floor).verdicts)
+      if (v.ok && v.relevance > best.relevance) best = { top: groups[gi].id, relevance: v.relevance };
     return best;
   };
 
@@ -93,7 +110,10 @@ describe('labelled evaluation set', () => {
 
   it('meets the targets on the held-out split: precision@1 >= 0.8 (issue 23: adrel-dev now steers), no-ad accuracy >= 0.9', () => {
     const idx = conversations.map((_, i) => i).filter((i) => conversations[i].split === 'test');
-    const s = score(idx.map((i) => conversations[i]), idx.map(predict));
+    const s = score(
+      idx.map((i) => conversations[i]),
+      idx.map(predict),
+    );
     expect(s.precisionAt1).toBeGreaterThanOrEqual(0.8);
     expect(s.noAdAccuracy).toBeGreaterThanOrEqual(0.9);
     expect(s.mustNotViolations).toBe(0);

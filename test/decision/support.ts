@@ -14,7 +14,10 @@ export interface Pub {
   principal: Principal;
 }
 
-export async function publisher(ctx: Ctx, placements: { name: string; type?: string; device?: string; maxChars?: number }[] = [{ name: 'Chat Below' }]): Promise<Pub> {
+export async function publisher(
+  ctx: Ctx,
+  placements: { name: string; type?: string; device?: string; maxChars?: number }[] = [{ name: 'Chat Below' }],
+): Promise<Pub> {
   const pub = await accounts.createPublisher(ctx, { name: `Pub ${randomBase62(6)}`, url: 'https://chat.example.com' });
   for (const p of placements) {
     await createPlacement(ctx, pub.publisher.id, {
@@ -27,7 +30,10 @@ export async function publisher(ctx: Ctx, placements: { name: string; type?: str
   return { id: pub.publisher.id, principal: { kind: 'pub', accountId: pub.publisher.id, keyId: 'test' } };
 }
 
-export async function advertiserWith(ctx: Ctx, ...campaigns: SeedCampaign[]): Promise<{ advertiserId: string; campaignIds: string[] }> {
+export async function advertiserWith(
+  ctx: Ctx,
+  ...campaigns: SeedCampaign[]
+): Promise<{ advertiserId: string; campaignIds: string[] }> {
   const adv = await accounts.createAdvertiser(ctx, { name: `Adv ${randomBase62(6)}`, hasPaymentMethod: true });
   await accounts.addCredits(ctx, { advertiserId: adv.advertiser.id, amountDollars: 1000 });
   const campaignIds: string[] = [];
@@ -35,7 +41,11 @@ export async function advertiserWith(ctx: Ctx, ...campaigns: SeedCampaign[]): Pr
   return { advertiserId: adv.advertiser.id, campaignIds };
 }
 
-export function campaign(name: string, context: string, opts: Partial<SeedCampaign> & { negative?: string; ads?: number; copy?: string } = {}): SeedCampaign {
+export function campaign(
+  name: string,
+  context: string,
+  opts: Partial<SeedCampaign> & { negative?: string; ads?: number; copy?: string } = {},
+): SeedCampaign {
   const { negative, ads = 2, copy, ...rest } = opts;
   return {
     name,
@@ -59,7 +69,10 @@ export function campaign(name: string, context: string, opts: Partial<SeedCampai
   };
 }
 
-export function body(text: string | { role: 'user' | 'assistant'; content: string }[], extra: Partial<AdRequestBody> = {}): AdRequestBody {
+export function body(
+  text: string | { role: 'user' | 'assistant'; content: string }[],
+  extra: Partial<AdRequestBody> = {},
+): AdRequestBody {
   return {
     messages: typeof text === 'string' ? [{ role: 'user', content: text }] : text,
     sessionId: `s-${randomBase62(10)}`,
@@ -68,7 +81,12 @@ export function body(text: string | { role: 'user' | 'assistant'; content: strin
   };
 }
 
-export function ask(ctx: Ctx, pub: Pub, b: AdRequestBody, opts: { random?: () => number; ip?: string } = {}): Promise<AdResult> {
+export function ask(
+  ctx: Ctx,
+  pub: Pub,
+  b: AdRequestBody,
+  opts: { random?: () => number; ip?: string } = {},
+): Promise<AdResult> {
   return requestAds(ctx, pub.principal, b, { ip: opts.ip ?? '127.0.0.1', ua: BROWSER_UA }, { random: opts.random });
 }
 

@@ -17,14 +17,24 @@ describe('targeting and frequency caps', () => {
   const clock = new ManualClock(NOON);
   /** Change the campaign's targeting as approved (targeting edits serve once reviewed: campaigns/review.ts). */
   const setCampaign = async (patch: Record<string, unknown>) => {
-    await ctx.db.updateTable('campaigns').set({ ...patch, approved_json: AS_IS }).where('id', '=', campaignId).execute();
+    await ctx.db
+      .updateTable('campaigns')
+      .set({ ...patch, approved_json: AS_IS })
+      .where('id', '=', campaignId)
+      .execute();
     await ctx.inventory.rebuild();
   };
 
   beforeAll(async () => {
     ({ ctx, stop } = await testContext({ freqCapPerSession: 2, freqCapPerUserDay: 3 }, { clock }));
-    pub = await publisher(ctx, [{ name: 'Chat Below' }, { name: 'Narrow', maxChars: 120 }, { name: 'Phones', device: 'mobile' }]);
-    ({ campaignIds: [campaignId] } = await advertiserWith(ctx, campaign('Snow Optics', 'ski goggles, flat light lenses, snowboard goggles')));
+    pub = await publisher(ctx, [
+      { name: 'Chat Below' },
+      { name: 'Narrow', maxChars: 120 },
+      { name: 'Phones', device: 'mobile' },
+    ]);
+    ({
+      campaignIds: [campaignId],
+    } = await advertiserWith(ctx, campaign('Snow Optics', 'ski goggles, flat light lenses, snowboard goggles')));
   });
   afterAll(() => stop());
 
@@ -55,7 +65,11 @@ describe('targeting and frequency caps', () => {
     expect(desk.ads).toHaveLength(0);
     expect(explainDecision(ctx, desk.requestId).slots[0].reason).toMatch(/placement_device_mismatch/);
     expect((await ask(ctx, pub, { ...phones, sessionId: 'p2', device: { ua: MOBILE_UA } })).ads).toHaveLength(1);
-    const wrongType = await ask(ctx, pub, body(Q, { placements: [{ placement: 'right_response', placement_id: 'Chat-Below' }] }));
+    const wrongType = await ask(
+      ctx,
+      pub,
+      body(Q, { placements: [{ placement: 'right_response', placement_id: 'Chat-Below' }] }),
+    );
     expect(wrongType.ads).toHaveLength(0);
     expect(explainDecision(ctx, wrongType.requestId).slots[0].reason).toMatch(/placement_type_mismatch/);
   });
@@ -72,8 +86,13 @@ describe('targeting and frequency caps', () => {
 
   it('never serves an ad longer than the placement allows', async () => {
     const narrow = await publisher(ctx, [{ name: 'Narrow', maxChars: 120 }]);
-    await advertiserWith(ctx, campaign('Long Winded', 'avalanche beacon, backcountry safety', { copy: 'x '.repeat(100).trim() }));
-    const b = body('Which avalanche beacon for backcountry safety?', { placements: [{ placement: 'below_response', placement_id: 'Narrow' }] });
+    await advertiserWith(
+      ctx,
+      campaign('Long Winded', 'avalanche beacon, backcountry safety', { copy: 'x '.repeat(100).trim() }),
+    );
+    const b = body('Which avalanche beacon for backcountry safety?', {
+      placements: [{ placement: 'below_response', placement_id: 'Narrow' }],
+    });
     const r = await ask(ctx, narrow, b);
     expect(r.ads).toHaveLength(0);
     expect(explainDecision(ctx, r.requestId).candidates[0].reason).toBe('no_ad_fits_slot');
@@ -100,7 +119,8 @@ describe('targeting and frequency caps', () => {
     const ask20 = async (c: Ctx, p: Pub) => {
       const flags: boolean[] = [];
       const random = seeded(7);
-      for (let i = 0; i < 20; i++) flags.push(...(await ask(c, p, body(Q), { random })).ads.map((a) => a.feedbackPrompt));
+      for (let i = 0; i < 20; i++)
+        flags.push(...(await ask(c, p, body(Q), { random })).ads.map((a) => a.feedbackPrompt));
       return flags;
     };
     const a = await ask20(ctx, pub);
@@ -113,7 +133,10 @@ describe('targeting and frequency caps', () => {
     const all = await testContext({ feedbackPromptRate: 1 }, { clock });
     const none = await testContext({ feedbackPromptRate: 0 }, { clock });
     try {
-      for (const [c, want] of [[all.ctx, true], [none.ctx, false]] as const) {
+      for (const [c, want] of [
+        [all.ctx, true],
+        [none.ctx, false],
+      ] as const) {
         const p = await publisher(c);
         await advertiserWith(c, campaign('Snow Optics', 'ski goggles, flat light lenses'));
         const flags = await ask20(c, p);

@@ -5,7 +5,13 @@ import { wordTable } from '../../src/modules/serving/word-vectors.js';
 import { englishFor } from '../../src/modules/serving/vocabulary.js';
 import { isFunctionWord } from '../../src/lib/lang.js';
 import { readConversation } from '../../src/lib/turns.js';
-import { conversationQuery, MAX_CHARS_PER_TURN, MAX_TURNS, withoutCode, type ConversationTurn } from '../../src/modules/serving/relevance.js';
+import {
+  conversationQuery,
+  MAX_CHARS_PER_TURN,
+  MAX_TURNS,
+  withoutCode,
+  type ConversationTurn,
+} from '../../src/modules/serving/relevance.js';
 
 /**
  * The text pass of every ad request takes shortcuts (no NFKC for ASCII text,
@@ -13,7 +19,12 @@ import { conversationQuery, MAX_CHARS_PER_TURN, MAX_TURNS, withoutCode, type Con
  * them equal to the plain definitions on any text.
  */
 const plainWords = (text: string, maxChars: number): string[] =>
-  [...(text.length > maxChars ? text.slice(-maxChars) : text).normalize('NFKC').toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)]
+  [
+    ...(text.length > maxChars ? text.slice(-maxChars) : text)
+      .normalize('NFKC')
+      .toLowerCase()
+      .matchAll(/[\p{L}\p{N}]+/gu),
+  ]
     .map((m) => m[0])
     .filter((w) => w.length <= 40);
 
@@ -35,7 +46,9 @@ function plainQuery(messages: readonly ConversationTurn[]) {
   // A non-English conversation's words are read through the commercial vocabulary (function words dropped).
   const lang = readConversation(messages).lang;
   const read = (ws: string[]) =>
-    lang === 'en' || lang === 'other' ? ws : ws.filter((w) => !isFunctionWord(lang, w)).flatMap((w) => englishFor(lang, w) ?? [w]);
+    lang === 'en' || lang === 'other'
+      ? ws
+      : ws.filter((w) => !isFunctionWord(lang, w)).flatMap((w) => englishFor(lang, w) ?? [w]);
   const allStems: string[] = [];
   const lastUserTerms = new Map<string, number>();
   let userTurns = 0;
@@ -58,21 +71,45 @@ function plainQuery(messages: readonly ConversationTurn[]) {
 }
 
 // ASCII prose, accented and compatibility characters (ﬁ, ①, full-width), long runs, any string.
-const prose = fc.array(
-  fc.oneof(
-    fc.constantFrom('running', 'Shoes', 'the', 'I', 'want', 'to', 'die', 'credit', 'card', 'ﬁnance', 'Ｓｈｏｅｓ', 'café', 'Ünïcode', '①', 'x'.repeat(45), 'İstanbul', '🙂'),
-    fc.string({ maxLength: 12 }),
-    fc.string({ unit: 'grapheme', maxLength: 8 }),
-  ),
-  { maxLength: 30 },
-).map((ws) => ws.join(' '));
+const prose = fc
+  .array(
+    fc.oneof(
+      fc.constantFrom(
+        'running',
+        'Shoes',
+        'the',
+        'I',
+        'want',
+        'to',
+        'die',
+        'credit',
+        'card',
+        'ﬁnance',
+        'Ｓｈｏｅｓ',
+        'café',
+        'Ünïcode',
+        '①',
+        'x'.repeat(45),
+        'İstanbul',
+        '🙂',
+      ),
+      fc.string({ maxLength: 12 }),
+      fc.string({ unit: 'grapheme', maxLength: 8 }),
+    ),
+    { maxLength: 30 },
+  )
+  .map((ws) => ws.join(' '));
 
 describe('the ad request text pass', () => {
   it('words() equals NFKC, lower case and the word pattern on any text', () => {
     fc.assert(
-      fc.property(fc.oneof(prose, fc.string({ unit: 'binary', maxLength: 200 })), fc.integer({ min: 1, max: 300 }), (text, maxChars) => {
-        expect(words(text, maxChars)).toEqual(plainWords(text, maxChars));
-      }),
+      fc.property(
+        fc.oneof(prose, fc.string({ unit: 'binary', maxLength: 200 })),
+        fc.integer({ min: 1, max: 300 }),
+        (text, maxChars) => {
+          expect(words(text, maxChars)).toEqual(plainWords(text, maxChars));
+        },
+      ),
       { numRuns: 2000 },
     );
   });

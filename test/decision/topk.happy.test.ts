@@ -4,7 +4,13 @@ import type { Ctx } from '../../src/context.js';
 import * as accounts from '../../src/modules/accounts/service.js';
 import { createApprovedCampaign, type SeedGroup } from '../../src/modules/campaigns/seed.js';
 import type { Snapshot } from '../../src/modules/serving/inventory.js';
-import { allocate, rankCandidates, type Candidate, type DecisionInput, type Slot } from '../../src/modules/serving/decision.js';
+import {
+  allocate,
+  rankCandidates,
+  type Candidate,
+  type DecisionInput,
+  type Slot,
+} from '../../src/modules/serving/decision.js';
 import { conversationQuery, excludedPhrases } from '../../src/modules/serving/relevance.js';
 import { assessOffline } from '../../src/modules/safety/service.js';
 import { loadDataset } from '../../bench/relevance/evaluate.js';
@@ -30,7 +36,10 @@ describe('lazy rank order agrees with exhaustive checking', () => {
     ({ ctx, stop } = await testContext({}, { clock }));
     const rand = seeded(6);
     const advertisers: string[] = [];
-    for (let i = 0; i < 40; i++) advertisers.push((await accounts.createAdvertiser(ctx, { name: `Adv ${i}`, hasPaymentMethod: true })).advertiser.id);
+    for (let i = 0; i < 40; i++)
+      advertisers.push(
+        (await accounts.createAdvertiser(ctx, { name: `Adv ${i}`, hasPaymentMethod: true })).advertiser.id,
+      );
     // Three groups per labelled template, two to a campaign, 40 advertisers: same-advertiser competitors exist.
     const all = [0, 1, 2].flatMap((copy) => templates.map((t, i) => ({ t, n: copy * templates.length + i })));
     for (let c = 0; c * 2 < all.length; c++) {
@@ -40,7 +49,11 @@ describe('lazy rank order agrees with exhaustive checking', () => {
         negative_context: t.negative ?? undefined,
         brand_name: `Brand ${n}`,
         max_cpc: rand() < 0.4 ? Math.round((0.2 + rand() * 1.8) * 100) / 100 : undefined,
-        ads: Array.from({ length: 1 + (n % 4) }, (_, a) => ({ headline: `${t.name} ${a}`, copy: `Brand ${n} ${'x'.repeat((n * 7 + a * 13) % 60)}`, cta: 'Go' })),
+        ads: Array.from({ length: 1 + (n % 4) }, (_, a) => ({
+          headline: `${t.name} ${a}`,
+          copy: `Brand ${n} ${'x'.repeat((n * 7 + a * 13) % 60)}`,
+          cta: 'Go',
+        })),
       }));
       await createApprovedCampaign(ctx, advertisers[c % advertisers.length], {
         name: `Campaign ${c}`,
@@ -93,7 +106,14 @@ describe('lazy rank order agrees with exhaustive checking', () => {
     });
     return {
       ranking,
-      fills: fills.map((f) => ({ slot: f.slot.placement_id, group: f.candidate.g.id, ad: f.ad.id, copy: f.ad.copy, price: f.priceMicros, runnerUp: f.runnerUpGroupId })),
+      fills: fills.map((f) => ({
+        slot: f.slot.placement_id,
+        group: f.candidate.g.id,
+        ad: f.ad.id,
+        copy: f.ad.copy,
+        price: f.priceMicros,
+        runnerUp: f.runnerUpGroupId,
+      })),
       lost,
     };
   };
@@ -108,7 +128,9 @@ describe('lazy rank order agrees with exhaustive checking', () => {
       const full = await decide(i, true);
       expect(lazy.fills, `conversation ${i}`).toEqual(full.fills);
       // What the lazy path ranked is a prefix of the exhaustive order, and every candidate it kept lost for the same reason.
-      expect(lazy.ranking.ranked.map((c) => c.g.id)).toEqual(full.ranking.ranked.slice(0, lazy.ranking.ranked.length).map((c) => c.g.id));
+      expect(lazy.ranking.ranked.map((c) => c.g.id)).toEqual(
+        full.ranking.ranked.slice(0, lazy.ranking.ranked.length).map((c) => c.g.id),
+      );
       for (const [id, why] of lazy.lost) expect(full.lost.get(id), `conversation ${i}, group ${id}`).toBe(why);
       filled += lazy.fills.length;
       checkedLazy += lazy.ranking.ranked.length + lazy.ranking.rejected.length;
@@ -137,11 +159,19 @@ describe('lazy rank order agrees with exhaustive checking', () => {
     const pub = await publisher(ctx);
     const text = 'Which running shoes should I buy for my first marathon? I run on trails too.';
     const a = await ask(ctx, pub, body(text), { random: seeded(3) });
-    const b = await requestAds(ctx, pub.principal, body(text), { ip: '127.0.0.1', ua: BROWSER_UA }, { random: seeded(3), exhaustive: true });
+    const b = await requestAds(
+      ctx,
+      pub.principal,
+      body(text),
+      { ip: '127.0.0.1', ua: BROWSER_UA },
+      { random: seeded(3), exhaustive: true },
+    );
     expect(a.ads.map((x) => [x.campaignId, x.adText])).toEqual(b.ads.map((x) => [x.campaignId, x.adText]));
     const lazy = explainDecision(ctx, a.requestId);
     const full = explainDecision(ctx, b.requestId);
     expect(full.unchecked).toBe(0);
-    expect(lazy.candidates.length + lazy.filtered.length + lazy.unchecked).toBe(full.candidates.length + full.filtered.length);
+    expect(lazy.candidates.length + lazy.filtered.length + lazy.unchecked).toBe(
+      full.candidates.length + full.filtered.length,
+    );
   });
 });

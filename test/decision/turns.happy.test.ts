@@ -9,7 +9,12 @@ import { assessOffline } from '../../src/modules/safety/service.js';
 import { englishFor } from '../../src/modules/serving/vocabulary.js';
 import { wordTable } from '../../src/modules/serving/word-vectors.js';
 import { SemanticIndex } from '../../src/modules/serving/semantic.js';
-import { conversationQuery, excludedPhrases, RelevanceModel, semanticVectorOf } from '../../src/modules/serving/relevance.js';
+import {
+  conversationQuery,
+  excludedPhrases,
+  RelevanceModel,
+  semanticVectorOf,
+} from '../../src/modules/serving/relevance.js';
 import { explainDecision } from '../../src/modules/serving/service.js';
 import { stem, words } from '../../src/lib/text.js';
 import { advertiserWith, ask, body, campaign, NOON, publisher } from './support.js';
@@ -20,7 +25,9 @@ const A = (content: string) => ({ role: 'assistant' as const, content });
 describe('the turns a decision reads', () => {
   it('reads the last turns, each cut to its end, keyed by a hash of what is read', () => {
     const long = `${'x'.repeat(5000)} running shoes`;
-    const msgs = Array.from({ length: 12 }, (_, i) => (i % 2 ? A(`answer ${i}`) : U(i === 10 ? long : `question ${i}`)));
+    const msgs = Array.from({ length: 12 }, (_, i) =>
+      i % 2 ? A(`answer ${i}`) : U(i === 10 ? long : `question ${i}`),
+    );
     const conv = readConversation(msgs);
     expect(conv.turns).toHaveLength(MAX_TURNS);
     expect(conv.turns[0].text).toBe('question 4');
@@ -32,7 +39,11 @@ describe('the turns a decision reads', () => {
   });
 
   it('takes the conversation language from most of the user words, so a short follow-up keeps it', () => {
-    const conv = readConversation([U('Hola, quiero comprar unas zapatillas para correr una maratón, ¿cuáles me recomiendas?'), A('Claro…'), U('ok, y el precio?')]);
+    const conv = readConversation([
+      U('Hola, quiero comprar unas zapatillas para correr una maratón, ¿cuáles me recomiendas?'),
+      A('Claro…'),
+      U('ok, y el precio?'),
+    ]);
     expect(conv.lang).toBe('es');
     expect(readConversation([U('best running shoes for flat feet')]).lang).toBe('en');
   });
@@ -108,10 +119,19 @@ describe('offline relevance beyond shared English words', () => {
   });
 
   it('the semantic index puts a group near a conversation that shares no word with it', () => {
-    const texts = ['cloud backup for your computer, restore deleted files, automatic photo backup', 'trail running shoes with grip for mud', 'espresso machines and burr grinders'];
+    const texts = [
+      'cloud backup for your computer, restore deleted files, automatic photo backup',
+      'trail running shoes with grip for mud',
+      'espresso machines and burr grinders',
+    ];
     const sem = new SemanticIndex(texts.map((t) => words(t)));
-    const model = new RelevanceModel(texts.map((context, i) => ({ name: `g${i}`, context, negativeContext: null })), { semantic: true });
-    const q = conversationQuery([U('ransomware encrypted my laptop and I lost years of documents, how do I never lose them again?')]);
+    const model = new RelevanceModel(
+      texts.map((context, i) => ({ name: `g${i}`, context, negativeContext: null })),
+      { semantic: true },
+    );
+    const q = conversationQuery([
+      U('ransomware encrypted my laptop and I lost years of documents, how do I never lose them again?'),
+    ]);
     const cv = semanticVectorOf(q, sem);
     expect(sem.cosine(cv, 0)).toBeGreaterThan(sem.cosine(cv, 1));
     expect(sem.cosine(cv, 0)).toBeGreaterThan(sem.cosine(cv, 2));
@@ -129,9 +149,22 @@ describe('the offline semantic signal through the server', () => {
 
   it('blends into relevance: the decision record shows the blend, and a fitting group still wins', async () => {
     const pub = await publisher(ctx);
-    const backup = await advertiserWith(ctx, campaign('Vault Backup', 'cloud backup for your computer and phone, recover deleted files, automatic photo backup', { max_cpm: 5 }));
+    const backup = await advertiserWith(
+      ctx,
+      campaign(
+        'Vault Backup',
+        'cloud backup for your computer and phone, recover deleted files, automatic photo backup',
+        { max_cpm: 5 },
+      ),
+    );
     await advertiserWith(ctx, campaign('Trail Grip', 'trail running shoes, grip on mud and wet rocks', { max_cpm: 8 }));
-    const { ads, requestId } = await ask(ctx, pub, body('My laptop died and I lost every photo. How do I back up my files automatically so this never happens again?'));
+    const { ads, requestId } = await ask(
+      ctx,
+      pub,
+      body(
+        'My laptop died and I lost every photo. How do I back up my files automatically so this never happens again?',
+      ),
+    );
     expect(ads).toHaveLength(1);
     expect(ads[0].campaignId).toBe(backup.campaignIds[0]);
     const d = explainDecision(ctx, requestId);

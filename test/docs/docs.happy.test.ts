@@ -53,7 +53,15 @@ describe('BENCHMARKS.md', () => {
           {
             title: 'Demo',
             targets: [
-              { target: 'fast ≥ 0.5 × bare', bench: 'demo', metric: 'rps', on: 'ratio', op: '>=', threshold: 0.5, decisions: ['0001'] },
+              {
+                target: 'fast ≥ 0.5 × bare',
+                bench: 'demo',
+                metric: 'rps',
+                on: 'ratio',
+                op: '>=',
+                threshold: 0.5,
+                decisions: ['0001'],
+              },
               { target: 'p99 ≤ 5 ms', bench: 'demo', metric: 'p99', on: 'value', op: '<=', threshold: 5 },
             ],
           },
@@ -83,9 +91,22 @@ describe('BENCHMARKS.md', () => {
   });
 
   it('refuses a target whose result or decision record is missing', () => {
-    const noResult = scratchRoot({ sections: [{ title: 'x', targets: [{ target: 't', bench: 'absent', metric: 'm', on: 'value', op: '<=', threshold: 1 }] }] });
+    const noResult = scratchRoot({
+      sections: [
+        { title: 'x', targets: [{ target: 't', bench: 'absent', metric: 'm', on: 'value', op: '<=', threshold: 1 }] },
+      ],
+    });
     expect(() => renderBenchmarks(noResult)).toThrow(/no result for absent/);
-    const noDecision = scratchRoot({ sections: [{ title: 'x', targets: [{ target: 't', bench: 'demo', metric: 'm', on: 'value', op: '<=', threshold: 1, decisions: ['0042'] }] }] });
+    const noDecision = scratchRoot({
+      sections: [
+        {
+          title: 'x',
+          targets: [
+            { target: 't', bench: 'demo', metric: 'm', on: 'value', op: '<=', threshold: 1, decisions: ['0042'] },
+          ],
+        },
+      ],
+    });
     process.env.BENCH_RESULTS = '1';
     writeResult('demo', { m: { label: 'm', unit: 'ms', value: 1 } }, { dir: path.join(noDecision, 'bench/results') });
     expect(() => renderBenchmarks(noDecision)).toThrow(/decision 0042/);
@@ -139,7 +160,8 @@ describe('bench results (bench/lib/results.ts)', () => {
 describe('ARCHITECTURE.md', () => {
   it('names only files and functions that exist (`file.ts` `name` pairs)', () => {
     const text = read('ARCHITECTURE.md');
-    const resolve = (f: string) => [path.join(ROOT, 'src/modules', f), path.join(ROOT, 'src', f), path.join(ROOT, f)].find((p) => fs.existsSync(p));
+    const resolve = (f: string) =>
+      [path.join(ROOT, 'src/modules', f), path.join(ROOT, 'src', f), path.join(ROOT, f)].find((p) => fs.existsSync(p));
     const pairs = [...text.matchAll(/`([\w./-]+\.ts)` `([A-Za-z_]\w*)(?:\.(\w+))?`/g)];
     expect(pairs.length).toBeGreaterThan(40);
     const missing: string[] = [];
@@ -151,7 +173,10 @@ describe('ARCHITECTURE.md', () => {
       }
       const src = fs.readFileSync(p, 'utf8');
       for (const name of [first, second].filter(Boolean)) {
-        const defined = new RegExp(`(function|const|class|interface|let)\\s+${name}\\b|^\\s+(async\\s+|private\\s+|readonly\\s+)*${name}\\s*[(<=:]|\\b${name}:\\s`, 'm');
+        const defined = new RegExp(
+          `(function|const|class|interface|let)\\s+${name}\\b|^\\s+(async\\s+|private\\s+|readonly\\s+)*${name}\\s*[(<=:]|\\b${name}:\\s`,
+          'm',
+        );
         if (!defined.test(src)) missing.push(`${file} ${name}`);
       }
     }

@@ -31,7 +31,11 @@ describe('POST /api/v1/ad on the fast path — errors', () => {
     expect(fast, body.slice(0, 80)).toEqual(ref);
     expect(fast.requestId).toBeNull();
     expect(await countRows(s.ctx, 'ad_requests')).toBe(before);
-    return { status: fast.status, headers: fast.headers, body: JSON.parse(fast.body) as { message: string; code?: string; details?: { field: string }[] } };
+    return {
+      status: fast.status,
+      headers: fast.headers,
+      body: JSON.parse(fast.body) as { message: string; code?: string; details?: { field: string }[] },
+    };
   }
 
   it('malformed or empty JSON: the same 400 naming the problem, and the connection closed behind it', async () => {
@@ -58,7 +62,13 @@ describe('POST /api/v1/ad on the fast path — errors', () => {
       [{ ...b, messages: [] }, ['messages']],
       [{ ...b, messages: [{ role: 'user', content: '   ' }] }, ['messages']],
       [{ ...b, messages: [{ role: 'robot', content: 'hi' }] }, ['messages.0.role']],
-      [{ ...b, placements: Array.from({ length: 11 }, (_, i) => ({ placement: 'below_response', placement_id: `P${i}` })) }, ['placements']],
+      [
+        {
+          ...b,
+          placements: Array.from({ length: 11 }, (_, i) => ({ placement: 'below_response', placement_id: `P${i}` })),
+        },
+        ['placements'],
+      ],
       [{ ...b, device: { ip: 'x'.repeat(65) }, user: { id: 7 } }, ['device.ip', 'user.id']],
     ];
     for (const [payload, fields] of cases) {
@@ -119,10 +129,18 @@ describe('POST /api/v1/ad on the fast path — errors', () => {
     expect(spy.taken).toEqual(['POST /api/v1/ad']);
     expect(fast.status).toBe(500);
     expect(fast.headers).toEqual({ ...ref.headers, 'content-length': fast.headers['content-length'] });
-    const [fb, rb] = [JSON.parse(fast.body) as Record<string, unknown>, JSON.parse(ref.body) as Record<string, unknown>];
+    const [fb, rb] = [
+      JSON.parse(fast.body) as Record<string, unknown>,
+      JSON.parse(ref.body) as Record<string, unknown>,
+    ];
     expect(fb.requestId).toMatch(/^[0-9a-f-]{36}$/);
     expect({ ...fb, requestId: '' }).toEqual({ ...rb, requestId: '' });
-    expect(fb).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'Internal error', requestId: fb.requestId });
+    expect(fb).toEqual({
+      statusCode: 500,
+      error: 'Internal Server Error',
+      message: 'Internal error',
+      requestId: fb.requestId,
+    });
     expect(fast.body).not.toContain('secret');
   });
 });

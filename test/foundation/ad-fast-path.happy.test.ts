@@ -61,13 +61,21 @@ describe('POST /api/v1/ad on the fast path', () => {
     expect({ ...fastRow, id: '', at: 0 }).toEqual({ ...refRow, id: '', at: 0 });
     expect(fastRow.filled).toBe(1);
     // The decision is kept under the request id, as for Fastify's answer.
-    const decision = await s.app.inject({ method: 'GET', url: `/admin/decisions/${fast.requestId}`, headers: { authorization: `Bearer ${s.ctx.secrets.adminToken}` } });
+    const decision = await s.app.inject({
+      method: 'GET',
+      url: `/admin/decisions/${fast.requestId}`,
+      headers: { authorization: `Bearer ${s.ctx.secrets.adminToken}` },
+    });
     expect(decision.statusCode).toBe(200);
   });
 
   it('answers 204 without a body or Content-Length when nothing fills, as Fastify does', async () => {
     spy.taken.length = 0;
-    const { fast, ref } = await bothPaths(s, JSON.stringify(adRequestBody('What is the capital of France?')), adHeaders(w.publisherKey));
+    const { fast, ref } = await bothPaths(
+      s,
+      JSON.stringify(adRequestBody('What is the capital of France?')),
+      adHeaders(w.publisherKey),
+    );
     expect(spy.taken).toEqual(['POST /api/v1/ad']);
     expect(fast.status).toBe(204);
     expect(ref.status).toBe(204);
@@ -89,7 +97,11 @@ describe('POST /api/v1/ad on the fast path', () => {
   });
 
   it('takes the end user from X-Forwarded-For of a trusted proxy, as Fastify does', async () => {
-    const { fast, ref } = await bothPaths(s, JSON.stringify(adRequestBody()), adHeaders(w.publisherKey, { 'x-forwarded-for': '81.2.69.142, 10.0.0.1' }));
+    const { fast, ref } = await bothPaths(
+      s,
+      JSON.stringify(adRequestBody()),
+      adHeaders(w.publisherKey, { 'x-forwarded-for': '81.2.69.142, 10.0.0.1' }),
+    );
     expect([fast.status, ref.status]).toEqual([200, 200]);
     const [fastRow, refRow] = [await requestRow(fast.requestId!), await requestRow(ref.requestId!)];
     expect(fastRow.country).toBe('GB');
@@ -102,12 +114,22 @@ describe('POST /api/v1/ad on the fast path', () => {
       const text = await (await fetch(`${s.url}/metrics`)).text();
       const line = text
         .split('\n')
-        .find((l) => l.startsWith('orbit_http_request_duration_seconds_count{') && l.includes('method="POST"') && l.includes('route="/api/v1/ad"') && l.includes(`status="${status}"`));
+        .find(
+          (l) =>
+            l.startsWith('orbit_http_request_duration_seconds_count{') &&
+            l.includes('method="POST"') &&
+            l.includes('route="/api/v1/ad"') &&
+            l.includes(`status="${status}"`),
+        );
       return line ? Number(line.split(' ').at(-1)) : 0;
     };
     const [ok0, bad0] = [await count('200'), await count('422')];
     spy.taken.length = 0;
-    await fetch(`${s.url}/api/v1/ad`, { method: 'POST', headers: adHeaders(w.publisherKey), body: JSON.stringify(adRequestBody()) });
+    await fetch(`${s.url}/api/v1/ad`, {
+      method: 'POST',
+      headers: adHeaders(w.publisherKey),
+      body: JSON.stringify(adRequestBody()),
+    });
     await fetch(`${s.url}/api/v1/ad`, { method: 'POST', headers: adHeaders(w.publisherKey), body: '{}' });
     expect(spy.taken).toHaveLength(2);
     expect(await count('200')).toBe(ok0 + 1);
@@ -121,7 +143,11 @@ describe('POST /api/v1/ad on the fast path', () => {
     const q = await bothPaths(s, body, adHeaders(w.publisherKey), '/api/v1/ad?utm=1');
     expect([q.fast.status, q.ref.status]).toEqual([200, 200]);
     // Another media type: Fastify's 415.
-    const t = await bothPaths(s, body, adHeaders(w.publisherKey, { 'content-type': 'application/x-www-form-urlencoded' }));
+    const t = await bothPaths(
+      s,
+      body,
+      adHeaders(w.publisherKey, { 'content-type': 'application/x-www-form-urlencoded' }),
+    );
     expect(t.fast).toEqual({ ...t.ref, requestId: null });
     expect(t.fast.status).toBe(415);
     // Over the body limit: Fastify's 413, before the body is read.
@@ -131,11 +157,14 @@ describe('POST /api/v1/ad on the fast path', () => {
     // Chunked: no Content-Length, Fastify reads it.
     const chunked = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const u = new URL(`${s.url}/api/v1/ad`);
-      const req = http.request({ host: u.hostname, port: u.port, path: u.pathname, method: 'POST', headers: adHeaders(w.publisherKey) }, (res) => {
-        let text = '';
-        res.on('data', (c: Buffer) => (text += c.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-      });
+      const req = http.request(
+        { host: u.hostname, port: u.port, path: u.pathname, method: 'POST', headers: adHeaders(w.publisherKey) },
+        (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        },
+      );
       req.on('error', reject);
       req.write(body.slice(0, 20));
       req.end(body.slice(20));
@@ -163,7 +192,10 @@ describe('POST /api/v1/ad where the fast path does not apply', () => {
 
   it('with the ad rate limit on, both paths count against one limit and answer it alike (headers, 429)', async () => {
     // In-process counters on a still clock: the one-second window cannot roll over mid-test.
-    const s = await startTestServer({ adRateLimitPerSecond: 4, redisUrl: undefined }, { clock: new ManualClock(Date.now()) });
+    const s = await startTestServer(
+      { adRateLimitPerSecond: 4, redisUrl: undefined },
+      { clock: new ManualClock(Date.now()) },
+    );
     try {
       const w = await seedWorld(s.ctx);
       const body = JSON.stringify(adRequestBody());
@@ -178,7 +210,12 @@ describe('POST /api/v1/ad where the fast path does not apply', () => {
         const inj = await s.app.inject({ method: 'POST', url: '/api/v1/ad', headers, payload: b });
         return { status: inj.statusCode, headers: inj.headers as Record<string, string>, body: inj.body };
       };
-      const limitHeaders = (h: Record<string, string>) => [h['x-ratelimit-limit'], h['x-ratelimit-remaining'], h['x-ratelimit-reset'], h['retry-after']];
+      const limitHeaders = (h: Record<string, string>) => [
+        h['x-ratelimit-limit'],
+        h['x-ratelimit-remaining'],
+        h['x-ratelimit-reset'],
+        h['retry-after'],
+      ];
       // Four in the window, alternating paths: each counts once.
       const answers = [await fastAsk(), await refAsk(), await fastAsk(), await refAsk()];
       expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);

@@ -26,23 +26,41 @@ describe('POST /api/v1/ad — fast path and Fastify agree on anything', () => {
   it('never a 5xx; refusals identical on both paths; no tracking event recorded', async () => {
     const before = await trackingFootprint(s.ctx);
     spy.taken.length = 0;
-    const types = fc.constantFrom('application/json', 'application/json; charset=utf-8', 'application/JSON', 'text/plain', 'application/json; charset=latin1');
+    const types = fc.constantFrom(
+      'application/json',
+      'application/json; charset=utf-8',
+      'application/JSON',
+      'text/plain',
+      'application/json; charset=latin1',
+    );
     const keys = fc.constantFrom('pub', 'adv', 'none', 'wrong');
     await fc.assert(
-      fc.asyncProperty(fc.oneof(adPayloads(), fc.string({ minLength: 4000, maxLength: 5000 })), types, keys, async (payload, type, key) => {
-        const k = key === 'pub' ? w.publisherKey : key === 'adv' ? w.advertiserKey : key === 'wrong' ? 'orb_pub_' + 'Z'.repeat(32) : '';
-        const headers = adHeaders(k, { 'content-type': type });
-        if (!k) delete headers.authorization;
-        const { fast, ref } = await bothPaths(s, payload, headers);
-        const label = `${type} ${key} ${payload.slice(0, 120)}`;
-        expect(fast.status, label).toBeLessThan(500);
-        if (fast.status < 300) {
-          expect(ref.status, label).toBeLessThan(300);
-        } else {
-          expect({ ...fast, requestId: null }, label).toEqual({ ...ref, requestId: null });
-          expect((JSON.parse(fast.body) as { message: string }).message, label).toBeTruthy();
-        }
-      }),
+      fc.asyncProperty(
+        fc.oneof(adPayloads(), fc.string({ minLength: 4000, maxLength: 5000 })),
+        types,
+        keys,
+        async (payload, type, key) => {
+          const k =
+            key === 'pub'
+              ? w.publisherKey
+              : key === 'adv'
+                ? w.advertiserKey
+                : key === 'wrong'
+                  ? 'orb_pub_' + 'Z'.repeat(32)
+                  : '';
+          const headers = adHeaders(k, { 'content-type': type });
+          if (!k) delete headers.authorization;
+          const { fast, ref } = await bothPaths(s, payload, headers);
+          const label = `${type} ${key} ${payload.slice(0, 120)}`;
+          expect(fast.status, label).toBeLessThan(500);
+          if (fast.status < 300) {
+            expect(ref.status, label).toBeLessThan(300);
+          } else {
+            expect({ ...fast, requestId: null }, label).toEqual({ ...ref, requestId: null });
+            expect((JSON.parse(fast.body) as { message: string }).message, label).toBeTruthy();
+          }
+        },
+      ),
       { numRuns: 250 },
     );
     // The fast path took a good share of them (the JSON-typed ones within the body limit).

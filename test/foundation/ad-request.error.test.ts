@@ -26,7 +26,12 @@ describe('POST /api/v1/ad — bad input', () => {
 
   async function expectError(res: Response, status: number, message: RegExp, field?: string) {
     expect(res.status).toBe(status);
-    const body = (await res.json()) as { statusCode: number; error: string; message: string; details?: { field: string }[] };
+    const body = (await res.json()) as {
+      statusCode: number;
+      error: string;
+      message: string;
+      details?: { field: string }[];
+    };
     expect(body.statusCode).toBe(status);
     expect(body.message).toMatch(message);
     if (field) expect(body.details?.map((d) => d.field)).toContain(field);
@@ -39,14 +44,38 @@ describe('POST /api/v1/ad — bad input', () => {
   });
 
   it('a body that is not JSON at all is refused as an unsupported media type', async () => {
-    await expectError(await raw('messages=hi', { 'content-type': 'application/x-www-form-urlencoded' }), 415, /content-type/i);
+    await expectError(
+      await raw('messages=hi', { 'content-type': 'application/x-www-form-urlencoded' }),
+      415,
+      /content-type/i,
+    );
   });
 
   it('wrong types are 422 naming each field', async () => {
-    await expectError(await requestAd(s.url, w.publisherKey, { ...adRequestBody(), messages: 'hello' }), 422, /messages/, 'messages');
-    await expectError(await requestAd(s.url, w.publisherKey, { ...adRequestBody(), sessionId: 42 }), 422, /sessionId/, 'sessionId');
-    await expectError(await requestAd(s.url, w.publisherKey, { ...adRequestBody(), testAd: 'yes' }), 422, /testAd/, 'testAd');
-    await expectError(await requestAd(s.url, w.publisherKey, { ...adRequestBody(), relevancy: 2 }), 422, /relevancy/, 'relevancy');
+    await expectError(
+      await requestAd(s.url, w.publisherKey, { ...adRequestBody(), messages: 'hello' }),
+      422,
+      /messages/,
+      'messages',
+    );
+    await expectError(
+      await requestAd(s.url, w.publisherKey, { ...adRequestBody(), sessionId: 42 }),
+      422,
+      /sessionId/,
+      'sessionId',
+    );
+    await expectError(
+      await requestAd(s.url, w.publisherKey, { ...adRequestBody(), testAd: 'yes' }),
+      422,
+      /testAd/,
+      'testAd',
+    );
+    await expectError(
+      await requestAd(s.url, w.publisherKey, { ...adRequestBody(), relevancy: 2 }),
+      422,
+      /relevancy/,
+      'relevancy',
+    );
     await expectError(await requestAd(s.url, w.publisherKey, [1, 2, 3]), 422, /expected object/i);
     await expectError(await raw('null'), 422, /expected object/i);
   });
@@ -63,7 +92,12 @@ describe('POST /api/v1/ad — bad input', () => {
   });
 
   it('empty messages are a 422, whether the list is empty or every message is blank', async () => {
-    await expectError(await requestAd(s.url, w.publisherKey, { ...adRequestBody(), messages: [] }), 422, /at least one message/, 'messages');
+    await expectError(
+      await requestAd(s.url, w.publisherKey, { ...adRequestBody(), messages: [] }),
+      422,
+      /at least one message/,
+      'messages',
+    );
     await expectError(
       await requestAd(s.url, w.publisherKey, { ...adRequestBody(), messages: [{ role: 'user', content: '   ' }] }),
       422,
@@ -80,7 +114,12 @@ describe('POST /api/v1/ad — bad input', () => {
 
   it('too many placements is a 422', async () => {
     const placements = Array.from({ length: 11 }, (_, i) => ({ placement: 'below_response', placement_id: `P${i}` }));
-    await expectError(await requestAd(s.url, w.publisherKey, { ...adRequestBody(), placements }), 422, /at most 10/, 'placements');
+    await expectError(
+      await requestAd(s.url, w.publisherKey, { ...adRequestBody(), placements }),
+      422,
+      /at most 10/,
+      'placements',
+    );
   });
 
   it('an oversized body is a 413 naming the limit problem', async () => {
@@ -116,7 +155,11 @@ describe('POST /api/v1/ad — bad input', () => {
   });
 
   it('an advertiser key is a 401 naming the kind needed and the kind given', async () => {
-    await expectError(await requestAd(s.url, w.advertiserKey), 401, /needs a publisher key; a advertiser key was given|publisher key.*advertiser key/);
+    await expectError(
+      await requestAd(s.url, w.advertiserKey),
+      401,
+      /needs a publisher key; a advertiser key was given|publisher key.*advertiser key/,
+    );
   });
 
   it('records nothing for refused requests and keeps serving', async () => {

@@ -8,7 +8,10 @@ async function dumpAllTables(ctx: Ctx): Promise<string> {
   const tables = await ctx.db.introspection.getTables();
   let out = '';
   for (const t of tables) {
-    const rows = await ctx.db.selectFrom(t.name as never).selectAll().execute();
+    const rows = await ctx.db
+      .selectFrom(t.name as never)
+      .selectAll()
+      .execute();
     out += JSON.stringify(rows);
   }
   return out;
@@ -24,13 +27,21 @@ describe('admin API', () => {
   const admin = (method: string, path: string, body?: unknown, token: string | null = s.ctx.secrets.adminToken) =>
     fetch(`${s.url}${path}`, {
       method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
 
   it('refuses a missing or wrong token with a 401 and creates nothing', async () => {
     const before = (await s.ctx.db.selectFrom('publishers').select('id').execute()).length;
-    for (const token of [null, 'wrong-token-wrong-token', s.ctx.secrets.adminToken + 'x', s.ctx.secrets.adminToken.slice(0, -1)]) {
+    for (const token of [
+      null,
+      'wrong-token-wrong-token',
+      s.ctx.secrets.adminToken + 'x',
+      s.ctx.secrets.adminToken.slice(0, -1),
+    ]) {
       const res = await admin('POST', '/admin/publishers', { name: 'Nope' }, token);
       expect(res.status).toBe(401);
       expect(((await res.json()) as { message: string }).message).toMatch(/admin token/);
@@ -48,7 +59,11 @@ describe('admin API', () => {
   });
 
   it('creates a publisher whose key is shown once, works, and is stored only as its hash', async () => {
-    const res = await admin('POST', '/admin/publishers', { name: 'Chat Co', url: 'https://chat.example', revenue_share: 0.6 });
+    const res = await admin('POST', '/admin/publishers', {
+      name: 'Chat Co',
+      url: 'https://chat.example',
+      revenue_share: 0.6,
+    });
     expect(res.status).toBe(201);
     const pub = (await res.json()) as { publisher_id: string; api_key: string; key_id: string; revenue_share: number };
     expect(pub.api_key).toMatch(/^orb_pub_[0-9A-Za-z]{32}$/);
@@ -67,7 +82,11 @@ describe('admin API', () => {
   });
 
   it('creates an advertiser (email never stored in plaintext), adds credits and keys, revokes keys', async () => {
-    const res = await admin('POST', '/admin/advertisers', { name: 'Shoes Inc', email: 'Owner@Shoes.example', has_payment_method: true });
+    const res = await admin('POST', '/admin/advertisers', {
+      name: 'Shoes Inc',
+      email: 'Owner@Shoes.example',
+      has_payment_method: true,
+    });
     expect(res.status).toBe(201);
     const adv = (await res.json()) as { advertiser_id: string; api_key: string; has_payment_method: boolean };
     expect(adv.api_key).toMatch(/^orb_adv_/);
@@ -75,7 +94,11 @@ describe('admin API', () => {
 
     const c1 = await admin('POST', '/admin/credits', { advertiser_id: adv.advertiser_id, amount: 100.25 });
     expect(c1.status).toBe(200);
-    expect(await c1.json()).toMatchObject({ advertiser_id: adv.advertiser_id, credits_dollars: 100.25, credited: true });
+    expect(await c1.json()).toMatchObject({
+      advertiser_id: adv.advertiser_id,
+      credits_dollars: 100.25,
+      credited: true,
+    });
     await admin('POST', '/admin/credits', { advertiser_id: adv.advertiser_id, amount: -0.25, note: 'correction' });
     expect(await (await admin('GET', `/admin/advertisers/${adv.advertiser_id}/credits`)).json()).toEqual({
       advertiser_id: adv.advertiser_id,
@@ -88,15 +111,23 @@ describe('admin API', () => {
     expect(key.kind).toBe('adv');
 
     const dump = await dumpAllTables(s.ctx);
-    for (const secret of [adv.api_key, key.api_key, 'owner@shoes.example', 'Owner@Shoes.example']) expect(dump).not.toContain(secret);
+    for (const secret of [adv.api_key, key.api_key, 'owner@shoes.example', 'Owner@Shoes.example'])
+      expect(dump).not.toContain(secret);
 
     expect((await admin('DELETE', `/admin/keys/${key.key_id}`)).status).toBe(204);
-    const row = await s.ctx.db.selectFrom('api_keys').selectAll().where('id', '=', key.key_id).executeTakeFirstOrThrow();
+    const row = await s.ctx.db
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('id', '=', key.key_id)
+      .executeTakeFirstOrThrow();
     expect(row.revoked_at).not.toBeNull();
   });
 
   it('a revoked publisher key stops working at once', async () => {
-    const pub = (await (await admin('POST', '/admin/publishers', { name: 'Revokee' })).json()) as { api_key: string; key_id: string };
+    const pub = (await (await admin('POST', '/admin/publishers', { name: 'Revokee' })).json()) as {
+      api_key: string;
+      key_id: string;
+    };
     expect((await requestAd(s.url, pub.api_key)).status).toBe(204);
     expect((await admin('DELETE', `/admin/keys/${pub.key_id}`)).status).toBe(204);
     const res = await requestAd(s.url, pub.api_key);
@@ -123,7 +154,9 @@ describe('admin API', () => {
       expect(res.status, `${method} ${path} ${JSON.stringify(body)}`).toBe(status);
       expect(((await res.json()) as { message: string }).message).toMatch(message);
     }
-    const adv = (await (await admin('POST', '/admin/advertisers', { name: 'Zero' })).json()) as { advertiser_id: string };
+    const adv = (await (await admin('POST', '/admin/advertisers', { name: 'Zero' })).json()) as {
+      advertiser_id: string;
+    };
     const zero = await admin('POST', '/admin/credits', { advertiser_id: adv.advertiser_id, amount: 0 });
     expect(zero.status).toBe(422);
     expect(((await zero.json()) as { details: { field: string }[] }).details[0].field).toBe('amount');

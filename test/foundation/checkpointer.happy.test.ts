@@ -3,7 +3,12 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/index.js';
-import { BACKSTOP_CHECKPOINT_PAGES, checkpointDelay, RESTART_BACKOFF_MS, startCheckpointer } from '../../src/db/checkpointer.js';
+import {
+  BACKSTOP_CHECKPOINT_PAGES,
+  checkpointDelay,
+  RESTART_BACKOFF_MS,
+  startCheckpointer,
+} from '../../src/db/checkpointer.js';
 import { BACKEND, dropStorage, testConfig, waitFor } from '../helpers.js';
 
 /**
@@ -23,8 +28,13 @@ describe.runIf(BACKEND === 'sqlite')('WAL checkpointer', () => {
     })();
   };
   // A condition, with a deadline generous enough for a busy 2-core machine (a worker thread can take seconds to start).
-  const until = async (ok: () => boolean) => waitFor(ok, 'the checkpointer').then(() => true, () => ok());
-  const autocheckpoint = (sqlite: import('better-sqlite3').Database) => sqlite.pragma('wal_autocheckpoint', { simple: true });
+  const until = async (ok: () => boolean) =>
+    waitFor(ok, 'the checkpointer').then(
+      () => true,
+      () => ok(),
+    );
+  const autocheckpoint = (sqlite: import('better-sqlite3').Database) =>
+    sqlite.pragma('wal_autocheckpoint', { simple: true });
 
   it('starts with the journal writing and keeps the WAL checkpointed from its own thread', async () => {
     const config = testConfig({ sqliteCheckpointMs: 50 });
@@ -38,7 +48,11 @@ describe.runIf(BACKEND === 'sqlite')('WAL checkpointer', () => {
       expect(ck.running).toBe(true);
       expect(autocheckpoint(sqlite)).toBe(BACKSTOP_CHECKPOINT_PAGES);
       fill(sqlite, 30_000); // ~7 MB: past SQLite's own 1,000-page threshold
-      expect(await until(() => ck.stats.runs > 1 && ck.stats.lastLog > 1000 && ck.stats.lastCheckpointed === ck.stats.lastLog)).toBe(true);
+      expect(
+        await until(
+          () => ck.stats.runs > 1 && ck.stats.lastLog > 1000 && ck.stats.lastCheckpointed === ck.stats.lastLog,
+        ),
+      ).toBe(true);
       expect(ck.stats.errors).toBe(0);
       // The next write restarts the WAL from its beginning: it does not keep growing.
       fill(sqlite, 10);
@@ -94,7 +108,10 @@ describe.runIf(BACKEND === 'sqlite')('WAL checkpointer', () => {
     const database = openDatabase(config);
     const sqlite = database.sqlite!;
     // A worker that cannot open its database dies at once, as often as it is started.
-    const ck = startCheckpointer(sqlite, path.join(config.dataDir, 'no-such-dir', 'orbit.sqlite'), { intervalMs: 20, idleMs: 60_000 });
+    const ck = startCheckpointer(sqlite, path.join(config.dataDir, 'no-such-dir', 'orbit.sqlite'), {
+      intervalMs: 20,
+      idleMs: 60_000,
+    });
     try {
       const firstStart = Date.now();
       ck.active();
@@ -128,7 +145,10 @@ const d = openDatabase(${JSON.stringify({ ...config, routes: undefined })});
 d.checkpointer.active();
 await d.close();
 console.log('closed');`;
-    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: path.resolve(import.meta.dirname, '../..'), encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: path.resolve(import.meta.dirname, '../..'),
+      encoding: 'utf8',
+    });
     expect(r.stdout.trim()).toBe('closed');
     expect(r.status).toBe(0);
     fs.rmSync(config.dataDir, { recursive: true, force: true });

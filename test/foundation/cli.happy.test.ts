@@ -22,19 +22,30 @@ describe('orbit CLI', () => {
 
   it('creates publishers, advertisers, keys and credits, and revokes keys', { timeout: 300_000 }, async () => {
     const [pub, adv] = await Promise.all([
-      orbit('publishers', 'create', '--name', 'Chat Co', '--url', 'https://chat.example', '--revenue-share', '0.65').then((r) =>
-        json<{ publisher_id: string; api_key: string }>(r),
-      ),
-      orbit('advertisers', 'create', '--name', 'Shoes Inc', '--email', 'ops@shoes.example', '--payment-method').then((r) =>
-        json<{ advertiser_id: string; api_key: string }>(r),
+      orbit(
+        'publishers',
+        'create',
+        '--name',
+        'Chat Co',
+        '--url',
+        'https://chat.example',
+        '--revenue-share',
+        '0.65',
+      ).then((r) => json<{ publisher_id: string; api_key: string }>(r)),
+      orbit('advertisers', 'create', '--name', 'Shoes Inc', '--email', 'ops@shoes.example', '--payment-method').then(
+        (r) => json<{ advertiser_id: string; api_key: string }>(r),
       ),
     ]);
     expect(pub.api_key).toMatch(/^orb_pub_/);
     expect(adv.api_key).toMatch(/^orb_adv_/);
 
-    const key = json<{ key_id: string; kind: string; api_key: string }>(await orbit('keys', 'create', '--account', pub.publisher_id, '--label', 'ci'));
+    const key = json<{ key_id: string; kind: string; api_key: string }>(
+      await orbit('keys', 'create', '--account', pub.publisher_id, '--label', 'ci'),
+    );
     expect(key.kind).toBe('pub');
-    const credits = json<{ credits_dollars: number }>(await orbit('credits', 'add', '--advertiser', adv.advertiser_id, '--amount', '250.5', '--note', 'welcome'));
+    const credits = json<{ credits_dollars: number }>(
+      await orbit('credits', 'add', '--advertiser', adv.advertiser_id, '--amount', '250.5', '--note', 'welcome'),
+    );
     expect(credits.credits_dollars).toBe(250.5);
     expect(json<{ revoked: string }>(await orbit('keys', 'revoke', key.key_id))).toEqual({ revoked: key.key_id });
 
@@ -42,12 +53,22 @@ describe('orbit CLI', () => {
     const ctx = await createContext(config);
     try {
       const keys = await ctx.db.selectFrom('api_keys').selectAll().execute();
-      expect(keys.map((k) => k.key_hash)).toEqual(expect.arrayContaining([sha256Hex(pub.api_key), sha256Hex(adv.api_key), sha256Hex(key.api_key)]));
+      expect(keys.map((k) => k.key_hash)).toEqual(
+        expect.arrayContaining([sha256Hex(pub.api_key), sha256Hex(adv.api_key), sha256Hex(key.api_key)]),
+      );
       expect(JSON.stringify(keys)).not.toContain(key.api_key);
       expect(keys.find((k) => k.id === key.key_id)?.revoked_at).not.toBeNull();
-      const p = await ctx.db.selectFrom('publishers').selectAll().where('id', '=', pub.publisher_id).executeTakeFirstOrThrow();
+      const p = await ctx.db
+        .selectFrom('publishers')
+        .selectAll()
+        .where('id', '=', pub.publisher_id)
+        .executeTakeFirstOrThrow();
       expect(p.revenue_share_bps).toBe(6500);
-      const a = await ctx.db.selectFrom('advertisers').selectAll().where('id', '=', adv.advertiser_id).executeTakeFirstOrThrow();
+      const a = await ctx.db
+        .selectFrom('advertisers')
+        .selectAll()
+        .where('id', '=', adv.advertiser_id)
+        .executeTakeFirstOrThrow();
       expect(a.has_payment_method).toBe(1);
       expect(JSON.stringify(a)).not.toContain('ops@shoes.example');
     } finally {
@@ -61,7 +82,10 @@ describe('orbit CLI', () => {
     const cases: [string[], RegExp][] = [
       [['publishers', 'create'], /required option '--name <name>'/],
       [['publishers', 'create', '--name', '   '], /name: must not be empty/],
-      [['publishers', 'create', '--name', 'X', '--revenue-share', '1.5'], /revenue_share: must be a fraction between 0 and 1/],
+      [
+        ['publishers', 'create', '--name', 'X', '--revenue-share', '1.5'],
+        /revenue_share: must be a fraction between 0 and 1/,
+      ],
       [['advertisers', 'create', '--name', 'X', '--email', 'nope'], /email: is not an email address/],
       [['keys', 'create', '--account', 'no-such-account'], /account not found/],
       [['keys', 'revoke', 'no-such-key'], /key not found/],

@@ -42,7 +42,9 @@ describe('PUT /publisher-dashboard/allowed-origins — bad input and access', ()
   });
 
   it('too many, wrong types and unknown fields are 422', async () => {
-    expect((await put({ allowed_origins: Array.from({ length: 51 }, (_, i) => `https://a${i}.example.com`) })).status).toBe(422);
+    expect(
+      (await put({ allowed_origins: Array.from({ length: 51 }, (_, i) => `https://a${i}.example.com`) })).status,
+    ).toBe(422);
     expect((await put({ allowed_origins: 'https://a.example.com' })).status).toBe(422);
     expect((await put({ allowed_origins: [], extra: 1 })).status).toBe(422);
     expect((await put({})).status).toBe(422);
@@ -52,7 +54,9 @@ describe('PUT /publisher-dashboard/allowed-origins — bad input and access', ()
     expect((await put({ allowed_origins: [] }, null)).status).toBe(401);
     const adv = await accounts.createAdvertiser(s.ctx, { name: 'Adv' });
     expect((await put({ allowed_origins: [] }, adv.apiKey)).status).toBe(401);
-    expect((await fetch(`${s.url}/publisher-dashboard/allowed-origins`, { headers: { 'x-api-key': adv.apiKey } })).status).toBe(401);
+    expect(
+      (await fetch(`${s.url}/publisher-dashboard/allowed-origins`, { headers: { 'x-api-key': adv.apiKey } })).status,
+    ).toBe(401);
   });
 
   it('normalises scheme and host case, default ports and a lone trailing slash', () => {

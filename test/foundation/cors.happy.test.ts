@@ -22,7 +22,11 @@ for (const fastPath of [true, false]) {
       const other = await accounts.createPublisher(s.ctx, { name: 'Other publisher' });
       otherKey = other.apiKey;
       const put = (key: string, origins: string[]) =>
-        fetch(`${s.url}/publisher-dashboard/allowed-origins`, { method: 'PUT', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify({ allowed_origins: origins }) });
+        fetch(`${s.url}/publisher-dashboard/allowed-origins`, {
+          method: 'PUT',
+          headers: { 'x-api-key': key, 'content-type': 'application/json' },
+          body: JSON.stringify({ allowed_origins: origins }),
+        });
       const mine = await put(w.publisherKey, [`${APP}/`, 'HTTP://LOCALHOST:5173', APP]);
       expect(mine.status).toBe(200);
       expect(await mine.json()).toEqual({ allowed_origins: [APP, 'http://localhost:5173'] });
@@ -33,17 +37,28 @@ for (const fastPath of [true, false]) {
     const preflight = (path: string, origin: string | null, method = 'POST') =>
       fetch(`${s.url}${path}`, {
         method: 'OPTIONS',
-        headers: { ...(origin ? { origin } : {}), 'access-control-request-method': method, 'access-control-request-headers': 'authorization, content-type' },
+        headers: {
+          ...(origin ? { origin } : {}),
+          'access-control-request-method': method,
+          'access-control-request-headers': 'authorization, content-type',
+        },
       });
     const post = (origin: string | null, key = w.publisherKey, body: unknown = adRequestBody()) =>
       fetch(`${s.url}/api/v1/ad`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'user-agent': BROWSER_UA, ...(origin ? { origin } : {}) },
+        headers: {
+          authorization: `Bearer ${key}`,
+          'content-type': 'application/json',
+          'user-agent': BROWSER_UA,
+          ...(origin ? { origin } : {}),
+        },
         body: JSON.stringify(body),
       });
 
     it('the publisher reads back its allowed origins', async () => {
-      const res = await fetch(`${s.url}/publisher-dashboard/allowed-origins`, { headers: { 'x-api-key': w.publisherKey } });
+      const res = await fetch(`${s.url}/publisher-dashboard/allowed-origins`, {
+        headers: { 'x-api-key': w.publisherKey },
+      });
       expect(await res.json()).toEqual({ allowed_origins: [APP, 'http://localhost:5173'] });
     });
 
@@ -69,7 +84,8 @@ for (const fastPath of [true, false]) {
       expect(ok.headers.get('access-control-allow-origin')).toBe(APP);
       expect(ok.headers.get('access-control-expose-headers')).toMatch(/x-orbit-request-id/);
       // Another publisher's origin passes the preflight (it is allowed somewhere) but not this publisher's key.
-      const served = () => s.ctx.db.selectFrom('ad_serves').select('click_id').where('publisher_id', '=', w.publisherId).execute();
+      const served = () =>
+        s.ctx.db.selectFrom('ad_serves').select('click_id').where('publisher_id', '=', w.publisherId).execute();
       // The allowed request's record lands (it is written after the answer); then nothing more may.
       await vi.waitFor(async () => expect((await served()).length).toBeGreaterThan(0));
       const before = (await served()).length;
@@ -101,7 +117,10 @@ for (const fastPath of [true, false]) {
       const trackPre = await preflight('/track/imp', APP, 'GET');
       expect(trackPre.status).toBe(204);
       expect(trackPre.headers.get('access-control-allow-methods')).toMatch(/GET/);
-      const click = await fetch(ad.clickUrl, { headers: { origin: APP, 'user-agent': BROWSER_UA }, redirect: 'manual' });
+      const click = await fetch(ad.clickUrl, {
+        headers: { origin: APP, 'user-agent': BROWSER_UA },
+        redirect: 'manual',
+      });
       expect(click.status).toBe(302);
       expect(click.headers.get('access-control-allow-origin')).toBe(APP);
 

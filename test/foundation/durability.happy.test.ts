@@ -39,11 +39,16 @@ async function recordedClickIds(config: ReturnType<typeof testConfig>): Promise<
 }
 
 /** The impressions in storage, and the campaign's lifetime impressions as its reports read them (from the rollups). */
-async function recorded(config: ReturnType<typeof testConfig>, w?: World): Promise<{ clickIds: Set<string>; reported: number }> {
+async function recorded(
+  config: ReturnType<typeof testConfig>,
+  w?: World,
+): Promise<{ clickIds: Set<string>; reported: number }> {
   const ctx = await createContext(config, { log: undefined });
   try {
     const rows = await ctx.db.selectFrom('tracking_events').select('click_id').where('kind', '=', 'imp').execute();
-    const reported = w ? ((await lifetimeTotals(ctx, w.advertiserId, [w.campaignId])).get(w.campaignId)?.impressions ?? 0) : 0;
+    const reported = w
+      ? ((await lifetimeTotals(ctx, w.advertiserId, [w.campaignId])).get(w.campaignId)?.impressions ?? 0)
+      : 0;
     return { clickIds: new Set(rows.map((r) => r.click_id)), reported };
   } finally {
     await closeContext(ctx);

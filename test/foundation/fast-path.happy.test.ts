@@ -23,14 +23,23 @@ describe('tracking fast path', () => {
   afterAll(() => s.stop());
 
   const eventOf = (clickId: string) =>
-    s.ctx.db.selectFrom('tracking_events').selectAll().where('click_id', '=', clickId).where('kind', '=', 'imp').execute();
+    s.ctx.db
+      .selectFrom('tracking_events')
+      .selectAll()
+      .where('click_id', '=', clickId)
+      .where('kind', '=', 'imp')
+      .execute();
 
   it('answers an impression as the Fastify route does, and records it once', async () => {
     const fastAd = await serveOne(s, w);
     const refAd = await serveOne(s, w);
     const before = await trackingFootprint(s.ctx);
     const fast = await hit(fastAd.impUrl);
-    const ref = await s.app.inject({ method: 'GET', url: new URL(refAd.impUrl).pathname + new URL(refAd.impUrl).search, headers: { 'user-agent': BROWSER_UA } });
+    const ref = await s.app.inject({
+      method: 'GET',
+      url: new URL(refAd.impUrl).pathname + new URL(refAd.impUrl).search,
+      headers: { 'user-agent': BROWSER_UA },
+    });
     expect(fast.status).toBe(200);
     expect(ref.statusCode).toBe(200);
     expect(await fast.text()).toBe(ref.body);
@@ -78,7 +87,10 @@ describe('tracking fast path', () => {
   it('refuses a token that does not open exactly as the Fastify route does, recording nothing', async () => {
     const ad = await serveOne(s, w);
     const p = tokenOf(ad.impUrl);
-    const expired = s.ctx.codec.seal({ ...s.ctx.codec.open(p), issuedAt: Math.floor(Date.now() / 1000) - 40 * 24 * 3600 });
+    const expired = s.ctx.codec.seal({
+      ...s.ctx.codec.open(p),
+      issuedAt: Math.floor(Date.now() / 1000) - 40 * 24 * 3600,
+    });
     const future = s.ctx.codec.seal({ ...s.ctx.codec.open(p), issuedAt: Math.floor(Date.now() / 1000) + 3600 });
     const before = await trackingFootprint(s.ctx);
     for (const [token, status] of [
@@ -88,7 +100,11 @@ describe('tracking fast path', () => {
       [future, 400],
     ] as const) {
       const fast = await hit(`${s.url}/track/imp?p=${token}`);
-      const ref = await s.app.inject({ method: 'GET', url: `/track/imp?p=${token}`, headers: { 'user-agent': BROWSER_UA } });
+      const ref = await s.app.inject({
+        method: 'GET',
+        url: `/track/imp?p=${token}`,
+        headers: { 'user-agent': BROWSER_UA },
+      });
       expect(fast.status, token).toBe(status);
       expect(ref.statusCode, token).toBe(status);
       expect(await fast.text()).toBe(ref.body);
@@ -104,7 +120,14 @@ describe('tracking fast path', () => {
     const ad = await serveOne(s, w);
     const count = async () => {
       const text = await (await fetch(`${s.url}/metrics`)).text();
-      const line = text.split('\n').find((l) => l.startsWith('orbit_http_request_duration_seconds_count{') && l.includes('route="/track/imp"') && l.includes('status="200"'));
+      const line = text
+        .split('\n')
+        .find(
+          (l) =>
+            l.startsWith('orbit_http_request_duration_seconds_count{') &&
+            l.includes('route="/track/imp"') &&
+            l.includes('status="200"'),
+        );
       return line ? Number(line.split(' ').at(-1)) : 0;
     };
     const before = await count();

@@ -16,7 +16,8 @@ describe('ids and hashes', () => {
       expect('89ab').toContain(id[19]);
     }
     expect(new Set(ids).size).toBe(ids.length);
-    for (let i = 1; i < ids.length; i++) if (!(ids[i] > ids[i - 1])) throw new Error(`not increasing at ${i}: ${ids[i - 1]} ${ids[i]}`);
+    for (let i = 1; i < ids.length; i++)
+      if (!(ids[i] > ids[i - 1])) throw new Error(`not increasing at ${i}: ${ids[i - 1]} ${ids[i]}`);
     const ms = (id: string) => parseInt(id.slice(0, 8) + id.slice(9, 13), 16);
     expect(ms(ids[0])).toBeGreaterThanOrEqual(before);
     // 50k ids may overflow a millisecond's 4,096-id counter into the next ones, never far.
@@ -34,7 +35,13 @@ describe('ids and hashes', () => {
     const shaped = fc
       .tuple(...[8, 4, 4, 4, 12].map((n) => fc.array(hex, { minLength: n, maxLength: n }).map((cs) => cs.join(''))))
       .map((parts) => parts.join('-'));
-    const candidates = fc.oneof(fc.uuid(), fc.uuid().map((u) => u.toUpperCase()), shaped, fc.string({ maxLength: 40 }), fc.constantFrom(newId(), '00000000-0000-0000-0000-000000000000', 'FFFFFFFF-ffff-FFFF-ffff-FFFFFFFFFFFF'));
+    const candidates = fc.oneof(
+      fc.uuid(),
+      fc.uuid().map((u) => u.toUpperCase()),
+      shaped,
+      fc.string({ maxLength: 40 }),
+      fc.constantFrom(newId(), '00000000-0000-0000-0000-000000000000', 'FFFFFFFF-ffff-FFFF-ffff-FFFFFFFFFFFF'),
+    );
     fc.assert(
       fc.property(candidates, fc.nat({ max: 8 }), (id, offset) => {
         const out = new Uint8Array(offset + 16);

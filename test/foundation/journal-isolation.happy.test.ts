@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKEND, BROWSER_UA, requestAd, seedWorld, startTestServer, waitFor, type TestServer, type World } from '../helpers.js';
+import {
+  BACKEND,
+  BROWSER_UA,
+  requestAd,
+  seedWorld,
+  startTestServer,
+  waitFor,
+  type TestServer,
+  type World,
+} from '../helpers.js';
 import { journalOutstanding } from './support.js';
 
 /**
@@ -22,7 +31,11 @@ describe.skipIf(BACKEND !== 'sqlite')('journal and open transactions (SQLite)', 
     let answered = false;
     await expect(
       s.ctx.db.transaction().execute(async (trx) => {
-        await trx.updateTable('publishers').set({ name: 'renamed inside a transaction' }).where('id', '=', w.publisherId).execute();
+        await trx
+          .updateTable('publishers')
+          .set({ name: 'renamed inside a transaction' })
+          .where('id', '=', w.publisherId)
+          .execute();
         imp = fetch(ads[0].impUrl, { headers: { 'user-agent': BROWSER_UA } }).finally(() => (answered = true));
         // Real I/O inside the transaction: the event loop turns while it stays open, until the
         // impression has reached the journal (or, were the journal to ignore the transaction, been answered).
@@ -33,7 +46,11 @@ describe.skipIf(BACKEND !== 'sqlite')('journal and open transactions (SQLite)', 
     expect((await imp!).status).toBe(200);
     const rows = await s.ctx.db.selectFrom('tracking_events').select('click_id').where('kind', '=', 'imp').execute();
     expect(rows).toHaveLength(1);
-    const pub = await s.ctx.db.selectFrom('publishers').select('name').where('id', '=', w.publisherId).executeTakeFirstOrThrow();
+    const pub = await s.ctx.db
+      .selectFrom('publishers')
+      .select('name')
+      .where('id', '=', w.publisherId)
+      .executeTakeFirstOrThrow();
     expect(pub.name).not.toBe('renamed inside a transaction');
   });
 });

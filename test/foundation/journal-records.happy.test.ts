@@ -32,7 +32,17 @@ class MemorySink implements JournalSink {
 
 const request = (id: string): JournalItem => ({
   type: 'request',
-  request: { id, publisher_id: 'p', at: 0, session_hash: 'h', slots: 1, filled: 1, device: 'desktop', country: 'US', is_test: 0 },
+  request: {
+    id,
+    publisher_id: 'p',
+    at: 0,
+    session_hash: 'h',
+    slots: 1,
+    filled: 1,
+    device: 'desktop',
+    country: 'US',
+    is_test: 0,
+  },
   serves: [],
   rollups: [],
 });
@@ -92,7 +102,12 @@ describe('journal record lane', () => {
   it('a failed commit is logged and counted, marks the journal failing until a commit succeeds', async () => {
     const sink = new MemorySink();
     const errors: string[] = [];
-    const j = new Journal(sink, { maxWaitMs: 0, maxBatch: 100, recordWaitMs: 60_000, onError: (e) => errors.push(String((e as Error).message)) });
+    const j = new Journal(sink, {
+      maxWaitMs: 0,
+      maxBatch: 100,
+      recordWaitMs: 60_000,
+      onError: (e) => errors.push(String((e as Error).message)),
+    });
     sink.failNext = 1;
     j.record(request('lost-1'));
     j.record(request('lost-2'));

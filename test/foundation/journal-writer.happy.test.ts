@@ -1,10 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { commitSync, decodeBatch, decodeResult, encodeBatch, encodeResult, mergeBatches, type CommitResult, type JournalBatch } from '../../src/modules/tracking/journal-store.js';
+import {
+  commitSync,
+  decodeBatch,
+  decodeResult,
+  encodeBatch,
+  encodeResult,
+  mergeBatches,
+  type CommitResult,
+  type JournalBatch,
+} from '../../src/modules/tracking/journal-store.js';
 import type { TokenCodec } from '../../src/lib/token.js';
 import { EVENT_COLS, REQUEST_COLS, SERVE_COLS } from '../../src/modules/tracking/repo.js';
 import { ROLLUP_COLS } from '../../src/modules/ledger/rollup.js';
-import { BACKEND, BROWSER_UA, RUNNING_CAMPAIGN, seedWorld, startTestServer, waitFor, type TestServer, type World } from '../helpers.js';
+import {
+  BACKEND,
+  BROWSER_UA,
+  RUNNING_CAMPAIGN,
+  seedWorld,
+  startTestServer,
+  waitFor,
+  type TestServer,
+  type World,
+} from '../helpers.js';
 import { hit, journalOutstanding, serveOne, tokenOf, trackingFootprint } from './support.js';
 
 /**
@@ -15,7 +33,8 @@ import { hit, journalOutstanding, serveOne, tokenOf, trackingFootprint } from '.
  */
 const text = fc.string({ maxLength: 40 });
 const int = fc.integer({ min: 0, max: 2 ** 40 });
-const row = (cols: readonly string[]) => fc.record(Object.fromEntries(cols.map((c, i) => [c, i % 2 ? text : int]))) as fc.Arbitrary<never>;
+const row = (cols: readonly string[]) =>
+  fc.record(Object.fromEntries(cols.map((c, i) => [c, i % 2 ? text : int]))) as fc.Arbitrary<never>;
 
 describe('journal wire format', () => {
   it('a batch and a result cross to the writer thread and back unchanged', () => {
@@ -23,7 +42,11 @@ describe('journal wire format', () => {
       requests: fc.array(row(REQUEST_COLS), { maxLength: 4 }),
       serves: fc.array(row(SERVE_COLS), { maxLength: 4 }),
       events: fc.array(
-        fc.record({ ...Object.fromEntries(EVENT_COLS.map((c) => [c, int])), graid: fc.option(text), ivt_reason: fc.option(text) }) as fc.Arbitrary<never>,
+        fc.record({
+          ...Object.fromEntries(EVENT_COLS.map((c) => [c, int])),
+          graid: fc.option(text),
+          ivt_reason: fc.option(text),
+        }) as fc.Arbitrary<never>,
         { maxLength: 4 },
       ),
       rollups: fc.array(fc.array(row(ROLLUP_COLS), { maxLength: 3 }), { maxLength: 4 }),
@@ -57,7 +80,7 @@ describe('journal wire format', () => {
   });
 });
 
-describe('a commit\'s charges', () => {
+describe("a commit's charges", () => {
   it('are summed per campaign, ad group and UTC hour, and add up to what each day and hour spent', () => {
     const HOUR = 3_600_000;
     const event = fc.record({
@@ -70,12 +93,22 @@ describe('a commit\'s charges', () => {
     const opener = { codec: null as unknown as TokenCodec, ttlSeconds: 60 };
     fc.assert(
       fc.property(fc.array(fc.tuple(event, fc.boolean()), { maxLength: 40 }), (rows) => {
-        const batch: JournalBatch = { requests: [], serves: [], events: rows.map(([e]) => e as never), rollups: [], pixels: [] };
+        const batch: JournalBatch = {
+          requests: [],
+          serves: [],
+          events: rows.map(([e]) => e as never),
+          rollups: [],
+          pixels: [],
+        };
         const { charges } = commitSync(() => rows.map(([, ins]) => ins), batch, opener);
         const keyOf = (campaign: string, group: string, at: number) => `${campaign}/${group}/${Math.floor(at / HOUR)}`;
         const expected = new Map<string, number>();
         for (const [e, ins] of rows) {
-          if (ins && e.spend_micros > 0) expected.set(keyOf(e.campaign_id, e.ad_group_id, e.at), (expected.get(keyOf(e.campaign_id, e.ad_group_id, e.at)) ?? 0) + e.spend_micros);
+          if (ins && e.spend_micros > 0)
+            expected.set(
+              keyOf(e.campaign_id, e.ad_group_id, e.at),
+              (expected.get(keyOf(e.campaign_id, e.ad_group_id, e.at)) ?? 0) + e.spend_micros,
+            );
         }
         const got = new Map(charges.map((c) => [keyOf(c.campaignId, c.adGroupId, c.at), c.spendMicros]));
         expect(charges).toHaveLength(got.size); // one charge per key
@@ -91,8 +124,14 @@ describe('batches committed together by the writer thread', () => {
     const batches = fc.array(
       fc.record({
         events: fc.array(fc.uuid().map(ev), { maxLength: 4 }),
-        pixels: fc.array(fc.uuid().map((token) => ({ token }) as never), { maxLength: 4 }),
-        requests: fc.array(fc.uuid().map((id) => ({ id }) as never), { maxLength: 2 }),
+        pixels: fc.array(
+          fc.uuid().map((token) => ({ token }) as never),
+          { maxLength: 4 },
+        ),
+        requests: fc.array(
+          fc.uuid().map((id) => ({ id }) as never),
+          { maxLength: 2 },
+        ),
       }),
       { minLength: 1, maxLength: 5 },
     );
@@ -140,22 +179,35 @@ describe.skipIf(BACKEND !== 'sqlite')('journal writer thread (SQLite)', () => {
 
   it('a main-thread transaction that read before the writer committed can still write (BEGIN IMMEDIATE)', async () => {
     const ads = await Promise.all(Array.from({ length: 5 }, () => serveOne(s, w)));
-    await s.ctx.db.transaction().execute(async (trx) => {
-      await trx.selectFrom('publishers').select('name').where('id', '=', w.publisherId).executeTakeFirstOrThrow();
-      // The writer thread commits impressions while this transaction is open (it waits for our lock, then commits).
-      let answered = 0;
-      const imps = ads.map((a) => hit(a.impUrl).finally(() => answered++));
-      await waitFor(() => journalOutstanding(s.ctx) > 0 || answered > 0, 'the impressions to reach the journal');
-      await trx.updateTable('publishers').set({ name: 'renamed while the writer waited' }).where('id', '=', w.publisherId).execute();
-      return imps;
-    }).then(async (imps) => {
-      for (const r of await Promise.all(imps)) expect(r.status).toBe(200);
-    });
-    const pub = await s.ctx.db.selectFrom('publishers').select('name').where('id', '=', w.publisherId).executeTakeFirstOrThrow();
+    await s.ctx.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.selectFrom('publishers').select('name').where('id', '=', w.publisherId).executeTakeFirstOrThrow();
+        // The writer thread commits impressions while this transaction is open (it waits for our lock, then commits).
+        let answered = 0;
+        const imps = ads.map((a) => hit(a.impUrl).finally(() => answered++));
+        await waitFor(() => journalOutstanding(s.ctx) > 0 || answered > 0, 'the impressions to reach the journal');
+        await trx
+          .updateTable('publishers')
+          .set({ name: 'renamed while the writer waited' })
+          .where('id', '=', w.publisherId)
+          .execute();
+        return imps;
+      })
+      .then(async (imps) => {
+        for (const r of await Promise.all(imps)) expect(r.status).toBe(200);
+      });
+    const pub = await s.ctx.db
+      .selectFrom('publishers')
+      .select('name')
+      .where('id', '=', w.publisherId)
+      .executeTakeFirstOrThrow();
     expect(pub.name).toBe('renamed while the writer waited');
     for (const a of ads) {
       const clickId = s.ctx.codec.open(tokenOf(a.impUrl)).clickId;
-      expect(await s.ctx.db.selectFrom('tracking_events').select('id').where('click_id', '=', clickId).execute()).toHaveLength(1);
+      expect(
+        await s.ctx.db.selectFrom('tracking_events').select('id').where('click_id', '=', clickId).execute(),
+      ).toHaveLength(1);
     }
   });
 
@@ -165,7 +217,8 @@ describe.skipIf(BACKEND !== 'sqlite')('journal writer thread (SQLite)', () => {
     const before = await trackingFootprint(s.ctx);
     const spent = () => s.ctx.spend.today(cpm.campaignId) + s.ctx.spend.today(w.campaignId);
     const spendBefore = spent();
-    const metric = async (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(await (await fetch(`${s.url}/metrics`)).text())?.[1] ?? 0);
+    const metric = async (name: string) =>
+      Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(await (await fetch(`${s.url}/metrics`)).text())?.[1] ?? 0);
     const recordsBefore = await metric('orbit_journal_batch_records_sum');
     // Every pixel twice, all at once: they share group commits.
     const res = await Promise.all([...ads, ...ads].map((a) => hit(a.impUrl, { 'user-agent': BROWSER_UA })));
@@ -213,7 +266,9 @@ describe.skipIf(BACKEND !== 'sqlite')('journal writer thread (SQLite)', () => {
     await (s.ctx.journal as unknown as { store: { close(): Promise<void> } }).store.close(); // the thread exits
     expect((await hit(ad.impUrl)).status).toBe(200);
     const clickId = s.ctx.codec.open(tokenOf(ad.impUrl)).clickId;
-    expect(await s.ctx.db.selectFrom('tracking_events').select('id').where('click_id', '=', clickId).execute()).toHaveLength(1);
+    expect(
+      await s.ctx.db.selectFrom('tracking_events').select('id').where('click_id', '=', clickId).execute(),
+    ).toHaveLength(1);
   });
 
   it('retires the writer thread after a quiet spell and starts it again for the next commit, losing nothing', async () => {
@@ -235,7 +290,14 @@ describe.skipIf(BACKEND !== 'sqlite')('journal writer thread (SQLite)', () => {
       expect(sink.stats.starts).toBeGreaterThan(starts);
       for (const a of ads) {
         const clickId = quiet.ctx.codec.open(tokenOf(a.impUrl)).clickId;
-        expect(await quiet.ctx.db.selectFrom('tracking_events').select('id').where('click_id', '=', clickId).where('kind', '=', 'imp').execute()).toHaveLength(1);
+        expect(
+          await quiet.ctx.db
+            .selectFrom('tracking_events')
+            .select('id')
+            .where('click_id', '=', clickId)
+            .where('kind', '=', 'imp')
+            .execute(),
+        ).toHaveLength(1);
       }
     } finally {
       await quiet.stop();
@@ -246,7 +308,11 @@ describe.skipIf(BACKEND !== 'sqlite')('journal writer thread (SQLite)', () => {
     const fresh = await startTestServer({ sqliteWriterIdleMs: 60_000 });
     try {
       const fw = await seedWorld(fresh.ctx);
-      const sink = (fresh.ctx.journal as unknown as { store: { running: boolean; stats: { threadCommits: number; startingCommits: number; starts: number } } }).store;
+      const sink = (
+        fresh.ctx.journal as unknown as {
+          store: { running: boolean; stats: { threadCommits: number; startingCommits: number; starts: number } };
+        }
+      ).store;
       expect(sink.running).toBe(false); // nothing written yet: no thread
       // The first ad request starts the thread; it and the pixels fired meanwhile do not wait for it.
       const first = await serveOne(fresh, fw);
@@ -265,7 +331,14 @@ describe.skipIf(BACKEND !== 'sqlite')('journal writer thread (SQLite)', () => {
       expect(sink.stats.starts).toBe(1); // the same thread throughout
       for (const a of ads) {
         const clickId = fresh.ctx.codec.open(tokenOf(a.impUrl)).clickId;
-        expect(await fresh.ctx.db.selectFrom('tracking_events').select('id').where('click_id', '=', clickId).where('kind', '=', 'imp').execute()).toHaveLength(1);
+        expect(
+          await fresh.ctx.db
+            .selectFrom('tracking_events')
+            .select('id')
+            .where('click_id', '=', clickId)
+            .where('kind', '=', 'imp')
+            .execute(),
+        ).toHaveLength(1);
       }
       await fresh.ctx.journal.settle();
       expect(await fresh.ctx.db.selectFrom('ad_requests').select('id').execute()).toHaveLength(ads.length);

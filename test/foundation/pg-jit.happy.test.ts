@@ -17,10 +17,14 @@ describe.skipIf(BACKEND !== 'postgres')('PostgreSQL JIT setting', () => {
     const off = await testContext();
     try {
       // Every pooled connection carries it (several at once, so more than one is opened).
-      const rows = await Promise.all(Array.from({ length: 4 }, () => sql<{ jit: string }>`SHOW jit`.execute(off.ctx.db)));
+      const rows = await Promise.all(
+        Array.from({ length: 4 }, () => sql<{ jit: string }>`SHOW jit`.execute(off.ctx.db)),
+      );
       expect(rows.map((r) => r.rows[0].jit)).toEqual(['off', 'off', 'off', 'off']);
       // The schema option still applies alongside it.
-      expect((await sql<{ s: string }>`SELECT current_schema() AS s`.execute(off.ctx.db)).rows[0].s).toBe(off.ctx.database.schema);
+      expect((await sql<{ s: string }>`SELECT current_schema() AS s`.execute(off.ctx.db)).rows[0].s).toBe(
+        off.ctx.database.schema,
+      );
     } finally {
       await off.stop();
     }
@@ -28,7 +32,9 @@ describe.skipIf(BACKEND !== 'postgres')('PostgreSQL JIT setting', () => {
     const on = await testContext({ pgJit: true });
     try {
       expect((await sql<{ jit: string }>`SHOW jit`.execute(on.ctx.db)).rows[0].jit).toBe(serverDefault);
-      expect((await sql<{ s: string }>`SELECT current_schema() AS s`.execute(on.ctx.db)).rows[0].s).toBe(on.ctx.database.schema);
+      expect((await sql<{ s: string }>`SELECT current_schema() AS s`.execute(on.ctx.db)).rows[0].s).toBe(
+        on.ctx.database.schema,
+      );
     } finally {
       await on.stop();
     }

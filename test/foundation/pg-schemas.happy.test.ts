@@ -19,7 +19,9 @@ describe.skipIf(BACKEND !== 'postgres')('PostgreSQL schemas side by side', () =>
     const churn = (async () => {
       for (let i = 0; churning; i++) {
         const s = `t_churn_${randomBase62(8).toLowerCase()}`;
-        await admin.query(`CREATE SCHEMA ${s}; CREATE TABLE ${s}.a (id serial primary key); CREATE TABLE ${s}.b (id serial primary key)`);
+        await admin.query(
+          `CREATE SCHEMA ${s}; CREATE TABLE ${s}.a (id serial primary key); CREATE TABLE ${s}.b (id serial primary key)`,
+        );
         await admin.query(`DROP SCHEMA ${s} CASCADE`);
       }
     })();

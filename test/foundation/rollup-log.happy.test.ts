@@ -63,7 +63,8 @@ describe.skipIf(BACKEND !== 'sqlite')('rollup log (SQLite writer thread)', () =>
 
   const sqliteOf = (ctx: Ctx): BetterSqlite3.Database => ctx.database.sqlite!;
   const dump = (sqlite: BetterSqlite3.Database) => TABLES.map((q) => sqlite.prepare(q).all());
-  const logRows = (sqlite: BetterSqlite3.Database) => (sqlite.prepare('SELECT COUNT(*) FROM rollup_log').pluck().get() as number) ?? 0;
+  const logRows = (sqlite: BetterSqlite3.Database) =>
+    (sqlite.prepare('SELECT COUNT(*) FROM rollup_log').pluck().get() as number) ?? 0;
 
   it('logging then folding leaves exactly the rollups, mirrors and all-time rows that writing directly leaves', () => {
     const viaLog = sqliteJournalTx(sqliteOf(logged.ctx), { logRollups: true });
@@ -93,8 +94,29 @@ describe.skipIf(BACKEND !== 'sqlite')('rollup log (SQLite writer thread)', () =>
   it('reports read through the service include deltas that are still logged', async () => {
     const { ctx } = logged;
     const tx = sqliteJournalTx(sqliteOf(ctx), { logRollups: true });
-    const base = { publisher_id: 'p9', placement_id: '', placement_type: '', advertiser_id: 'a9', campaign_id: 'c9', ad_group_id: '', ad_id: '', device: 'desktop', country: 'US' };
-    const counters = { requests: 0, wins: 0, clicks: 0, conversions: 0, revenue_micros: 0, take_micros: 0, conversion_value_micros: 0, invalid_impressions: 0, invalid_clicks: 0, overdelivery_micros: 0 };
+    const base = {
+      publisher_id: 'p9',
+      placement_id: '',
+      placement_type: '',
+      advertiser_id: 'a9',
+      campaign_id: 'c9',
+      ad_group_id: '',
+      ad_id: '',
+      device: 'desktop',
+      country: 'US',
+    };
+    const counters = {
+      requests: 0,
+      wins: 0,
+      clicks: 0,
+      conversions: 0,
+      revenue_micros: 0,
+      take_micros: 0,
+      conversion_value_micros: 0,
+      invalid_impressions: 0,
+      invalid_clicks: 0,
+      overdelivery_micros: 0,
+    };
     const bucket = Math.floor(Date.now() / 900_000);
     tx(batchOf([{ bucket, ...base, ...counters, impressions: 3, spend_micros: 6_000 }]));
     tx(batchOf([{ bucket, ...base, ...counters, impressions: 2, spend_micros: 4_000 }]));

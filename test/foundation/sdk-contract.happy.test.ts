@@ -80,8 +80,27 @@ const fullRequest = (sessionId: string) => ({
   },
   userId: 'user-456',
   chatId: 'chat-789',
-  user: { uid: 'user-456', gender: 'female', age: '25-34', keywords: 'running,fitness', subscription_tier: 'pro', user_interests: ['running', 'travel'], company_size: 12, beta: true },
-  device: { ip: '203.0.113.7', ua: BROWSER_UA, country: 'US', os: 'macOS', ifa: 'ifa-1', timezone: 'America/New_York', locale: 'en-US', screen_width: 1440, is_mobile: false },
+  user: {
+    uid: 'user-456',
+    gender: 'female',
+    age: '25-34',
+    keywords: 'running,fitness',
+    subscription_tier: 'pro',
+    user_interests: ['running', 'travel'],
+    company_size: 12,
+    beta: true,
+  },
+  device: {
+    ip: '203.0.113.7',
+    ua: BROWSER_UA,
+    country: 'US',
+    os: 'macOS',
+    ifa: 'ifa-1',
+    timezone: 'America/New_York',
+    locale: 'en-US',
+    screen_width: 1440,
+    is_mobile: false,
+  },
   excludedTopics: ['politics'],
   testAd: false,
 });
@@ -93,21 +112,33 @@ for (const fastPath of [true, false]) {
     beforeAll(async () => {
       s = await startTestServer({ fastPath });
       w = await seedWorld(s.ctx);
-      const pub = (await s.ctx.db.selectFrom('publishers').select('id').where('id', '=', w.publisherId).executeTakeFirstOrThrow()).id;
+      const pub = (
+        await s.ctx.db.selectFrom('publishers').select('id').where('id', '=', w.publisherId).executeTakeFirstOrThrow()
+      ).id;
       await createPlacement(s.ctx, pub, { name: 'Chat Below 2', placement_type: 'below_response' });
     });
     afterAll(() => s.stop());
 
     it('the client with default settings (relevancy: null, excludedTopics: []) gets an ad for a matching conversation', async () => {
       const client = sdkClient(w.publisherKey, { endpoint: s.url });
-      const params = { messages: conversation, sessionId: 's-default', placements: [{ placement: 'below_response', placement_id: 'Chat-Below' }] };
+      const params = {
+        messages: conversation,
+        sessionId: 's-default',
+        placements: [{ placement: 'below_response', placement_id: 'Chat-Below' }],
+      };
       expect(client.body(params)).toMatchObject({ relevancy: null, excludedTopics: [] });
       const ads = await client.getAd(params);
       expect(client.errors).toEqual([]);
       expect(ads).toHaveLength(1);
       const ad = ads![0];
-      expect(ad).toMatchObject({ campaignId: w.campaignId, placement: 'below_response', placement_id: 'Chat-Below', feedbackPrompt: expect.any(Boolean) });
-      for (const k of ['adText', 'title', 'cta', 'brandName', 'url', 'favicon', 'impUrl', 'clickUrl']) expect(typeof ad[k]).toBe('string');
+      expect(ad).toMatchObject({
+        campaignId: w.campaignId,
+        placement: 'below_response',
+        placement_id: 'Chat-Below',
+        feedbackPrompt: expect.any(Boolean),
+      });
+      for (const k of ['adText', 'title', 'cta', 'brandName', 'url', 'favicon', 'impUrl', 'clickUrl'])
+        expect(typeof ad[k]).toBe('string');
       expect(ad.isTest).toBeUndefined();
       // Impression 200, click 302 with the attribution parameters the clients document.
       expect((await fetch(ad.impUrl, { headers: { 'user-agent': BROWSER_UA } })).status).toBe(200);
@@ -127,17 +158,33 @@ for (const fastPath of [true, false]) {
       expect(one).toHaveLength(1);
       expect(one![0].placement_id).toBe('Chat-Below');
       // Unknown top-level keys (client versions add fields) are ignored, not refused.
-      expect(await client.getAd({ ...fullRequest('s-extra'), queryString: 'running shoes', apiKey: 'ignored', interests: ['x'] })).not.toBeNull();
+      expect(
+        await client.getAd({
+          ...fullRequest('s-extra'),
+          queryString: 'running shoes',
+          apiKey: 'ignored',
+          interests: ['x'],
+        }),
+      ).not.toBeNull();
       expect(client.errors).toEqual([]);
     });
 
     it('204 becomes null; a bad key is a 401 with the error shape the clients read', async () => {
       const client = sdkClient(w.publisherKey, { endpoint: s.url });
-      expect(await client.getAd({ messages: [{ role: 'user', content: 'What is the capital of Mongolia?' }], sessionId: 's-none', placements: [{ placement: 'below_response', placement_id: 'Chat-Below' }] })).toBeNull();
+      expect(
+        await client.getAd({
+          messages: [{ role: 'user', content: 'What is the capital of Mongolia?' }],
+          sessionId: 's-none',
+          placements: [{ placement: 'below_response', placement_id: 'Chat-Below' }],
+        }),
+      ).toBeNull();
       expect(client.errors).toEqual([]);
       const bad = sdkClient('orb_pub_not-a-real-key-not-a-real-key', { endpoint: s.url });
       expect(await bad.getAd(fullRequest('s-bad'))).toBeNull();
-      expect(bad.errors[0]).toMatchObject({ status: 401, body: { statusCode: 401, error: 'Unauthorized', message: expect.any(String) } });
+      expect(bad.errors[0]).toMatchObject({
+        status: 401,
+        body: { statusCode: 401, error: 'Unauthorized', message: expect.any(String) },
+      });
     });
 
     it('relevancy out of range or a wrong numAds is still a 422 naming the field', async () => {
@@ -149,7 +196,10 @@ for (const fastPath of [true, false]) {
       ] as const) {
         const client = sdkClient(w.publisherKey, { endpoint: s.url });
         expect(await client.getAd({ ...fullRequest(`s-${field}`), [field]: value })).toBeNull();
-        expect(client.errors[0]).toMatchObject({ status: 422, body: { details: expect.arrayContaining([expect.objectContaining({ field })]) } });
+        expect(client.errors[0]).toMatchObject({
+          status: 422,
+          body: { details: expect.arrayContaining([expect.objectContaining({ field })]) },
+        });
       }
     });
   });
@@ -171,7 +221,14 @@ describe('testAd: a clearly marked test ad, whatever the inventory, never billed
 
   it('on an empty inventory every placement gets the house test ad; its URLs work; nothing is counted or billed', async () => {
     const client = sdkClient(key, { endpoint: s.url });
-    const base = { messages: conversation, sessionId: 's-test', placements: [{ placement: 'below_response', placement_id: 'Anywhere' }, { placement: 'inline_response', placement_id: 'Inline' }] };
+    const base = {
+      messages: conversation,
+      sessionId: 's-test',
+      placements: [
+        { placement: 'below_response', placement_id: 'Anywhere' },
+        { placement: 'inline_response', placement_id: 'Inline' },
+      ],
+    };
     expect(await client.getAd(base)).toBeNull();
     const ads = await client.getAd({ ...base, testAd: true });
     expect(JSON.stringify(client.errors)).toBe('[]');
@@ -190,12 +247,24 @@ describe('testAd: a clearly marked test ad, whatever the inventory, never billed
     await settleRollups(s.ctx.db);
     const roll = await s.ctx.db
       .selectFrom('rollups')
-      .select([sql<number>`coalesce(sum(impressions), 0)`.as('imps'), sql<number>`coalesce(sum(clicks), 0)`.as('clicks'), sql<number>`coalesce(sum(spend_micros), 0)`.as('spend')])
+      .select([
+        sql<number>`coalesce(sum(impressions), 0)`.as('imps'),
+        sql<number>`coalesce(sum(clicks), 0)`.as('clicks'),
+        sql<number>`coalesce(sum(spend_micros), 0)`.as('spend'),
+      ])
       .where('publisher_id', '=', publisherId)
       .where('campaign_id', '=', TEST_AD_ID)
       .executeTakeFirstOrThrow();
-    expect({ imps: Number(roll.imps), clicks: Number(roll.clicks), spend: Number(roll.spend) }).toEqual({ imps: 0, clicks: 0, spend: 0 });
-    const events = await s.ctx.db.selectFrom('tracking_events').select(['is_test', 'spend_micros']).where('campaign_id', '=', TEST_AD_ID).execute();
+    expect({ imps: Number(roll.imps), clicks: Number(roll.clicks), spend: Number(roll.spend) }).toEqual({
+      imps: 0,
+      clicks: 0,
+      spend: 0,
+    });
+    const events = await s.ctx.db
+      .selectFrom('tracking_events')
+      .select(['is_test', 'spend_micros'])
+      .where('campaign_id', '=', TEST_AD_ID)
+      .execute();
     expect(events.length).toBe(4);
     expect(events.every((e) => e.is_test === 1 && Number(e.spend_micros) === 0)).toBe(true);
     const info = await fetch(`${s.url}/publisher-dashboard/info`, { headers: { 'x-api-key': key } });
@@ -205,10 +274,23 @@ describe('testAd: a clearly marked test ad, whatever the inventory, never billed
   it('with a matching campaign, testAd returns that campaign marked as a test, still never billed', async () => {
     const w = await seedWorld(s.ctx);
     const client = sdkClient(w.publisherKey, { endpoint: s.url });
-    const ads = await client.getAd({ messages: conversation, sessionId: 's-t2', placements: [{ placement: 'below_response', placement_id: 'Chat-Below' }], testAd: true });
-    expect(ads![0]).toMatchObject({ campaignId: w.campaignId, isTest: true, title: expect.stringMatching(/^\[Test\]/) });
+    const ads = await client.getAd({
+      messages: conversation,
+      sessionId: 's-t2',
+      placements: [{ placement: 'below_response', placement_id: 'Chat-Below' }],
+      testAd: true,
+    });
+    expect(ads![0]).toMatchObject({
+      campaignId: w.campaignId,
+      isTest: true,
+      title: expect.stringMatching(/^\[Test\]/),
+    });
     await fetch(ads![0].clickUrl, { headers: { 'user-agent': BROWSER_UA }, redirect: 'manual' });
-    const spent = await s.ctx.db.selectFrom('tracking_events').select('spend_micros').where('campaign_id', '=', w.campaignId).execute();
+    const spent = await s.ctx.db
+      .selectFrom('tracking_events')
+      .select('spend_micros')
+      .where('campaign_id', '=', w.campaignId)
+      .execute();
     expect(spent.every((e) => Number(e.spend_micros) === 0)).toBe(true);
   });
 });

@@ -22,7 +22,12 @@ describe('serve → impression → click', () => {
     expect(res.status).toBe(200);
     const ads = (await res.json()) as Record<string, string>[];
     expect(ads).toHaveLength(1);
-    expect(ads[0]).toMatchObject({ title: 'Stride Cloud', brandName: 'Stride', placement: 'below_response', campaignId: w.campaignId });
+    expect(ads[0]).toMatchObject({
+      title: 'Stride Cloud',
+      brandName: 'Stride',
+      placement: 'below_response',
+      campaignId: w.campaignId,
+    });
 
     for (let i = 0; i < 3; i++) {
       const imp = await fetch(ads[0].impUrl, { headers: { 'user-agent': BROWSER_UA } });
@@ -33,7 +38,8 @@ describe('serve → impression → click', () => {
     expect(click.status).toBe(302);
     const loc = new URL(click.headers.get('location')!);
     expect(loc.origin + loc.pathname).toBe('https://shoes.example.com/run');
-    for (const k of ['grclid', 'grcpid', 'grpuid', 'gradid', 'grsig', 'graid']) expect(loc.searchParams.get(k)).toBeTruthy();
+    for (const k of ['grclid', 'grcpid', 'grpuid', 'gradid', 'grsig', 'graid'])
+      expect(loc.searchParams.get(k)).toBeTruthy();
     expect(loc.searchParams.get('grcpid')).toBe(w.campaignId);
     await fetch(ads[0].clickUrl, { headers: { 'user-agent': BROWSER_UA }, redirect: 'manual' });
 

@@ -6,7 +6,8 @@ import { adRequestBody, BROWSER_UA, requestAd, type TestServer, type World } fro
 import { settleRollups } from '../../src/db/index.js';
 
 /** Shared by the foundation tests: row counts, served ads and their tokens. */
-export type Table = 'tracking_events' | 'rollups' | 'ad_requests' | 'ad_serves' | 'api_keys' | 'credits' | 'publishers' | 'advertisers';
+export type Table =
+  'tracking_events' | 'rollups' | 'ad_requests' | 'ad_serves' | 'api_keys' | 'credits' | 'publishers' | 'advertisers';
 
 export async function countRows(ctx: Ctx, table: Table): Promise<number> {
   await ctx.journal.settle(); // ad request records are committed within a few ms of their answer (journal.ts `record`)
@@ -71,7 +72,10 @@ export interface ChildServer {
   output: () => string;
 }
 
-export async function spawnServe(config: import('../../src/config.js').Config, env: Record<string, string> = {}): Promise<ChildServer> {
+export async function spawnServe(
+  config: import('../../src/config.js').Config,
+  env: Record<string, string> = {},
+): Promise<ChildServer> {
   const { spawn } = await import('node:child_process');
   const childEnv: Record<string, string> = {
     PATH: process.env.PATH ?? '',
@@ -86,7 +90,10 @@ export async function spawnServe(config: import('../../src/config.js').Config, e
     ...env,
   };
   // bin/orbit.js: the server bundle when it is the build of the sources (test/global-setup.ts builds it), else tsx.
-  const child = spawn(process.execPath, ['bin/orbit.js', 'serve'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['bin/orbit.js', 'serve'], {
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
@@ -118,7 +125,13 @@ export interface Answer {
 }
 
 /** The answer headers both paths must agree on (Node adds Date and Keep-Alive itself). */
-export const COMPARED_HEADERS = ['content-type', 'content-length', 'connection', 'cache-control', 'x-ratelimit-limit'] as const;
+export const COMPARED_HEADERS = [
+  'content-type',
+  'content-length',
+  'connection',
+  'cache-control',
+  'x-ratelimit-limit',
+] as const;
 
 const pick = (h: Record<string, string | string[] | number | undefined>): Record<string, string> => {
   const out: Record<string, string> = {};
@@ -139,7 +152,12 @@ export async function bothPaths(
 ): Promise<{ fast: Answer & { requestId: string | null }; ref: Answer & { requestId: string | null } }> {
   const res = await fetch(`${s.url}${url}`, { method: 'POST', headers, body });
   const fastHeaders = Object.fromEntries(res.headers);
-  const fast = { status: res.status, headers: pick(fastHeaders), body: await res.text(), requestId: fastHeaders['x-orbit-request-id'] ?? null };
+  const fast = {
+    status: res.status,
+    headers: pick(fastHeaders),
+    body: await res.text(),
+    requestId: fastHeaders['x-orbit-request-id'] ?? null,
+  };
   const inj = await s.app.inject({ method: 'POST', url, headers, payload: body });
   const ref = {
     status: inj.statusCode,
@@ -185,17 +203,34 @@ export function adPayloads(): fc.Arbitrary<string> {
   const nearValid = fc.record(
     {
       messages: field(
-        fc.array(fc.record({ role: fc.oneof(fc.constantFrom('user', 'assistant'), fc.string()), content: fc.oneof(fc.string(), fc.anything()) }), {
-          maxLength: 4,
-        }),
+        fc.array(
+          fc.record({
+            role: fc.oneof(fc.constantFrom('user', 'assistant'), fc.string()),
+            content: fc.oneof(fc.string(), fc.anything()),
+          }),
+          {
+            maxLength: 4,
+          },
+        ),
       ),
       sessionId: field(fc.string({ maxLength: 300 })),
       placements: field(
-        fc.array(fc.record({ placement: fc.oneof(fc.constantFrom(...PLACEMENT_TYPES), fc.string()), placement_id: fc.oneof(fc.constant('Chat-Below'), fc.string()) }), {
-          maxLength: 12,
-        }),
+        fc.array(
+          fc.record({
+            placement: fc.oneof(fc.constantFrom(...PLACEMENT_TYPES), fc.string()),
+            placement_id: fc.oneof(fc.constant('Chat-Below'), fc.string()),
+          }),
+          {
+            maxLength: 12,
+          },
+        ),
       ),
-      device: field(fc.record({ ip: fc.oneof(fc.ipV4(), fc.ipV6(), fc.string()), ua: fc.string(), country: fc.string() }, { requiredKeys: [] })),
+      device: field(
+        fc.record(
+          { ip: fc.oneof(fc.ipV4(), fc.ipV6(), fc.string()), ua: fc.string(), country: fc.string() },
+          { requiredKeys: [] },
+        ),
+      ),
       excludedTopics: field(fc.array(fc.string())),
       relevancy: field(fc.double()),
       testAd: field(fc.boolean()),

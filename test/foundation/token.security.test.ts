@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createDecipheriv, randomBytes } from 'node:crypto';
-import { decodeClaims, generateKeyRingSpec, parseKeyRing, TokenCodec, TokenError, type TrackingClaims } from '../../src/lib/token.js';
+import {
+  decodeClaims,
+  generateKeyRingSpec,
+  parseKeyRing,
+  TokenCodec,
+  TokenError,
+  type TrackingClaims,
+} from '../../src/lib/token.js';
 import { newId } from '../../src/lib/ids.js';
 import { PLACEMENT_TYPES } from '../../src/lib/placement-types.js';
 

@@ -123,7 +123,12 @@ describe('tracking — tokens, dedup, bots, proxies', () => {
     // Charged the price sealed in the token (the auction's second price), once.
     expect(after.spend - before.spend).toBe(s.ctx.codec.open(tokenOf(ad.clickUrl)).priceMicros);
     const clickId = s.ctx.codec.open(tokenOf(ad.clickUrl)).clickId;
-    const rows = await s.ctx.db.selectFrom('tracking_events').select(['is_bot', 'ivt_reason', 'spend_micros']).where('click_id', '=', clickId).where('kind', '=', 'click').execute();
+    const rows = await s.ctx.db
+      .selectFrom('tracking_events')
+      .select(['is_bot', 'ivt_reason', 'spend_micros'])
+      .where('click_id', '=', clickId)
+      .where('kind', '=', 'click')
+      .execute();
     expect(rows.filter((r) => r.is_bot === 0)).toHaveLength(1);
     expect(rows.filter((r) => r.ivt_reason === 'duplicate_click' && r.spend_micros === 0)).toHaveLength(9);
   });
@@ -138,7 +143,12 @@ describe('tracking — tokens, dedup, bots, proxies', () => {
     expect((await hit(ad.clickUrl, {})).status).toBe(302);
     const mid = await trackingFootprint(s.ctx);
     expect(mid).toEqual({ ...before, events: before.events + 4 });
-    const bots = await s.ctx.db.selectFrom('tracking_events').selectAll().where('is_bot', '=', 1).where('campaign_id', '=', ad.campaignId).execute();
+    const bots = await s.ctx.db
+      .selectFrom('tracking_events')
+      .selectAll()
+      .where('is_bot', '=', 1)
+      .where('campaign_id', '=', ad.campaignId)
+      .execute();
     expect(bots.length).toBeGreaterThanOrEqual(4);
     expect(bots.every((b) => Number(b.spend_micros) === 0)).toBe(true);
     // Recorded as invalid traffic with the reason (issue 25).
@@ -164,7 +174,11 @@ describe('tracking — tokens, dedup, bots, proxies', () => {
     expect((await hit(ad.clickUrl)).status).toBe(302);
     const after = await trackingFootprint(s.ctx);
     expect(after).toEqual({ ...before, events: before.events + 2 });
-    const rows = await s.ctx.db.selectFrom('tracking_events').select(['is_test', 'spend_micros']).where('click_id', '=', clickIdOf(s, ad)).execute();
+    const rows = await s.ctx.db
+      .selectFrom('tracking_events')
+      .select(['is_test', 'spend_micros'])
+      .where('click_id', '=', clickIdOf(s, ad))
+      .execute();
     expect(rows).toHaveLength(2);
     expect(rows.every((r) => r.is_test === 1 && Number(r.spend_micros) === 0)).toBe(true);
   });

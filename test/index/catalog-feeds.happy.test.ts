@@ -21,7 +21,8 @@ describe('catalog import: merchant feeds', () => {
     await stop();
   });
 
-  const product = (id: string) => ctx.db.selectFrom('index_products').selectAll().where('product_id', '=', id).executeTakeFirst();
+  const product = (id: string) =>
+    ctx.db.selectFrom('index_products').selectAll().where('product_id', '=', id).executeTakeFirst();
   const write = (name: string, text: string | Buffer) => {
     const f = path.join(dir, name);
     fs.writeFileSync(f, text);
@@ -53,8 +54,17 @@ describe('catalog import: merchant feeds', () => {
       category_path: 'Clothing, Shoes & Jewelry > Women > Clothing > Dresses',
     });
     expect((await product('mc-1'))!.google_category_id).toBe(2271); // Apparel & Accessories > Clothing > Dresses
-    expect(await product('mc-2')).toMatchObject({ price_micros: 8_990_000, currency: 'USD', category: 'home_kitchen', google_category_id: 3597 }); // … > Whisks
-    expect(await product('mc-3')).toMatchObject({ price_micros: 12_000_000, currency: 'USD', category: 'beauty_personal_care' });
+    expect(await product('mc-2')).toMatchObject({
+      price_micros: 8_990_000,
+      currency: 'USD',
+      category: 'home_kitchen',
+      google_category_id: 3597,
+    }); // … > Whisks
+    expect(await product('mc-3')).toMatchObject({
+      price_micros: 12_000_000,
+      currency: 'USD',
+      category: 'beauty_personal_care',
+    });
     expect(await product('mc-4')).toMatchObject({ price_micros: 1_234_560_000, currency: 'EUR', category: 'other' });
     // Bullets are searchable text: the catalog statistics count their words.
     const stats = await catalogStats(ctx, ['tie']);
@@ -124,11 +134,24 @@ describe('catalog import: merchant feeds', () => {
             ],
             images: [{ src: 'https://cdn.example/merino.jpg' }],
           },
-          { id: 7002, title: 'Sold Out Scarf', handle: 'scarf', body_html: '', vendor: 'Woolly', options: [], variants: [{ id: 9, price: '20.00', available: false }], images: [{ src: 'https://cdn.example/s.jpg' }] },
+          {
+            id: 7002,
+            title: 'Sold Out Scarf',
+            handle: 'scarf',
+            body_html: '',
+            vendor: 'Woolly',
+            options: [],
+            variants: [{ id: 9, price: '20.00', available: false }],
+            images: [{ src: 'https://cdn.example/s.jpg' }],
+          },
         ],
       }),
     );
-    const r = await importProductsFile(ctx, file, { merchant: 'Woolly Shop', shopUrl: 'https://woolly.example/', currency: 'GBP' });
+    const r = await importProductsFile(ctx, file, {
+      merchant: 'Woolly Shop',
+      shopUrl: 'https://woolly.example/',
+      currency: 'GBP',
+    });
     expect(r).toMatchObject({ read: 2, upserted: 1, dropped: 1, rejected: 0 });
     expect(await product('7001')).toMatchObject({
       product_url: 'https://woolly.example/products/merino-crew',
@@ -150,15 +173,31 @@ describe('catalog import: merchant feeds', () => {
     );
     const r = await importProductsFile(ctx, file, { merchant: 'Kids Co' });
     expect(r).toMatchObject({ upserted: 1, rejected: 0 });
-    expect(await product('jl-9')).toMatchObject({ bullets: 'Stretch cotton\nAdjustable waist', category_path: 'Clothing, Shoes & Jewelry > Boys > Clothing > Pants', category: 'apparel', gender: 'kids', rating: 4.4, rating_count: 812, price_micros: 19_500_000 });
+    expect(await product('jl-9')).toMatchObject({
+      bullets: 'Stretch cotton\nAdjustable waist',
+      category_path: 'Clothing, Shoes & Jewelry > Boys > Clothing > Pants',
+      category: 'apparel',
+      gender: 'kids',
+      rating: 4.4,
+      rating_count: 812,
+      price_micros: 19_500_000,
+    });
   });
 
   it('re-imports idempotently; a full feed removes the listings it no longer has, a partial one never does', async () => {
-    const row = (id: string, price: string) => `${id},Desk Lamp ${id},Lamp,,Lumo,White,${price},in stock,https://lamps.example/${id},https://img.example/${id}.jpg,Home & Garden > Lighting > Lamps`;
+    const row = (id: string, price: string) =>
+      `${id},Desk Lamp ${id},Lamp,,Lumo,White,${price},in stock,https://lamps.example/${id},https://img.example/${id}.jpg,Home & Garden > Lighting > Lamps`;
     const header = 'id,title,description,product_highlight,brand,color,price,availability,link,image_link,product_type';
     const full = write('lamps.csv', [header, row('L1', '40 USD'), row('L2', '45 USD'), row('L3', '50 USD')].join('\n'));
     await importProductsFile(ctx, full, { merchant: 'Lamp Shop', full: true });
-    const count = async () => Number((await ctx.db.selectFrom('index_products').select((eb) => eb.fn.countAll<number>().as('n')).where('merchant_lc', '=', 'lamp shop').executeTakeFirst())!.n);
+    const count = async () =>
+      Number(
+        (await ctx.db
+          .selectFrom('index_products')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('merchant_lc', '=', 'lamp shop')
+          .executeTakeFirst())!.n,
+      );
     const docs = async () => (await catalogStats(ctx, [])).docs;
     const before = await docs();
     expect(await count()).toBe(3);
@@ -168,13 +207,31 @@ describe('catalog import: merchant feeds', () => {
     expect(await docs()).toBe(before); // the same catalog, the same statistics
 
     // A partial update changes a price and leaves the rest alone.
-    await importProductsFile(ctx, write('lamps-partial.csv', [header, row('L2', '39 USD')].join('\n')), { merchant: 'Lamp Shop' });
+    await importProductsFile(ctx, write('lamps-partial.csv', [header, row('L2', '39 USD')].join('\n')), {
+      merchant: 'Lamp Shop',
+    });
     expect(await count()).toBe(3);
     expect((await product('L2'))!.price_micros).toBe(39_000_000);
 
     // The full feed without L3, with L2's row broken: L3 goes, L2 keeps its last good version, another merchant is untouched.
-    await importProductRecords(ctx, [{ id: 'other-1', title: 'Other Lamp', link: 'https://o.example/1', image_link: 'https://img.example/o.jpg', price: '10 USD' }], { merchant: 'Other Shop' });
-    const gone = await importProductsFile(ctx, write('lamps-2.csv', [header, row('L1', '40 USD'), row('L2', 'call us')].join('\n')), { merchant: 'Lamp Shop', full: true });
+    await importProductRecords(
+      ctx,
+      [
+        {
+          id: 'other-1',
+          title: 'Other Lamp',
+          link: 'https://o.example/1',
+          image_link: 'https://img.example/o.jpg',
+          price: '10 USD',
+        },
+      ],
+      { merchant: 'Other Shop' },
+    );
+    const gone = await importProductsFile(
+      ctx,
+      write('lamps-2.csv', [header, row('L1', '40 USD'), row('L2', 'call us')].join('\n')),
+      { merchant: 'Lamp Shop', full: true },
+    );
     expect(gone).toMatchObject({ upserted: 1, rejected: 1, removed: 1 });
     expect(gone.errors[0]).toEqual({ line: 3, message: 'L2: invalid price "call us"' });
     expect(await product('L3')).toBeUndefined();
@@ -183,17 +240,27 @@ describe('catalog import: merchant feeds', () => {
     expect(await docs()).toBe(before - 1 + 1); // L3 left, other-1 came
   });
 
-  it.skipIf(!esciAvailable())('imports all 6,764 ESCI products from a Merchant Center CSV without edits', { timeout: 300_000 }, async () => {
-    const file = path.join(dir, 'esci.csv');
-    writeMerchantCenterCsv(file, loadEsciProducts());
-    const seen: number[] = [];
-    const r = await importProductsFile(ctx, file, { merchant: 'ESCI Amazon', onProgress: (done) => seen.push(done) });
-    expect(r).toMatchObject({ read: 6764, upserted: 6764, rejected: 0, without_price: 4774, complete: true });
-    expect(seen.at(-1)).toBe(6764);
-    const cats = await ctx.db.selectFrom('index_products').select(['category']).select((eb) => eb.fn.countAll<number>().as('n')).where('merchant_lc', '=', 'esci amazon').groupBy('category').execute();
-    const by = Object.fromEntries(cats.map((c) => [c.category, Number(c.n)]));
-    // Clothing is apparel (not footwear); every one of the 15 categories but books has listings.
-    expect(by.apparel).toBeGreaterThan(by.footwear);
-    expect(Object.keys(by).length).toBeGreaterThanOrEqual(14);
-  });
+  it.skipIf(!esciAvailable())(
+    'imports all 6,764 ESCI products from a Merchant Center CSV without edits',
+    { timeout: 300_000 },
+    async () => {
+      const file = path.join(dir, 'esci.csv');
+      writeMerchantCenterCsv(file, loadEsciProducts());
+      const seen: number[] = [];
+      const r = await importProductsFile(ctx, file, { merchant: 'ESCI Amazon', onProgress: (done) => seen.push(done) });
+      expect(r).toMatchObject({ read: 6764, upserted: 6764, rejected: 0, without_price: 4774, complete: true });
+      expect(seen.at(-1)).toBe(6764);
+      const cats = await ctx.db
+        .selectFrom('index_products')
+        .select(['category'])
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('merchant_lc', '=', 'esci amazon')
+        .groupBy('category')
+        .execute();
+      const by = Object.fromEntries(cats.map((c) => [c.category, Number(c.n)]));
+      // Clothing is apparel (not footwear); every one of the 15 categories but books has listings.
+      expect(by.apparel).toBeGreaterThan(by.footwear);
+      expect(Object.keys(by).length).toBeGreaterThanOrEqual(14);
+    },
+  );
 });

@@ -22,7 +22,8 @@ describe('catalog import', () => {
     await stop();
   });
 
-  const product = (id: string) => ctx.db.selectFrom('index_products').selectAll().where('product_id', '=', id).executeTakeFirst();
+  const product = (id: string) =>
+    ctx.db.selectFrom('index_products').selectAll().where('product_id', '=', id).executeTakeFirst();
 
   it('reads a merchant product-feed CSV: sale prices, taxonomy, colour, size, gender; drops out-of-stock and image-less listings', async () => {
     const file = path.join(dir, 'feed.csv');
@@ -50,20 +51,38 @@ describe('catalog import', () => {
       gender: 'men',
       description: 'Grippy, with a "rock plate"',
     });
-    expect(await product('gf-5')).toMatchObject({ currency: 'EUR', price_micros: 35_000_000, color: 'red', category: 'apparel' });
+    expect(await product('gf-5')).toMatchObject({
+      currency: 'EUR',
+      price_micros: 35_000_000,
+      color: 'red',
+      category: 'apparel',
+    });
     expect(await product('gf-2')).toBeUndefined();
     expect(await product('gf-3')).toBeUndefined();
   });
 
   it('upserts JSON Lines by id and removes a listing that went out of stock', async () => {
     const file = path.join(dir, 'p.jsonl');
-    const base = { product_id: 'jl-1', name: 'Lumo Desk Lamp - White', merchant: 'Hearth', currency: 'USD', price: 40, image_url: 'https://i.example/1.jpg', url: 'https://h.example/1', category: 'Home & Garden > Lighting > Lamps' };
+    const base = {
+      product_id: 'jl-1',
+      name: 'Lumo Desk Lamp - White',
+      merchant: 'Hearth',
+      currency: 'USD',
+      price: 40,
+      image_url: 'https://i.example/1.jpg',
+      url: 'https://h.example/1',
+      category: 'Home & Garden > Lighting > Lamps',
+    };
     fs.writeFileSync(file, `${JSON.stringify(base)}\n`);
     await importProductsFile(ctx, file);
     fs.writeFileSync(file, `${JSON.stringify({ ...base, price: 35, regular_price: 40 })}\n[1,2]\n`);
     const r = await importProductsFile(ctx, file);
     expect(r).toMatchObject({ upserted: 1, rejected: 1 });
-    expect(await product('jl-1')).toMatchObject({ price_micros: 35_000_000, regular_price_micros: 40_000_000, category: 'furniture_decor' });
+    expect(await product('jl-1')).toMatchObject({
+      price_micros: 35_000_000,
+      regular_price_micros: 40_000_000,
+      category: 'furniture_decor',
+    });
     fs.writeFileSync(file, `${JSON.stringify({ ...base, availability: 'out of stock' })}\n`);
     const gone = await importProductsFile(ctx, file);
     expect(gone).toMatchObject({ dropped: 1, removed: 1 });

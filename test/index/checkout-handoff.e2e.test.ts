@@ -20,7 +20,12 @@ describe('checkout handoff to a UCP merchant', () => {
         const res = await fetch(`${w.url}/index/conversions`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'x-api-key': merchantKey },
-          body: JSON.stringify({ grclid: order.grclid, order_id: order.order_id, value: order.value_cents / 100, currency: order.currency }),
+          body: JSON.stringify({
+            grclid: order.grclid,
+            order_id: order.order_id,
+            value: order.value_cents / 100,
+            currency: order.currency,
+          }),
         });
         if (!res.ok) throw new Error(`conversion report failed: ${res.status}`);
       },
@@ -39,7 +44,12 @@ describe('checkout handoff to a UCP merchant', () => {
         url: 'https://outfitters.example/p/e2e',
         availability: 'in stock',
         commission_rate: 0.1,
-        checkout: { protocol: 'ucp', endpoint: merchant.endpoint, continue_url: 'https://outfitters.example/cart/e2e', item_id: 'e2e-shoe' },
+        checkout: {
+          protocol: 'ucp',
+          endpoint: merchant.endpoint,
+          continue_url: 'https://outfitters.example/cart/e2e',
+          item_id: 'e2e-shoe',
+        },
       },
     ]);
   });
@@ -64,7 +74,14 @@ describe('checkout handoff to a UCP merchant', () => {
     await expect(handoff.complete(created.id, { userConfirmed: true })).rejects.toThrow(MerchantError); // not ready yet
     const ready = await handoff.update(created.id, {
       buyer: { email: 'buyer@example.com', first_name: 'Ada' },
-      fulfillment: { address: { street_address: '1 Main St', address_locality: 'Springfield', postal_code: '12345', address_country: 'US' } },
+      fulfillment: {
+        address: {
+          street_address: '1 Main St',
+          address_locality: 'Springfield',
+          postal_code: '12345',
+          address_country: 'US',
+        },
+      },
       payment: { instrument: { type: 'card', id: 'tok_demo', handler_id: 'demo' } },
     });
     expect(ready.status).toBe('ready_for_complete');
@@ -74,16 +91,30 @@ describe('checkout handoff to a UCP merchant', () => {
     expect(done.order?.id).toMatch(/^ord_/);
     expect(reported).toHaveLength(1);
 
-    const conv = await w.server.ctx.db.selectFrom('index_conversions').selectAll().where('grclid', '=', product.grclid).execute();
+    const conv = await w.server.ctx.db
+      .selectFrom('index_conversions')
+      .selectAll()
+      .where('grclid', '=', product.grclid)
+      .execute();
     expect(conv).toHaveLength(1);
-    expect(conv[0]).toMatchObject({ search_id: res.search_id, publisher_id: w.publisherId, kind: 'purchase', value_micros: 179_980_000, source: 'merchant' });
+    expect(conv[0]).toMatchObject({
+      search_id: res.search_id,
+      publisher_id: w.publisherId,
+      kind: 'purchase',
+      value_micros: 179_980_000,
+      source: 'merchant',
+    });
     // 10% commission, split with the publisher's revenue share; commission = revenue + take exactly
     expect(conv[0].commission_micros).toBe(17_998_000);
     expect(conv[0].revenue_micros + conv[0].take_micros).toBe(conv[0].commission_micros);
 
     // completing again changes nothing, and the same order reported twice counts once
     await handoff.complete(created.id, { userConfirmed: true });
-    const again = await fetch(`${w.url}/index/conversions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grclid: product.grclid }) });
+    const again = await fetch(`${w.url}/index/conversions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ grclid: product.grclid }),
+    });
     expect(again.status).toBe(401);
     // another advertiser cannot claim the order: the grclid is not theirs to report
     const intruder = (await accounts.createAdvertiser(w.server.ctx, { name: 'Someone Else' })).apiKey;
@@ -93,7 +124,9 @@ describe('checkout handoff to a UCP merchant', () => {
       body: JSON.stringify({ grclid: product.grclid, order_id: 'fake-1', value: 999 }),
     });
     expect(stolen.status).toBe(404);
-    expect(await w.server.ctx.db.selectFrom('index_conversions').selectAll().where('grclid', '=', product.grclid).execute()).toHaveLength(1);
+    expect(
+      await w.server.ctx.db.selectFrom('index_conversions').selectAll().where('grclid', '=', product.grclid).execute(),
+    ).toHaveLength(1);
   });
 
   it('refuses unknown items and mismatched currencies instead of guessing', async () => {

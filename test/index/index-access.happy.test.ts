@@ -10,10 +10,18 @@ import { post, startIndexWorld, type IndexWorld } from './support.js';
  */
 describe('index access for publishers', () => {
   let w: IndexWorld;
-  const admin = (method: string, path: string, body?: unknown, token: string | null = w.server.ctx.secrets.adminToken) =>
+  const admin = (
+    method: string,
+    path: string,
+    body?: unknown,
+    token: string | null = w.server.ctx.secrets.adminToken,
+  ) =>
     fetch(`${w.url}${path}`, {
       method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
   beforeAll(async () => {
@@ -40,7 +48,9 @@ describe('index access for publishers', () => {
     const denied = await post(w.url, '/shop/search', { query: 'running shoes' }, apiKey);
     expect(denied.status).toBe(403);
     expect(denied.body.detail).toBe('publisher_not_approved');
-    expect((await admin('GET', '/admin/publishers')).body.find((p: any) => p.publisher_id === publisher.id).index_access).toBe(false);
+    expect(
+      (await admin('GET', '/admin/publishers')).body.find((p: any) => p.publisher_id === publisher.id).index_access,
+    ).toBe(false);
     await admin('PATCH', `/admin/publishers/${publisher.id}`, { index_access: true });
     expect((await post(w.url, '/shop/search', { query: 'running shoes' }, apiKey)).status).toBe(200);
   });

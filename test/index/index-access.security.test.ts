@@ -6,7 +6,11 @@ import { startIndexWorld, type IndexWorld } from './support.js';
 describe('index access switch: who may use it', () => {
   let w: IndexWorld;
   const patch = (path: string, body: unknown, token: string | null) =>
-    fetch(`${w.url}${path}`, { method: 'PATCH', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
+    fetch(`${w.url}${path}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
   beforeAll(async () => {
     w = await startIndexWorld();
   });

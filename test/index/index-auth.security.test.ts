@@ -9,7 +9,8 @@ describe('index authentication', () => {
   let advertiserKey: string;
   beforeAll(async () => {
     w = await startIndexWorld();
-    unapprovedKey = (await accounts.createPublisher(w.server.ctx, { name: 'Not approved', indexApproved: false })).apiKey;
+    unapprovedKey = (await accounts.createPublisher(w.server.ctx, { name: 'Not approved', indexApproved: false }))
+      .apiKey;
     advertiserKey = (await accounts.createAdvertiser(w.server.ctx, { name: 'Adv' })).apiKey;
   });
   afterAll(() => w.server.stop());
@@ -49,10 +50,24 @@ describe('index authentication', () => {
   });
 
   it('stores only hashes of session and user ids, and never returns them', async () => {
-    const r = await post(w.url, '/shop/search', { query: 'desk lamp', external_session_id: 'chat-123', external_user_id: 'user-42', hashed_email: 'A'.repeat(64) }, w.key);
+    const r = await post(
+      w.url,
+      '/shop/search',
+      {
+        query: 'desk lamp',
+        external_session_id: 'chat-123',
+        external_user_id: 'user-42',
+        hashed_email: 'A'.repeat(64),
+      },
+      w.key,
+    );
     expect(r.status).toBe(200);
     expect(JSON.stringify(r.body)).not.toContain('chat-123');
-    const row = await w.server.ctx.db.selectFrom('index_searches').selectAll().where('id', '=', r.body.search_id).executeTakeFirstOrThrow();
+    const row = await w.server.ctx.db
+      .selectFrom('index_searches')
+      .selectAll()
+      .where('id', '=', r.body.search_id)
+      .executeTakeFirstOrThrow();
     expect(JSON.stringify(row)).not.toContain('user-42');
     expect(JSON.stringify(row)).not.toContain('chat-123');
     expect(row.user_hash).toMatch(/^[0-9a-f]{64}$/);

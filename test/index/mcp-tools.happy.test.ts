@@ -5,7 +5,9 @@ import { startIndexWorld, type IndexWorld } from './support.js';
 
 async function connect(url: string, key?: string): Promise<Client> {
   const client = new Client({ name: 'test-agent', version: '1.0.0' });
-  const transport = new StreamableHTTPClientTransport(new URL(`${url}/index/mcp`), { requestInit: { headers: key ? { 'x-api-key': key } : {} } });
+  const transport = new StreamableHTTPClientTransport(new URL(`${url}/index/mcp`), {
+    requestInit: { headers: key ? { 'x-api-key': key } : {} },
+  });
   await client.connect(transport);
   return client;
 }
@@ -26,13 +28,29 @@ describe('index MCP tool server', () => {
 
   it('lists the five tools', async () => {
     const tools = (await client.listTools()).tools.map((t) => t.name).sort();
-    expect(tools).toEqual(['orbit_index_browse', 'orbit_index_get_service', 'orbit_index_list_categories', 'orbit_index_report_integration', 'orbit_index_search']);
+    expect(tools).toEqual([
+      'orbit_index_browse',
+      'orbit_index_get_service',
+      'orbit_index_list_categories',
+      'orbit_index_report_integration',
+      'orbit_index_search',
+    ]);
   });
 
   it('searches services by default and products with vertical consumer', async () => {
-    const dev = json(await client.callTool({ name: 'orbit_index_search', arguments: { query: 'managed serverless postgres with branching' } }));
+    const dev = json(
+      await client.callTool({
+        name: 'orbit_index_search',
+        arguments: { query: 'managed serverless postgres with branching' },
+      }),
+    );
     expect(dev.recommendation.category).toBe('Database');
-    const shop = json(await client.callTool({ name: 'orbit_index_search', arguments: { query: 'running shoes', vertical: 'consumer', max_results: 3 } }));
+    const shop = json(
+      await client.callTool({
+        name: 'orbit_index_search',
+        arguments: { query: 'running shoes', vertical: 'consumer', max_results: 3 },
+      }),
+    );
     expect(shop.vertical).toBe('consumer');
     expect(shop.count).toBe(3);
     expect(shop.products[0].click_url).toContain('/go/');
@@ -43,7 +61,9 @@ describe('index MCP tool server', () => {
     expect(cats.categories).toHaveLength(22);
     expect(cats.categories.every((c: any) => c.count > 0)).toBe(true);
     expect(cats.total).toBeGreaterThanOrEqual(300);
-    const browse = json(await client.callTool({ name: 'orbit_index_browse', arguments: { category: 'email', limit: 5 } }));
+    const browse = json(
+      await client.callTool({ name: 'orbit_index_browse', arguments: { category: 'email', limit: 5 } }),
+    );
     expect(browse.services).toHaveLength(5);
     expect(browse.services.every((s: any) => s.category === 'Email')).toBe(true);
     const tagged = json(await client.callTool({ name: 'orbit_index_browse', arguments: { tag: 'vector database' } }));
@@ -55,12 +75,27 @@ describe('index MCP tool server', () => {
   });
 
   it('reports a finished integration, attributed to the publisher and the search (once)', async () => {
-    const dev = json(await client.callTool({ name: 'orbit_index_search', arguments: { query: 'error tracking for my node app' } }));
-    const rep = json(await client.callTool({ name: 'orbit_index_report_integration', arguments: { search_id: dev.search_id } }));
-    expect(rep).toMatchObject({ recorded: true, duplicate: false, search_id: dev.search_id, service: dev.recommendation.slug });
-    const again = json(await client.callTool({ name: 'orbit_index_report_integration', arguments: { grclid: dev.grclid } }));
+    const dev = json(
+      await client.callTool({ name: 'orbit_index_search', arguments: { query: 'error tracking for my node app' } }),
+    );
+    const rep = json(
+      await client.callTool({ name: 'orbit_index_report_integration', arguments: { search_id: dev.search_id } }),
+    );
+    expect(rep).toMatchObject({
+      recorded: true,
+      duplicate: false,
+      search_id: dev.search_id,
+      service: dev.recommendation.slug,
+    });
+    const again = json(
+      await client.callTool({ name: 'orbit_index_report_integration', arguments: { grclid: dev.grclid } }),
+    );
     expect(again.duplicate).toBe(true);
-    const rows = await w.server.ctx.db.selectFrom('index_conversions').selectAll().where('search_id', '=', dev.search_id).execute();
+    const rows = await w.server.ctx.db
+      .selectFrom('index_conversions')
+      .selectAll()
+      .where('search_id', '=', dev.search_id)
+      .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ kind: 'integration', publisher_id: w.publisherId, source: 'mcp' });
   });
@@ -70,7 +105,10 @@ describe('index MCP tool server', () => {
     const r = await anon.callTool({ name: 'orbit_index_search', arguments: { query: 'email api' } });
     expect(r.isError).toBe(true);
     expect((r.content as any)[0].text).toContain('platform_api_key required');
-    const withArg = await anon.callTool({ name: 'orbit_index_search', arguments: { query: 'email api', platform_api_key: w.key } });
+    const withArg = await anon.callTool({
+      name: 'orbit_index_search',
+      arguments: { query: 'email api', platform_api_key: w.key },
+    });
     expect(withArg.isError).toBeFalsy();
     await anon.close();
   });

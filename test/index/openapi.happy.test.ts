@@ -13,7 +13,8 @@ describe('index in the OpenAPI document', () => {
     const r = await fetch(`${s.url}/docs/json`);
     expect(r.status).toBe(200);
     const doc = (await r.json()) as { paths: Record<string, any> };
-    for (const p of ['/search', '/shop/search', '/services', '/services/{slug}', '/go/{id}', '/index/mcp']) expect(doc.paths[p], p).toBeDefined();
+    for (const p of ['/search', '/shop/search', '/services', '/services/{slug}', '/go/{id}', '/index/mcp'])
+      expect(doc.paths[p], p).toBeDefined();
     const body = doc.paths['/shop/search'].post.requestBody.content['application/json'].schema;
     expect(body.properties.max_results).toBeDefined();
     expect(body.properties.categories).toBeDefined();

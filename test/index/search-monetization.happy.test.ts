@@ -17,19 +17,43 @@ describe('POST /search monetization', () => {
     const world = await seedWorld(w.server.ctx);
     advertiserKey = world.advertiserKey;
     otherKey = (await seedWorld(w.server.ctx)).advertiserKey;
-    await w.server.ctx.db.updateTable('campaigns').set({ billing_model: 'cpa', max_cpa_micros: 20_000_000 }).where('id', '=', world.campaignId).execute();
+    await w.server.ctx.db
+      .updateTable('campaigns')
+      .set({ billing_model: 'cpa', max_cpa_micros: 20_000_000 })
+      .where('id', '=', world.campaignId)
+      .execute();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-svc-'));
     const file = path.join(dir, 'extra.jsonl');
     const twin = (slug: string, name: string, extra: object = {}) =>
-      JSON.stringify({ slug, name, category: 'queues', website_url: `https://${slug}.example.com`, tags: ['quasar jobs'], description: 'Quasar job scheduling for workers', ...extra });
+      JSON.stringify({
+        slug,
+        name,
+        category: 'queues',
+        website_url: `https://${slug}.example.com`,
+        tags: ['quasar jobs'],
+        description: 'Quasar job scheduling for workers',
+        ...extra,
+      });
     fs.writeFileSync(
       file,
       [
         twin('acme-quasar', 'Acme Quasar'),
         twin('bolt-quasar', 'Bolt Quasar', { cpa_campaign_id: world.campaignId }),
-        JSON.stringify({ slug: 'weak-quasar', name: 'Weak Q', category: 'Queues', website_url: 'https://weak.example.com', description: 'A scheduler that mentions quasar once', cpa_campaign_id: world.campaignId }),
+        JSON.stringify({
+          slug: 'weak-quasar',
+          name: 'Weak Q',
+          category: 'Queues',
+          website_url: 'https://weak.example.com',
+          description: 'A scheduler that mentions quasar once',
+          cpa_campaign_id: world.campaignId,
+        }),
         '{not json',
-        JSON.stringify({ slug: 'bad-cat', name: 'Bad', category: 'Spaceships', website_url: 'https://bad.example.com' }),
+        JSON.stringify({
+          slug: 'bad-cat',
+          name: 'Bad',
+          category: 'Spaceships',
+          website_url: 'https://bad.example.com',
+        }),
       ].join('\n'),
     );
     const res = await importServicesFile(w.server.ctx, file);
@@ -47,18 +71,34 @@ describe('POST /search monetization', () => {
   });
 
   it('lifts a near-tied CPA service under boost_cpa, never a much weaker one, and returns no economics', async () => {
-    const r = await post(w.url, '/search', { query: 'quasar job scheduling', monetization: { mode: 'boost_cpa' } }, w.key);
+    const r = await post(
+      w.url,
+      '/search',
+      { query: 'quasar job scheduling', monetization: { mode: 'boost_cpa' } },
+      w.key,
+    );
     expect(r.body.recommendation.slug).toBe('bolt-quasar');
     expect(JSON.stringify(r.body)).not.toMatch(/cpa|boost|bid|commission|campaign/i);
     const off = await post(w.url, '/search', { query: 'quasar job scheduling', monetization: { mode: 'off' } }, w.key);
     expect(off.body.recommendation.slug).toBe('acme-quasar');
-    const weak = await post(w.url, '/search', { query: 'quasar job scheduling workers', monetization: { mode: 'boost_cpa' } }, w.key);
+    const weak = await post(
+      w.url,
+      '/search',
+      { query: 'quasar job scheduling workers', monetization: { mode: 'boost_cpa' } },
+      w.key,
+    );
     expect(weak.body.recommendation.slug).not.toBe('weak-quasar');
   });
 
   it('lets only the CPA advertiser report a signup for its service', async () => {
-    const r = await post(w.url, '/search', { query: 'quasar job scheduling', monetization: { mode: 'boost_cpa' } }, w.key);
-    const report = (key: string) => post(w.url, '/index/conversions', { grclid: r.body.grclid, kind: 'signup', order_id: 'acct-1' }, key);
+    const r = await post(
+      w.url,
+      '/search',
+      { query: 'quasar job scheduling', monetization: { mode: 'boost_cpa' } },
+      w.key,
+    );
+    const report = (key: string) =>
+      post(w.url, '/index/conversions', { grclid: r.body.grclid, kind: 'signup', order_id: 'acct-1' }, key);
     expect((await report(otherKey)).status).toBe(404);
     const ok = await report(advertiserKey);
     expect(ok.status).toBe(200);

@@ -33,7 +33,12 @@ describe('GET /services and /services/{slug}', () => {
   it('looks a service up by slug; unknown slugs are 404, bad paging is a clear 422', async () => {
     const s = await get('/services/neon');
     expect(s.status).toBe(200);
-    expect(s.body).toMatchObject({ slug: 'neon', name: 'Neon', category: 'Database', website_url: 'https://neon.tech/' });
+    expect(s.body).toMatchObject({
+      slug: 'neon',
+      name: 'Neon',
+      category: 'Database',
+      website_url: 'https://neon.tech/',
+    });
     expect(s.body.install.steps[0].command).toBe('npm install @neondatabase/serverless');
     const missing = await get('/services/no-such-thing');
     expect(missing.status).toBe(404);

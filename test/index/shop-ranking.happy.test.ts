@@ -21,13 +21,29 @@ const listing = (id: string, title: string, extra: Record<string, unknown> = {})
 });
 
 const CATALOG = [
-  listing('ph-1', 'Zephyr X2 Smartphone 128GB Unlocked', { product_type: 'Electronics > Cell Phones > Smartphones', price: '499 USD' }),
-  listing('ph-c1', 'Protective Case for Zephyr X2, Shockproof Silicone Cover', { product_type: 'Electronics > Cell Phones > Accessories > Cases' }),
-  listing('ph-c2', 'Zephyr X2 Case Cover Slim Fit Clear', { product_type: 'Electronics > Cell Phones > Accessories > Cases' }),
-  listing('ph-c3', 'Tempered Glass Screen Protector Compatible with Zephyr X2', { product_type: 'Electronics > Cell Phones > Accessories' }),
-  listing('kt-1', 'Stovetop Kettle with Loud Whistle, Stainless Steel 2.5 Qt', { product_type: 'Home & Kitchen > Kitchen & Dining > Kettles' }),
-  listing('kt-2', 'Whistle-Free Stovetop Kettle, Quiet Pour, 2 Qt', { product_type: 'Home & Kitchen > Kitchen & Dining > Kettles' }),
-  listing('kt-3', 'Classic Stovetop Kettle 3 Qt', { product_type: 'Home & Kitchen > Kitchen & Dining > Kettles', product_highlight: 'Loud whistle tells you when water boils' }),
+  listing('ph-1', 'Zephyr X2 Smartphone 128GB Unlocked', {
+    product_type: 'Electronics > Cell Phones > Smartphones',
+    price: '499 USD',
+  }),
+  listing('ph-c1', 'Protective Case for Zephyr X2, Shockproof Silicone Cover', {
+    product_type: 'Electronics > Cell Phones > Accessories > Cases',
+  }),
+  listing('ph-c2', 'Zephyr X2 Case Cover Slim Fit Clear', {
+    product_type: 'Electronics > Cell Phones > Accessories > Cases',
+  }),
+  listing('ph-c3', 'Tempered Glass Screen Protector Compatible with Zephyr X2', {
+    product_type: 'Electronics > Cell Phones > Accessories',
+  }),
+  listing('kt-1', 'Stovetop Kettle with Loud Whistle, Stainless Steel 2.5 Qt', {
+    product_type: 'Home & Kitchen > Kitchen & Dining > Kettles',
+  }),
+  listing('kt-2', 'Whistle-Free Stovetop Kettle, Quiet Pour, 2 Qt', {
+    product_type: 'Home & Kitchen > Kitchen & Dining > Kettles',
+  }),
+  listing('kt-3', 'Classic Stovetop Kettle 3 Qt', {
+    product_type: 'Home & Kitchen > Kitchen & Dining > Kettles',
+    product_highlight: 'Loud whistle tells you when water boils',
+  }),
   listing('hb-m', "Ridgeway Men's Waterproof Hiking Boots", { product_type: 'Shoes > Boots' }),
   listing('hb-w', "Ridgeway Women's Waterproof Hiking Boots", { product_type: 'Shoes > Boots' }),
   listing('hb-k', 'Ridgeway Kids Waterproof Hiking Boots', { product_type: 'Shoes > Boots' }),
@@ -72,7 +88,13 @@ describe('POST /shop/search ranking', () => {
 
   it('shows a price-less listing without a price, and never lets it pass a price filter', async () => {
     const b = await search({ query: 'ceramic planter pot' });
-    expect(b.products[0]).toMatchObject({ product_id: 'np-1', price_available: false, price: 0, regular_price: null, on_sale: false });
+    expect(b.products[0]).toMatchObject({
+      product_id: 'np-1',
+      price_available: false,
+      price: 0,
+      regular_price: null,
+      on_sale: false,
+    });
     expect(b.facets.price_range).toBeNull();
     expect(b.reasoning).toMatch(/price not published/);
     const filtered = await search({ query: 'ceramic planter pot', price_max: 1000 });

@@ -58,12 +58,32 @@ describe('POST /shop/search with the reranker', () => {
     mode = 'none';
     useWebSearch(w.server.ctx, {
       search: async () =>
-        Array.from({ length: 7 }, (_, i) => ({ name: `Lamp ${i}`, brand: null, price: i === 0 ? 30 : null, currency: i === 0 ? 'USD' : 'EUR', description: null, image_url: null, url: `https://www.shop${i}.example/lamp`, site: 'x' })),
+        Array.from({ length: 7 }, (_, i) => ({
+          name: `Lamp ${i}`,
+          brand: null,
+          price: i === 0 ? 30 : null,
+          currency: i === 0 ? 'USD' : 'EUR',
+          description: null,
+          image_url: null,
+          url: `https://www.shop${i}.example/lamp`,
+          site: 'x',
+        })),
     });
     const r = await post(w.url, '/shop/search', { query: 'desk lamp' }, w.key);
-    expect(r.body).toMatchObject({ ranking: 'llm', count: 0, products: [], recommendation: null, reasoning: 'None of these is a lamp.' });
+    expect(r.body).toMatchObject({
+      ranking: 'llm',
+      count: 0,
+      products: [],
+      recommendation: null,
+      reasoning: 'None of these is a lamp.',
+    });
     expect(r.body.web_results).toHaveLength(5);
-    expect(r.body.web_results[0]).toMatchObject({ price: 30, currency: 'USD', site: 'shop0.example', url: 'https://www.shop0.example/lamp' });
+    expect(r.body.web_results[0]).toMatchObject({
+      price: 30,
+      currency: 'USD',
+      site: 'shop0.example',
+      url: 'https://www.shop0.example/lamp',
+    });
     expect(r.body.web_results[1]).toMatchObject({ price: null, currency: null }); // a currency without a price is not shown
     useWebSearch(w.server.ctx, null);
   });

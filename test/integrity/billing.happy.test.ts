@@ -21,15 +21,36 @@ describe('each billing model charges exactly one kind of event', () => {
 
   const money = async (campaignId: string) => {
     await settleRollups(s.ctx.db);
-    const rows = await s.ctx.db.selectFrom('tracking_events').select(['kind', 'spend_micros']).where('campaign_id', '=', campaignId).where('is_bot', '=', 0).execute();
-    const conv = await s.ctx.db.selectFrom('conversions').select('spend_micros').where('campaign_id', '=', campaignId).execute();
+    const rows = await s.ctx.db
+      .selectFrom('tracking_events')
+      .select(['kind', 'spend_micros'])
+      .where('campaign_id', '=', campaignId)
+      .where('is_bot', '=', 0)
+      .execute();
+    const conv = await s.ctx.db
+      .selectFrom('conversions')
+      .select('spend_micros')
+      .where('campaign_id', '=', campaignId)
+      .execute();
     const sum = (xs: { spend_micros: number }[]) => xs.reduce((a, x) => a + Number(x.spend_micros), 0);
-    return { imp: sum(rows.filter((r) => r.kind === 'imp')), click: sum(rows.filter((r) => r.kind === 'click')), conversion: sum(conv) };
+    return {
+      imp: sum(rows.filter((r) => r.kind === 'imp')),
+      click: sum(rows.filter((r) => r.kind === 'click')),
+      conversion: sum(conv),
+    };
   };
 
   async function worldBilled(topic: string, words: string, billing: 'cpm' | 'cpc' | 'cpa') {
-    const w = await seedWorld(s.ctx, { ...topicCampaign(topic, words), ...(billing === 'cpm' ? { max_cpc: undefined, max_cpm: 8 } : {}) });
-    if (billing === 'cpa') await s.ctx.db.updateTable('campaigns').set({ billing_model: 'cpa', max_cpa_micros: 4_000_000 }).where('id', '=', w.campaignId).execute();
+    const w = await seedWorld(s.ctx, {
+      ...topicCampaign(topic, words),
+      ...(billing === 'cpm' ? { max_cpc: undefined, max_cpm: 8 } : {}),
+    });
+    if (billing === 'cpa')
+      await s.ctx.db
+        .updateTable('campaigns')
+        .set({ billing_model: 'cpa', max_cpa_micros: 4_000_000 })
+        .where('id', '=', w.campaignId)
+        .execute();
     await s.ctx.inventory.rebuild();
     const attr = await clickThrough(s, w, `Tell me about ${words}`);
     const res = await sendEvents(s, w.advertiserKey, { data: [purchase(s, { event_id: `o-${topic}` }, attr)] });
@@ -59,7 +80,13 @@ describe('each billing model charges exactly one kind of event', () => {
     const res = await fetch(`${s.url}/advertiser-dashboard/campaigns`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-api-key': w.advertiserKey, 'user-agent': BROWSER_UA },
-      body: JSON.stringify({ name: 'No price', landing_page: 'https://x.example.com/', daily_budget: 10, billing_model: 'cpa', ad_groups: [{ name: 'g', ads: [{ headline: 'h', copy: 'c' }] }] }),
+      body: JSON.stringify({
+        name: 'No price',
+        landing_page: 'https://x.example.com/',
+        daily_budget: 10,
+        billing_model: 'cpa',
+        ad_groups: [{ name: 'g', ads: [{ headline: 'h', copy: 'c' }] }],
+      }),
     });
     expect(res.status).toBe(422);
     expect(JSON.stringify(await res.json())).toContain('max_cpa');
@@ -73,14 +100,27 @@ describe('migration 0012 gives every existing campaign one billing model, as it 
     const database = openDatabase(config);
     try {
       const before: Record<string, Migration> = {};
-      for (const [name, m] of Object.entries(MIGRATIONS)) if (name < '0012') before[name] = { up: (db) => m.up(db, database.dialect) };
-      const { error } = await new Migrator({ db: database.db, provider: { getMigrations: async () => before }, ...(database.schema ? { migrationTableSchema: database.schema } : {}) }).migrateToLatest();
+      for (const [name, m] of Object.entries(MIGRATIONS))
+        if (name < '0012') before[name] = { up: (db) => m.up(db, database.dialect) };
+      const { error } = await new Migrator({
+        db: database.db,
+        provider: { getMigrations: async () => before },
+        ...(database.schema ? { migrationTableSchema: database.schema } : {}),
+      }).migrateToLatest();
       expect(error).toBeUndefined();
       const now = Date.now();
       const adv = newId();
       await database.db
         .insertInto('advertisers')
-        .values({ id: adv, name: 'Old', email_enc: null, email_hash: null, has_payment_method: 1, status: 'active', created_at: now } as never)
+        .values({
+          id: adv,
+          name: 'Old',
+          email_enc: null,
+          email_hash: null,
+          has_payment_method: 1,
+          status: 'active',
+          created_at: now,
+        } as never)
         .execute();
       const base = {
         advertiser_id: adv,
@@ -110,18 +150,45 @@ describe('migration 0012 gives every existing campaign one billing model, as it 
         updated_at: now,
       };
       const cases: [string, Record<string, unknown>, string][] = [
-        ['cpa with a price', { billing_model: 'cpa', max_cpa_micros: 5_000_000, max_cpc_micros: null, campaign_objective: 'conversions' }, 'cpa'],
-        ['cpa without a price, cpc bid', { billing_model: 'cpa', max_cpa_micros: null, max_cpc_micros: 500_000, campaign_objective: null }, 'cpc'],
-        ['conversion-optimised', { billing_model: null, max_cpa_micros: 3_000_000, max_cpc_micros: null, campaign_objective: 'conversions' }, 'cpc'],
-        ['cpc bid', { billing_model: null, max_cpa_micros: null, max_cpc_micros: 400_000, campaign_objective: 'clicks' }, 'cpc'],
-        ['no bid', { billing_model: null, max_cpa_micros: null, max_cpc_micros: null, campaign_objective: 'awareness' }, 'cpm'],
-        ['cpm but a group bids per click', { billing_model: 'cpm', max_cpa_micros: null, max_cpc_micros: null, campaign_objective: null }, 'cpc'],
+        [
+          'cpa with a price',
+          { billing_model: 'cpa', max_cpa_micros: 5_000_000, max_cpc_micros: null, campaign_objective: 'conversions' },
+          'cpa',
+        ],
+        [
+          'cpa without a price, cpc bid',
+          { billing_model: 'cpa', max_cpa_micros: null, max_cpc_micros: 500_000, campaign_objective: null },
+          'cpc',
+        ],
+        [
+          'conversion-optimised',
+          { billing_model: null, max_cpa_micros: 3_000_000, max_cpc_micros: null, campaign_objective: 'conversions' },
+          'cpc',
+        ],
+        [
+          'cpc bid',
+          { billing_model: null, max_cpa_micros: null, max_cpc_micros: 400_000, campaign_objective: 'clicks' },
+          'cpc',
+        ],
+        [
+          'no bid',
+          { billing_model: null, max_cpa_micros: null, max_cpc_micros: null, campaign_objective: 'awareness' },
+          'cpm',
+        ],
+        [
+          'cpm but a group bids per click',
+          { billing_model: 'cpm', max_cpa_micros: null, max_cpc_micros: null, campaign_objective: null },
+          'cpc',
+        ],
       ];
       const ids: string[] = [];
       for (const [name, fields] of cases) {
         const id = newId();
         ids.push(id);
-        await database.db.insertInto('campaigns').values({ id, name, ...base, ...fields } as never).execute();
+        await database.db
+          .insertInto('campaigns')
+          .values({ id, name, ...base, ...fields } as never)
+          .execute();
       }
       await database.db
         .insertInto('ad_groups')
@@ -152,7 +219,21 @@ describe('migration 0012 gives every existing campaign one billing model, as it 
       const day = Math.floor(now / 86_400_000);
       await database.db
         .insertInto('rollup_scope_day')
-        .values({ scope: 'cmp', parent_id: adv, day, scope_id: ids[3], requests: 0, wins: 0, impressions: 0, clicks: 3, conversions: 0, spend_micros: 1_200_000, revenue_micros: 0, take_micros: 0, conversion_value_micros: 0 } as never)
+        .values({
+          scope: 'cmp',
+          parent_id: adv,
+          day,
+          scope_id: ids[3],
+          requests: 0,
+          wins: 0,
+          impressions: 0,
+          clicks: 3,
+          conversions: 0,
+          spend_micros: 1_200_000,
+          revenue_micros: 0,
+          take_micros: 0,
+          conversion_value_micros: 0,
+        } as never)
         .execute();
       await migrate(database);
       const rows = await database.db.selectFrom('campaigns').select(['id', 'billing_model']).execute();

@@ -23,7 +23,11 @@ async function spendOf(ctx: Ctx, campaignId: string): Promise<{ spend: number; o
   await settleRollups(ctx.db);
   const r = await ctx.db
     .selectFrom('rollups')
-    .select((eb) => [eb.fn.sum<number>('spend_micros').as('s'), eb.fn.sum<number>('overdelivery_micros').as('o'), eb.fn.sum<number>('clicks').as('c')])
+    .select((eb) => [
+      eb.fn.sum<number>('spend_micros').as('s'),
+      eb.fn.sum<number>('overdelivery_micros').as('o'),
+      eb.fn.sum<number>('clicks').as('c'),
+    ])
     .where('campaign_id', '=', campaignId)
     .executeTakeFirst();
   return { spend: Number(r?.s ?? 0), overdelivery: Number(r?.o ?? 0), clicks: Number(r?.c ?? 0) };
@@ -31,13 +35,25 @@ async function spendOf(ctx: Ctx, campaignId: string): Promise<{ spend: number; o
 
 async function ledgerOf(ctx: Ctx, campaignId: string, period: number): Promise<number> {
   await settleRollups(ctx.db); // the writer thread logs its ledger changes with its rollup deltas
-  const r = await ctx.db.selectFrom('spend_ledger').select('spend_micros').where('scope', '=', 'c').where('id', '=', campaignId).where('period', '=', period).executeTakeFirst();
+  const r = await ctx.db
+    .selectFrom('spend_ledger')
+    .select('spend_micros')
+    .where('scope', '=', 'c')
+    .where('id', '=', campaignId)
+    .where('period', '=', period)
+    .executeTakeFirst();
   return Number(r?.spend_micros ?? 0);
 }
 
 const eventSpend = async (ctx: Ctx, campaignId: string) =>
   Number(
-    (await ctx.db.selectFrom('tracking_events').select((eb) => eb.fn.sum<number>('spend_micros').as('s')).where('campaign_id', '=', campaignId).executeTakeFirst())?.s ?? 0,
+    (
+      await ctx.db
+        .selectFrom('tracking_events')
+        .select((eb) => eb.fn.sum<number>('spend_micros').as('s'))
+        .where('campaign_id', '=', campaignId)
+        .executeTakeFirst()
+    )?.s ?? 0,
   );
 
 /** Serve until the budget check refuses (at most `max` requests), returning the ads. */
@@ -57,7 +73,10 @@ describe('budgets are a hard ceiling on what is billed', () => {
     const { ctx, stop } = await testContext({ budgetReservationMs: 10 * 60_000 }, { clock });
     try {
       const pub = await publisher(ctx);
-      const { campaignIds } = await advertiserWith(ctx, campaign('Trail Co', 'trail running shoes, mountain running', { max_cpc: 0.5, daily_budget: 1 }));
+      const { campaignIds } = await advertiserWith(
+        ctx,
+        campaign('Trail Co', 'trail running shoes, mountain running', { max_cpc: 0.5, daily_budget: 1 }),
+      );
       await ctx.inventory.rebuild();
       const first = await serveAll(ctx, pub, 'Which trail running shoes for mountain running?');
       clock.advance(11.5 * 60_000); // the first serves' reservations lapse; their tokens live 30 days
@@ -66,9 +85,11 @@ describe('budgets are a hard ceiling on what is billed', () => {
       const priced = ads.reduce((s, a) => s + ctx.codec.open(tokenOf(a.clickUrl)).priceMicros, 0);
       expect(priced).toBeGreaterThan(1_000_000); // what the old code charged: past the budget
       clock.advance(2_000);
-      for (const [i, a] of ads.entries()) await recordImpression(ctx, tokenOf(a.impUrl), { ip: `198.51.100.${i + 1}`, ua: BROWSER_UA });
+      for (const [i, a] of ads.entries())
+        await recordImpression(ctx, tokenOf(a.impUrl), { ip: `198.51.100.${i + 1}`, ua: BROWSER_UA });
       clock.advance(5_000);
-      for (const [i, a] of ads.entries()) await recordClick(ctx, tokenOf(a.clickUrl), { ip: `198.51.100.${i + 1}`, ua: BROWSER_UA });
+      for (const [i, a] of ads.entries())
+        await recordClick(ctx, tokenOf(a.clickUrl), { ip: `198.51.100.${i + 1}`, ua: BROWSER_UA });
       const got = await spendOf(ctx, campaignIds[0]);
       expect(got.clicks).toBe(ads.length); // every click is delivered and counted…
       expect(got.spend).toBeLessThanOrEqual(1_000_000); // …but never billed past the daily budget
@@ -86,14 +107,23 @@ describe('budgets are a hard ceiling on what is billed', () => {
     const { ctx, stop } = await testContext({}, { clock });
     try {
       const pub = await publisher(ctx);
-      const { campaignIds } = await advertiserWith(ctx, campaign('Kayak Co', 'sea kayak paddling touring', { max_cpc: 0.5, daily_budget: 100 }));
-      await ctx.db.updateTable('campaigns').set({ lifetime_budget_micros: 150_000 }).where('id', '=', campaignIds[0]).execute();
+      const { campaignIds } = await advertiserWith(
+        ctx,
+        campaign('Kayak Co', 'sea kayak paddling touring', { max_cpc: 0.5, daily_budget: 100 }),
+      );
+      await ctx.db
+        .updateTable('campaigns')
+        .set({ lifetime_budget_micros: 150_000 })
+        .where('id', '=', campaignIds[0])
+        .execute();
       await ctx.inventory.rebuild();
       const ads = await serveAll(ctx, pub, 'Which sea kayak for touring and paddling?', 12);
       expect(ads.length).toBeGreaterThan(4);
-      for (const [i, a] of ads.entries()) await recordImpression(ctx, tokenOf(a.impUrl), { ip: `198.51.100.${i + 1}`, ua: BROWSER_UA });
+      for (const [i, a] of ads.entries())
+        await recordImpression(ctx, tokenOf(a.impUrl), { ip: `198.51.100.${i + 1}`, ua: BROWSER_UA });
       clock.advance(5_000);
-      for (const [i, a] of ads.entries()) await recordClick(ctx, tokenOf(a.clickUrl), { ip: `198.51.100.${i + 1}`, ua: BROWSER_UA });
+      for (const [i, a] of ads.entries())
+        await recordClick(ctx, tokenOf(a.clickUrl), { ip: `198.51.100.${i + 1}`, ua: BROWSER_UA });
       const got = await spendOf(ctx, campaignIds[0]);
       expect(got.spend).toBeLessThanOrEqual(150_000);
       expect(got.overdelivery).toBeGreaterThan(0);
@@ -109,18 +139,35 @@ describe('budgets are a hard ceiling on what is billed', () => {
     const b = await createContext(a.ctx.config, { clock });
     try {
       const pub = await publisher(a.ctx);
-      const { campaignIds } = await advertiserWith(a.ctx, campaign('Peak Co', 'climbing shoes, bouldering', { max_cpc: 0.5, daily_budget: 1 }));
+      const { campaignIds } = await advertiserWith(
+        a.ctx,
+        campaign('Peak Co', 'climbing shoes, bouldering', { max_cpc: 0.5, daily_budget: 1 }),
+      );
       await a.ctx.inventory.rebuild();
       await b.inventory.rebuild();
-      const ads = [...(await serveAll(a.ctx, pub, 'Which climbing shoes for bouldering?')), ...(await serveAll(b, pub, 'Which climbing shoes for bouldering?'))];
+      const ads = [
+        ...(await serveAll(a.ctx, pub, 'Which climbing shoes for bouldering?')),
+        ...(await serveAll(b, pub, 'Which climbing shoes for bouldering?')),
+      ];
       clock.advance(11 * 60_000);
-      ads.push(...(await serveAll(a.ctx, pub, 'Which climbing shoes for bouldering?')), ...(await serveAll(b, pub, 'Which climbing shoes for bouldering?')));
+      ads.push(
+        ...(await serveAll(a.ctx, pub, 'Which climbing shoes for bouldering?')),
+        ...(await serveAll(b, pub, 'Which climbing shoes for bouldering?')),
+      );
       const priced = ads.reduce((s, x) => s + a.ctx.codec.open(tokenOf(x.clickUrl)).priceMicros, 0);
       expect(priced).toBeGreaterThan(1_000_000);
-      await Promise.all(ads.map((x, i) => recordImpression(i % 2 ? a.ctx : b, tokenOf(x.impUrl), { ip: `198.51.100.${(i % 200) + 1}`, ua: BROWSER_UA })));
+      await Promise.all(
+        ads.map((x, i) =>
+          recordImpression(i % 2 ? a.ctx : b, tokenOf(x.impUrl), { ip: `198.51.100.${(i % 200) + 1}`, ua: BROWSER_UA }),
+        ),
+      );
       clock.advance(3_000);
       // Both instances charge at once: the gate's ledger rows are shared (locked in PostgreSQL, one writer in SQLite).
-      await Promise.all(ads.map((x, i) => recordClick(i % 2 ? b : a.ctx, tokenOf(x.clickUrl), { ip: `198.51.100.${(i % 200) + 1}`, ua: BROWSER_UA })));
+      await Promise.all(
+        ads.map((x, i) =>
+          recordClick(i % 2 ? b : a.ctx, tokenOf(x.clickUrl), { ip: `198.51.100.${(i % 200) + 1}`, ua: BROWSER_UA }),
+        ),
+      );
       const got = await spendOf(a.ctx, campaignIds[0]);
       expect(got.spend).toBeLessThanOrEqual(1_000_000);
       expect(got.spend + got.overdelivery).toBe(priced);
@@ -140,19 +187,26 @@ describe.runIf(!!process.env.TEST_REDIS_URL)('pacing counters are shared across 
     try {
       const pub = await publisher(a.ctx);
       // $2.40 a day: the hourly cap is 1.6 × 2.40 / 24 = $0.16.
-      const { campaignIds } = await advertiserWith(a.ctx, campaign('Peak Co', 'climbing shoes, bouldering', { max_cpc: 0.5, daily_budget: 2.4 }));
+      const { campaignIds } = await advertiserWith(
+        a.ctx,
+        campaign('Peak Co', 'climbing shoes, bouldering', { max_cpc: 0.5, daily_budget: 2.4 }),
+      );
       await a.ctx.inventory.rebuild();
       await b.inventory.rebuild();
       // B has served (its budget book is loaded) before A's clicks are charged.
       expect((await ask(b, pub, body('Which climbing shoes for bouldering?'))).ads).toHaveLength(1);
       const ads = await serveAll(a.ctx, pub, 'Which climbing shoes for bouldering?', 30);
-      for (const [i, x] of ads.entries()) await recordImpression(a.ctx, tokenOf(x.impUrl), { ip: `198.51.100.${i + 1}`, ua: BROWSER_UA });
+      for (const [i, x] of ads.entries())
+        await recordImpression(a.ctx, tokenOf(x.impUrl), { ip: `198.51.100.${i + 1}`, ua: BROWSER_UA });
       clock.advance(3_000);
-      for (const [i, x] of ads.entries()) await recordClick(a.ctx, tokenOf(x.clickUrl), { ip: `198.51.100.${i + 1}`, ua: BROWSER_UA });
+      for (const [i, x] of ads.entries())
+        await recordClick(a.ctx, tokenOf(x.clickUrl), { ip: `198.51.100.${i + 1}`, ua: BROWSER_UA });
       const spent = (await spendOf(a.ctx, campaignIds[0])).spend;
       expect(spent).toBeGreaterThanOrEqual(160_000 * 0.75);
       // B learns of A's charges through the shared counters, not its (stale) book: it stops serving this hour.
-      const fromB = await Promise.all(Array.from({ length: 5 }, () => ask(b, pub, body('Which climbing shoes for bouldering?'))));
+      const fromB = await Promise.all(
+        Array.from({ length: 5 }, () => ask(b, pub, body('Which climbing shoes for bouldering?'))),
+      );
       expect(fromB.flatMap((r) => r.ads)).toHaveLength(0);
     } finally {
       await closeContext(b);
@@ -164,7 +218,11 @@ describe.runIf(!!process.env.TEST_REDIS_URL)('pacing counters are shared across 
 /** CPC clicks minted for the world's campaign, each with its impression first. */
 async function mintClicks(ctx: Ctx, w: World, n: number, priceMicros: number): Promise<string[]> {
   const now = Math.floor(Date.now() / 1000);
-  const ad = await ctx.db.selectFrom('ads').select(['id', 'ad_group_id']).where('campaign_id', '=', w.campaignId).executeTakeFirstOrThrow();
+  const ad = await ctx.db
+    .selectFrom('ads')
+    .select(['id', 'ad_group_id'])
+    .where('campaign_id', '=', w.campaignId)
+    .executeTakeFirstOrThrow();
   return Array.from({ length: n }, () =>
     ctx.codec.seal({
       clickId: newId(),
@@ -208,8 +266,13 @@ describe('the budget ceiling across kill -9 (real server process)', () => {
           while (!dead && next < tokens.length) {
             const p = tokens[next++];
             try {
-              await (await fetch(`${server.url}/track/imp?p=${p}`, { headers: { 'user-agent': BROWSER_UA } })).arrayBuffer();
-              const res = await fetch(`${server.url}/track/click?p=${p}`, { headers: { 'user-agent': BROWSER_UA }, redirect: 'manual' });
+              await (
+                await fetch(`${server.url}/track/imp?p=${p}`, { headers: { 'user-agent': BROWSER_UA } })
+              ).arrayBuffer();
+              const res = await fetch(`${server.url}/track/click?p=${p}`, {
+                headers: { 'user-agent': BROWSER_UA },
+                redirect: 'manual',
+              });
               await res.arrayBuffer();
               if (res.status === 302 && ++acked === 150) server.child.kill('SIGKILL');
             } catch {

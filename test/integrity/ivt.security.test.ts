@@ -6,7 +6,16 @@ import { recordClick, recordImpression, type HitFacts } from '../../src/modules/
 import { publisherStats } from '../../src/modules/reporting/service.js';
 import { advertiserMetrics } from '../../src/modules/reporting/advertiser.js';
 import { anomalousPublishers } from '../../src/modules/ivt/service.js';
-import { BROWSER_UA, MOBILE_UA, adRequestBody, requestAd, seedWorld, startTestServer, testContext, type TestServer } from '../helpers.js';
+import {
+  BROWSER_UA,
+  MOBILE_UA,
+  adRequestBody,
+  requestAd,
+  seedWorld,
+  startTestServer,
+  testContext,
+  type TestServer,
+} from '../helpers.js';
 import { advertiserWith, ask, body, campaign, publisher, type Pub } from '../decision/support.js';
 
 /**
@@ -33,7 +42,10 @@ async function probe(overrides: Parameters<typeof testContext>[0] = {}, ads = 2)
   const clock = new ManualClock(NOON);
   const { ctx, stop } = await testContext(overrides, { clock });
   const pub = await publisher(ctx);
-  const { advertiserId, campaignIds } = await advertiserWith(ctx, campaign('Trail Co', 'trail running shoes, mountain running', { max_cpc: 0.5, daily_budget: 1000, ads }));
+  const { advertiserId, campaignIds } = await advertiserWith(
+    ctx,
+    campaign('Trail Co', 'trail running shoes, mountain running', { max_cpc: 0.5, daily_budget: 1000, ads }),
+  );
   await ctx.inventory.rebuild();
   return { ctx, clock, stop, pub, campaignId: campaignIds[0], advertiserId };
 }
@@ -41,7 +53,9 @@ async function probe(overrides: Parameters<typeof testContext>[0] = {}, ads = 2)
 async function serve(p: Probe, n: number) {
   const out = [];
   for (let i = 0; i < n; i++) {
-    const r = await ask(p.ctx, p.pub, body('Which trail running shoes for mountain running?'), { ip: `198.51.100.${(i % 250) + 1}` });
+    const r = await ask(p.ctx, p.pub, body('Which trail running shoes for mountain running?'), {
+      ip: `198.51.100.${(i % 250) + 1}`,
+    });
     expect(r.ads).toHaveLength(1);
     out.push(r.ads[0]);
   }
@@ -50,7 +64,12 @@ async function serve(p: Probe, n: number) {
 
 async function clickRows(ctx: Ctx, campaignId: string) {
   await settleRollups(ctx.db);
-  return ctx.db.selectFrom('tracking_events').select(['click_id', 'is_bot', 'ivt_reason', 'spend_micros']).where('campaign_id', '=', campaignId).where('kind', '=', 'click').execute();
+  return ctx.db
+    .selectFrom('tracking_events')
+    .select(['click_id', 'is_bot', 'ivt_reason', 'spend_micros'])
+    .where('campaign_id', '=', campaignId)
+    .where('kind', '=', 'click')
+    .execute();
 }
 
 const reasons = (rows: { ivt_reason: string | null }[]) => {
@@ -69,7 +88,9 @@ describe('invalid traffic: general (GIVT)', () => {
   it('a click without a served impression is recorded as invalid and never charged', async () => {
     const [ad] = await serve(p, 1);
     await recordClick(p.ctx, tokenOf(ad.clickUrl), { ip: '198.51.100.7', ua: BROWSER_UA });
-    const rows = (await clickRows(p.ctx, p.campaignId)).filter((r) => r.click_id === p.ctx.codec.open(tokenOf(ad.clickUrl)).clickId);
+    const rows = (await clickRows(p.ctx, p.campaignId)).filter(
+      (r) => r.click_id === p.ctx.codec.open(tokenOf(ad.clickUrl)).clickId,
+    );
     expect(rows).toEqual([expect.objectContaining({ is_bot: 1, ivt_reason: 'no_impression', spend_micros: 0 })]);
   });
 
@@ -83,7 +104,8 @@ describe('invalid traffic: general (GIVT)', () => {
     p.clock.advance(1_500);
     await recordClick(p.ctx, tokenOf(slow.clickUrl), { ip: '198.51.100.9', ua: BROWSER_UA });
     const rows = await clickRows(p.ctx, p.campaignId);
-    const of = (ad: { clickUrl: string }) => rows.filter((r) => r.click_id === p.ctx.codec.open(tokenOf(ad.clickUrl)).clickId);
+    const of = (ad: { clickUrl: string }) =>
+      rows.filter((r) => r.click_id === p.ctx.codec.open(tokenOf(ad.clickUrl)).clickId);
     expect(of(fast)).toEqual([expect.objectContaining({ ivt_reason: 'too_fast', spend_micros: 0 })]);
     expect(of(slow)).toEqual([expect.objectContaining({ ivt_reason: null, is_bot: 0 })]);
     expect(of(slow)[0].spend_micros).toBeGreaterThan(0);
@@ -98,7 +120,11 @@ describe('invalid traffic: general (GIVT)', () => {
       .selectFrom('tracking_events')
       .select(['click_id', 'ivt_reason', 'is_bot', 'spend_micros'])
       .where('kind', '=', 'imp')
-      .where('click_id', 'in', [a, b].map((x) => p.ctx.codec.open(tokenOf(x.impUrl)).clickId))
+      .where(
+        'click_id',
+        'in',
+        [a, b].map((x) => p.ctx.codec.open(tokenOf(x.impUrl)).clickId),
+      )
       .execute();
     expect(reasons(imps)).toEqual({ prefetch: 1, datacenter: 2 });
     expect(imps.every((r) => r.is_bot === 1 && r.spend_micros === 0)).toBe(true);
@@ -113,7 +139,8 @@ describe('invalid traffic: sophisticated (SIVT, first layer)', () => {
       // The storm's own impressions are real (every ad was shown), then every ad is clicked from one address.
       for (const ad of ads) await recordImpression(p.ctx, tokenOf(ad.impUrl), { ip: '192.0.2.66', ua: BROWSER_UA });
       p.clock.advance(2_000);
-      for (const [i, ad] of ads.entries()) await recordClick(p.ctx, tokenOf(ad.clickUrl), { ip: '192.0.2.66', ua: `${BROWSER_UA} v${i}` });
+      for (const [i, ad] of ads.entries())
+        await recordClick(p.ctx, tokenOf(ad.clickUrl), { ip: '192.0.2.66', ua: `${BROWSER_UA} v${i}` });
       const got = reasons(await clickRows(p.ctx, p.campaignId));
       expect(got).toEqual({ valid: 20, ip_click_velocity: 100 });
       const charged = (await clickRows(p.ctx, p.campaignId)).filter((r) => r.spend_micros > 0);
@@ -151,18 +178,21 @@ describe('invalid traffic: sophisticated (SIVT, first layer)', () => {
     }
   });
 
-  it("a publisher whose click-through is implausible has its clicks judged invalid", async () => {
+  it('a publisher whose click-through is implausible has its clicks judged invalid', async () => {
     const p = await probe({ ivtPublisherMaxCtr: 0.3, ivtPublisherMinClicks: 10 });
     try {
       const ads = await serve(p, 30);
-      for (const [i, ad] of ads.entries()) await recordImpression(p.ctx, tokenOf(ad.impUrl), { ip: `198.51.100.${i + 1}`, ua: BROWSER_UA });
+      for (const [i, ad] of ads.entries())
+        await recordImpression(p.ctx, tokenOf(ad.impUrl), { ip: `198.51.100.${i + 1}`, ua: BROWSER_UA });
       p.clock.advance(2_000);
-      for (const [i, ad] of ads.slice(0, 20).entries()) await recordClick(p.ctx, tokenOf(ad.clickUrl), { ip: `198.51.100.${i + 1}`, ua: BROWSER_UA });
+      for (const [i, ad] of ads.slice(0, 20).entries())
+        await recordClick(p.ctx, tokenOf(ad.clickUrl), { ip: `198.51.100.${i + 1}`, ua: BROWSER_UA });
       // 20 clicks on 30 impressions (67 %): once the publisher's click-through is read, its later clicks are invalid.
       p.clock.advance(61_000);
       await recordClick(p.ctx, tokenOf(ads[20].clickUrl), { ip: '198.51.100.21', ua: BROWSER_UA }); // starts the refresh
       expect(await anomalousPublishers(p.ctx)).toContain(p.pub.id);
-      for (const [i, ad] of ads.slice(21).entries()) await recordClick(p.ctx, tokenOf(ad.clickUrl), { ip: `198.51.100.${i + 22}`, ua: BROWSER_UA });
+      for (const [i, ad] of ads.slice(21).entries())
+        await recordClick(p.ctx, tokenOf(ad.clickUrl), { ip: `198.51.100.${i + 22}`, ua: BROWSER_UA });
       const got = reasons(await clickRows(p.ctx, p.campaignId));
       expect(got).toEqual({ valid: 21, publisher_ctr_anomaly: 9 });
     } finally {
@@ -181,14 +211,24 @@ describe('invalid traffic in the reports (publisher and advertiser, HTTP)', () =
   it('shows invalid_impressions and invalid_clicks with their reasons, and never charges them', async () => {
     const w = await seedWorld(s.ctx);
     const ads = [];
-    for (let i = 0; i < 3; i++) ads.push(((await (await requestAd(s.url, w.publisherKey, adRequestBody())).json()) as { impUrl: string; clickUrl: string }[])[0]);
+    for (let i = 0; i < 3; i++)
+      ads.push(
+        (
+          (await (await requestAd(s.url, w.publisherKey, adRequestBody())).json()) as {
+            impUrl: string;
+            clickUrl: string;
+          }[]
+        )[0],
+      );
     const bot = { 'user-agent': 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)' };
     await fetch(ads[0].impUrl, { headers: bot });
     await fetch(ads[0].clickUrl, { headers: bot, redirect: 'manual' });
     await fetch(ads[1].clickUrl, { headers: { 'user-agent': BROWSER_UA }, redirect: 'manual' }); // no impression
     await fetch(ads[2].impUrl, { headers: { 'user-agent': BROWSER_UA } });
     await fetch(ads[2].clickUrl, { headers: { 'user-agent': BROWSER_UA }, redirect: 'manual' }); // valid
-    const pubStats = (await (await fetch(`${s.url}/publisher-dashboard/stats?days=1`, { headers: { 'x-api-key': w.publisherKey } })).json()) as Record<string, any>;
+    const pubStats = (await (
+      await fetch(`${s.url}/publisher-dashboard/stats?days=1`, { headers: { 'x-api-key': w.publisherKey } })
+    ).json()) as Record<string, any>;
     expect(pubStats).toMatchObject({ totalImpressions: 1, totalClicks: 1, invalid_impressions: 1, invalid_clicks: 2 });
     expect(pubStats.invalid_traffic).toEqual(
       expect.arrayContaining([
@@ -197,9 +237,14 @@ describe('invalid traffic in the reports (publisher and advertiser, HTTP)', () =
       ]),
     );
     expect(pubStats.timeSeries.at(-1)).toMatchObject({ invalid_impressions: 1, invalid_clicks: 2 });
-    const advMetrics = (await (await fetch(`${s.url}/advertiser-dashboard/metrics?days=1`, { headers: { 'x-api-key': w.advertiserKey } })).json()) as Record<string, any>;
+    const advMetrics = (await (
+      await fetch(`${s.url}/advertiser-dashboard/metrics?days=1`, { headers: { 'x-api-key': w.advertiserKey } })
+    ).json()) as Record<string, any>;
     expect(advMetrics).toMatchObject({ total_clicks: 1, total_invalid_clicks: 2, total_invalid_impressions: 1 });
-    expect(advMetrics.invalid_traffic.map((r: { reason: string }) => r.reason).sort()).toEqual(['bot', 'no_impression']);
+    expect(advMetrics.invalid_traffic.map((r: { reason: string }) => r.reason).sort()).toEqual([
+      'bot',
+      'no_impression',
+    ]);
     // Only the valid click was charged.
     const price = s.ctx.codec.open(tokenOf(ads[2].clickUrl)).priceMicros;
     expect(Math.round(advMetrics.total_spend * 1e6)).toBe(price);

@@ -16,7 +16,11 @@ import { BACKEND, dropStorage, seedWorld, startTestServer, testConfig } from '..
  * each of them started, and then answered 400 or 500 forever, or served an
  * empty database). The key can be rotated on purpose, or forgotten when lost.
  */
-function orbit(config: Config, args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string }> {
+function orbit(
+  config: Config,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; out: string }> {
   const childEnv: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? '',
@@ -29,9 +33,14 @@ function orbit(config: Config, args: string[], env: Record<string, string> = {})
   };
   return new Promise((resolve) => {
     // The child's limit is under the test's (vitest.config.ts): a hung child fails its test with its output.
-    execFile(process.execPath, ['bin/orbit.js', ...args], { env: childEnv, timeout: 170_000 }, (err, stdout, stderr) => {
-      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, out: `${stdout}${stderr}` });
-    });
+    execFile(
+      process.execPath,
+      ['bin/orbit.js', ...args],
+      { env: childEnv, timeout: 170_000 },
+      (err, stdout, stderr) => {
+        resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, out: `${stdout}${stderr}` });
+      },
+    );
   });
 }
 
@@ -52,7 +61,9 @@ describe('the data key: a server refuses to start with a key the database was no
     try {
       const saved = fs.readFileSync(secretsFile(config), 'utf8');
       fs.rmSync(secretsFile(config));
-      await expect(createContext(config)).rejects.toThrow(/secrets\.json is missing .* Restore the original secrets\.json/);
+      await expect(createContext(config)).rejects.toThrow(
+        /secrets\.json is missing .* Restore the original secrets\.json/,
+      );
       expect(fs.existsSync(secretsFile(config))).toBe(false);
       // Restored: it starts, and what was sealed reads back.
       fs.writeFileSync(secretsFile(config), saved, { mode: 0o600 });
@@ -102,53 +113,57 @@ describe('the data key: a server refuses to start with a key the database was no
   });
 });
 
-describe.skipIf(BACKEND !== 'sqlite')('a damaged or empty SQLite database is refused, and its files are private', () => {
-  it('a zero-length database file is refused, not started empty', async () => {
-    const { config } = await seeded();
-    try {
-      const file = path.join(config.dataDir, config.sqliteFile);
-      for (const f of [`${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
-      fs.truncateSync(file, 0);
-      await expect(createContext(config)).rejects.toThrow(/is empty \(0 bytes\)/);
-      expect(fs.statSync(file).size).toBe(0); // untouched
-    } finally {
-      await dropStorage(config);
-    }
-  });
-
-  it('a half-truncated database is refused at start and by `orbit doctor`', async () => {
-    const config = testConfig();
-    try {
-      const ctx = await createContext(config);
-      await seedWorld(ctx);
-      for (let i = 0; i < 300; i++) await accounts.createAdvertiser(ctx, { name: `Filler ${i}`, email: `f${i}@filler.example` });
-      await closeContext(ctx);
-      const file = path.join(config.dataDir, config.sqliteFile);
-      for (const f of [`${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
-      fs.truncateSync(file, Math.floor(fs.statSync(file).size / 2));
-      await expect(createContext(config)).rejects.toThrow(/damaged|cannot be read/);
-      const doc = await orbit(config, ['doctor']);
-      expect(doc.code).toBe(1);
-      expect(doc.out).toMatch(/FAIL {2}(PRAGMA quick_check|open|database)/);
-    } finally {
-      await dropStorage(config);
-    }
-  });
-
-  it('database files and secrets.json are readable by their owner only; `orbit doctor` finds nothing wrong', async () => {
-    const s = await startTestServer();
-    try {
-      await seedWorld(s.ctx); // writes: the WAL and its index exist
-      const file = path.join(s.config.dataDir, s.config.sqliteFile);
-      for (const f of [file, `${file}-wal`, `${file}-shm`, secretsFile(s.config)]) {
-        if (fs.existsSync(f)) expect((fs.statSync(f).mode & 0o777).toString(8), f).toBe('600');
+describe.skipIf(BACKEND !== 'sqlite')(
+  'a damaged or empty SQLite database is refused, and its files are private',
+  () => {
+    it('a zero-length database file is refused, not started empty', async () => {
+      const { config } = await seeded();
+      try {
+        const file = path.join(config.dataDir, config.sqliteFile);
+        for (const f of [`${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
+        fs.truncateSync(file, 0);
+        await expect(createContext(config)).rejects.toThrow(/is empty \(0 bytes\)/);
+        expect(fs.statSync(file).size).toBe(0); // untouched
+      } finally {
+        await dropStorage(config);
       }
-      expect((fs.statSync(s.config.dataDir).mode & 0o777).toString(8)).toBe('700');
-      const doc = await orbit(s.config, ['doctor']);
-      expect(doc.code, doc.out).toBe(0);
-      expect(doc.out).toContain('ok    PRAGMA quick_check: ok');
-    } finally {
-      await s.stop();
-    }
-  });
-});
+    });
+
+    it('a half-truncated database is refused at start and by `orbit doctor`', async () => {
+      const config = testConfig();
+      try {
+        const ctx = await createContext(config);
+        await seedWorld(ctx);
+        for (let i = 0; i < 300; i++)
+          await accounts.createAdvertiser(ctx, { name: `Filler ${i}`, email: `f${i}@filler.example` });
+        await closeContext(ctx);
+        const file = path.join(config.dataDir, config.sqliteFile);
+        for (const f of [`${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
+        fs.truncateSync(file, Math.floor(fs.statSync(file).size / 2));
+        await expect(createContext(config)).rejects.toThrow(/damaged|cannot be read/);
+        const doc = await orbit(config, ['doctor']);
+        expect(doc.code).toBe(1);
+        expect(doc.out).toMatch(/FAIL {2}(PRAGMA quick_check|open|database)/);
+      } finally {
+        await dropStorage(config);
+      }
+    });
+
+    it('database files and secrets.json are readable by their owner only; `orbit doctor` finds nothing wrong', async () => {
+      const s = await startTestServer();
+      try {
+        await seedWorld(s.ctx); // writes: the WAL and its index exist
+        const file = path.join(s.config.dataDir, s.config.sqliteFile);
+        for (const f of [file, `${file}-wal`, `${file}-shm`, secretsFile(s.config)]) {
+          if (fs.existsSync(f)) expect((fs.statSync(f).mode & 0o777).toString(8), f).toBe('600');
+        }
+        expect((fs.statSync(s.config.dataDir).mode & 0o777).toString(8)).toBe('700');
+        const doc = await orbit(s.config, ['doctor']);
+        expect(doc.code, doc.out).toBe(0);
+        expect(doc.out).toContain('ok    PRAGMA quick_check: ok');
+      } finally {
+        await s.stop();
+      }
+    });
+  },
+);

@@ -12,7 +12,11 @@ describe('publisher blocks: bad input', () => {
   afterAll(() => s.stop());
 
   const post = (body: unknown, key = w.publisherKey) =>
-    fetch(`${s.url}/publisher-dashboard/blocks`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${s.url}/publisher-dashboard/blocks`, {
+      method: 'POST',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
   it('names the field that is wrong', async () => {
     for (const [body, field] of [
@@ -26,7 +30,11 @@ describe('publisher blocks: bad input', () => {
       const res = await post(body);
       expect(res.status, JSON.stringify(body)).toBe(422);
       const b = (await res.json()) as { message: string; details?: { field: string }[] };
-      if (field) expect(b.details?.map((d) => d.field), JSON.stringify(body)).toContain(field);
+      if (field)
+        expect(
+          b.details?.map((d) => d.field),
+          JSON.stringify(body),
+        ).toContain(field);
     }
   });
 
@@ -38,7 +46,10 @@ describe('publisher blocks: bad input', () => {
   });
 
   it('refuses a bad kind on DELETE with 400', async () => {
-    const res = await fetch(`${s.url}/publisher-dashboard/blocks/brand/x`, { method: 'DELETE', headers: { 'x-api-key': w.publisherKey } });
+    const res = await fetch(`${s.url}/publisher-dashboard/blocks/brand/x`, {
+      method: 'DELETE',
+      headers: { 'x-api-key': w.publisherKey },
+    });
     expect(res.status).toBe(400);
   });
 });

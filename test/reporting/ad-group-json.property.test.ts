@@ -4,7 +4,11 @@ import * as m from '../../src/lib/metrics.js';
 import { microsToDollars } from '../../src/lib/money.js';
 import { dayString } from '../../src/lib/tz.js';
 import { JsonWriter } from '../../src/modules/reporting/json.js';
-import { writeAdGroupReport, type AdGroupMetrics, type AdGroupReportInput } from '../../src/modules/reporting/advertiser.js';
+import {
+  writeAdGroupReport,
+  type AdGroupMetrics,
+  type AdGroupReportInput,
+} from '../../src/modules/reporting/advertiser.js';
 
 /**
  * The ad-group report writes its JSON bytes itself. These properties hold it
@@ -69,7 +73,11 @@ const counter = fc.oneof(
   fc.integer({ min: 0, max: 10_000_000 }),
   fc.integer({ min: 0, max: 2 ** 40 }),
 );
-const text = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.constantFrom('Spring "sale" \\ 50%', 'Café ☕ 👍', '\u2028\u0000\ud800'));
+const text = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'binary' }),
+  fc.constantFrom('Spring "sale" \\ 50%', 'Café ☕ 👍', '\u2028\u0000\ud800'),
+);
 
 const report = fc
   .record({
@@ -91,17 +99,26 @@ const report = fc
     extra: fc.nat(3),
   })
   .chain((s) =>
-    fc.array(fc.tuple(counter, counter, counter, fc.oneof(fc.constant(0), fc.nat(5))), { minLength: s.groups.length * s.days, maxLength: s.groups.length * s.days }).map(
-      (cells): AdGroupReportInput => ({
-        groups: s.groups.map(({ id, campaign_id, name, group_type, status }) => ({ id, campaign_id, name, group_type, status })),
+    fc
+      .array(fc.tuple(counter, counter, counter, fc.oneof(fc.constant(0), fc.nat(5))), {
+        minLength: s.groups.length * s.days,
+        maxLength: s.groups.length * s.days,
+      })
+      .map((cells): AdGroupReportInput => ({
+        groups: s.groups.map(({ id, campaign_id, name, group_type, status }) => ({
+          id,
+          campaign_id,
+          name,
+          group_type,
+          status,
+        })),
         cells: Float64Array.from(cells.flatMap((c, k) => (s.groups[Math.floor(k / s.days)].silent ? [0, 0, 0, 0] : c))),
         firstDay: s.firstDay,
         days: s.days,
         feedback: new Map(s.groups.flatMap((g) => (g.feedback ? [[g.id, g.feedback] as const] : []))),
         totalGroups: s.offset + s.groups.length + s.extra,
         offset: s.offset,
-      }),
-    ),
+      })),
   );
 
 describe('the ad-group report JSON writer', () => {
@@ -115,8 +132,18 @@ describe('the ad-group report JSON writer', () => {
   });
 
   it('writes an empty page', () => {
-    const r: AdGroupReportInput = { groups: [], cells: new Float64Array(0), firstDay: 20_000, days: 30, feedback: new Map(), totalGroups: 4, offset: 4 };
-    expect(writeAdGroupReport(r).toString('utf8')).toBe('{"ad_groups":[],"total_ad_groups":4,"offset":4,"truncated":false}');
+    const r: AdGroupReportInput = {
+      groups: [],
+      cells: new Float64Array(0),
+      firstDay: 20_000,
+      days: 30,
+      feedback: new Map(),
+      totalGroups: 4,
+      offset: 4,
+    };
+    expect(writeAdGroupReport(r).toString('utf8')).toBe(
+      '{"ad_groups":[],"total_ad_groups":4,"offset":4,"truncated":false}',
+    );
   });
 
   it('writes rates and dollar amounts as JSON.stringify does', () => {
@@ -136,7 +163,21 @@ describe('the ad-group report JSON writer', () => {
       }),
       { numRuns: 2000 },
     );
-    for (const v of [0, -0, 0.000001, 0.0001, 1e-7, 0.1 + 0.2, 1 / 3, 123456789.123456, 2 ** 53 - 1, 2 ** 60, 1e21, NaN, Infinity]) {
+    for (const v of [
+      0,
+      -0,
+      0.000001,
+      0.0001,
+      1e-7,
+      0.1 + 0.2,
+      1 / 3,
+      123456789.123456,
+      2 ** 53 - 1,
+      2 ** 60,
+      1e21,
+      NaN,
+      Infinity,
+    ]) {
       expect(write((w) => w.fixed(v, 6))).toBe(JSON.stringify(v));
       expect(write((w) => w.fixed(v, 4))).toBe(JSON.stringify(v));
       expect(write((w) => w.number(v))).toBe(JSON.stringify(v));

@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/lib/clock.js';
 import * as accounts from '../../src/modules/accounts/service.js';
 import { createApprovedCampaign } from '../../src/modules/campaigns/seed.js';
-import { BROWSER_UA, RUNNING_CAMPAIGN, requestAd, adRequestBody, seedWorld, startTestServer, type TestServer, type World } from '../helpers.js';
+import {
+  BROWSER_UA,
+  RUNNING_CAMPAIGN,
+  requestAd,
+  adRequestBody,
+  seedWorld,
+  startTestServer,
+  type TestServer,
+  type World,
+} from '../helpers.js';
 import { getJson } from './support.js';
 
 describe('advertiser reporting', () => {
@@ -16,7 +25,11 @@ describe('advertiser reporting', () => {
       ...RUNNING_CAMPAIGN,
       groups: [
         ...RUNNING_CAMPAIGN.groups,
-        { name: 'Quiet group', context: 'zebra saddle polo unrelated', ads: [{ headline: 'Never', copy: 'Never served here.', cta: 'No' }] },
+        {
+          name: 'Quiet group',
+          context: 'zebra saddle polo unrelated',
+          ads: [{ headline: 'Never', copy: 'Never served here.', cta: 'No' }],
+        },
       ],
     });
     // Two served ads: one shown and clicked, then converted; one shown only.
@@ -38,7 +51,9 @@ describe('advertiser reporting', () => {
               event_time: Math.floor(clock.now() / 1000),
               event_id: 'order-1',
               action_source: 'website',
-              user_data: Object.fromEntries(['grclid', 'grcpid', 'grpuid', 'gradid', 'grsig'].map((k) => [k, landing.searchParams.get(k)])),
+              user_data: Object.fromEntries(
+                ['grclid', 'grcpid', 'grpuid', 'gradid', 'grsig'].map((k) => [k, landing.searchParams.get(k)]),
+              ),
               custom_data: { value: 25, currency: 'USD' },
             },
           ],
@@ -48,7 +63,11 @@ describe('advertiser reporting', () => {
       const body = (await conv.json()) as { results: { status: string; attributed: boolean }[] };
       expect(body.results[0]).toMatchObject({ status: 'ok', attributed: true });
     }
-    const rows = await s.ctx.db.selectFrom('tracking_events').select('spend_micros').where('advertiser_id', '=', w.advertiserId).execute();
+    const rows = await s.ctx.db
+      .selectFrom('tracking_events')
+      .select('spend_micros')
+      .where('advertiser_id', '=', w.advertiserId)
+      .execute();
     spendMicros = rows.reduce((a, r) => a + Number(r.spend_micros), 0);
   });
   afterAll(() => s.stop());
@@ -58,7 +77,11 @@ describe('advertiser reporting', () => {
     const r = await getJson(s.url, a.apiKey, '/advertiser-dashboard/info');
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ advertiser_id: a.advertiser.id, name: 'Mail Co', email: 'ops@mail.example' });
-    const stored = await s.ctx.db.selectFrom('advertisers').select('email_enc').where('id', '=', a.advertiser.id).executeTakeFirstOrThrow();
+    const stored = await s.ctx.db
+      .selectFrom('advertisers')
+      .select('email_enc')
+      .where('id', '=', a.advertiser.id)
+      .executeTakeFirstOrThrow();
     expect(stored.email_enc).not.toContain('mail.example');
   });
 
@@ -67,7 +90,13 @@ describe('advertiser reporting', () => {
     expect(r.status).toBe(200);
     const spend = spendMicros / 1e6;
     expect(spend).toBeGreaterThan(0);
-    expect(r.body).toMatchObject({ total_impressions: 2, total_clicks: 1, total_conversions: 1, total_spend: spend, total_revenue: 25 });
+    expect(r.body).toMatchObject({
+      total_impressions: 2,
+      total_clicks: 1,
+      total_conversions: 1,
+      total_spend: spend,
+      total_revenue: 25,
+    });
     expect(r.body.data).toHaveLength(2);
     expect(r.body.data[1]).toEqual({
       date: '2026-07-01',
@@ -92,21 +121,63 @@ describe('advertiser reporting', () => {
   });
 
   it('ad-group metrics split delivery and conversions by group, listing silent groups with zero totals', async () => {
-    const r = await getJson(s.url, w.advertiserKey, '/advertiser-dashboard/ad-group-metrics?days=7&tz=America/New_York');
+    const r = await getJson(
+      s.url,
+      w.advertiserKey,
+      '/advertiser-dashboard/ad-group-metrics?days=7&tz=America/New_York',
+    );
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ total_ad_groups: 2, offset: 0, truncated: false });
     const [busy, quiet] = r.body.ad_groups;
-    expect(busy).toMatchObject({ name: 'Running shoes', campaign_id: w.campaignId, group_type: 'manual', status: 'active', total_impressions: 2, total_clicks: 1, total_conversions: 1, total_spend: spendMicros / 1e6, cpa: spendMicros / 1e6 });
-    expect(busy.data).toEqual([{ date: '2026-07-01', impressions: 2, clicks: 1, spend: spendMicros / 1e6, conversions: 1, ctr: 50, cpc: spendMicros / 1e6, cpm: Math.round((spendMicros / 2 / 1e6) * 1000 * 1e6) / 1e6 }]);
-    expect(quiet).toMatchObject({ name: 'Quiet group', total_impressions: 0, total_clicks: 0, total_spend: 0, total_conversions: 0, cpa: null, data: [] });
-    const one = await getJson(s.url, w.advertiserKey, `/advertiser-dashboard/ad-group-metrics?ad_group_id=${busy.ad_group_id}`);
+    expect(busy).toMatchObject({
+      name: 'Running shoes',
+      campaign_id: w.campaignId,
+      group_type: 'manual',
+      status: 'active',
+      total_impressions: 2,
+      total_clicks: 1,
+      total_conversions: 1,
+      total_spend: spendMicros / 1e6,
+      cpa: spendMicros / 1e6,
+    });
+    expect(busy.data).toEqual([
+      {
+        date: '2026-07-01',
+        impressions: 2,
+        clicks: 1,
+        spend: spendMicros / 1e6,
+        conversions: 1,
+        ctr: 50,
+        cpc: spendMicros / 1e6,
+        cpm: Math.round((spendMicros / 2 / 1e6) * 1000 * 1e6) / 1e6,
+      },
+    ]);
+    expect(quiet).toMatchObject({
+      name: 'Quiet group',
+      total_impressions: 0,
+      total_clicks: 0,
+      total_spend: 0,
+      total_conversions: 0,
+      cpa: null,
+      data: [],
+    });
+    const one = await getJson(
+      s.url,
+      w.advertiserKey,
+      `/advertiser-dashboard/ad-group-metrics?ad_group_id=${busy.ad_group_id}`,
+    );
     expect(one.body.total_ad_groups).toBe(1);
   });
 
   it('billing reads spend from the same rollups and credits from the account', async () => {
     const r = await getJson(s.url, w.advertiserKey, '/advertiser-dashboard/billing');
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ total_spend_dollars: spendMicros / 1e6, credits_dollars: 500, total_billed_dollars: spendMicros / 1e6, unbilled_dollars: 0 });
+    expect(r.body).toMatchObject({
+      total_spend_dollars: spendMicros / 1e6,
+      credits_dollars: 500,
+      total_billed_dollars: spendMicros / 1e6,
+      unbilled_dollars: 0,
+    });
     expect(new Date(r.body.last_spend_sync_at).toISOString()).toBe(r.body.last_spend_sync_at);
   });
 
@@ -138,7 +209,11 @@ describe('advertiser reporting', () => {
       updated_at: now,
       review_status: 'approved',
     }));
-    for (let i = 0; i < rows.length; i += 200) await s.ctx.db.insertInto('ad_groups').values(rows.slice(i, i + 200)).execute();
+    for (let i = 0; i < rows.length; i += 200)
+      await s.ctx.db
+        .insertInto('ad_groups')
+        .values(rows.slice(i, i + 200))
+        .execute();
     const first = await getJson(s.url, adv.apiKey, '/advertiser-dashboard/ad-group-metrics');
     expect(first.status).toBe(200);
     // 2,004 inserted + the seeded group, less one archived.
@@ -147,9 +222,15 @@ describe('advertiser reporting', () => {
     const second = await getJson(s.url, adv.apiKey, '/advertiser-dashboard/ad-group-metrics?offset=2000');
     expect(second.body).toMatchObject({ total_ad_groups: 2004, offset: 2000, truncated: false });
     expect(second.body.ad_groups).toHaveLength(4);
-    const withArchived = await getJson(s.url, adv.apiKey, '/advertiser-dashboard/ad-group-metrics?include_archived=true&offset=2000');
+    const withArchived = await getJson(
+      s.url,
+      adv.apiKey,
+      '/advertiser-dashboard/ad-group-metrics?include_archived=true&offset=2000',
+    );
     expect(withArchived.body.total_ad_groups).toBe(2005);
-    const ids = new Set([...first.body.ad_groups, ...second.body.ad_groups].map((g: { ad_group_id: string }) => g.ad_group_id));
+    const ids = new Set(
+      [...first.body.ad_groups, ...second.body.ad_groups].map((g: { ad_group_id: string }) => g.ad_group_id),
+    );
     expect(ids.size).toBe(2004);
   });
 });

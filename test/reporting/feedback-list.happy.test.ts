@@ -15,7 +15,12 @@ describe('GET /publisher-dashboard/feedback', () => {
 
   it('lists the publisher’s own feedback newest first, with limit', async () => {
     const ad = (await serveAndTrack(s.url, w.publisherKey, { imp: true }))!;
-    const first = await postJson(s.url, w.publisherKey, '/ad-feedback', { sessionId: 'a', impUrl: ad.impUrl, sentiment: 'thumbs_up', reasons: ['helpful'] });
+    const first = await postJson(s.url, w.publisherKey, '/ad-feedback', {
+      sessionId: 'a',
+      impUrl: ad.impUrl,
+      sentiment: 'thumbs_up',
+      reasons: ['helpful'],
+    });
     await new Promise((r) => setTimeout(r, 5));
     const second = await postJson(s.url, w.publisherKey, '/ad-feedback', {
       sessionId: 'b',
@@ -28,7 +33,10 @@ describe('GET /publisher-dashboard/feedback', () => {
     });
     const all = await getJson(s.url, w.publisherKey, '/publisher-dashboard/feedback');
     expect(all.status).toBe(200);
-    expect(all.body.feedback.map((f: { feedback_id: string }) => f.feedback_id)).toEqual([second.body.feedbackId, first.body.feedbackId]);
+    expect(all.body.feedback.map((f: { feedback_id: string }) => f.feedback_id)).toEqual([
+      second.body.feedbackId,
+      first.body.feedbackId,
+    ]);
     expect(all.body.feedback[0]).toMatchObject({
       sentiment: 'thumbs_down',
       reasons: ['irrelevant'],
@@ -47,7 +55,15 @@ describe('GET /publisher-dashboard/feedback', () => {
     expect(theirs.status).toBe(200);
     expect(theirs.body.feedback).toEqual([]);
     expect((await getJson(s.url, w.advertiserKey, '/publisher-dashboard/feedback')).status).toBe(401);
-    for (const q of ['limit=0', 'limit=101', 'limit=abc', 'tz=UTC', 'days=0', 'days=1&tz=Not/AZone', 'start_date=2026-02-02&end_date=2026-02-01']) {
+    for (const q of [
+      'limit=0',
+      'limit=101',
+      'limit=abc',
+      'tz=UTC',
+      'days=0',
+      'days=1&tz=Not/AZone',
+      'start_date=2026-02-02&end_date=2026-02-01',
+    ]) {
       const r = await getJson(s.url, w.publisherKey, `/publisher-dashboard/feedback?${q}`);
       expect(r.status, q).toBe(400);
     }

@@ -19,7 +19,12 @@ describe('POST /ad-feedback: bad input', () => {
 
   it('422 when impUrl cannot be decrypted or is not this publisher’s ad', async () => {
     const tampered = impUrl.replace(/p=(.)/, (_m, c: string) => `p=${c === 'A' ? 'B' : 'A'}`);
-    for (const bad of [tampered, 'https://example.com/track/imp', 'not a url at all', `${impUrl.split('?')[0]}?p=garbage`]) {
+    for (const bad of [
+      tampered,
+      'https://example.com/track/imp',
+      'not a url at all',
+      `${impUrl.split('?')[0]}?p=garbage`,
+    ]) {
       const r = await postJson(s.url, w.publisherKey, '/ad-feedback', { ...ok(), impUrl: bad });
       expect(r.status, bad).toBe(422);
       expect(r.body.message).toContain('impUrl');
@@ -43,7 +48,9 @@ describe('POST /ad-feedback: bad input', () => {
       expect(r.status, field).toBe(422);
       expect(r.body.message).toContain(field);
     }
-    expect((await postJson(s.url, w.publisherKey, '/ad-feedback', { ...ok(), comment: 'x'.repeat(1000) })).status).toBe(200);
+    expect((await postJson(s.url, w.publisherKey, '/ad-feedback', { ...ok(), comment: 'x'.repeat(1000) })).status).toBe(
+      200,
+    );
   });
 
   it('401 without a publisher key', async () => {

@@ -30,9 +30,18 @@ describe('POST /ad-feedback', () => {
     expect(r.status).toBe(200);
     expect(r.body.status).toBe('ok');
     expect(r.body.feedbackId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
-    await postJson(s.url, w.publisherKey, '/ad-feedback', { sessionId: 'sess-2', impUrl: ad.impUrl, sentiment: 'thumbs_up', reasons: ['helpful'] });
+    await postJson(s.url, w.publisherKey, '/ad-feedback', {
+      sessionId: 'sess-2',
+      impUrl: ad.impUrl,
+      sentiment: 'thumbs_up',
+      reasons: ['helpful'],
+    });
 
-    const row = await s.ctx.db.selectFrom('ad_feedback').selectAll().where('id', '=', r.body.feedbackId).executeTakeFirstOrThrow();
+    const row = await s.ctx.db
+      .selectFrom('ad_feedback')
+      .selectAll()
+      .where('id', '=', r.body.feedbackId)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({
       publisher_id: w.publisherId,
       campaign_id: w.campaignId,
@@ -74,7 +83,9 @@ describe('POST /ad-feedback', () => {
       const over = await postJson(other ? other.url : s.url, w.publisherKey, '/ad-feedback', body);
       expect(over.status).toBe(429);
       expect(over.body.message).toContain('30');
-      expect((await postJson(s.url, w.publisherKey, '/ad-feedback', { ...body, sessionId: 'calm-session' })).status).toBe(200);
+      expect(
+        (await postJson(s.url, w.publisherKey, '/ad-feedback', { ...body, sessionId: 'calm-session' })).status,
+      ).toBe(200);
     } finally {
       await other?.close();
     }

@@ -15,8 +15,19 @@ describe('ad_requests indexes', () => {
     try {
       const names =
         BACKEND === 'sqlite'
-          ? ctx.database.sqlite!.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'ad_requests' AND sql IS NOT NULL").all().map((r) => (r as { name: string }).name)
-          : (await sql<{ indexname: string }>`SELECT indexname FROM pg_indexes WHERE tablename = 'ad_requests' AND schemaname = current_schema() AND indexname <> 'ad_requests_pkey'`.execute(ctx.db)).rows.map((r) => r.indexname);
+          ? ctx.database
+              .sqlite!.prepare(
+                "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'ad_requests' AND sql IS NOT NULL",
+              )
+              .all()
+              .map((r) => (r as { name: string }).name)
+          : (
+              await sql<{
+                indexname: string;
+              }>`SELECT indexname FROM pg_indexes WHERE tablename = 'ad_requests' AND schemaname = current_schema() AND indexname <> 'ad_requests_pkey'`.execute(
+                ctx.db,
+              )
+            ).rows.map((r) => r.indexname);
       expect(names).toEqual(['ad_requests_publisher_country']);
 
       const pub = newId();
@@ -31,7 +42,17 @@ describe('ad_requests indexes', () => {
       for (const [session, country, isTest] of rows) {
         await ctx.db
           .insertInto('ad_requests')
-          .values({ id: newId(), publisher_id: pub, at, session_hash: session, slots: 1, filled: 1, device: 'desktop', country, is_test: isTest })
+          .values({
+            id: newId(),
+            publisher_id: pub,
+            at,
+            session_hash: session,
+            slots: 1,
+            filled: 1,
+            device: 'desktop',
+            country,
+            is_test: isTest,
+          })
           .execute();
       }
       const users = await publisherUniqueSessions(ctx.db, pub, at - 1000, at + 1000);

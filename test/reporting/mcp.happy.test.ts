@@ -12,7 +12,10 @@ async function connect(url: string, headers: Record<string, string>): Promise<Cl
 }
 
 async function call(client: Client, name: string, args: Record<string, unknown> = {}) {
-  const r = (await client.callTool({ name, arguments: args })) as { isError?: boolean; content: { type: string; text: string }[] };
+  const r = (await client.callTool({ name, arguments: args })) as {
+    isError?: boolean;
+    content: { type: string; text: string }[];
+  };
   return { isError: r.isError === true, body: JSON.parse(r.content[0].text) };
 }
 
@@ -59,7 +62,11 @@ describe('MCP tool server', () => {
     const pairs: [string, Record<string, unknown>, string][] = [
       ['publisher_get_info', {}, '/publisher-dashboard/info'],
       ['publisher_get_stats', { days: 5, tz: 'Asia/Kathmandu' }, '/publisher-dashboard/stats?days=5&tz=Asia/Kathmandu'],
-      ['publisher_get_activity', { start_date: '2026-08-01', end_date: '2026-08-04', tz: 'America/Los_Angeles' }, '/publisher-dashboard/activity?start_date=2026-08-01&end_date=2026-08-04&tz=America/Los_Angeles'],
+      [
+        'publisher_get_activity',
+        { start_date: '2026-08-01', end_date: '2026-08-04', tz: 'America/Los_Angeles' },
+        '/publisher-dashboard/activity?start_date=2026-08-01&end_date=2026-08-04&tz=America/Los_Angeles',
+      ],
       ['publisher_get_placements', {}, '/publisher-dashboard/placements'],
       ['publisher_get_devices', { days: 3 }, '/publisher-dashboard/devices?days=3'],
       ['publisher_get_geography', {}, '/publisher-dashboard/geography'],
@@ -118,7 +125,9 @@ describe('MCP tool server', () => {
     const campaign = await call(client, 'advertiser_get_campaign', { campaign_id: w.campaignId });
     expect(campaign.body).toMatchObject({ campaign_id: w.campaignId, impressions: 3 });
     const metrics = await call(client, 'advertiser_get_metrics', { days: 2, campaign_id: w.campaignId });
-    expect(metrics.body).toEqual((await getJson(s.url, w.advertiserKey, `/advertiser-dashboard/metrics?days=2&campaign_id=${w.campaignId}`)).body);
+    expect(metrics.body).toEqual(
+      (await getJson(s.url, w.advertiserKey, `/advertiser-dashboard/metrics?days=2&campaign_id=${w.campaignId}`)).body,
+    );
     expect(metrics.body.total_impressions).toBe(3);
     const groups = await call(client, 'advertiser_get_ad_group_metrics', {});
     expect(groups.body).toEqual((await getJson(s.url, w.advertiserKey, '/advertiser-dashboard/ad-group-metrics')).body);
@@ -142,7 +151,10 @@ describe('MCP tool server', () => {
       [{ start_date: '2026-02-30', end_date: '2026-03-01' }, 'start_date'],
       [{ bogus: 1 }, 'bogus'],
     ] as const) {
-      const r = (await client.callTool({ name: 'publisher_get_stats', arguments: args })) as { isError?: boolean; content: { text: string }[] };
+      const r = (await client.callTool({ name: 'publisher_get_stats', arguments: args })) as {
+        isError?: boolean;
+        content: { text: string }[];
+      };
       expect(r.isError, JSON.stringify(args)).toBe(true);
       expect(r.content[0].text).toContain(field);
     }
@@ -150,8 +162,17 @@ describe('MCP tool server', () => {
   });
 
   it('401 without a valid key', async () => {
-    const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } };
-    for (const headers of [{}, { 'x-api-key': 'orb_pub_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }, { authorization: 'Bearer nope' }] as Record<string, string>[]) {
+    const init = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+    };
+    for (const headers of [
+      {},
+      { 'x-api-key': 'orb_pub_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
+      { authorization: 'Bearer nope' },
+    ] as Record<string, string>[]) {
       const res = await fetch(`${s.url}/mcp`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },

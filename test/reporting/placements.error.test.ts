@@ -12,14 +12,20 @@ describe('POST /publisher-dashboard/placements: bad input', () => {
   afterAll(() => s.stop());
 
   it('409 when the derived slug is taken by this publisher, not by another', async () => {
-    expect((await postJson(s.url, w.publisherKey, '/publisher-dashboard/placements', { name: 'Footer Slot' })).status).toBe(201);
+    expect(
+      (await postJson(s.url, w.publisherKey, '/publisher-dashboard/placements', { name: 'Footer Slot' })).status,
+    ).toBe(201);
     const again = await postJson(s.url, w.publisherKey, '/publisher-dashboard/placements', { name: 'Footer  Slot!' });
     expect(again.status).toBe(409);
     expect(again.body.message).toContain('Footer-Slot');
     const other = await seedWorld(s.ctx);
-    expect((await postJson(s.url, other.publisherKey, '/publisher-dashboard/placements', { name: 'Footer Slot' })).status).toBe(201);
+    expect(
+      (await postJson(s.url, other.publisherKey, '/publisher-dashboard/placements', { name: 'Footer Slot' })).status,
+    ).toBe(201);
     // Case is kept, so a different case is a different slug.
-    expect((await postJson(s.url, w.publisherKey, '/publisher-dashboard/placements', { name: 'footer slot' })).status).toBe(201);
+    expect(
+      (await postJson(s.url, w.publisherKey, '/publisher-dashboard/placements', { name: 'footer slot' })).status,
+    ).toBe(201);
   });
 
   it('422 naming the field', async () => {
@@ -41,7 +47,9 @@ describe('POST /publisher-dashboard/placements: bad input', () => {
       expect(r.status, JSON.stringify(body)).toBe(422);
       expect(r.body.message).toContain(field);
     }
-    expect((await postJson(s.url, w.publisherKey, '/publisher-dashboard/placements', { name: 'x'.repeat(100) })).status).toBe(201);
+    expect(
+      (await postJson(s.url, w.publisherKey, '/publisher-dashboard/placements', { name: 'x'.repeat(100) })).status,
+    ).toBe(201);
   });
 
   it('401 without a publisher key', async () => {

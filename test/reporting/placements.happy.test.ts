@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server.js';
-import { RUNNING_CAMPAIGN, adRequestBody, requestAd, seedWorld, startTestServer, waitFor, type TestServer, type World } from '../helpers.js';
+import {
+  RUNNING_CAMPAIGN,
+  adRequestBody,
+  requestAd,
+  seedWorld,
+  startTestServer,
+  waitFor,
+  type TestServer,
+  type World,
+} from '../helpers.js';
 import { postJson } from './support.js';
 
 const LONG_COPY =
@@ -11,7 +20,18 @@ describe('POST /publisher-dashboard/placements', () => {
   let w: World;
   beforeAll(async () => {
     s = await startTestServer();
-    w = await seedWorld(s.ctx, { ...RUNNING_CAMPAIGN, groups: [{ ...RUNNING_CAMPAIGN.groups[0], ads: [{ headline: 'Stride Cloud', copy: LONG_COPY, cta: 'Shop now' }, { headline: 'Stride Lite', copy: 'Light running shoes.', cta: 'Shop' }] }] });
+    w = await seedWorld(s.ctx, {
+      ...RUNNING_CAMPAIGN,
+      groups: [
+        {
+          ...RUNNING_CAMPAIGN.groups[0],
+          ads: [
+            { headline: 'Stride Cloud', copy: LONG_COPY, cta: 'Shop now' },
+            { headline: 'Stride Lite', copy: 'Light running shoes.', cta: 'Shop' },
+          ],
+        },
+      ],
+    });
   });
   afterAll(() => s.stop());
 
@@ -58,11 +78,18 @@ describe('POST /publisher-dashboard/placements', () => {
   });
 
   it('serves at once on this instance and honours max_ad_text_chars', async () => {
-    const r = await postJson(s.url, w.publisherKey, '/publisher-dashboard/placements', { name: 'Tight Slot', display_config: { max_ad_text_chars: 120 } });
+    const r = await postJson(s.url, w.publisherKey, '/publisher-dashboard/placements', {
+      name: 'Tight Slot',
+      display_config: { max_ad_text_chars: 120 },
+    });
     expect(r.status).toBe(201);
     expect(LONG_COPY.length).toBeGreaterThan(120);
     for (let i = 0; i < 8; i++) {
-      const res = await requestAd(s.url, w.publisherKey, adRequestBody(undefined, { placements: [{ placement: 'below_response', placement_id: 'Tight-Slot' }] }));
+      const res = await requestAd(
+        s.url,
+        w.publisherKey,
+        adRequestBody(undefined, { placements: [{ placement: 'below_response', placement_id: 'Tight-Slot' }] }),
+      );
       expect(res.status).toBe(200);
       const [ad] = (await res.json()) as { adText: string; placement_id: string }[];
       expect(ad.placement_id).toBe('Tight-Slot');
@@ -75,9 +102,15 @@ describe('POST /publisher-dashboard/placements', () => {
     try {
       const slot = { placements: [{ placement: 'below_response', placement_id: 'Elsewhere' }] };
       expect((await requestAd(other.url, w.publisherKey, adRequestBody(undefined, slot))).status).toBe(204);
-      expect((await postJson(s.url, w.publisherKey, '/publisher-dashboard/placements', { name: 'Elsewhere' })).status).toBe(201);
+      expect(
+        (await postJson(s.url, w.publisherKey, '/publisher-dashboard/placements', { name: 'Elsewhere' })).status,
+      ).toBe(201);
       // The other instance reloads its inventory every 200 ms: wait for the new placement to serve there.
-      await waitFor(async () => (await requestAd(other.url, w.publisherKey, adRequestBody(undefined, slot))).status === 200, 'an ad on the other instance', { everyMs: 100 });
+      await waitFor(
+        async () => (await requestAd(other.url, w.publisherKey, adRequestBody(undefined, slot))).status === 200,
+        'an ad on the other instance',
+        { everyMs: 100 },
+      );
     } finally {
       await other.close();
     }

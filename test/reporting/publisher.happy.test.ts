@@ -5,7 +5,11 @@ import { getJson, serveAndTrack } from './support.js';
 
 /** The ground truth from the raw events: the publisher's revenue in micros, per UTC day. */
 async function revenueByDay(s: TestServer): Promise<Map<string, number>> {
-  const rows = await s.ctx.db.selectFrom('tracking_events').select(['at', 'revenue_micros']).where('is_bot', '=', 0).execute();
+  const rows = await s.ctx.db
+    .selectFrom('tracking_events')
+    .select(['at', 'revenue_micros'])
+    .where('is_bot', '=', 0)
+    .execute();
   const out = new Map<string, number>();
   for (const r of rows) {
     const d = new Date(Number(r.at)).toISOString().slice(0, 10);
@@ -36,7 +40,13 @@ describe('publisher reporting', () => {
   it('info carries the profile and lifetime totals', async () => {
     const r = await getJson(s.url, w.publisherKey, '/publisher-dashboard/info');
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ publisher_id: w.publisherId, url: 'https://chat.example.com', payout_model: 'revenue_share', total_impressions: 3, total_clicks: 2 });
+    expect(r.body).toMatchObject({
+      publisher_id: w.publisherId,
+      url: 'https://chat.example.com',
+      payout_model: 'revenue_share',
+      total_impressions: 3,
+      total_clicks: 2,
+    });
   });
 
   it('stats: totals, one entry per day, ctr in percent, revenue is the publisher share', async () => {
@@ -53,12 +63,23 @@ describe('publisher reporting', () => {
     expect(r.body.avgCpc).toBe(Math.round(revenue / 2) / 1e6);
     expect(r.body.avgCpm).toBeCloseTo((revenue / 1e6 / 3) * 1000, 6);
     const day = truth.get('2026-06-09')!;
-    expect(r.body.timeSeries[1]).toMatchObject({ impressions: 2, clicks: 1, revenue: day / 1e6, ctr: 50, cpc: day / 1e6, cpm: (day / 1e6 / 2) * 1000 });
+    expect(r.body.timeSeries[1]).toMatchObject({
+      impressions: 2,
+      clicks: 1,
+      revenue: day / 1e6,
+      ctr: 50,
+      cpc: day / 1e6,
+      cpm: (day / 1e6 / 2) * 1000,
+    });
     expect(r.body.timeSeries[0]).toMatchObject({ impressions: 0, clicks: 0, revenue: 0, ctr: 0, cpc: 0, cpm: 0 });
   });
 
   it('stats bucket days by tz and start/end override days', async () => {
-    const r = await getJson(s.url, w.publisherKey, '/publisher-dashboard/stats?days=1&start_date=2026-06-09&end_date=2026-06-11&tz=Asia/Kolkata');
+    const r = await getJson(
+      s.url,
+      w.publisherKey,
+      '/publisher-dashboard/stats?days=1&start_date=2026-06-09&end_date=2026-06-11&tz=Asia/Kolkata',
+    );
     expect(r.status).toBe(200);
     expect(r.body.timeSeries.map((d: { date: string; impressions: number }) => [d.date, d.impressions])).toEqual([
       ['2026-06-09', 2],
@@ -70,7 +91,13 @@ describe('publisher reporting', () => {
   it('activity: requests, wins, impressions, fill and show rates', async () => {
     const r = await getJson(s.url, w.publisherKey, '/publisher-dashboard/activity?days=2');
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ total_requests: 4, total_wins: 4, total_impressions: 3, fill_rate: 1, show_rate: 0.75 });
+    expect(r.body).toMatchObject({
+      total_requests: 4,
+      total_wins: 4,
+      total_impressions: 3,
+      fill_rate: 1,
+      show_rate: 0.75,
+    });
     expect(r.body.data).toEqual([
       { date: '2026-06-09', requests: 3, wins: 3, impressions: 2 },
       { date: '2026-06-10', requests: 1, wins: 1, impressions: 1 },
@@ -83,13 +110,21 @@ describe('publisher reporting', () => {
     expect(pl.body.period_days).toBe(2);
     expect(pl.body.placements).toHaveLength(1);
     const revenue = [...(await revenueByDay(s)).values()].reduce((a, b) => a + b, 0);
-    expect(pl.body.placements[0]).toMatchObject({ placement: 'below_response', placement_id: 'Chat-Below', impressions: 3, clicks: 2, revenue: revenue / 1e6 });
+    expect(pl.body.placements[0]).toMatchObject({
+      placement: 'below_response',
+      placement_id: 'Chat-Below',
+      impressions: 3,
+      clicks: 2,
+      revenue: revenue / 1e6,
+    });
     expect(pl.body.placements[0].daily).toHaveLength(2);
 
     const dv = await getJson(s.url, w.publisherKey, '/publisher-dashboard/devices');
     expect(dv.status).toBe(200);
     expect(dv.body.period_days).toBe(30);
-    const byType = Object.fromEntries(dv.body.devices.map((d: { device_type: string; impressions: number }) => [d.device_type, d.impressions]));
+    const byType = Object.fromEntries(
+      dv.body.devices.map((d: { device_type: string; impressions: number }) => [d.device_type, d.impressions]),
+    );
     expect(byType).toEqual({ desktop: 2, mobile: 1, tablet: 0 });
     expect(dv.body.devices[0].daily[29]).toMatchObject({ date: '2026-06-10', device_type: 'desktop' });
 
@@ -102,6 +137,9 @@ describe('publisher reporting', () => {
     expect(ct.status).toBe(200);
     const india = ct.body.countries.find((c: { country_code: string }) => c.country_code === 'IN');
     expect(india).toMatchObject({ requests: 1, ads_served: 1, unique_users: 1, pct_requests: 25 });
-    expect(ct.body.countries.reduce((a: number, c: { pct_requests: number }) => a + c.pct_requests, 0)).toBeCloseTo(100, 6);
+    expect(ct.body.countries.reduce((a: number, c: { pct_requests: number }) => a + c.pct_requests, 0)).toBeCloseTo(
+      100,
+      6,
+    );
   });
 });

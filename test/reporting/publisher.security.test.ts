@@ -2,8 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedWorld, startTestServer, type TestServer, type World } from '../helpers.js';
 import { getJson, serveAndTrack } from './support.js';
 
-const PUBLISHER_PATHS = ['info', 'stats', 'activity', 'placements', 'devices', 'geography', 'countries'].map((p) => `/publisher-dashboard/${p}`);
-const ADVERTISER_PATHS = ['info', 'metrics', 'ad-unit-metrics', 'ad-group-metrics', 'billing'].map((p) => `/advertiser-dashboard/${p}`);
+const PUBLISHER_PATHS = ['info', 'stats', 'activity', 'placements', 'devices', 'geography', 'countries'].map(
+  (p) => `/publisher-dashboard/${p}`,
+);
+const ADVERTISER_PATHS = ['info', 'metrics', 'ad-unit-metrics', 'ad-group-metrics', 'billing'].map(
+  (p) => `/advertiser-dashboard/${p}`,
+);
 
 describe('reporting: keys and tenancy', () => {
   let s: TestServer;
@@ -31,7 +35,7 @@ describe('reporting: keys and tenancy', () => {
     }
   });
 
-  it("a publisher sees only its own numbers; an advertiser only its own campaigns", async () => {
+  it('a publisher sees only its own numbers; an advertiser only its own campaigns', async () => {
     const mine = await getJson(s.url, a.publisherKey, '/publisher-dashboard/info');
     const other = await getJson(s.url, b.publisherKey, '/publisher-dashboard/info');
     expect(mine.body.total_impressions).toBe(1);
@@ -46,7 +50,9 @@ describe('reporting: keys and tenancy', () => {
     }
     const groups = await getJson(s.url, a.advertiserKey, '/advertiser-dashboard/ad-group-metrics');
     const groupId = groups.body.ad_groups[0].ad_group_id;
-    expect((await getJson(s.url, b.advertiserKey, `/advertiser-dashboard/ad-group-metrics?ad_group_id=${groupId}`)).status).toBe(404);
+    expect(
+      (await getJson(s.url, b.advertiserKey, `/advertiser-dashboard/ad-group-metrics?ad_group_id=${groupId}`)).status,
+    ).toBe(404);
     const metricsB = await getJson(s.url, b.advertiserKey, '/advertiser-dashboard/metrics');
     expect(metricsB.body.total_impressions).toBe(0);
     const billingB = await getJson(s.url, b.advertiserKey, '/advertiser-dashboard/billing');

@@ -44,7 +44,12 @@ describe('one source of truth', () => {
             [{ max_cpc: 0.61 }, { max_cpc: undefined, max_cpm: 7.3 }].map(async (bid, i) => {
               const a = await accounts.createAdvertiser(s.ctx, { name: `A${i}`, hasPaymentMethod: true });
               await accounts.addCredits(s.ctx, { advertiserId: a.advertiser.id, amountDollars: 1000 });
-              const campaignId = await createApprovedCampaign(s.ctx, a.advertiser.id, { ...RUNNING_CAMPAIGN, name: `C${i}`, daily_budget: 1000, ...bid });
+              const campaignId = await createApprovedCampaign(s.ctx, a.advertiser.id, {
+                ...RUNNING_CAMPAIGN,
+                name: `C${i}`,
+                daily_budget: 1000,
+                ...bid,
+              });
               return { ...a, campaignId, cpc: bid.max_cpc !== undefined };
             }),
           );
@@ -79,9 +84,14 @@ describe('one source of truth', () => {
           }
           const ledger = await getJson(s.url, s.ctx.secrets.adminToken, `/admin/reporting/ledger?${range}`);
           expect(ledger.status).toBe(200);
-          const mine = (ledger.body.publishers as { publisher_id: string; spend: number; publisher_revenue: number; platform_take: number }[]).filter((r) =>
-            pubs.some((p) => p.publisher.id === r.publisher_id),
-          );
+          const mine = (
+            ledger.body.publishers as {
+              publisher_id: string;
+              spend: number;
+              publisher_revenue: number;
+              platform_take: number;
+            }[]
+          ).filter((r) => pubs.some((p) => p.publisher.id === r.publisher_id));
           const take = mine.reduce((x, r) => x + micros(r.platform_take), 0);
           expect(mine.reduce((x, r) => x + micros(r.publisher_revenue), 0)).toBe(revenue);
           expect(mine.reduce((x, r) => x + micros(r.spend), 0)).toBe(spend);

@@ -26,7 +26,14 @@ const SCOPES = [
 
 type Row = Record<string, unknown>;
 const num = (rows: Row[]) =>
-  rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'bigint' || (typeof v === 'string' && /^-?\d+$/.test(v)) ? Number(v) : v])));
+  rows.map((r) =>
+    Object.fromEntries(
+      Object.entries(r).map(([k, v]) => [
+        k,
+        typeof v === 'bigint' || (typeof v === 'string' && /^-?\d+$/.test(v)) ? Number(v) : v,
+      ]),
+    ),
+  );
 
 async function query(ctx: Ctx, text: string): Promise<Row[]> {
   await settleRollups(ctx.db);
@@ -45,10 +52,13 @@ async function expectedScopes(ctx: Ctx, table: 'qh' | 'day'): Promise<Row[]> {
 
 async function actualScopes(ctx: Ctx, table: 'qh' | 'day'): Promise<Row[]> {
   const time = table === 'qh' ? 'bucket' : 'day';
-  return query(ctx, `SELECT scope, parent_id, ${time} AS t, scope_id, ${COUNTERS} FROM rollup_scope_${table} ORDER BY scope, parent_id, t, scope_id`);
+  return query(
+    ctx,
+    `SELECT scope, parent_id, ${time} AS t, scope_id, ${COUNTERS} FROM rollup_scope_${table} ORDER BY scope, parent_id, t, scope_id`,
+  );
 }
 
-const pick = <T,>(xs: readonly T[]) => fc.constantFrom(...xs);
+const pick = <T>(xs: readonly T[]) => fc.constantFrom(...xs);
 const counter = fc.oneof(fc.constant(0), fc.constant(0), fc.integer({ min: 1, max: 5000 }));
 const DAY0 = 96 * 20_600; // a UTC midnight in 2026
 /** Campaigns belong to one advertiser each (as in Orbit); '' is a row without a campaign (an unfilled request). */
@@ -83,7 +93,12 @@ const rollupRowArb = fc
     invalid_clicks: counter,
     overdelivery_micros: counter,
   })
-  .map(({ campaign: [campaign_id, advertiser_id], ...r }): RollupRow => ({ ...r, placement_type: 'below_response', campaign_id, advertiser_id }));
+  .map(({ campaign: [campaign_id, advertiser_id], ...r }): RollupRow => ({
+    ...r,
+    placement_type: 'below_response',
+    campaign_id,
+    advertiser_id,
+  }));
 
 describe('rollup mirrors written per batch', () => {
   let ctx: Ctx;
@@ -96,12 +111,20 @@ describe('rollup mirrors written per batch', () => {
   it('equal what the triggers gave: scope totals per quarter hour and day, all-time totals per campaign', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.record({ rows: fc.array(rollupRowArb, { maxLength: 25 }), via: pick(['journal', 'conversions'] as const), settle: fc.boolean() }), {
-          minLength: 1,
-          maxLength: 6,
-        }),
+        fc.array(
+          fc.record({
+            rows: fc.array(rollupRowArb, { maxLength: 25 }),
+            via: pick(['journal', 'conversions'] as const),
+            settle: fc.boolean(),
+          }),
+          {
+            minLength: 1,
+            maxLength: 6,
+          },
+        ),
         async (batches) => {
-          for (const t of ['rollups', 'rollup_scope_qh', 'rollup_scope_day', 'rollup_scope_all']) await sql.raw(`DELETE FROM ${t}`).execute(ctx.db);
+          for (const t of ['rollups', 'rollup_scope_qh', 'rollup_scope_day', 'rollup_scope_all'])
+            await sql.raw(`DELETE FROM ${t}`).execute(ctx.db);
           for (const b of batches) {
             if (b.via === 'journal') await recordRollups(ctx, b.rows);
             else {
@@ -120,9 +143,15 @@ describe('rollup mirrors written per batch', () => {
             }
             if (b.settle) await settleRollups(ctx.db);
           }
-          for (const t of ['qh', 'day'] as const) expect(await actualScopes(ctx, t)).toEqual(await expectedScopes(ctx, t));
+          for (const t of ['qh', 'day'] as const)
+            expect(await actualScopes(ctx, t)).toEqual(await expectedScopes(ctx, t));
           // All time: every campaign any rollup row had, with all its counters summed (a zero sum keeps its row).
-          expect(await query(ctx, `SELECT scope, parent_id, scope_id, ${COUNTERS} FROM rollup_scope_all ORDER BY scope, parent_id, scope_id`)).toEqual(
+          expect(
+            await query(
+              ctx,
+              `SELECT scope, parent_id, scope_id, ${COUNTERS} FROM rollup_scope_all ORDER BY scope, parent_id, scope_id`,
+            ),
+          ).toEqual(
             await query(
               ctx,
               `SELECT 'cmp' AS scope, advertiser_id AS parent_id, campaign_id AS scope_id, ${SUMS} FROM rollups WHERE campaign_id <> '' GROUP BY advertiser_id, campaign_id ORDER BY parent_id, scope_id`,
@@ -135,7 +164,11 @@ describe('rollup mirrors written per batch', () => {
                FROM rollups WHERE campaign_id <> '' GROUP BY campaign_id, advertiser_id`,
           );
           for (const adv of ['a1', 'a2']) {
-            const want = Object.fromEntries(lifetime.filter((r) => r.advertiser_id === adv).map(({ campaign_id, advertiser_id: _, ...t }) => [campaign_id, t]));
+            const want = Object.fromEntries(
+              lifetime
+                .filter((r) => r.advertiser_id === adv)
+                .map(({ campaign_id, advertiser_id: _, ...t }) => [campaign_id, t]),
+            );
             expect(Object.fromEntries(await lifetimeTotals(ctx, adv))).toEqual(want);
           }
         },

@@ -1,13 +1,22 @@
 import { BROWSER_UA, MOBILE_UA, adRequestBody, requestAd } from '../helpers.js';
 
 /** GET a JSON endpoint with a key; returns status and body. */
-export async function getJson(url: string, key: string | undefined, path: string): Promise<{ status: number; body: any }> {
+export async function getJson(
+  url: string,
+  key: string | undefined,
+  path: string,
+): Promise<{ status: number; body: any }> {
   const res = await fetch(`${url}${path}`, { headers: key ? { 'x-api-key': key } : {} });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
 
-export async function postJson(url: string, key: string | undefined, path: string, body: unknown): Promise<{ status: number; body: any }> {
+export async function postJson(
+  url: string,
+  key: string | undefined,
+  path: string,
+  body: unknown,
+): Promise<{ status: number; body: any }> {
   const res = await fetch(`${url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(key ? { 'x-api-key': key } : {}) },
@@ -31,7 +40,11 @@ export async function serveAndTrack(
   opts: { imp?: boolean; click?: boolean; mobile?: boolean; country?: string; body?: Record<string, unknown> } = {},
 ): Promise<ServedAd | null> {
   const ua = opts.mobile ? MOBILE_UA : BROWSER_UA;
-  const body = { ...adRequestBody(), ...(opts.body ?? {}), device: { ua, ...(opts.country ? { country: opts.country } : {}) } };
+  const body = {
+    ...adRequestBody(),
+    ...(opts.body ?? {}),
+    device: { ua, ...(opts.country ? { country: opts.country } : {}) },
+  };
   const res = await requestAd(url, publisherKey, body);
   if (res.status === 204) return null;
   const ads = (await res.json()) as ServedAd[];

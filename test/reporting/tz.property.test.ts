@@ -26,9 +26,15 @@ const ZONES = [
   'America/Havana',
 ];
 /** Instants near the 2026 clock changes of those zones. */
-const ANCHORS = ['2026-03-08T07:00Z', '2026-03-29T01:00Z', '2026-04-05T00:00Z', '2026-04-05T15:00Z', '2026-09-06T04:00Z', '2026-10-25T01:00Z', '2026-11-01T06:00Z'].map(
-  (s) => Date.parse(s),
-);
+const ANCHORS = [
+  '2026-03-08T07:00Z',
+  '2026-03-29T01:00Z',
+  '2026-04-05T00:00Z',
+  '2026-04-05T15:00Z',
+  '2026-09-06T04:00Z',
+  '2026-10-25T01:00Z',
+  '2026-11-01T06:00Z',
+].map((s) => Date.parse(s));
 
 interface Ev {
   at: number;
@@ -38,7 +44,9 @@ interface Ev {
 }
 
 const localDate = (tz: string, t: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(t));
+  new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(t),
+  );
 
 /** Record events the way the write path does: one rollup commit each (insert, then conflict updates). */
 async function record(ctx: Ctx, publisherId: string, events: Ev[]): Promise<void> {
@@ -103,7 +111,12 @@ describe('timezone day bucketing', () => {
         fc.integer({ min: 1, max: 8 }),
         async (tz, anchor, raw, startShift, length) => {
           const { publisher } = await createPublisher(ctx, { name: 'tz' });
-          const events: Ev[] = raw.map((r) => ({ at: anchor + r.offsetMin * 60_000 + (r.offsetMin % 7) * 1000, click: r.click, revenue: r.revenue, request: r.request }));
+          const events: Ev[] = raw.map((r) => ({
+            at: anchor + r.offsetMin * 60_000 + (r.offsetMin % 7) * 1000,
+            click: r.click,
+            revenue: r.revenue,
+            request: r.request,
+          }));
           await record(ctx, publisher.id, events);
           const first = parseDay(localDate(tz, anchor))! + startShift;
           const q = { days: 1, start_date: dayString(first), end_date: dayString(first + length - 1), tz };
@@ -119,8 +132,17 @@ describe('timezone day bucketing', () => {
               revenue: imps.reduce((a, e) => a + e.revenue, 0) / 1e6,
             };
             expect(stats.timeSeries[i].date).toBe(date);
-            expect({ impressions: stats.timeSeries[i].impressions, clicks: stats.timeSeries[i].clicks, revenue: stats.timeSeries[i].revenue }).toEqual(want);
-            expect(activity.data[i]).toEqual({ date, requests: mine.length - imps.length, wins: 0, impressions: imps.length });
+            expect({
+              impressions: stats.timeSeries[i].impressions,
+              clicks: stats.timeSeries[i].clicks,
+              revenue: stats.timeSeries[i].revenue,
+            }).toEqual(want);
+            expect(activity.data[i]).toEqual({
+              date,
+              requests: mine.length - imps.length,
+              wins: 0,
+              impressions: imps.length,
+            });
           }
           expect(activity.total_impressions).toBe(stats.totalImpressions);
         },

@@ -93,7 +93,8 @@ describe('React <Ad> component in Chromium', () => {
     site = await startSite({
       '/page.html': (_req, _b, res) => html(res, PAGE('Chat with ads')),
       '/harness.js': (_req, _b, res) => js(res, harness),
-      '/landing': (_req, _b, res) => html(res, '<!doctype html><title>Ridgeline landing</title><h1>Ridgeline Trail 2</h1>'),
+      '/landing': (_req, _b, res) =>
+        html(res, '<!doctype html><title>Ridgeline landing</title><h1>Ridgeline Trail 2</h1>'),
       // The publisher's backend: adds its key and forwards feedback to Orbit (the key never reaches the browser).
       '/api/ad-feedback': async (_req, body, res) => {
         feedbackBodies.push(JSON.parse(body) as Record<string, unknown>);
@@ -110,7 +111,11 @@ describe('React <Ad> component in Chromium', () => {
       '/api/ads': async (req, body, res) => {
         const up = await fetch(`${s.url}/api/v1/ad`, {
           method: 'POST',
-          headers: { authorization: `Bearer ${w.publisherKey}`, 'content-type': 'application/json', 'user-agent': String(req.headers['user-agent']) },
+          headers: {
+            authorization: `Bearer ${w.publisherKey}`,
+            'content-type': 'application/json',
+            'user-agent': String(req.headers['user-agent']),
+          },
           body,
         });
         res.writeHead(up.status, { 'content-type': 'application/json' }).end(up.status === 204 ? '' : await up.text());
@@ -126,7 +131,11 @@ describe('React <Ad> component in Chromium', () => {
   });
 
   async function serveAd(): Promise<{ impUrl: string; clickUrl: string; campaignId: string; [k: string]: unknown }> {
-    const res = await requestAd(s.url, w.publisherKey, adRequestBody('Which trail running shoes for my first marathon?'));
+    const res = await requestAd(
+      s.url,
+      w.publisherKey,
+      adRequestBody('Which trail running shoes for my first marathon?'),
+    );
     expect(res.status).toBe(200);
     const [ad] = (await res.json()) as { impUrl: string; clickUrl: string; campaignId: string }[];
     expect(ad.campaignId).toBe(w.campaignId);
@@ -185,7 +194,9 @@ describe('React <Ad> component in Chromium', () => {
     await scrollToFraction(page, '#slot [data-orbit-ad]', 1);
     expect(impRequests).toHaveLength(1);
     expect(impRequests[0]).toBe(ad.impUrl);
-    expect((await page.evaluate(() => (window as any).events)).filter((e: { type: string }) => e.type === 'impression')).toHaveLength(1);
+    expect(
+      (await page.evaluate(() => (window as any).events)).filter((e: { type: string }) => e.type === 'impression'),
+    ).toHaveLength(1);
     expect(await campaignCounts(s.ctx, w.campaignId)).toMatchObject({ impEvents: 1, impressions: 1, clicks: 0 });
 
     // The disclosure and the link attributes.
@@ -200,11 +211,15 @@ describe('React <Ad> component in Chromium', () => {
     await popup.waitForURL(/\/landing\?/);
     const landed = new URL(popup.url());
     expect(landed.origin + landed.pathname).toBe(`${site.url}/landing`);
-    for (const k of ['grclid', 'grcpid', 'grpuid', 'gradid', 'grsig']) expect(landed.searchParams.get(k), k).toBeTruthy();
+    for (const k of ['grclid', 'grcpid', 'grpuid', 'gradid', 'grsig'])
+      expect(landed.searchParams.get(k), k).toBeTruthy();
     expect(landed.searchParams.get('grcpid')).toBe(w.campaignId);
     expect(landed.searchParams.get('grpuid')).toBe(w.publisherId);
     expect(await popup.title()).toBe('Ridgeline landing');
-    expect(await page.evaluate(() => (window as any).events)).toContainEqual({ type: 'click', campaignId: w.campaignId });
+    expect(await page.evaluate(() => (window as any).events)).toContainEqual({
+      type: 'click',
+      campaignId: w.campaignId,
+    });
     await expect.poll(async () => (await campaignCounts(s.ctx, w.campaignId)).clicks).toBe(1);
     expect(errors).toEqual([]);
     await page.context().close();
@@ -214,7 +229,10 @@ describe('React <Ad> component in Chromium', () => {
     const ad = { ...(await serveAd()), feedbackPrompt: true };
     const before = await campaignCounts(s.ctx, w.campaignId);
     const { page, errors } = await openPage();
-    await page.evaluate((a) => (window as any).renderAd('slot', { ad: a, sessionId: 'sess-fb', feedbackUrl: '/api/ad-feedback' }), ad);
+    await page.evaluate(
+      (a) => (window as any).renderAd('slot', { ad: a, sessionId: 'sess-fb', feedbackUrl: '/api/ad-feedback' }),
+      ad,
+    );
     await scrollToFraction(page, '#slot [data-orbit-ad]', 1);
     const card = page.locator('#slot [data-orbit-ad="card"]');
     await card.getByRole('button', { name: 'Thumbs down' }).click();
@@ -240,14 +258,23 @@ describe('React <Ad> component in Chromium', () => {
     // Stored by POST /ad-feedback (when this process serves it).
     if (s.app.hasRoute({ method: 'POST', url: '/ad-feedback' })) {
       expect(forwarded[0]).toBe(200);
-      const stored = await sql<{ sentiment: string; reasons_json: string; comment: string }>`select sentiment, reasons_json, comment from ad_feedback where campaign_id = ${w.campaignId}`.execute(s.ctx.db);
+      const stored = await sql<{
+        sentiment: string;
+        reasons_json: string;
+        comment: string;
+      }>`select sentiment, reasons_json, comment from ad_feedback where campaign_id = ${w.campaignId}`.execute(
+        s.ctx.db,
+      );
       expect(stored.rows).toHaveLength(1);
       expect(stored.rows[0]).toMatchObject({ sentiment: 'thumbs_down', comment: 'Not about trail running at all' });
       expect(JSON.parse(stored.rows[0].reasons_json)).toEqual(['irrelevant']);
     }
     // Feedback is never a click.
     await expect.poll(async () => (await campaignCounts(s.ctx, w.campaignId)).impressions).toBe(before.impressions + 1);
-    expect(await campaignCounts(s.ctx, w.campaignId)).toMatchObject({ clicks: before.clicks, clickEvents: before.clickEvents });
+    expect(await campaignCounts(s.ctx, w.campaignId)).toMatchObject({
+      clicks: before.clicks,
+      clickEvents: before.clickEvents,
+    });
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -261,12 +288,30 @@ describe('React <Ad> component in Chromium', () => {
       impUrl: 'http://127.0.0.1:9/track/imp?p=nothing-listens-here',
       feedbackPrompt: true,
     };
-    await page.evaluate((a) => (window as any).renderAd('slot', { ad: a, sessionId: 's-broken', feedbackUrl: '/api/broken' }), broken);
+    await page.evaluate(
+      (a) => (window as any).renderAd('slot', { ad: a, sessionId: 's-broken', feedbackUrl: '/api/broken' }),
+      broken,
+    );
     // Optional fields missing: only a text and a URL.
-    await page.evaluate(() => (window as any).renderAd('slot2', { ad: { adText: 'Plain text only', url: 'https://plain.example.org/x' }, variant: 'inline' }));
+    await page.evaluate(() =>
+      (window as any).renderAd('slot2', {
+        ad: { adText: 'Plain text only', url: 'https://plain.example.org/x' },
+        variant: 'inline',
+      }),
+    );
     // Garbage in fields that should be strings.
-    await page.evaluate(() => (window as any).renderAd('slot3', { ad: { title: 42, brandName: null, cta: {}, favicon: 'javascript:alert(1)', url: 'https://odd.example.net' }, variant: 'minimal' }));
-    await page.evaluate(() => (window as any).renderAd('slot4', { ad: { title: 'Text link ad', brandName: 'Textco', clickUrl: 'https://textco.example.com' }, variant: 'text' }));
+    await page.evaluate(() =>
+      (window as any).renderAd('slot3', {
+        ad: { title: 42, brandName: null, cta: {}, favicon: 'javascript:alert(1)', url: 'https://odd.example.net' },
+        variant: 'minimal',
+      }),
+    );
+    await page.evaluate(() =>
+      (window as any).renderAd('slot4', {
+        ad: { title: 'Text link ad', brandName: 'Textco', clickUrl: 'https://textco.example.com' },
+        variant: 'text',
+      }),
+    );
     await scrollToFraction(page, '#slot4', 1);
     await expect.poll(() => page.locator('#slot [data-orbit-ad]').getAttribute('data-impressed')).toBe('true');
 
@@ -284,7 +329,8 @@ describe('React <Ad> component in Chromium', () => {
     const text = page.locator('#slot4 [data-orbit-ad="text"]');
     expect(await text.innerText()).toContain('Sponsored');
     expect(await text.locator('a').getAttribute('rel')).toBe('sponsored noopener');
-    for (const slot of ['#slot', '#slot2', '#slot3', '#slot4']) expect(await page.locator(`${slot} >> text=Sponsored`).count()).toBe(1);
+    for (const slot of ['#slot', '#slot2', '#slot3', '#slot4'])
+      expect(await page.locator(`${slot} >> text=Sponsored`).count()).toBe(1);
 
     await page.click('#host-button');
     expect(await page.locator('#host-button').innerText()).toBe('host still works');
@@ -314,12 +360,29 @@ describe('React <Ad> component in Chromium', () => {
   });
 
   it('renders on the server without touching window', async () => {
-    const out = await build({ stdin: { contents: SSR, resolveDir: ROOT, loader: 'tsx' }, bundle: true, write: false, format: 'esm', platform: 'node', jsx: 'automatic', logLevel: 'error' });
+    const out = await build({
+      stdin: { contents: SSR, resolveDir: ROOT, loader: 'tsx' },
+      bundle: true,
+      write: false,
+      format: 'esm',
+      platform: 'node',
+      jsx: 'automatic',
+      logLevel: 'error',
+    });
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-ssr-')), 'ssr.mjs');
     fs.writeFileSync(file, out.outputFiles[0].text);
     const mod = (await import(file)) as { render(p: unknown): string };
     expect(typeof (globalThis as { window?: unknown }).window).toBe('undefined');
-    const markup = mod.render({ ad: { title: 'Server ad', brandName: 'SSR Co', clickUrl: 'https://ssr.example.com/c', feedbackPrompt: true, impUrl: 'https://x/imp' }, feedbackUrl: '/fb' });
+    const markup = mod.render({
+      ad: {
+        title: 'Server ad',
+        brandName: 'SSR Co',
+        clickUrl: 'https://ssr.example.com/c',
+        feedbackPrompt: true,
+        impUrl: 'https://x/imp',
+      },
+      feedbackUrl: '/fb',
+    });
     expect(markup).toContain('Sponsored');
     expect(markup).toContain('rel="sponsored noopener"');
     expect(markup).toContain('data-impressed="false"');

@@ -20,11 +20,15 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Build the dashboard, embed and component when their sources changed (a hash check otherwise). */
 export function ensureWebBuilt(): void {
-  execFileSync(process.execPath, [path.join(ROOT, 'web/build.mjs')], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(process.execPath, [path.join(ROOT, 'web/build.mjs')], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }
 
 export async function launchBrowser(): Promise<Browser> {
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (.ci/run does it)`);
+  if (!fs.existsSync(CHROMIUM))
+    throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (.ci/run does it)`);
   return chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
@@ -32,7 +36,10 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /** A desktop browser context whose User-Agent is not a bot's (headless Chromium's own UA is one, and bot traffic is never counted). */
-export async function newContext(browser: Browser, opts: { width?: number; height?: number; mobile?: boolean } = {}): Promise<BrowserContext> {
+export async function newContext(
+  browser: Browser,
+  opts: { width?: number; height?: number; mobile?: boolean } = {},
+): Promise<BrowserContext> {
   return browser.newContext({
     userAgent: BROWSER_UA,
     viewport: { width: opts.width ?? 1000, height: opts.height ?? 700 },
@@ -55,7 +62,13 @@ export async function signInAs(
   browser: Browser,
   baseUrl: string,
   key: string,
-  opts: { width?: number; height?: number; timezoneId?: string; colorScheme?: 'light' | 'dark'; bypassCSP?: boolean } = {},
+  opts: {
+    width?: number;
+    height?: number;
+    timezoneId?: string;
+    colorScheme?: 'light' | 'dark';
+    bypassCSP?: boolean;
+  } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: Error[] }> {
   const context = await browser.newContext({
     userAgent: BROWSER_UA,
@@ -99,7 +112,9 @@ export function collectPageErrors(page: Page): Error[] {
 
 /** Wait until the page has painted twice, so IntersectionObserver callbacks for the current layout have run. */
 export async function settleFrames(page: Page): Promise<void> {
-  await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 0)))));
+  await page.evaluate(
+    () => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 0)))),
+  );
 }
 
 export type Handler = (req: http.IncomingMessage, body: string, res: http.ServerResponse) => unknown;
@@ -140,7 +155,8 @@ export async function startSite(routes: Record<string, Handler>): Promise<Site> 
   };
 }
 
-export const html = (res: http.ServerResponse, body: string) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
+export const html = (res: http.ServerResponse, body: string) =>
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
 export const js = (res: http.ServerResponse, body: string | Buffer) =>
   res.writeHead(200, { 'content-type': 'application/javascript; charset=utf-8' }).end(body);
 
@@ -156,11 +172,19 @@ export async function campaignCounts(ctx: Ctx, campaignId: string) {
   await settleRollups(ctx.db);
   const roll = await ctx.db
     .selectFrom('rollups')
-    .select([sql<number>`coalesce(sum(impressions), 0)`.as('impressions'), sql<number>`coalesce(sum(clicks), 0)`.as('clicks')])
+    .select([
+      sql<number>`coalesce(sum(impressions), 0)`.as('impressions'),
+      sql<number>`coalesce(sum(clicks), 0)`.as('clicks'),
+    ])
     .where('campaign_id', '=', campaignId)
     .executeTakeFirstOrThrow();
   const n = (k: string) => Number(ev.find((e) => e.kind === k)?.n ?? 0);
-  return { impEvents: n('imp'), clickEvents: n('click'), impressions: Number(roll.impressions), clicks: Number(roll.clicks) };
+  return {
+    impEvents: n('imp'),
+    clickEvents: n('click'),
+    impressions: Number(roll.impressions),
+    clicks: Number(roll.clicks),
+  };
 }
 
 /** A campaign whose landing page is on the local site, so a click can be followed to the end. */
@@ -176,7 +200,13 @@ export function localCampaign(landing: string) {
         context: 'running shoes marathon trainers jogging trail',
         landing_page: landing,
         brand_name: 'Ridgeline',
-        ads: [{ headline: 'Ridgeline Trail 2', copy: 'Grippy, light trail shoes for long days on rough ground.', cta: 'See the shoe' }],
+        ads: [
+          {
+            headline: 'Ridgeline Trail 2',
+            copy: 'Grippy, light trail shoes for long days on rough ground.',
+            cta: 'See the shoe',
+          },
+        ],
       },
     ],
   };

@@ -37,7 +37,11 @@ describe('POST /api/v1/ad from a browser page on another origin', () => {
   });
 
   /** Runs the page's fetch of an ad: the ads, or the error the browser raised. */
-  async function askFrom(site: Site): Promise<{ ok: true; status: number; ads: { title: string; impUrl: string }[]; imp: number } | { ok: false; error: string }> {
+  async function askFrom(
+    site: Site,
+  ): Promise<
+    { ok: true; status: number; ads: { title: string; impUrl: string }[]; imp: number } | { ok: false; error: string }
+  > {
     const ctx = await newContext(browser);
     const page = await ctx.newPage();
     const errors = collectPageErrors(page);

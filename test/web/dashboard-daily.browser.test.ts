@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import type { Browser, Page } from 'playwright-core';
-import { BROWSER_UA, RUNNING_CAMPAIGN, adRequestBody, requestAd, seedWorld, startTestServer, type TestServer, type World } from '../helpers.js';
+import {
+  BROWSER_UA,
+  RUNNING_CAMPAIGN,
+  adRequestBody,
+  requestAd,
+  seedWorld,
+  startTestServer,
+  type TestServer,
+  type World,
+} from '../helpers.js';
 import { ensureWebBuilt, apiJson, goTo, launchBrowser, screenshot, signInAs } from './browser.js';
 import { describeViolations, seriousViolations } from './a11y.js';
 
@@ -28,20 +37,34 @@ describe('the everyday dashboard in Chromium', () => {
     s = await startTestServer();
     w = await seedWorld(s.ctx, { ...RUNNING_CAMPAIGN, category: 'sports_fitness' });
     for (let i = 0; i < 3; i++) {
-      const [ad] = (await (await requestAd(s.url, w.publisherKey, adRequestBody())).json()) as { impUrl: string; clickUrl: string }[];
+      const [ad] = (await (await requestAd(s.url, w.publisherKey, adRequestBody())).json()) as {
+        impUrl: string;
+        clickUrl: string;
+      }[];
       await fetch(ad.impUrl, { headers: { 'user-agent': BROWSER_UA } });
       if (i === 0) await fetch(ad.clickUrl, { headers: { 'user-agent': BROWSER_UA }, redirect: 'manual' });
       if (i === 1) {
         const fb = await fetch(`${s.url}/ad-feedback`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'x-api-key': w.publisherKey },
-          body: JSON.stringify({ sessionId: 'daily', impUrl: ad.impUrl, sentiment: 'thumbs_down', reasons: ['irrelevant', 'repetitive'], comment: 'Shoes again?' }),
+          body: JSON.stringify({
+            sessionId: 'daily',
+            impUrl: ad.impUrl,
+            sentiment: 'thumbs_down',
+            reasons: ['irrelevant', 'repetitive'],
+            comment: 'Shoes again?',
+          }),
         });
         expect(fb.status).toBe(200);
       }
     }
     // Requests for a slug the publisher has not created.
-    for (let i = 0; i < 2; i++) await requestAd(s.url, w.publisherKey, adRequestBody(undefined, { placements: [{ placement: 'inline_response', placement_id: 'Chat-Inline' }] }));
+    for (let i = 0; i < 2; i++)
+      await requestAd(
+        s.url,
+        w.publisherKey,
+        adRequestBody(undefined, { placements: [{ placement: 'inline_response', placement_id: 'Chat-Inline' }] }),
+      );
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -49,8 +72,10 @@ describe('the everyday dashboard in Chromium', () => {
     await s?.stop();
   });
 
-  const signIn = (key: string, opts: { width?: number; height?: number; scheme?: 'light' | 'dark'; bypassCSP?: boolean } = {}) =>
-    signInAs(browser, s.url, key, { ...opts, colorScheme: opts.scheme, timezoneId: 'America/New_York' });
+  const signIn = (
+    key: string,
+    opts: { width?: number; height?: number; scheme?: 'light' | 'dark'; bypassCSP?: boolean } = {},
+  ) => signInAs(browser, s.url, key, { ...opts, colorScheme: opts.scheme, timezoneId: 'America/New_York' });
   const go = goTo;
 
   /** Wait until a page has settled: its heading is there and nothing is loading. */
@@ -60,14 +85,29 @@ describe('the everyday dashboard in Chromium', () => {
   }
 
   const publisherPages = ['/', '/activity', '/placements', '/audience', '/feedback', '/setup'];
-  const advertiserPages = () => ['/', '/campaigns/new', `/campaigns/${w.campaignId}`, `/campaigns/${w.campaignId}/edit`, '/conversions', '/billing', '/pixels', '/integrations'];
-  const slug = (p: string) => (p === '/' ? 'home' : p.replace(/^\//, '').replace(/\//g, '-').replace(w.campaignId, 'id'));
+  const advertiserPages = () => [
+    '/',
+    '/campaigns/new',
+    `/campaigns/${w.campaignId}`,
+    `/campaigns/${w.campaignId}/edit`,
+    '/conversions',
+    '/billing',
+    '/pixels',
+    '/integrations',
+  ];
+  const slug = (p: string) =>
+    p === '/' ? 'home' : p.replace(/^\//, '').replace(/\//g, '-').replace(w.campaignId, 'id');
 
   it('has no serious or critical axe-core violation on any page, in light and dark, and is photographed at both sizes', async () => {
     const failures: string[] = [];
     for (const scheme of ['light', 'dark'] as const) {
       // Sign-in page.
-      const ctx = await browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 1280, height: 800 }, colorScheme: scheme, bypassCSP: true });
+      const ctx = await browser.newContext({
+        userAgent: BROWSER_UA,
+        viewport: { width: 1280, height: 800 },
+        colorScheme: scheme,
+        bypassCSP: true,
+      });
       const signin = await ctx.newPage();
       await signin.goto(`${s.url}/dashboard/`);
       await signin.locator('#api-key').waitFor();
@@ -79,8 +119,18 @@ describe('the everyday dashboard in Chromium', () => {
         ['publisher', w.publisherKey, publisherPages],
         ['advertiser', w.advertiserKey, advertiserPages()],
       ] as const) {
-        for (const size of scheme === 'light' ? ([[1280, 800], [390, 844]] as const) : ([[1280, 800]] as const)) {
-          const { context, page, errors } = await signIn(key, { width: size[0], height: size[1], scheme, bypassCSP: true });
+        for (const size of scheme === 'light'
+          ? ([
+              [1280, 800],
+              [390, 844],
+            ] as const)
+          : ([[1280, 800]] as const)) {
+          const { context, page, errors } = await signIn(key, {
+            width: size[0],
+            height: size[1],
+            scheme,
+            bypassCSP: true,
+          });
           for (const p of pages) {
             await go(page, p);
             await settled(page);
@@ -89,7 +139,10 @@ describe('the everyday dashboard in Chromium', () => {
               if (v.length) failures.push(`[${scheme}] ${who} ${p}\n${describeViolations(v)}`);
             } else {
               // Phone width: nothing wider than the screen.
-              expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${who} ${p} fits 390 px`).toBe(true);
+              expect(
+                await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+                `${who} ${p} fits 390 px`,
+              ).toBe(true);
             }
             await screenshot(page, `daily-${scheme}-${size[0]}-${who}-${slug(p)}`);
           }
@@ -110,11 +163,20 @@ describe('the everyday dashboard in Chromium', () => {
     await expect.poll(() => new URL(page.url()).searchParams.get('days')).toBe('7');
     await page.getByRole('combobox', { name: 'Time zone' }).selectOption('Asia/Kolkata');
     await expect.poll(() => new URL(page.url()).searchParams.get('tz')).toBe('Asia/Kolkata');
-    const stats = await api<{ totalImpressions: number; timeSeries: { date: string; impressions: number }[] }>(w.publisherKey, '/publisher-dashboard/stats?days=7&tz=Asia/Kolkata');
-    await expect.poll(async () => Number(await page.locator('[data-metric="totalImpressions"]').getAttribute('data-value'))).toBe(stats.totalImpressions);
+    const stats = await api<{ totalImpressions: number; timeSeries: { date: string; impressions: number }[] }>(
+      w.publisherKey,
+      '/publisher-dashboard/stats?days=7&tz=Asia/Kolkata',
+    );
+    await expect
+      .poll(async () => Number(await page.locator('[data-metric="totalImpressions"]').getAttribute('data-value')))
+      .toBe(stats.totalImpressions);
     // A shared link opens the same report in another browser (another time zone, no remembered range).
     const shared = page.url();
-    const other = await browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 1280, height: 800 }, timezoneId: 'Europe/Berlin' });
+    const other = await browser.newContext({
+      userAgent: BROWSER_UA,
+      viewport: { width: 1280, height: 800 },
+      timezoneId: 'Europe/Berlin',
+    });
     const p2 = await other.newPage();
     await p2.goto(`${s.url}/dashboard/`);
     await p2.fill('#api-key', w.publisherKey);
@@ -131,17 +193,24 @@ describe('the everyday dashboard in Chromium', () => {
     const dayMs = 86_400_000;
     const prevEnd = new Date(Date.parse(`${today}T00:00:00Z`) - 7 * dayMs).toISOString().slice(0, 10);
     const prevStart = new Date(Date.parse(`${today}T00:00:00Z`) - 13 * dayMs).toISOString().slice(0, 10);
-    const prev = await api<{ timeSeries: { impressions: number }[] }>(w.publisherKey, `/publisher-dashboard/stats?start_date=${prevStart}&end_date=${prevEnd}&tz=Asia/Kolkata`);
+    const prev = await api<{ timeSeries: { impressions: number }[] }>(
+      w.publisherKey,
+      `/publisher-dashboard/stats?start_date=${prevStart}&end_date=${prevEnd}&tz=Asia/Kolkata`,
+    );
     const chart = page.locator('[data-chart="Impressions"]');
     await chart.getByRole('button', { name: 'Show table' }).click();
-    expect(await chart.locator('td[data-prev]').evaluateAll((tds) => tds.map((td) => Number(td.getAttribute('data-prev'))))).toEqual(prev.timeSeries.map((d) => d.impressions));
+    expect(
+      await chart.locator('td[data-prev]').evaluateAll((tds) => tds.map((td) => Number(td.getAttribute('data-prev')))),
+    ).toEqual(prev.timeSeries.map((d) => d.impressions));
     expect(await chart.locator('th', { hasText: 'Previous period' }).count()).toBe(1);
 
     // A custom range with the end before the start: a message next to the dates, the report stays.
     await page.getByRole('button', { name: 'Custom' }).click();
     await page.getByLabel('Start date').fill('2026-03-10');
     await page.getByLabel('End date').fill('2026-03-01');
-    await expect.poll(() => page.locator('.range-problem').innerText()).toContain('The end date is before the start date');
+    await expect
+      .poll(() => page.locator('.range-problem').innerText())
+      .toContain('The end date is before the start date');
     expect(await page.locator('.error-state').count()).toBe(0);
     expect(await page.getByLabel('End date').getAttribute('aria-invalid')).toBe('true');
     await page.getByRole('button', { name: '7d', exact: true }).click();
@@ -154,14 +223,25 @@ describe('the everyday dashboard in Chromium', () => {
     const requestsHeader = table.locator('th', { hasText: 'Requests' });
     await requestsHeader.getByRole('button').click();
     expect(await requestsHeader.getAttribute('aria-sort')).toBe('descending');
-    const vals = await table.locator('td[data-col="requests"]').evaluateAll((tds) => tds.map((td) => Number(td.getAttribute('data-value'))));
+    const vals = await table
+      .locator('td[data-col="requests"]')
+      .evaluateAll((tds) => tds.map((td) => Number(td.getAttribute('data-value'))));
     expect(vals).toEqual([...vals].sort((a, b) => b - a));
     await requestsHeader.getByRole('button').click();
     expect(await requestsHeader.getAttribute('aria-sort')).toBe('ascending');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^orbit-activity_last-7d_Asia-Kolkata\.csv$/);
-    const csvRows = parse(fs.readFileSync((await download.path())!, 'utf8'), { columns: true }) as Record<string, string>[];
-    const act = await api<{ data: { date: string; requests: number }[] }>(w.publisherKey, '/publisher-dashboard/activity?days=7&tz=Asia/Kolkata');
+    const csvRows = parse(fs.readFileSync((await download.path())!, 'utf8'), { columns: true }) as Record<
+      string,
+      string
+    >[];
+    const act = await api<{ data: { date: string; requests: number }[] }>(
+      w.publisherKey,
+      '/publisher-dashboard/activity?days=7&tz=Asia/Kolkata',
+    );
     expect(csvRows.map((r) => [r.date, Number(r.requests)])).toEqual(act.data.map((d) => [d.date, d.requests]));
     expect(page.url()).not.toContain(w.publisherKey);
     expect(errors).toEqual([]);
@@ -173,7 +253,10 @@ describe('the everyday dashboard in Chromium', () => {
     await go(page, '/placements');
     const row = page.locator('tr', { has: page.locator('td[data-col="placement_id"]', { hasText: 'Chat-Below' }) });
     await row.waitFor();
-    const perf = await api<{ placements: { placement_id: string; requests: number; fill_rate: number }[] }>(w.publisherKey, '/publisher-dashboard/placements?days=7');
+    const perf = await api<{ placements: { placement_id: string; requests: number; fill_rate: number }[] }>(
+      w.publisherKey,
+      '/publisher-dashboard/placements?days=7',
+    );
     const below = perf.placements.find((p) => p.placement_id === 'Chat-Below')!;
     expect(Number(await row.locator('td[data-col="requests"]').getAttribute('data-value'))).toBe(below.requests);
     expect(Number(await row.locator('td[data-col="fill_rate"]').getAttribute('data-value'))).toBe(below.fill_rate);
@@ -237,7 +320,8 @@ describe('the everyday dashboard in Chromium', () => {
     await form.waitFor();
     // An empty submit: every missing field says so, and the first takes the focus.
     await form.getByRole('button', { name: 'Create campaign' }).click();
-    for (const f of ['name', 'landing_page', 'daily_budget', 'group_name', 'copy']) await form.locator(`[data-field="${f}"] .field-error`).waitFor();
+    for (const f of ['name', 'landing_page', 'daily_budget', 'group_name', 'copy'])
+      await form.locator(`[data-field="${f}"] .field-error`).waitFor();
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('f-name');
     // A 6,000-character name: a message, not only a red counter.
     await form.locator('#f-name').fill('x'.repeat(6000));
@@ -269,9 +353,25 @@ describe('the everyday dashboard in Chromium', () => {
     await page.getByRole('heading', { name: 'Spring trail', exact: true }).waitFor();
     // The heading of the new page has the focus.
     await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
-    const created = (await api<{ campaign_id: string; name: string; category: string; allowed_countries: string[]; start_time: string; end_time: string }[]>(w.advertiserKey, '/advertiser-dashboard/campaigns')).find((c) => c.name === 'Spring trail')!;
+    const created = (
+      await api<
+        {
+          campaign_id: string;
+          name: string;
+          category: string;
+          allowed_countries: string[];
+          start_time: string;
+          end_time: string;
+        }[]
+      >(w.advertiserKey, '/advertiser-dashboard/campaigns')
+    ).find((c) => c.name === 'Spring trail')!;
     // New York wall-clock times, stored in UTC (EST, UTC−5, on 1 March; EDT, UTC−4, on 1 April).
-    expect(created).toMatchObject({ category: 'sports_fitness', allowed_countries: ['DE'], start_time: '2030-03-01T14:00:00.000', end_time: '2030-04-01T22:00:00.000' });
+    expect(created).toMatchObject({
+      category: 'sports_fitness',
+      allowed_countries: ['DE'],
+      start_time: '2030-03-01T14:00:00.000',
+      end_time: '2030-04-01T22:00:00.000',
+    });
     const targeting = page.getByTestId('targeting');
     expect(await targeting.innerText()).toContain('Germany (DE)');
     expect(await targeting.innerText()).toContain('Mar 1, 2030, 9:00 AM');
@@ -301,7 +401,10 @@ describe('the everyday dashboard in Chromium', () => {
     await page.getByRole('button', { name: 'Unarchive' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Unarchive' }).click();
     await expect.poll(() => page.getByText('This campaign is archived').count()).toBe(0);
-    expect((await api<{ is_archived: boolean }>(w.advertiserKey, `/advertiser-dashboard/campaigns/${created.campaign_id}`)).is_archived).toBe(false);
+    expect(
+      (await api<{ is_archived: boolean }>(w.advertiserKey, `/advertiser-dashboard/campaigns/${created.campaign_id}`))
+        .is_archived,
+    ).toBe(false);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -312,7 +415,13 @@ describe('the everyday dashboard in Chromium', () => {
       method: 'POST',
       headers: { authorization: `Bearer ${w.advertiserKey}`, 'content-type': 'application/json' },
       body: JSON.stringify({
-        data: [0, 2, 1].map((h) => ({ event_name: 'Lead', event_time: now - h * 3600, event_id: `lead-${h}`, action_source: 'website', user_data: { em: [`l${h}@example.com`] } })),
+        data: [0, 2, 1].map((h) => ({
+          event_name: 'Lead',
+          event_time: now - h * 3600,
+          event_id: `lead-${h}`,
+          action_source: 'website',
+          user_data: { em: [`l${h}@example.com`] },
+        })),
       }),
     });
     expect(sent.status).toBe(200);
@@ -320,10 +429,14 @@ describe('the everyday dashboard in Chromium', () => {
     await go(page, '/conversions?type=lead');
     await page.locator('[data-total]').waitFor();
     expect(await page.locator('#f-type').inputValue()).toBe('lead');
-    const times = await page.locator('td[data-col="conversion_timestamp"]').evaluateAll((tds) => tds.map((td) => td.getAttribute('data-value')!));
+    const times = await page
+      .locator('td[data-col="conversion_timestamp"]')
+      .evaluateAll((tds) => tds.map((td) => td.getAttribute('data-value')!));
     expect(times).toEqual([...times].sort().reverse());
     expect(times).toHaveLength(3);
-    expect(await page.locator('td[data-col="is_attributed"]').first().innerText()).toMatch(/no matching click|unattributed/);
+    expect(await page.locator('td[data-col="is_attributed"]').first().innerText()).toMatch(
+      /no matching click|unattributed/,
+    );
     await page.locator('#f-campaign').selectOption(w.campaignId);
     await expect.poll(() => new URL(page.url()).searchParams.get('campaign')).toBe(w.campaignId);
     await expect.poll(() => page.locator('[data-total]').getAttribute('data-total')).toBe('0');
@@ -381,7 +494,13 @@ describe('the everyday dashboard in Chromium', () => {
     const cell = row.locator('td[data-col="status"]');
     expect(await cell.evaluate((td) => getComputedStyle(td, '::before').content)).toBe('"Status"');
     // Every badge fits in its cell.
-    const cut = await page.locator('.badge').evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().right > window.innerWidth).length);
+    const cut = await page
+      .locator('.badge')
+      .evaluateAll(
+        (els) =>
+          els.filter((e) => e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().right > window.innerWidth)
+            .length,
+      );
     expect(cut).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await screenshot(page, 'daily-phone-campaign-cards', false);

@@ -23,7 +23,9 @@ describe('dashboard serving', () => {
     expect(page.headers.get('x-frame-options')).toBe('DENY');
     expect(page.headers.get('referrer-policy')).toBe('no-referrer');
     const html = await page.text();
-    const config = JSON.parse(/<script id="orbit-config" type="application\/json">([^<]*)<\/script>/.exec(html)![1]) as Record<string, string>;
+    const config = JSON.parse(
+      /<script id="orbit-config" type="application\/json">([^<]*)<\/script>/.exec(html)![1],
+    ) as Record<string, string>;
     expect(config).toEqual({ platformUrl: s.url, apiUrl: s.url, embedUrl: `${s.url}/embed.js` });
   });
 

@@ -3,8 +3,26 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import * as accounts from '../../src/modules/accounts/service.js';
-import { BROWSER_UA, adRequestBody, requestAd, seedWorld, startTestServer, type TestServer, type World } from '../helpers.js';
-import { ARTIFACTS, collectPageErrors, ensureWebBuilt, apiJson, goTo, launchBrowser, newContext, screenshot, signInAs } from './browser.js';
+import {
+  BROWSER_UA,
+  adRequestBody,
+  requestAd,
+  seedWorld,
+  startTestServer,
+  type TestServer,
+  type World,
+} from '../helpers.js';
+import {
+  ARTIFACTS,
+  collectPageErrors,
+  ensureWebBuilt,
+  apiJson,
+  goTo,
+  launchBrowser,
+  newContext,
+  screenshot,
+  signInAs,
+} from './browser.js';
 
 /**
  * The dashboard in Chromium against a seeded server: sign-in (and its
@@ -19,7 +37,8 @@ describe('dashboard in Chromium', () => {
 
   const api = <T>(key: string, p: string): Promise<T> => apiJson<T>(s.url, key, p);
   /** The endpoint a page reads must be served by this process (the dashboard uses only the public API). */
-  const need = (method: 'GET' | 'POST' | 'PATCH', url: string) => expect(s.app.hasRoute({ method, url }), `${method} ${url}`).toBe(true);
+  const need = (method: 'GET' | 'POST' | 'PATCH', url: string) =>
+    expect(s.app.hasRoute({ method, url }), `${method} ${url}`).toBe(true);
 
   beforeAll(async () => {
     ensureWebBuilt();
@@ -27,7 +46,10 @@ describe('dashboard in Chromium', () => {
     w = await seedWorld(s.ctx);
     // Traffic: three ads served, two seen, one clicked.
     for (let i = 0; i < 3; i++) {
-      const [ad] = (await (await requestAd(s.url, w.publisherKey, adRequestBody())).json()) as { impUrl: string; clickUrl: string }[];
+      const [ad] = (await (await requestAd(s.url, w.publisherKey, adRequestBody())).json()) as {
+        impUrl: string;
+        clickUrl: string;
+      }[];
       if (i < 2) await fetch(ad.impUrl, { headers: { 'user-agent': BROWSER_UA } });
       if (i === 0) await fetch(ad.clickUrl, { headers: { 'user-agent': BROWSER_UA }, redirect: 'manual' });
     }
@@ -38,10 +60,12 @@ describe('dashboard in Chromium', () => {
     await s?.stop();
   });
 
-  const signIn = (key: string, opts: { width?: number; height?: number } = {}) => signInAs(browser, s.url, key, { width: opts.width ?? 1280, height: opts.height ?? 860 });
+  const signIn = (key: string, opts: { width?: number; height?: number } = {}) =>
+    signInAs(browser, s.url, key, { width: opts.width ?? 1280, height: opts.height ?? 860 });
   const go = goTo;
 
-  const statValue = async (page: Page, metric: string) => Number(await page.locator(`[data-metric="${metric}"]`).getAttribute('data-value'));
+  const statValue = async (page: Page, metric: string) =>
+    Number(await page.locator(`[data-metric="${metric}"]`).getAttribute('data-value'));
 
   it('loads the sign-in page fast and small, and refuses wrong and revoked keys clearly', async () => {
     const context = await newContext(browser);
@@ -57,8 +81,13 @@ describe('dashboard in Chromium', () => {
         .reduce((a, e) => a + (e as PerformanceResourceTiming).encodedBodySize, 0),
     );
     fs.mkdirSync(ARTIFACTS, { recursive: true });
-    fs.writeFileSync(path.join(ARTIFACTS, 'dashboard-first-page.json'), JSON.stringify({ interactiveMs: Math.round(interactiveMs), jsBytesOnWire: jsBytes }, null, 2));
-    console.log(`dashboard first page: interactive after ${Math.round(interactiveMs)} ms, ${jsBytes} bytes of JS on the wire`);
+    fs.writeFileSync(
+      path.join(ARTIFACTS, 'dashboard-first-page.json'),
+      JSON.stringify({ interactiveMs: Math.round(interactiveMs), jsBytesOnWire: jsBytes }, null, 2),
+    );
+    console.log(
+      `dashboard first page: interactive after ${Math.round(interactiveMs)} ms, ${jsBytes} bytes of JS on the wire`,
+    );
     expect(jsBytes).toBeGreaterThan(0); // served compressed: the figure is reported in BENCHMARKS.md
     await screenshot(page, 'dashboard-sign-in');
 
@@ -87,10 +116,13 @@ describe('dashboard in Chromium', () => {
 
     {
       need('GET', '/publisher-dashboard/stats');
-      const stats = await api<{ totalImpressions: number; totalClicks: number; totalRevenue: number; avgCtr: number; timeSeries: { date: string; impressions: number }[] }>(
-        w.publisherKey,
-        '/publisher-dashboard/stats?days=30&tz=UTC',
-      );
+      const stats = await api<{
+        totalImpressions: number;
+        totalClicks: number;
+        totalRevenue: number;
+        avgCtr: number;
+        timeSeries: { date: string; impressions: number }[];
+      }>(w.publisherKey, '/publisher-dashboard/stats?days=30&tz=UTC');
       expect(stats.totalImpressions).toBe(2);
       await page.locator('[data-metric="totalImpressions"]').waitFor();
       expect(await statValue(page, 'totalImpressions')).toBe(stats.totalImpressions);
@@ -101,7 +133,9 @@ describe('dashboard in Chromium', () => {
       // Every chart's numbers as a table.
       const chart = page.locator('[data-chart="Impressions"]');
       await chart.getByRole('button', { name: 'Show table' }).click();
-      const cells = await chart.locator('td[data-value]').evaluateAll((tds) => tds.map((td) => Number(td.getAttribute('data-value'))));
+      const cells = await chart
+        .locator('td[data-value]')
+        .evaluateAll((tds) => tds.map((td) => Number(td.getAttribute('data-value'))));
       expect(cells).toEqual(stats.timeSeries.map((d) => d.impressions));
       await chart.getByRole('button', { name: 'Show chart' }).click();
 
@@ -110,7 +144,10 @@ describe('dashboard in Chromium', () => {
       await page.getByRole('button', { name: 'Custom' }).click();
       await page.getByLabel('Start date').fill(today);
       await page.getByLabel('End date').fill(today);
-      const oneDay = await api<{ totalImpressions: number; timeSeries: unknown[] }>(w.publisherKey, `/publisher-dashboard/stats?start_date=${today}&end_date=${today}&tz=UTC`);
+      const oneDay = await api<{ totalImpressions: number; timeSeries: unknown[] }>(
+        w.publisherKey,
+        `/publisher-dashboard/stats?start_date=${today}&end_date=${today}&tz=UTC`,
+      );
       expect(oneDay.timeSeries).toHaveLength(1);
       await chart.getByRole('button', { name: 'Show table' }).click();
       await expect.poll(() => chart.locator('td[data-value]').count()).toBe(1);
@@ -124,7 +161,12 @@ describe('dashboard in Chromium', () => {
     {
       need('GET', '/publisher-dashboard/activity');
       await go(page, '/activity');
-      const act = await api<{ total_requests: number; total_wins: number; total_impressions: number; fill_rate: number }>(w.publisherKey, '/publisher-dashboard/activity?days=7&tz=UTC');
+      const act = await api<{
+        total_requests: number;
+        total_wins: number;
+        total_impressions: number;
+        fill_rate: number;
+      }>(w.publisherKey, '/publisher-dashboard/activity?days=7&tz=UTC');
       await page.locator('[data-metric="total_requests"]').waitFor();
       expect(await statValue(page, 'total_requests')).toBe(act.total_requests);
       expect(await statValue(page, 'total_wins')).toBe(act.total_wins);
@@ -137,27 +179,42 @@ describe('dashboard in Chromium', () => {
     {
       need('GET', '/publisher-dashboard/devices');
       await go(page, '/audience');
-      const dev = await api<{ devices: { device_type: string; impressions: number }[] }>(w.publisherKey, '/publisher-dashboard/devices?days=30');
+      const dev = await api<{ devices: { device_type: string; impressions: number }[] }>(
+        w.publisherKey,
+        '/publisher-dashboard/devices?days=30',
+      );
       const desktop = dev.devices.find((d) => d.device_type === 'desktop')!;
       const row = page.locator('tr', { hasText: 'desktop' }).first();
       await row.waitFor();
-      expect(Number(await row.locator('td[data-col="Impressions"]').getAttribute('data-value'))).toBe(desktop.impressions);
+      expect(Number(await row.locator('td[data-col="Impressions"]').getAttribute('data-value'))).toBe(
+        desktop.impressions,
+      );
       need('GET', '/publisher-dashboard/geography');
-      const geo = await api<{ countries: { country_code: string; impressions: number; revenue: number }[] }>(w.publisherKey, '/publisher-dashboard/geography?days=30');
+      const geo = await api<{ countries: { country_code: string; impressions: number; revenue: number }[] }>(
+        w.publisherKey,
+        '/publisher-dashboard/geography?days=30',
+      );
       const geoCard = page.locator('.card', { has: page.getByRole('heading', { name: 'Geography' }) });
       await expect.poll(() => geoCard.locator('td[data-col="Impressions"]').count()).toBe(geo.countries.length);
-      const shown = await geoCard.locator('td[data-col="Impressions"]').evaluateAll((tds) => tds.map((td) => Number(td.getAttribute('data-value'))));
+      const shown = await geoCard
+        .locator('td[data-col="Impressions"]')
+        .evaluateAll((tds) => tds.map((td) => Number(td.getAttribute('data-value'))));
       expect(shown).toEqual([...geo.countries].sort((a, b) => b.impressions - a.impressions).map((c) => c.impressions));
       await screenshot(page, 'dashboard-publisher-audience');
     }
     {
       need('GET', '/publisher-dashboard/placements');
       await go(page, '/placements');
-      const perf = await api<{ placements: { placement: string; impressions: number; revenue: number }[] }>(w.publisherKey, '/publisher-dashboard/placements?days=30');
+      const perf = await api<{ placements: { placement: string; impressions: number; revenue: number }[] }>(
+        w.publisherKey,
+        '/publisher-dashboard/placements?days=30',
+      );
       const below = perf.placements.find((p) => p.placement === 'below_response')!;
       const row = page.locator('tr', { hasText: 'below_response' }).first();
       await row.waitFor();
-      expect(Number(await row.locator('td[data-col="impressions"]').getAttribute('data-value'))).toBe(below.impressions);
+      expect(Number(await row.locator('td[data-col="impressions"]').getAttribute('data-value'))).toBe(
+        below.impressions,
+      );
       expect(Number(await row.locator('td[data-col="revenue"]').getAttribute('data-value'))).toBe(below.revenue);
     }
     await go(page, '/setup');
@@ -178,7 +235,12 @@ describe('dashboard in Chromium', () => {
     await form.locator('#f-placement_type').selectOption('right_page');
     await form.getByRole('button', { name: 'Create placement' }).click();
     await page.locator('[data-slug="Sidebar-Right"]').waitFor();
-    const row = await s.ctx.db.selectFrom('placements').select(['slug', 'placement_type']).where('publisher_id', '=', w.publisherId).where('slug', '=', 'Sidebar-Right').executeTakeFirst();
+    const row = await s.ctx.db
+      .selectFrom('placements')
+      .select(['slug', 'placement_type'])
+      .where('publisher_id', '=', w.publisherId)
+      .where('slug', '=', 'Sidebar-Right')
+      .executeTakeFirst();
     expect(row).toEqual({ slug: 'Sidebar-Right', placement_type: 'right_page' });
 
     // The same slug again: the server's 409, under the name field.
@@ -202,16 +264,27 @@ describe('dashboard in Chromium', () => {
     const fb = await fetch(`${s.url}/ad-feedback`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-api-key': w.publisherKey },
-      body: JSON.stringify({ sessionId: 'dash-fb', impUrl: ad.impUrl, sentiment: 'thumbs_down', reasons: ['repetitive'], comment: 'Seen it three times today' }),
+      body: JSON.stringify({
+        sessionId: 'dash-fb',
+        impUrl: ad.impUrl,
+        sentiment: 'thumbs_down',
+        reasons: ['repetitive'],
+        comment: 'Seen it three times today',
+      }),
     });
     expect(fb.status).toBe(200);
-    const listed = await api<{ feedback: { sentiment: string }[] }>(w.publisherKey, '/publisher-dashboard/feedback?limit=100');
+    const listed = await api<{ feedback: { sentiment: string }[] }>(
+      w.publisherKey,
+      '/publisher-dashboard/feedback?limit=100',
+    );
     const { context, page, errors } = await signIn(w.publisherKey);
     await go(page, '/feedback');
     await page.getByText('Seen it three times today').waitFor();
     const table = page.locator('table', { has: page.locator('caption', { hasText: 'Ad feedback' }) });
     expect(await table.locator('tbody tr').count()).toBe(listed.feedback.length);
-    expect(await statValue(page, 'thumbs_down')).toBe(listed.feedback.filter((f) => f.sentiment === 'thumbs_down').length);
+    expect(await statValue(page, 'thumbs_down')).toBe(
+      listed.feedback.filter((f) => f.sentiment === 'thumbs_down').length,
+    );
     expect(await statValue(page, 'thumbs_up')).toBe(listed.feedback.filter((f) => f.sentiment === 'thumbs_up').length);
     await screenshot(page, 'dashboard-publisher-feedback');
     expect(errors).toEqual([]);
@@ -221,7 +294,10 @@ describe('dashboard in Chromium', () => {
   it('shows the advertiser the API’s numbers and creates a campaign through the forms', async () => {
     need('GET', '/advertiser-dashboard/campaigns');
     const { context, page, errors } = await signIn(w.advertiserKey);
-    const list = await api<{ campaign_id: string; impressions: number; clicks: number; spend: number }[]>(w.advertiserKey, '/advertiser-dashboard/campaigns');
+    const list = await api<{ campaign_id: string; impressions: number; clicks: number; spend: number }[]>(
+      w.advertiserKey,
+      '/advertiser-dashboard/campaigns',
+    );
     const seeded = list.find((c) => c.campaign_id === w.campaignId)!;
     expect(seeded.impressions).toBe(2);
     const row = page.locator('tr', { hasText: 'Runners' });
@@ -238,11 +314,18 @@ describe('dashboard in Chromium', () => {
     expect(await statValue(page, 'spend')).toBe(seeded.spend);
     {
       need('GET', '/advertiser-dashboard/metrics');
-      const m = await api<{ total_spend: number; total_clicks: number }>(w.advertiserKey, `/advertiser-dashboard/metrics?campaign_id=${w.campaignId}&days=30&tz=UTC`);
+      const m = await api<{ total_spend: number; total_clicks: number }>(
+        w.advertiserKey,
+        `/advertiser-dashboard/metrics?campaign_id=${w.campaignId}&days=30&tz=UTC`,
+      );
       const spendChart = page.locator('[data-chart="Spend"]');
       await spendChart.waitFor();
       await spendChart.getByRole('button', { name: 'Show table' }).click();
-      const sum = (await spendChart.locator('td[data-value]').evaluateAll((tds) => tds.map((td) => Number(td.getAttribute('data-value'))))).reduce((a, b) => a + b, 0);
+      const sum = (
+        await spendChart
+          .locator('td[data-value]')
+          .evaluateAll((tds) => tds.map((td) => Number(td.getAttribute('data-value'))))
+      ).reduce((a, b) => a + b, 0);
       expect(sum).toBeCloseTo(m.total_spend, 6);
     }
     await page.locator('.group-card').first().waitFor();
@@ -267,9 +350,12 @@ describe('dashboard in Chromium', () => {
     await form.locator('#f-daily_budget').fill('40');
     await form.getByRole('button', { name: 'Create campaign' }).click();
     await page.getByRole('heading', { name: 'Winter trail push', exact: true }).waitFor();
-    const created = (await api<{ campaign_id: string; name: string; status: string; daily_budget: number }[]>(w.advertiserKey, '/advertiser-dashboard/campaigns')).find(
-      (c) => c.name === 'Winter trail push',
-    )!;
+    const created = (
+      await api<{ campaign_id: string; name: string; status: string; daily_budget: number }[]>(
+        w.advertiserKey,
+        '/advertiser-dashboard/campaigns',
+      )
+    ).find((c) => c.name === 'Winter trail push')!;
     expect(created).toMatchObject({ status: 'draft', daily_budget: 40 });
     expect(page.url()).toContain(`/dashboard/campaigns/${created.campaign_id}`);
 
@@ -283,10 +369,16 @@ describe('dashboard in Chromium', () => {
     await edit.locator('#f-allowed_countries').press('Enter');
     await edit.locator('#f-allowed_countries').fill('CA');
     await edit.locator('#f-allowed_countries').press('Enter');
-    expect(await edit.locator('.chip').allInnerTexts()).toEqual([expect.stringContaining('United States'), expect.stringContaining('Canada')]);
+    expect(await edit.locator('.chip').allInnerTexts()).toEqual([
+      expect.stringContaining('United States'),
+      expect.stringContaining('Canada'),
+    ]);
     await edit.getByRole('button', { name: 'Save changes' }).click();
     await page.getByRole('heading', { name: 'Winter trail push', exact: true }).waitFor();
-    const edited = await api<{ daily_budget: number; allowed_countries: string[] }>(w.advertiserKey, `/advertiser-dashboard/campaigns/${created.campaign_id}`);
+    const edited = await api<{ daily_budget: number; allowed_countries: string[] }>(
+      w.advertiserKey,
+      `/advertiser-dashboard/campaigns/${created.campaign_id}`,
+    );
     expect(edited).toMatchObject({ daily_budget: 55.5, allowed_countries: ['US', 'CA'] });
 
     // Add an ad to its manual group: counters and the live preview.
@@ -305,7 +397,10 @@ describe('dashboard in Chromium', () => {
     await groupForm.locator('#f-name').fill('Trail runners, winter');
     await groupForm.getByRole('button', { name: 'Save ad group' }).click();
     await page.locator('.group-card h2', { hasText: 'Trail runners, winter' }).waitFor();
-    const groups = await api<{ name: string; ads: { headline: string }[] }[]>(w.advertiserKey, `/advertiser-dashboard/ad-groups?campaign_id=${created.campaign_id}`);
+    const groups = await api<{ name: string; ads: { headline: string }[] }[]>(
+      w.advertiserKey,
+      `/advertiser-dashboard/ad-groups?campaign_id=${created.campaign_id}`,
+    );
     expect(groups.map((g) => g.name)).toEqual(['Trail runners, winter']);
     expect(groups[0].ads.map((a) => a.headline).sort()).toEqual(['Grip on ice', 'Second winter ad']);
     await screenshot(page, 'dashboard-advertiser-new-campaign');
@@ -339,7 +434,10 @@ describe('dashboard in Chromium', () => {
     const { context, page, errors } = await signIn(w.advertiserKey);
     {
       need('GET', '/advertiser-dashboard/billing');
-      const b = await api<{ total_spend_dollars: number; credits_dollars: number }>(w.advertiserKey, '/advertiser-dashboard/billing');
+      const b = await api<{ total_spend_dollars: number; credits_dollars: number }>(
+        w.advertiserKey,
+        '/advertiser-dashboard/billing',
+      );
       await go(page, '/billing');
       await page.locator('[data-metric="total_spend_dollars"]').waitFor();
       expect(await statValue(page, 'total_spend_dollars')).toBe(b.total_spend_dollars);
@@ -378,8 +476,14 @@ describe('dashboard in Chromium', () => {
         body: JSON.stringify({ data }),
       });
       expect(sent.status).toBe(200);
-      const first = await api<{ conversions: { order_id: string }[]; total_conversions: number; next_cursor: string }>(w.advertiserKey, '/advertiser-dashboard/conversions?limit=25');
-      const second = await api<{ conversions: { order_id: string }[] }>(w.advertiserKey, `/advertiser-dashboard/conversions?limit=25&cursor=${encodeURIComponent(first.next_cursor)}`);
+      const first = await api<{ conversions: { order_id: string }[]; total_conversions: number; next_cursor: string }>(
+        w.advertiserKey,
+        '/advertiser-dashboard/conversions?limit=25',
+      );
+      const second = await api<{ conversions: { order_id: string }[] }>(
+        w.advertiserKey,
+        `/advertiser-dashboard/conversions?limit=25&cursor=${encodeURIComponent(first.next_cursor)}`,
+      );
       expect([first.conversions.length, second.conversions.length]).toEqual([25, 5]);
       await go(page, '/conversions');
       await page.locator('[data-total]').waitFor();

@@ -1,7 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { seedWorld, startTestServer, type TestServer, type World } from '../helpers.js';
-import { campaignCounts, collectPageErrors, ensureWebBuilt, html, launchBrowser, localCampaign, newContext, screenshot, settleFrames, startSite, type Site } from './browser.js';
+import {
+  campaignCounts,
+  collectPageErrors,
+  ensureWebBuilt,
+  html,
+  launchBrowser,
+  localCampaign,
+  newContext,
+  screenshot,
+  settleFrames,
+  startSite,
+  type Site,
+} from './browser.js';
 
 /**
  * The one-<script> embed, loaded from the Orbit server's /embed.js, on a plain
@@ -30,12 +42,21 @@ describe('embed script in Chromium', () => {
             data-orbit-context="Which trail running shoes should I buy for a mountain marathon?" data-orbit-session="embed-session"></div>`),
         ),
       '/nofill.html': (_req, _b, res) =>
-        html(res, page(`<div id="slot" data-orbit-slot data-orbit-endpoint="/api/ads" data-orbit-context="quantum chromodynamics lecture notes"></div><p id="after">page continues</p>`)),
+        html(
+          res,
+          page(
+            `<div id="slot" data-orbit-slot data-orbit-endpoint="/api/ads" data-orbit-context="quantum chromodynamics lecture notes"></div><p id="after">page continues</p>`,
+          ),
+        ),
       '/api/ads': async (_req, body, res) => {
         adRequests.push(JSON.parse(body) as Record<string, unknown>);
         const up = await fetch(`${s.url}/api/v1/ad`, {
           method: 'POST',
-          headers: { authorization: `Bearer ${w.publisherKey}`, 'content-type': 'application/json', 'user-agent': String(_req.headers['user-agent']) },
+          headers: {
+            authorization: `Bearer ${w.publisherKey}`,
+            'content-type': 'application/json',
+            'user-agent': String(_req.headers['user-agent']),
+          },
           body,
         });
         res.writeHead(up.status, { 'content-type': 'application/json' }).end(up.status === 204 ? '' : await up.text());
@@ -102,7 +123,8 @@ describe('embed script in Chromium', () => {
     const [popup] = await Promise.all([context.waitForEvent('page'), link.click()]);
     await popup.waitForURL(/\/landing\?/);
     const landed = new URL(popup.url());
-    for (const k of ['grclid', 'grcpid', 'grpuid', 'gradid', 'grsig']) expect(landed.searchParams.get(k), k).toBeTruthy();
+    for (const k of ['grclid', 'grcpid', 'grpuid', 'gradid', 'grsig'])
+      expect(landed.searchParams.get(k), k).toBeTruthy();
     expect(landed.searchParams.get('grcpid')).toBe(w.campaignId);
     await expect.poll(async () => (await campaignCounts(s.ctx, w.campaignId)).clicks).toBe(1);
     expect(errors).toEqual([]);
@@ -135,7 +157,12 @@ describe('embed script in Chromium', () => {
     expect(await p.locator('#b >> text=Sponsored').count()).toBe(1);
     await expect.poll(() => p.evaluate(() => (window as any).events)).toEqual(['Queued ad']);
     // Rendering into the same container replaces the ad there.
-    await p.evaluate(() => (window as any).OrbitAds.render(document.getElementById('a'), { title: 'Replacement', url: 'https://r.example.com' }));
+    await p.evaluate(() =>
+      (window as any).OrbitAds.render(document.getElementById('a'), {
+        title: 'Replacement',
+        url: 'https://r.example.com',
+      }),
+    );
     expect(await p.locator('#a [data-orbit-ad]').count()).toBe(1);
     expect(await p.locator('#a').innerText()).toContain('Replacement');
     expect(errors).toEqual([]);

@@ -4,7 +4,16 @@ import * as accounts from '../../src/modules/accounts/service.js';
 import { createPlacement } from '../../src/modules/placements/service.js';
 import { BROWSER_UA, adRequestBody, requestAd, startTestServer, type TestServer } from '../helpers.js';
 import { startFakeStripe, type FakeStripe } from '../advertiser/fake-stripe.js';
-import { collectPageErrors, ensureWebBuilt, html, launchBrowser, newContext, screenshot, startSite, type Site } from './browser.js';
+import {
+  collectPageErrors,
+  ensureWebBuilt,
+  html,
+  launchBrowser,
+  newContext,
+  screenshot,
+  startSite,
+  type Site,
+} from './browser.js';
 
 /**
  * Self-serve end to end in Chromium (issue 27): a new advertiser (as
@@ -23,7 +32,12 @@ describe('self-serve in the dashboard', () => {
   beforeAll(async () => {
     ensureWebBuilt();
     stripe = await startFakeStripe();
-    s = await startTestServer({ stripeSecretKey: stripe.secretKey, stripeWebhookSecret: stripe.webhookSecret, stripeApiBase: stripe.url, inventoryRefreshMs: 500 });
+    s = await startTestServer({
+      stripeSecretKey: stripe.secretKey,
+      stripeWebhookSecret: stripe.webhookSecret,
+      stripeApiBase: stripe.url,
+      inventoryRefreshMs: 500,
+    });
     stripe.setWebhook(`${s.url}/billing/stripe/webhook`);
     landing = await startSite({ '/kayaks': (_req, _b, res) => html(res, '<h1>Kayaks</h1>') });
     const pub = await accounts.createPublisher(s.ctx, { name: 'Chat app' });
@@ -90,7 +104,9 @@ describe('self-serve in the dashboard', () => {
     await page.goto(`${s.url}/dashboard/campaigns/${campaignId}`);
     await page.click('button:has-text("Activate")');
     await page.waitForSelector('.review-state[data-review-status="pending_review"]');
-    expect((await requestAd(s.url, pubKey, adRequestBody('Which sea kayak is good for touring beginners?'))).status).toBe(204);
+    expect(
+      (await requestAd(s.url, pubKey, adRequestBody('Which sea kayak is good for touring beginners?'))).status,
+    ).toBe(204);
 
     // The operator approves (the only operator action); the campaign serves.
     const review = await fetch(`${s.url}/admin/campaigns/${campaignId}/review`, {

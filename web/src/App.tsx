@@ -58,10 +58,17 @@ function Shell({ session, routes }: { session: Session; routes: Route[] }) {
       break;
     }
   }
-  const active = (r: Route) => (r.path === '/' ? path === '/' || (session.kind === 'advertiser' && path.startsWith('/campaigns')) : path.startsWith(r.path));
+  const active = (r: Route) =>
+    r.path === '/'
+      ? path === '/' || (session.kind === 'advertiser' && path.startsWith('/campaigns'))
+      : path.startsWith(r.path);
   return (
     <div className="shell">
-      <a className="skip-link" href="#main" onClick={(e) => (e.preventDefault(), document.getElementById('main')?.focus())}>
+      <a
+        className="skip-link"
+        href="#main"
+        onClick={(e) => (e.preventDefault(), document.getElementById('main')?.focus())}
+      >
         Skip to content
       </a>
       <aside className={`sidebar ${menu ? 'open' : ''}`}>
@@ -69,7 +76,13 @@ function Shell({ session, routes }: { session: Session; routes: Route[] }) {
           <span className="brand">
             <Logo /> Orbit
           </span>
-          <button type="button" className="menu-btn" aria-expanded={menu} aria-controls="nav" onClick={() => setMenu((m) => !m)}>
+          <button
+            type="button"
+            className="menu-btn"
+            aria-expanded={menu}
+            aria-controls="nav"
+            onClick={() => setMenu((m) => !m)}
+          >
             Menu
           </button>
         </div>
@@ -83,7 +96,13 @@ function Shell({ session, routes }: { session: Session; routes: Route[] }) {
           {routes
             .filter((r) => r.label)
             .map((r) => (
-              <Link key={r.path} to={r.path} className={active(r) ? 'active' : ''} aria-current={active(r) ? 'page' : undefined} onClick={() => setMenu(false)}>
+              <Link
+                key={r.path}
+                to={r.path}
+                className={active(r) ? 'active' : ''}
+                aria-current={active(r) ? 'page' : undefined}
+                onClick={() => setMenu(false)}
+              >
                 {r.label}
               </Link>
             ))}
@@ -120,7 +139,12 @@ function Section({ session }: { session: Session }) {
     let live = true;
     SECTIONS[session.kind]().then(
       (m) => live && setState({ routes: m.routes, error: null }),
-      () => live && setState({ routes: null, error: new Error('The dashboard could not be loaded. Check your connection and try again.') }),
+      () =>
+        live &&
+        setState({
+          routes: null,
+          error: new Error('The dashboard could not be loaded. Check your connection and try again.'),
+        }),
     );
     return () => {
       live = false;

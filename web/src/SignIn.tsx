@@ -4,7 +4,11 @@ import { setSession, sessionNotice, type Kind, type Session } from './session';
 import { navigate } from './router';
 
 async function identify(key: string): Promise<Session> {
-  const kinds: Kind[] = key.startsWith('orb_adv_') ? ['advertiser'] : key.startsWith('orb_pub_') ? ['publisher'] : ['publisher', 'advertiser'];
+  const kinds: Kind[] = key.startsWith('orb_adv_')
+    ? ['advertiser']
+    : key.startsWith('orb_pub_')
+      ? ['publisher']
+      : ['publisher', 'advertiser'];
   let last: ApiError | null = null;
   for (const kind of kinds) {
     try {
@@ -63,7 +67,10 @@ export function SignIn() {
           <span>Orbit</span>
         </div>
         <h1>Sign in to your dashboard</h1>
-        <p className="muted">Publishers and advertisers sign in with their API key. It stays in this tab only and is forgotten when you close it.</p>
+        <p className="muted">
+          Publishers and advertisers sign in with their API key. It stays in this tab only and is forgotten when you
+          close it.
+        </p>
         <div className={`field ${error ? 'has-error' : ''}`}>
           <label htmlFor="api-key">API key</label>
           <input
@@ -89,7 +96,8 @@ export function SignIn() {
           {busy ? 'Signing in…' : 'Sign in'}
         </button>
         <p className="muted small">
-          No key yet? An operator creates one with <code>orbit publishers create</code> or <code>orbit advertisers create</code>; <code>npm start</code> prints demo keys.
+          No key yet? An operator creates one with <code>orbit publishers create</code> or{' '}
+          <code>orbit advertisers create</code>; <code>npm start</code> prints demo keys.
         </p>
       </form>
     </div>

@@ -57,7 +57,11 @@ export function qs(q: Query = {}): string {
   return s ? `?${s}` : '';
 }
 
-export async function request<T>(method: string, path: string, opts: { query?: Query; body?: unknown; key?: string } = {}): Promise<T> {
+export async function request<T>(
+  method: string,
+  path: string,
+  opts: { query?: Query; body?: unknown; key?: string } = {},
+): Promise<T> {
   const key = opts.key ?? getSession()?.key;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (key) headers['x-api-key'] = key;
@@ -83,11 +87,20 @@ export async function request<T>(method: string, path: string, opts: { query?: Q
     data = null;
   }
   if (!res.ok) {
-    const b = (data ?? {}) as { message?: string; details?: FieldError[]; code?: string; requestId?: string; detail?: { loc?: unknown[]; msg?: string }[] };
+    const b = (data ?? {}) as {
+      message?: string;
+      details?: FieldError[];
+      code?: string;
+      requestId?: string;
+      detail?: { loc?: unknown[]; msg?: string }[];
+    };
     const details = Array.isArray(b.details)
       ? b.details
       : Array.isArray(b.detail)
-        ? b.detail.map((d) => ({ field: (d.loc ?? []).filter((x) => x !== 'body').join('.'), message: d.msg ?? 'is invalid' }))
+        ? b.detail.map((d) => ({
+            field: (d.loc ?? []).filter((x) => x !== 'body').join('.'),
+            message: d.msg ?? 'is invalid',
+          }))
         : [];
     // A server failure never shows its raw text: say what happened and what to do.
     const message =
@@ -95,9 +108,13 @@ export async function request<T>(method: string, path: string, opts: { query?: Q
         ? res.status === 503
           ? 'The server is busy or briefly unavailable. Nothing was lost; try again in a moment.'
           : `The server could not finish this (a problem on our side, not in what you entered). Try again; if it keeps happening, tell your operator${b.requestId ? ` the request id ${b.requestId}` : ''}.`
-        : b.message || (res.status === 404 ? 'This endpoint is not available on this server yet.' : `Request failed (${res.status})`);
+        : b.message ||
+          (res.status === 404
+            ? 'This endpoint is not available on this server yet.'
+            : `Request failed (${res.status})`);
     // The signed-in key stopped working (revoked or rotated): back to sign-in, saying why.
-    if (res.status === 401 && !opts.key && key) setSession(null, 'Your key is no longer accepted (it may have been revoked). Sign in with a current key.');
+    if (res.status === 401 && !opts.key && key)
+      setSession(null, 'Your key is no longer accepted (it may have been revoked). Sign in with a current key.');
     throw new ApiError(res.status, message, details, b.code);
   }
   return data as T;
@@ -108,11 +125,22 @@ export async function downloadCsv(path: string, query: Query, filename: string):
   const key = getSession()?.key;
   let res: Response;
   try {
-    res = await fetch(`${config.platformUrl}${path}${qs({ ...query, format: 'csv' })}`, { headers: key ? { 'x-api-key': key } : {}, credentials: 'omit', cache: 'no-store' });
+    res = await fetch(`${config.platformUrl}${path}${qs({ ...query, format: 'csv' })}`, {
+      headers: key ? { 'x-api-key': key } : {},
+      credentials: 'omit',
+      cache: 'no-store',
+    });
   } catch {
     throw new ApiError(0, 'Cannot reach the Orbit server. Check your connection and try again.');
   }
-  if (!res.ok) throw new ApiError(res.status, res.status >= 500 ? 'The export failed on the server; try again.' : ((await res.json().catch(() => null)) as { message?: string } | null)?.message ?? `Export failed (${res.status})`);
+  if (!res.ok)
+    throw new ApiError(
+      res.status,
+      res.status >= 500
+        ? 'The export failed on the server; try again.'
+        : (((await res.json().catch(() => null)) as { message?: string } | null)?.message ??
+            `Export failed (${res.status})`),
+    );
   const url = URL.createObjectURL(await res.blob());
   const a = document.createElement('a');
   a.href = url;

@@ -82,7 +82,9 @@ export function TimeChart({
   const ticks = [0, 0.5, 1].map((f) => max * f);
   const labelEvery = Math.ceil(n / Math.max(2, Math.floor(W / 90)));
   const path = points.map((p, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)},${y(p.value).toFixed(1)}`).join(' ');
-  const area = points.length ? `${path} L${x(points.length - 1).toFixed(1)},${PAD.t + ih} L${x(0).toFixed(1)},${PAD.t + ih} Z` : '';
+  const area = points.length
+    ? `${path} L${x(points.length - 1).toFixed(1)},${PAD.t + ih} L${x(0).toFixed(1)},${PAD.t + ih} Z`
+    : '';
   const h = hover !== null ? points[hover] : null;
   return (
     <div className="chart" data-chart={title}>
@@ -139,7 +141,14 @@ export function TimeChart({
         </div>
       ) : (
         <div className="chart-svg" ref={box}>
-          <svg viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" aria-labelledby={id} onMouseLeave={() => setHover(null)}>
+          <svg
+            viewBox={`0 0 ${W} ${H}`}
+            width={W}
+            height={H}
+            role="img"
+            aria-labelledby={id}
+            onMouseLeave={() => setHover(null)}
+          >
             {ticks.map((t) => (
               <g key={t}>
                 <line x1={PAD.l} x2={W - PAD.r} y1={y(t)} y2={y(t)} className="grid" />
@@ -176,10 +185,22 @@ export function TimeChart({
                   </>
                 )}
             {previous && previous.length > 0 && (
-              <path className="prev" d={previous.map((v, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ')} vectorEffect="non-scaling-stroke" />
+              <path
+                className="prev"
+                d={previous.map((v, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ')}
+                vectorEffect="non-scaling-stroke"
+              />
             )}
             {points.map((p, i) => (
-              <rect key={`hit-${p.date}`} x={PAD.l + step * i} width={step} y={PAD.t} height={ih} fill="transparent" onMouseEnter={() => setHover(i)} />
+              <rect
+                key={`hit-${p.date}`}
+                x={PAD.l + step * i}
+                width={step}
+                y={PAD.t}
+                height={ih}
+                fill="transparent"
+                onMouseEnter={() => setHover(i)}
+              />
             ))}
           </svg>
           {h && (
@@ -209,7 +230,21 @@ export function TimeChart({
 }
 
 /** Ranked horizontal bars (geography, devices), already a table. */
-export function BarTable<R>({ rows, label, value, display, columns, caption }: { rows: R[]; label: (r: R) => ReactNode; value: (r: R) => number; display: (r: R) => string; columns?: { label: string; render: (r: R) => ReactNode; raw?: (r: R) => number | string }[]; caption: string }) {
+export function BarTable<R>({
+  rows,
+  label,
+  value,
+  display,
+  columns,
+  caption,
+}: {
+  rows: R[];
+  label: (r: R) => ReactNode;
+  value: (r: R) => number;
+  display: (r: R) => string;
+  columns?: { label: string; render: (r: R) => ReactNode; raw?: (r: R) => number | string }[];
+  caption: string;
+}) {
   const max = Math.max(0, ...rows.map(value));
   return (
     <div className="table-wrap">

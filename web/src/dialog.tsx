@@ -58,7 +58,17 @@ export function useConfirm(): [ReactNode, (q: Omit<Ask, 'resolve'>) => Promise<b
 }
 
 /** A short notice with an optional action (Undo), announced politely; it goes away by itself after a while. */
-export function Notice({ text, action, onAction, onClose }: { text: string; action?: string; onAction?: () => void; onClose: () => void }) {
+export function Notice({
+  text,
+  action,
+  onAction,
+  onClose,
+}: {
+  text: string;
+  action?: string;
+  onAction?: () => void;
+  onClose: () => void;
+}) {
   useEffect(() => {
     const t = window.setTimeout(onClose, 12_000);
     return () => window.clearTimeout(t);

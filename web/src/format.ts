@@ -1,7 +1,17 @@
 /** Display formats; the raw API value is kept next to each shown number (data-value) so it can be checked. */
 const int = new Intl.NumberFormat('en-US');
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const usd4 = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 4 });
+const usd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+const usd4 = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 4,
+});
 
 const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : Number(v) || 0);
 
@@ -13,7 +23,12 @@ export const fmtPrice = (v: unknown) => usd4.format(num(v));
 /** An amount in an account's currency (ISO 4217), two decimals. */
 export function fmtAmount(v: unknown, currency = 'USD'): string {
   try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(num(v));
+    return new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    }).format(num(v));
   } catch {
     return `${num(v).toFixed(2)} ${currency}`;
   }
@@ -34,12 +49,16 @@ export function fmtDate(v: unknown): string {
   if (typeof v !== 'string' || !v) return '—';
   const d = new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(v) || v.length === 10 ? v : `${v}Z`);
   if (Number.isNaN(d.getTime())) return v;
-  return v.length === 10 ? d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }) : d.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  return v.length === 10
+    ? d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
+    : d.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 export function fmtDay(v: string): string {
   const d = new Date(`${v}T00:00:00Z`);
-  return Number.isNaN(d.getTime()) ? v : d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  return Number.isNaN(d.getTime())
+    ? v
+    : d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 }
 
 export const localTimeZone = (): string => {
@@ -51,7 +70,18 @@ export const localTimeZone = (): string => {
 };
 
 export function timeZones(): string[] {
-  const common = ['UTC', localTimeZone(), 'America/New_York', 'America/Los_Angeles', 'Europe/London', 'Europe/Berlin', 'Asia/Kolkata', 'Asia/Kathmandu', 'Asia/Tokyo', 'Australia/Sydney'];
+  const common = [
+    'UTC',
+    localTimeZone(),
+    'America/New_York',
+    'America/Los_Angeles',
+    'Europe/London',
+    'Europe/Berlin',
+    'Asia/Kolkata',
+    'Asia/Kathmandu',
+    'Asia/Tokyo',
+    'Australia/Sydney',
+  ];
   let all: string[] = [];
   try {
     all = (Intl as unknown as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];

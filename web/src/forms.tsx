@@ -10,10 +10,13 @@ import { Field } from './ui';
 export function plainMessage(message: string): string {
   const m = message.trim();
   let r: RegExpExecArray | null;
-  if ((r = /Too big: expected (?:string|array) to have <=\s*(\d+) (characters|items)/i.exec(m))) return `Use at most ${r[1]} ${r[2]}.`;
+  if ((r = /Too big: expected (?:string|array) to have <=\s*(\d+) (characters|items)/i.exec(m)))
+    return `Use at most ${r[1]} ${r[2]}.`;
   if ((r = /Too small: expected string to have >=\s*1 characters?/i.exec(m))) return 'This cannot be empty.';
-  if ((r = /Too small: expected string to have >=\s*(\d+) characters/i.exec(m))) return `Use at least ${r[1]} characters.`;
-  if ((r = /Too (big|small): expected number to be ([<>]=?)\s*([\d.]+)/i.exec(m))) return `Enter a number ${r[2].startsWith('<') ? 'up to' : 'of at least'} ${r[3]}.`;
+  if ((r = /Too small: expected string to have >=\s*(\d+) characters/i.exec(m)))
+    return `Use at least ${r[1]} characters.`;
+  if ((r = /Too (big|small): expected number to be ([<>]=?)\s*([\d.]+)/i.exec(m)))
+    return `Enter a number ${r[2].startsWith('<') ? 'up to' : 'of at least'} ${r[3]}.`;
   if (/received undefined|^required$/i.test(m)) return 'This is required.';
   if (/expected number/i.test(m)) return 'Enter a number.';
   if (/expected boolean/i.test(m)) return 'Choose yes or no.';
@@ -27,7 +30,10 @@ export function plainMessage(message: string): string {
 /** Focus and scroll to the first invalid field of a form (or its alert when no field is marked). */
 export function focusFirstInvalid(form: HTMLElement | null): void {
   if (!form) return;
-  const el = form.querySelector<HTMLElement>('[aria-invalid="true"], .has-error input, .has-error select, .has-error textarea, .has-error button') ?? form.querySelector<HTMLElement>('.alert[role="alert"]');
+  const el =
+    form.querySelector<HTMLElement>(
+      '[aria-invalid="true"], .has-error input, .has-error select, .has-error textarea, .has-error button',
+    ) ?? form.querySelector<HTMLElement>('.alert[role="alert"]');
   if (!el) return;
   el.scrollIntoView({ block: 'center', behavior: 'auto' });
   if (el.classList.contains('alert')) el.tabIndex = -1;
@@ -66,7 +72,12 @@ export function useForm<T extends Record<string, string>>(initial: T) {
     setFocusTick((t) => t + 1);
   };
   /** Run a submit; API errors are spread onto their fields, the rest shown above the form. */
-  const run = async (known: string[], fn: () => Promise<void>, conflictField?: string, fieldOf: Record<string, string> = {}) => {
+  const run = async (
+    known: string[],
+    fn: () => Promise<void>,
+    conflictField?: string,
+    fieldOf: Record<string, string> = {},
+  ) => {
     setBusy(true);
     setFormError(null);
     setErrorsState({});
@@ -90,7 +101,14 @@ export function useForm<T extends Record<string, string>>(initial: T) {
         // A conflict (409) names no field: it belongs to the field that must be unique.
         if (err.status === 409 && conflictField) fe[conflictField] = plainMessage(err.message);
         setErrorsState(fe);
-        if (!Object.keys(fe).length || unplaced.length) setFormError(unplaced.length ? unplaced.join(' ') : err.status >= 400 && err.status < 500 ? plainMessage(err.message) : err.message);
+        if (!Object.keys(fe).length || unplaced.length)
+          setFormError(
+            unplaced.length
+              ? unplaced.join(' ')
+              : err.status >= 400 && err.status < 500
+                ? plainMessage(err.message)
+                : err.message,
+          );
       } else setFormError(err instanceof Error ? err.message : String(err));
       setFocusTick((t) => t + 1);
     } finally {
@@ -102,7 +120,9 @@ export function useForm<T extends Record<string, string>>(initial: T) {
 
 /** The message for a value longer than its limit (shown as you type, and on submit). */
 export const tooLong = (value: string, max: number | undefined): string | undefined =>
-  max !== undefined && value.length > max ? `Too long: ${value.length.toLocaleString('en-US')} characters; at most ${max.toLocaleString('en-US')}.` : undefined;
+  max !== undefined && value.length > max
+    ? `Too long: ${value.length.toLocaleString('en-US')} characters; at most ${max.toLocaleString('en-US')}.`
+    : undefined;
 
 /** Local checks of the fields that have a length limit. */
 export function lengthErrors(values: Record<string, string>, limits: Record<string, number>): Record<string, string> {
@@ -153,7 +173,14 @@ export function TextField({
     'aria-describedby': shown ? `e-${name}` : hint ? `h-${name}` : undefined,
   };
   return (
-    <Field label={label} name={name} error={shown} hint={hint} count={max !== undefined ? value.length : undefined} max={max}>
+    <Field
+      label={label}
+      name={name}
+      error={shown}
+      hint={hint}
+      count={max !== undefined ? value.length : undefined}
+      max={max}
+    >
       {multiline ? (
         <textarea {...common} rows={3} onChange={(e) => onChange(e.target.value)} />
       ) : (
@@ -163,10 +190,33 @@ export function TextField({
   );
 }
 
-export function SelectField({ label, name, value, onChange, options, error, hint }: { label: string; name: string; value: string; onChange: (v: string) => void; options: (string | [string, string])[]; error?: string; hint?: string }) {
+export function SelectField({
+  label,
+  name,
+  value,
+  onChange,
+  options,
+  error,
+  hint,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (v: string) => void;
+  options: (string | [string, string])[];
+  error?: string;
+  hint?: string;
+}) {
   return (
     <Field label={label} name={name} error={error} hint={hint}>
-      <select id={`f-${name}`} name={name} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={!!error} aria-describedby={error ? `e-${name}` : hint ? `h-${name}` : undefined}>
+      <select
+        id={`f-${name}`}
+        name={name}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={!!error}
+        aria-describedby={error ? `e-${name}` : hint ? `h-${name}` : undefined}
+      >
         {options.map((o) => {
           const [v, l] = Array.isArray(o) ? o : [o, o];
           return (

@@ -15,7 +15,9 @@ const STORE = 'orbit.range';
 /** Today's date (YYYY-MM-DD) in a time zone. */
 export function todayIn(tz: string): string {
   try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+    return new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+      new Date(),
+    );
   } catch {
     return new Date().toISOString().slice(0, 10);
   }
@@ -49,12 +51,17 @@ function remembered(): Partial<RangeState> {
 }
 
 /** Why a custom range cannot be used (shown next to the dates), or null. */
-export function rangeProblem(from: string | null, to: string | null, maxDays: number): { field: 'from' | 'to'; message: string } | null {
+export function rangeProblem(
+  from: string | null,
+  to: string | null,
+  maxDays: number,
+): { field: 'from' | 'to'; message: string } | null {
   if (!from || !to) return null;
   if (!DAY.test(from) || Number.isNaN(dayNum(from))) return { field: 'from', message: 'Enter a start date.' };
   if (!DAY.test(to) || Number.isNaN(dayNum(to))) return { field: 'to', message: 'Enter an end date.' };
   if (dayNum(to) < dayNum(from)) return { field: 'to', message: 'The end date is before the start date.' };
-  if (dayNum(to) - dayNum(from) + 1 > maxDays) return { field: 'to', message: `This report covers at most ${maxDays} days; shorten the range.` };
+  if (dayNum(to) - dayNum(from) + 1 > maxDays)
+    return { field: 'to', message: `This report covers at most ${maxDays} days; shorten the range.` };
   return null;
 }
 
@@ -82,7 +89,8 @@ export function useReportRange(opts: { defaultDays: number; maxDays: number; utc
   const utcOnly = !!opts.utcOnly;
   const presets = PRESETS.filter((d) => d <= opts.maxDays);
   const daysParam = Number(p.get('days') ?? mem.days);
-  const days = Number.isInteger(daysParam) && daysParam >= 1 && daysParam <= opts.maxDays ? daysParam : opts.defaultDays;
+  const days =
+    Number.isInteger(daysParam) && daysParam >= 1 && daysParam <= opts.maxDays ? daysParam : opts.defaultDays;
   const from = p.get('from') ?? (p.has('days') ? null : (mem.from ?? null));
   const to = p.get('to') ?? (p.has('days') ? null : (mem.to ?? null));
   const tzParam = p.get('tz') ?? mem.tz ?? localTimeZone();
@@ -91,7 +99,12 @@ export function useReportRange(opts: { defaultDays: number; maxDays: number; utc
   const custom = !!from && !!to && !problem;
 
   // Write the effective range into the address, so what is on screen is what a copied link shows.
-  const want = { days: custom ? null : String(days), from: from ?? null, to: to ?? null, tz: utcOnly ? p.get('tz') : tz };
+  const want = {
+    days: custom ? null : String(days),
+    from: from ?? null,
+    to: to ?? null,
+    tz: utcOnly ? p.get('tz') : tz,
+  };
   const stale = (Object.keys(want) as (keyof typeof want)[]).some((k) => (want[k] ?? null) !== p.get(k));
   useEffect(() => {
     if (stale) setSearch(want);
@@ -108,7 +121,13 @@ export function useReportRange(opts: { defaultDays: number; maxDays: number; utc
   const [a, b] = custom ? [dayNum(from!), dayNum(to!)] : [today - days + 1, today];
   const len = b - a + 1;
   const tzq: Record<string, string> = utcOnly ? {} : { tz };
-  const fmt = (n: number) => new Date(n * 86_400_000).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  const fmt = (n: number) =>
+    new Date(n * 86_400_000).toLocaleDateString('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
   return {
     days,
     from,

@@ -6,7 +6,11 @@ import type { ReportRange } from './range';
 
 /** Load a GET endpoint; re-runs when the path or query changes. */
 export function useApi<T>(path: string | null, query?: Query) {
-  const [state, setState] = useState<{ data: T | null; error: ApiError | null; loading: boolean }>({ data: null, error: null, loading: !!path });
+  const [state, setState] = useState<{ data: T | null; error: ApiError | null; loading: boolean }>({
+    data: null,
+    error: null,
+    loading: !!path,
+  });
   const [tick, setTick] = useState(0);
   const key = JSON.stringify(query ?? {});
   useEffect(() => {
@@ -16,7 +20,12 @@ export function useApi<T>(path: string | null, query?: Query) {
     get<T>(path, JSON.parse(key) as Query).then(
       (data) => live && setState({ data, error: null, loading: false }),
       (error: unknown) =>
-        live && setState({ data: null, error: error instanceof ApiError ? error : new ApiError(0, String(error)), loading: false }),
+        live &&
+        setState({
+          data: null,
+          error: error instanceof ApiError ? error : new ApiError(0, String(error)),
+          loading: false,
+        }),
     );
     return () => {
       live = false;
@@ -26,7 +35,17 @@ export function useApi<T>(path: string | null, query?: Query) {
   return { ...state, reload };
 }
 
-export function Page({ title, subtitle, actions, children }: { title: string; subtitle?: ReactNode; actions?: ReactNode; children: ReactNode }) {
+export function Page({
+  title,
+  subtitle,
+  actions,
+  children,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     document.title = `${title} · Orbit`;
@@ -51,7 +70,17 @@ export function Page({ title, subtitle, actions, children }: { title: string; su
   );
 }
 
-export function Card({ title, actions, children, className }: { title?: ReactNode; actions?: ReactNode; children: ReactNode; className?: string }) {
+export function Card({
+  title,
+  actions,
+  children,
+  className,
+}: {
+  title?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <div className={`card ${className ?? ''}`}>
       {(title || actions) && (
@@ -65,7 +94,19 @@ export function Card({ title, actions, children, className }: { title?: ReactNod
   );
 }
 
-export function Stat({ label, value, raw, metric, hint }: { label: string; value: string; raw?: number | string | null; metric?: string; hint?: ReactNode }) {
+export function Stat({
+  label,
+  value,
+  raw,
+  metric,
+  hint,
+}: {
+  label: string;
+  value: string;
+  raw?: number | string | null;
+  metric?: string;
+  hint?: ReactNode;
+}) {
   return (
     <div className="stat" data-metric={metric} data-value={raw ?? undefined}>
       <div className="stat-label">{label}</div>
@@ -88,7 +129,9 @@ export function ErrorState({ error, onRetry }: { error: ApiError | Error; onRetr
   const status = error instanceof ApiError ? error.status : 0;
   return (
     <div className="error-state" role="alert">
-      <strong>{status === 404 ? 'Not available' : status === 401 ? 'Your key was rejected' : 'Something went wrong'}</strong>
+      <strong>
+        {status === 404 ? 'Not available' : status === 401 ? 'Your key was rejected' : 'Something went wrong'}
+      </strong>
       <p>{error.message}</p>
       {onRetry && (
         <button type="button" className="btn" onClick={onRetry}>
@@ -109,7 +152,13 @@ export function Empty({ title, children }: { title: string; children?: ReactNode
 }
 
 /** Loading → error → content, for one API call. */
-export function Async<T>({ state, children }: { state: { data: T | null; error: ApiError | null; loading: boolean; reload: () => void }; children: (data: T) => ReactNode }) {
+export function Async<T>({
+  state,
+  children,
+}: {
+  state: { data: T | null; error: ApiError | null; loading: boolean; reload: () => void };
+  children: (data: T) => ReactNode;
+}) {
   if (state.error) return <ErrorState error={state.error} onRetry={state.reload} />;
   if (state.data === null) return <Loading />;
   return <>{children(state.data)}</>;
@@ -126,7 +175,8 @@ export interface Column<R> {
   sortable?: boolean;
 }
 
-const valueOf = <R,>(c: Column<R>, r: R): string | number | null | undefined => (c.raw ? c.raw(r) : ((r as Record<string, unknown>)[c.key] as string | number | null | undefined));
+const valueOf = <R,>(c: Column<R>, r: R): string | number | null | undefined =>
+  c.raw ? c.raw(r) : ((r as Record<string, unknown>)[c.key] as string | number | null | undefined);
 
 /**
  * A report table: sortable by any column (click its header; aria-sort says
@@ -160,7 +210,10 @@ export function Table<R>({
           if (x === y) return a.i - b.i;
           if (x === null) return 1; // empty cells last, whatever the direction
           if (y === null) return -1;
-          const d = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y), undefined, { numeric: true });
+          const d =
+            typeof x === 'number' && typeof y === 'number'
+              ? x - y
+              : String(x).localeCompare(String(y), undefined, { numeric: true });
           return sort!.dir === 'asc' ? d : -d;
         })
         .map((e) => e.r)
@@ -174,14 +227,25 @@ export function Table<R>({
             {columns.map((c) => {
               const on = sort?.key === c.key;
               return (
-                <th key={c.key} className={c.align === 'right' ? 'num' : undefined} scope="col" aria-sort={on ? (sort!.dir === 'asc' ? 'ascending' : 'descending') : undefined}>
+                <th
+                  key={c.key}
+                  className={c.align === 'right' ? 'num' : undefined}
+                  scope="col"
+                  aria-sort={on ? (sort!.dir === 'asc' ? 'ascending' : 'descending') : undefined}
+                >
                   {c.sortable === false ? (
                     c.label
                   ) : (
                     <button
                       type="button"
                       className="sort-btn"
-                      onClick={() => setSort(on && sort!.dir === 'desc' ? { key: c.key, dir: 'asc' } : { key: c.key, dir: on ? 'desc' : c.align === 'right' ? 'desc' : 'asc' })}
+                      onClick={() =>
+                        setSort(
+                          on && sort!.dir === 'desc'
+                            ? { key: c.key, dir: 'asc' }
+                            : { key: c.key, dir: on ? 'desc' : c.align === 'right' ? 'desc' : 'asc' },
+                        )
+                      }
                     >
                       {c.label}
                       <span className="sort-mark" aria-hidden="true">
@@ -198,7 +262,13 @@ export function Table<R>({
           {shown.map((r, i) => (
             <tr key={rowKey ? rowKey(r, i) : i}>
               {columns.map((c) => (
-                <td key={c.key} className={c.align === 'right' ? 'num' : undefined} data-col={c.key} data-label={c.label} data-value={c.raw ? (c.raw(r) ?? undefined) : undefined}>
+                <td
+                  key={c.key}
+                  className={c.align === 'right' ? 'num' : undefined}
+                  data-col={c.key}
+                  data-label={c.label}
+                  data-value={c.raw ? (c.raw(r) ?? undefined) : undefined}
+                >
                   {c.render ? c.render(r) : String((r as Record<string, unknown>)[c.key] ?? '—')}
                 </td>
               ))}
@@ -221,7 +291,13 @@ export function ExportCsv({ path, query, name }: { path: string; query: Query; n
         disabled={state.busy}
         onClick={() => {
           setState({ busy: true, error: null });
-          const stamp = [query.start_date ?? (query.days ? `last-${query.days}d` : ''), query.end_date ?? '', query.tz ? String(query.tz).replace(/\//g, '-') : ''].filter(Boolean).join('_');
+          const stamp = [
+            query.start_date ?? (query.days ? `last-${query.days}d` : ''),
+            query.end_date ?? '',
+            query.tz ? String(query.tz).replace(/\//g, '-') : '',
+          ]
+            .filter(Boolean)
+            .join('_');
           downloadCsv(path, query, `orbit-${name}${stamp ? `_${stamp}` : ''}.csv`).then(
             () => setState({ busy: false, error: null }),
             (e: Error) => setState({ busy: false, error: e.message }),
@@ -239,7 +315,13 @@ export function ExportCsv({ path, query, name }: { path: string; query: Query; n
   );
 }
 
-export function Badge({ tone = 'neutral', children }: { tone?: 'good' | 'warn' | 'bad' | 'neutral' | 'info'; children: ReactNode }) {
+export function Badge({
+  tone = 'neutral',
+  children,
+}: {
+  tone?: 'good' | 'warn' | 'bad' | 'neutral' | 'info';
+  children: ReactNode;
+}) {
   return <span className={`badge badge-${tone}`}>{children}</span>;
 }
 
@@ -252,7 +334,23 @@ export const statusTone = (s: string | null | undefined): 'good' | 'warn' | 'bad
         ? 'bad'
         : 'neutral';
 
-export function Field({ label, name, error, hint, count, max, children }: { label: string; name: string; error?: string; hint?: ReactNode; count?: number; max?: number; children: ReactNode }) {
+export function Field({
+  label,
+  name,
+  error,
+  hint,
+  count,
+  max,
+  children,
+}: {
+  label: string;
+  name: string;
+  error?: string;
+  hint?: ReactNode;
+  count?: number;
+  max?: number;
+  children: ReactNode;
+}) {
   return (
     <div className={`field ${error ? 'has-error' : ''}`} data-field={name}>
       <label htmlFor={`f-${name}`}>

@@ -14,7 +14,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { generateProducts, mulberry32, PRODUCT_TYPES, DEMO_PRODUCT_COUNT, type Truth } from '../../../src/modules/shop/generator.js';
+import {
+  generateProducts,
+  mulberry32,
+  PRODUCT_TYPES,
+  DEMO_PRODUCT_COUNT,
+  type Truth,
+} from '../../../src/modules/shop/generator.js';
 import { titleColour } from '../../../src/modules/shop/taxonomy.js';
 
 const RELATED: Record<string, string[]> = {
@@ -38,8 +44,8 @@ const RELATED: Record<string, string[]> = {
   necklace: ['earrings'],
   earrings: ['necklace'],
   'dog-bed': ['cat-tree'],
-  'cookbook': ['novel'],
-  'novel': ['cookbook'],
+  cookbook: ['novel'],
+  novel: ['cookbook'],
 };
 
 export interface LabelledQuery {
@@ -73,7 +79,14 @@ function build(): LabelledQuery[] {
     const noun = type.noun.toLowerCase().replace(/"/g, ' inch');
     const word = r() < 0.35 ? pick(type.synonyms) : noun;
     const colour = titleColour(anchor.truth.colour);
-    const g = anchor.truth.gender === 'men' ? "men's" : anchor.truth.gender === 'women' ? "women's" : anchor.truth.gender === 'kids' ? 'kids' : '';
+    const g =
+      anchor.truth.gender === 'men'
+        ? "men's"
+        : anchor.truth.gender === 'women'
+          ? "women's"
+          : anchor.truth.gender === 'kids'
+            ? 'kids'
+            : '';
     const template = Math.floor(r() * 7);
     let query = word;
     const intent: LabelledQuery['intent'] = { type: type.key };

@@ -48,7 +48,21 @@ export const loadJudgments = (file = path.join(ESCI_DIR, 'judgments-dev.jsonl'))
 /** Graded gains of ESCI labels for nDCG (Exact 3, Substitute 1, Complement and Irrelevant 0). */
 export const GAIN: Record<string, number> = { E: 3, S: 1, C: 0, I: 0 };
 
-export const MERCHANT_CENTER_COLUMNS = ['id', 'title', 'description', 'product_highlight', 'brand', 'color', 'price', 'availability', 'link', 'image_link', 'product_type', 'product_rating', 'review_count'];
+export const MERCHANT_CENTER_COLUMNS = [
+  'id',
+  'title',
+  'description',
+  'product_highlight',
+  'brand',
+  'color',
+  'price',
+  'availability',
+  'link',
+  'image_link',
+  'product_type',
+  'product_rating',
+  'review_count',
+];
 
 /** One ESCI product as a Merchant Center row (price "12.99 USD" or empty; highlights one per line). */
 export function merchantCenterRow(p: EsciProduct): Record<string, string> {
@@ -116,7 +130,12 @@ export function* synthesize(products: EsciProduct[], count: number): Generator<E
       asin: `${base.asin}-V${round}`,
       title: `${base.title} (${colour}, ${size})`,
       color: colour,
-      price: base.price === null ? (i % 3 === 0 ? 9.99 + (i % 200) : null) : Math.round(base.price * (0.8 + ((i * 7) % 41) / 100) * 100) / 100,
+      price:
+        base.price === null
+          ? i % 3 === 0
+            ? 9.99 + (i % 200)
+            : null
+          : Math.round(base.price * (0.8 + ((i * 7) % 41) / 100) * 100) / 100,
     };
   }
 }

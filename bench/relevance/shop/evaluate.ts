@@ -41,30 +41,44 @@ const arg = (name: string) => {
 };
 
 /** The words a plain keyword engine gets: the query's words, lowercased, nothing removed but punctuation. */
-export const plainWords = (q: string) => [...new Set([...q.toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)].map((m) => m[0]))].slice(0, 32);
+export const plainWords = (q: string) =>
+  [...new Set([...q.toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)].map((m) => m[0]))].slice(0, 32);
 
 /** An in-memory FTS5 index of the products with plain bm25(), any word: the baseline. */
 export function fts5Baseline(products: EsciProduct[], withBullets: boolean): (query: string) => string[] {
   const db = new Database(':memory:');
-  db.exec(`CREATE VIRTUAL TABLE p USING fts5(asin UNINDEXED, title, brand, category, ${withBullets ? 'bullets, ' : ''}description, tokenize='porter unicode61')`);
+  db.exec(
+    `CREATE VIRTUAL TABLE p USING fts5(asin UNINDEXED, title, brand, category, ${withBullets ? 'bullets, ' : ''}description, tokenize='porter unicode61')`,
+  );
   const ins = db.prepare(`INSERT INTO p VALUES (?, ?, ?, ?, ${withBullets ? '?, ' : ''}?)`);
   db.transaction(() => {
     for (const x of products) {
-      const cols = [x.asin, x.title, x.brand ?? '', (x.category ?? []).join(' > '), ...(withBullets ? [x.bullet_points ?? ''] : []), x.description ?? ''];
+      const cols = [
+        x.asin,
+        x.title,
+        x.brand ?? '',
+        (x.category ?? []).join(' > '),
+        ...(withBullets ? [x.bullet_points ?? ''] : []),
+        x.description ?? '',
+      ];
       ins.run(...cols);
     }
   })();
   const q = db.prepare('SELECT asin FROM p WHERE p MATCH ? ORDER BY bm25(p) LIMIT 10');
   return (query) => {
     const words = plainWords(query);
-    return words.length ? (q.all(words.map((w) => `"${w}"`).join(' OR ')) as { asin: string }[]).map((r) => r.asin) : [];
+    return words.length
+      ? (q.all(words.map((w) => `"${w}"`).join(' OR ')) as { asin: string }[]).map((r) => r.asin)
+      : [];
   };
 }
 
 async function withContext<T>(fn: (ctx: Ctx) => Promise<T>): Promise<T> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-rel-'));
   const schema = process.env.DATABASE_URL ? `rel_${Date.now()}` : undefined;
-  const ctx = await createContext(loadConfig({ dataDir, logLevel: 'silent', databaseSchema: schema, sqliteSync: 'NORMAL' }));
+  const ctx = await createContext(
+    loadConfig({ dataDir, logLevel: 'silent', databaseSchema: schema, sqliteSync: 'NORMAL' }),
+  );
   try {
     return await fn(ctx);
   } finally {
@@ -87,7 +101,13 @@ async function esci(ctx: Ctx) {
   const key = (await accounts.createPublisher(ctx, { name: 'relevance' })).apiKey;
   const base = fts5Baseline(products, false);
   const baseBullets = fts5Baseline(products, true);
-  const rows = { orbit: [] as number[], base: [] as number[], bullets: [] as number[], p1Orbit: [] as number[], p1Base: [] as number[] };
+  const rows = {
+    orbit: [] as number[],
+    base: [] as number[],
+    bullets: [] as number[],
+    p1Orbit: [] as number[],
+    p1Base: [] as number[],
+  };
   for (const j of judged) {
     const gains = Object.fromEntries(Object.entries(j.judgments).map(([id, l]) => [id, GAIN[l] ?? 0]));
     const m = await searchProducts(ctx, { query: j.query, rerank: false, max_results: 10, apiKey: key });
@@ -114,7 +134,14 @@ async function esci(ctx: Ctx) {
         digits: 4,
         note: `orbit − baseline ${round4(ci.diff)}, paired-bootstrap 95 % [${round4(ci.lo)}, ${round4(ci.hi)}]; better on ${rows.orbit.filter((x, i) => x > rows.base[i] + 1e-9).length} queries, worse on ${rows.orbit.filter((x, i) => x < rows.base[i] - 1e-9).length}.`,
       },
-      p1_exact: { label: 'P@1 (an Exact first)', unit: '', value: mean(rows.p1Orbit), baseline: mean(rows.p1Base), baselineLabel: 'SQLite FTS5 bm25, any word', digits: 4 },
+      p1_exact: {
+        label: 'P@1 (an Exact first)',
+        unit: '',
+        value: mean(rows.p1Orbit),
+        baseline: mean(rows.p1Base),
+        baselineLabel: 'SQLite FTS5 bm25, any word',
+        digits: 4,
+      },
     },
     { variant: [ctx.database.dialect, split !== 'judgments-dev' && split] },
   );
@@ -140,26 +167,66 @@ async function esci(ctx: Ctx) {
 /** The old check over the generated demo catalog (a regression check: the generator wrote both the listings and the labels). */
 async function generated(ctx: Ctx) {
   const file = path.join(path.dirname(new URL(import.meta.url).pathname), 'queries.jsonl');
-  const queries = fs.readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as LabelledQuery);
+  const queries = fs
+    .readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as LabelledQuery);
   await ensureDemoProducts(ctx);
   const key = (await accounts.createPublisher(ctx, { name: 'relevance' })).apiKey;
   const base: number[] = [];
   const mine: number[] = [];
   for (const q of queries) {
-    const b = await retrieve(ctx.db, ctx.database.dialect, plainWords(q.query).map((w) => [w]), {}, { limit: 10, weights: false });
+    const b = await retrieve(
+      ctx.db,
+      ctx.database.dialect,
+      plainWords(q.query).map((w) => [w]),
+      {},
+      { limit: 10, weights: false },
+    );
     const m = await searchProducts(ctx, { query: q.query, rerank: false, max_results: 10, apiKey: key });
-    base.push(ndcgAt(10, b.map((h) => h.product_id), q.labels));
-    mine.push(ndcgAt(10, m.products.map((p) => p.product_id), q.labels));
+    base.push(
+      ndcgAt(
+        10,
+        b.map((h) => h.product_id),
+        q.labels,
+      ),
+    );
+    mine.push(
+      ndcgAt(
+        10,
+        m.products.map((p) => p.product_id),
+        q.labels,
+      ),
+    );
   }
   const ci = pairedBootstrap(mine, base);
   writeResult(
     'relevance-shop',
-    { ndcg10: { label: `nDCG@10, ${queries.length} labelled queries over the generated catalog (regression check)`, unit: '', value: mean(mine), baseline: mean(base), baselineLabel: 'plain BM25', digits: 4 } },
+    {
+      ndcg10: {
+        label: `nDCG@10, ${queries.length} labelled queries over the generated catalog (regression check)`,
+        unit: '',
+        value: mean(mine),
+        baseline: mean(base),
+        baselineLabel: 'plain BM25',
+        digits: 4,
+      },
+    },
     { variant: ctx.database.dialect },
   );
-  return { backend: ctx.database.dialect, catalog: 'generated (regression check)', queries: queries.length, ndcg10_plain_bm25: round4(mean(base)), ndcg10_orbit: round4(mean(mine)), diff: { mean: round4(ci.diff), ci95: [round4(ci.lo), round4(ci.hi)] } };
+  return {
+    backend: ctx.database.dialect,
+    catalog: 'generated (regression check)',
+    queries: queries.length,
+    ndcg10_plain_bm25: round4(mean(base)),
+    ndcg10_orbit: round4(mean(mine)),
+    diff: { mean: round4(ci.diff), ci95: [round4(ci.lo), round4(ci.hi)] },
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(JSON.stringify(process.argv.includes('--generated') ? await withContext(generated) : await withContext(esci)));
+  console.log(
+    JSON.stringify(process.argv.includes('--generated') ? await withContext(generated) : await withContext(esci)),
+  );
 }

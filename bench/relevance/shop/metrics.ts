@@ -9,7 +9,9 @@ export function ndcgAt(k: number, ranked: string[], gains: Record<string, number
   const g = (x: number) => 2 ** x - 1;
   let dcg = 0;
   ranked.slice(0, k).forEach((id, i) => (dcg += g(gains[id] ?? 0) / Math.log2(i + 2)));
-  const ideal = Object.values(gains).sort((a, b) => b - a).slice(0, k);
+  const ideal = Object.values(gains)
+    .sort((a, b) => b - a)
+    .slice(0, k);
   let idcg = 0;
   ideal.forEach((x, i) => (idcg += g(x) / Math.log2(i + 2)));
   return idcg === 0 ? 0 : dcg / idcg;
@@ -24,7 +26,12 @@ export function precisionAt1(ranked: string[], gains: Record<string, number>): n
 export const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
 
 /** 95 % interval of mean(a − b) by the paired bootstrap over queries (seeded, 10,000 resamples). */
-export function pairedBootstrap(a: number[], b: number[], resamples = 10_000, seed = 24): { diff: number; lo: number; hi: number } {
+export function pairedBootstrap(
+  a: number[],
+  b: number[],
+  resamples = 10_000,
+  seed = 24,
+): { diff: number; lo: number; hi: number } {
   const d = a.map((x, i) => x - b[i]);
   const rnd = mulberry32(seed);
   const means: number[] = [];

@@ -23,7 +23,14 @@ import { loadConfig } from '../../../src/config.js';
 import { createContext, closeContext } from '../../../src/server.js';
 import { importProductsFile } from '../../../src/modules/shop/catalog.js';
 import { mulberry32 } from '../../../src/modules/shop/generator.js';
-import { FEATURES, featuresOf, parseQuery, type FeatureName, type FieldWeights, type ShopQuery } from '../../../src/modules/shop/ranking.js';
+import {
+  FEATURES,
+  featuresOf,
+  parseQuery,
+  type FeatureName,
+  type FieldWeights,
+  type ShopQuery,
+} from '../../../src/modules/shop/ranking.js';
 import { RANKER } from '../../../src/modules/shop/ranker-weights.js';
 import type { CandidateRow } from '../../../src/modules/shop/repo.js';
 import { candidatesFor } from '../../../src/modules/shop/service.js';
@@ -65,7 +72,11 @@ function ndcgOf(w: number[], m: Matrix[]): number {
     m.map((r) => {
       const s = r.x.map((f) => f.reduce((a, x, k) => a + x * w[k], 0));
       const order = s.map((_, i) => i).sort((a, b) => s[b] - s[a] || r.tie[b] - r.tie[a]);
-      return ndcgAt(10, order.map((i) => r.ids[i]), r.gains);
+      return ndcgAt(
+        10,
+        order.map((i) => r.ids[i]),
+        r.gains,
+      );
     }),
   );
 }
@@ -76,7 +87,10 @@ function fit(m: Matrix[], lambda: number, start: number[]): number[] {
   const weights: number[] = [];
   for (const r of m) {
     const s0 = r.x.map((f) => f.reduce((a, x, k) => a + x * start[k], 0));
-    const top = s0.map((_, i) => i).sort((a, b) => s0[b] - s0[a]).slice(0, 60);
+    const top = s0
+      .map((_, i) => i)
+      .sort((a, b) => s0[b] - s0[a])
+      .slice(0, 60);
     let total = 0;
     const first = weights.length;
     for (const i of top)
@@ -120,7 +134,12 @@ function folds(n: number): number[] {
   return fold;
 }
 
-function crossValidate(m: Matrix[], lambda: number, start: number[], fold: number[]): { cv: number; perFold: number[] } {
+function crossValidate(
+  m: Matrix[],
+  lambda: number,
+  start: number[],
+  fold: number[],
+): { cv: number; perFold: number[] } {
   const perQuery = new Array<number>(m.length);
   const perFold: number[] = [];
   for (let f = 0; f < FOLDS; f++) {
@@ -143,7 +162,12 @@ async function main() {
     const data: QueryData[] = [];
     for (const j of loadJudgments()) {
       const { q, cands } = await candidatesFor(ctx, parseQuery(j.query));
-      data.push({ query: j.query, q, cands, gains: Object.fromEntries(Object.entries(j.judgments).map(([id, l]) => [id, GAIN[l] ?? 0])) });
+      data.push({
+        query: j.query,
+        q,
+        cands,
+        gains: Object.fromEntries(Object.entries(j.judgments).map(([id, l]) => [id, GAIN[l] ?? 0])),
+      });
     }
     const fold = folds(data.length);
     const start = FEATURES.map(() => 0);
@@ -172,7 +196,10 @@ async function main() {
     }
     const m = matrices(data, fields);
     const w = fit(m, lambda, start);
-    const weights = Object.fromEntries(FEATURES.map((k, i) => [k, Math.round(w[i] * 1000) / 1000])) as Record<FeatureName, number>;
+    const weights = Object.fromEntries(FEATURES.map((k, i) => [k, Math.round(w[i] * 1000) / 1000])) as Record<
+      FeatureName,
+      number
+    >;
     const report = {
       queries: data.length,
       folds: FOLDS,
@@ -187,7 +214,10 @@ async function main() {
     };
     console.log(JSON.stringify(report));
     if (process.argv.includes('--write')) {
-      const file = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../src/modules/shop/ranker-weights.ts');
+      const file = path.resolve(
+        path.dirname(new URL(import.meta.url).pathname),
+        '../../../src/modules/shop/ranker-weights.ts',
+      );
       fs.writeFileSync(
         file,
         `/**

@@ -17,8 +17,19 @@ export interface SearchResponse {
   search_id: string;
   recommendation: Recommendation | null;
   reasoning: string;
-  install?: { summary: string; steps: { step: number; action?: string; command?: string; file?: string; user_action?: string }[]; env_vars: string[]; notes?: string };
-  credential_request?: { setup_url: string; required_env_vars: string[]; user_message: string; agent_instruction: string; grclid: string };
+  install?: {
+    summary: string;
+    steps: { step: number; action?: string; command?: string; file?: string; user_action?: string }[];
+    env_vars: string[];
+    notes?: string;
+  };
+  credential_request?: {
+    setup_url: string;
+    required_env_vars: string[];
+    user_message: string;
+    agent_instruction: string;
+    grclid: string;
+  };
   click_url?: string;
   grclid?: string;
 }
@@ -71,8 +82,21 @@ export interface Product {
 }
 
 export type ShopCategory =
-  | 'apparel' | 'footwear' | 'furniture_decor' | 'home_kitchen' | 'beauty_personal_care' | 'electronics_computing' | 'jewelry_watches'
-  | 'sports_outdoors' | 'tools_hardware' | 'toys_kids' | 'baby' | 'pets' | 'auto' | 'books_media' | 'other';
+  | 'apparel'
+  | 'footwear'
+  | 'furniture_decor'
+  | 'home_kitchen'
+  | 'beauty_personal_care'
+  | 'electronics_computing'
+  | 'jewelry_watches'
+  | 'sports_outdoors'
+  | 'tools_hardware'
+  | 'toys_kids'
+  | 'baby'
+  | 'pets'
+  | 'auto'
+  | 'books_media'
+  | 'other';
 
 export interface ShopSearchRequest {
   query?: string;
@@ -104,15 +128,30 @@ export interface ShopSearchResponse {
   reasoning: string;
   products: Product[];
   count: number;
-  web_results: { name: string; brand: string | null; price: number | null; currency: string | null; description: string | null; image_url: string | null; url: string; site: string }[];
+  web_results: {
+    name: string;
+    brand: string | null;
+    price: number | null;
+    currency: string | null;
+    description: string | null;
+    image_url: string | null;
+    url: string;
+    site: string;
+  }[];
   ranking: 'llm' | 'retrieval';
-  facets: { brands: { value: string; count: number }[]; merchants: { value: string; count: number }[]; categories: { value: string; count: number }[]; price_range: { min: number; max: number } | null };
+  facets: {
+    brands: { value: string; count: number }[];
+    merchants: { value: string; count: number }[];
+    categories: { value: string; count: number }[];
+    price_range: { min: number; max: number } | null;
+  };
 }
 
 /** A UCP checkout as a merchant returns it (the fields this client reads; merchants add more). */
 export interface Checkout {
   id: string;
-  status: 'incomplete' | 'requires_escalation' | 'ready_for_complete' | 'complete_in_progress' | 'completed' | 'canceled';
+  status:
+    'incomplete' | 'requires_escalation' | 'ready_for_complete' | 'complete_in_progress' | 'completed' | 'canceled';
   currency: string;
   totals: { type: string; amount: number }[];
   continue_url?: string;
@@ -127,16 +166,16 @@ export class OrbitError extends Error {
     readonly status: number,
     readonly body: unknown,
   ) {
-    super(`Orbit index answered ${status}: ${typeof body === 'object' && body && 'detail' in body ? JSON.stringify((body as { detail: unknown }).detail) : String(body)}`);
+    super(
+      `Orbit index answered ${status}: ${typeof body === 'object' && body && 'detail' in body ? JSON.stringify((body as { detail: unknown }).detail) : String(body)}`,
+    );
   }
 }
 
 export class MerchantError extends Error {}
 
 export class OrbitIndexClient {
-  constructor(
-    private readonly opts: { indexUrl: string; apiKey: string; fetch?: typeof fetch },
-  ) {}
+  constructor(private readonly opts: { indexUrl: string; apiKey: string; fetch?: typeof fetch }) {}
 
   private async post<T>(path: string, body: unknown): Promise<T> {
     const f = this.opts.fetch ?? fetch;
@@ -179,15 +218,27 @@ export class MerchantCheckout {
     const res = await this.f(this.checkout.endpoint, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: this.nextId++, method: 'tools/call', params: { name, arguments: args } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: this.nextId++,
+        method: 'tools/call',
+        params: { name, arguments: args },
+      }),
     });
     const text = await res.text();
     if (!res.ok) throw new MerchantError(`merchant answered HTTP ${res.status}`);
     // Streamable HTTP may answer as JSON or as one SSE event.
     const json = res.headers.get('content-type')?.includes('text/event-stream')
-      ? text.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trim()).join('')
+      ? text
+          .split('\n')
+          .filter((l) => l.startsWith('data:'))
+          .map((l) => l.slice(5).trim())
+          .join('')
       : text;
-    const msg = JSON.parse(json) as { error?: { message: string }; result?: { isError?: boolean; structuredContent?: Checkout; content?: { type: string; text: string }[] } };
+    const msg = JSON.parse(json) as {
+      error?: { message: string };
+      result?: { isError?: boolean; structuredContent?: Checkout; content?: { type: string; text: string }[] };
+    };
     if (msg.error) throw new MerchantError(msg.error.message);
     const r = msg.result;
     if (!r || r.isError) throw new MerchantError(r?.content?.[0]?.text ?? 'merchant refused the call');
@@ -195,7 +246,11 @@ export class MerchantCheckout {
   }
 
   /** create_checkout for this listing's item, with the attribution exactly as the index returned it. */
-  create(opts: { currency: string; quantity?: number; buyer?: { email?: string; first_name?: string; last_name?: string } }): Promise<Checkout> {
+  create(opts: {
+    currency: string;
+    quantity?: number;
+    buyer?: { email?: string; first_name?: string; last_name?: string };
+  }): Promise<Checkout> {
     return this.call('create_checkout', {
       meta: { 'ucp-agent': { profile: this.checkout.agent_profile } },
       checkout: {

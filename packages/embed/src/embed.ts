@@ -101,11 +101,16 @@ function feedbackControls(ad: AdObject, opts: RenderOptions): HTMLElement {
     box.setAttribute('data-orbit-feedback', sentiment ? 'open' : 'idle');
     box.append(h('span', null, {}, ['Was this ad relevant?']));
     for (const s of ['thumbs_up', 'thumbs_down'] as const) {
-      const b = h('button', { ...S.thumb, ...(sentiment === s ? S.chipOn : {}) }, {
-        type: 'button',
-        'aria-label': s === 'thumbs_up' ? 'Thumbs up' : 'Thumbs down',
-        'aria-pressed': String(sentiment === s),
-      }, [thumb(s === 'thumbs_down')]);
+      const b = h(
+        'button',
+        { ...S.thumb, ...(sentiment === s ? S.chipOn : {}) },
+        {
+          type: 'button',
+          'aria-label': s === 'thumbs_up' ? 'Thumbs up' : 'Thumbs down',
+          'aria-pressed': String(sentiment === s),
+        },
+        [thumb(s === 'thumbs_down')],
+      );
       b.addEventListener('click', () => draw(s));
       box.append(b);
     }
@@ -123,7 +128,11 @@ function feedbackControls(ad: AdObject, opts: RenderOptions): HTMLElement {
       });
       chips.append(c);
     }
-    const text = h('textarea', S.textarea, { 'aria-label': 'Comment (optional)', placeholder: 'Tell us more (optional)', maxlength: String(COMMENT_MAX) }) as HTMLTextAreaElement;
+    const text = h('textarea', S.textarea, {
+      'aria-label': 'Comment (optional)',
+      placeholder: 'Tell us more (optional)',
+      maxlength: String(COMMENT_MAX),
+    }) as HTMLTextAreaElement;
     const count = h('span', null, {}, [`0/${COMMENT_MAX}`]);
     text.addEventListener('input', () => (count.textContent = `${text.value.length}/${COMMENT_MAX}`));
     const send = h('button', S.send, { type: 'button' }, ['Send feedback']);
@@ -133,7 +142,13 @@ function feedbackControls(ad: AdObject, opts: RenderOptions): HTMLElement {
       box.replaceChildren('Thanks for your feedback.');
       box.setAttribute('data-orbit-feedback', 'sent');
       box.setAttribute('role', 'status');
-      const payload = feedbackPayload(ad, { sessionId: opts.sessionId ?? '', sentiment, reasons: [...reasons], comment: text.value, userId: opts.userId });
+      const payload = feedbackPayload(ad, {
+        sessionId: opts.sessionId ?? '',
+        sentiment,
+        reasons: [...reasons],
+        comment: text.value,
+        userId: opts.userId,
+      });
       if (!payload) return;
       if (opts.feedbackUrl) void postFeedback(opts.feedbackUrl, payload);
       safe(() => opts.onFeedback?.(payload));
@@ -150,10 +165,15 @@ const mounted = new WeakMap<Element, Rendered>();
 export function render(container: Element, ad: AdObject, opts: RenderOptions = {}): Rendered | null {
   if (!container || !ad || typeof ad !== 'object') return null;
   mounted.get(container)?.destroy();
-  const variant: AdVariant = opts.variant && ['card', 'inline', 'minimal', 'text'].includes(opts.variant) ? opts.variant : 'card';
+  const variant: AdVariant =
+    opts.variant && ['card', 'inline', 'minimal', 'text'].includes(opts.variant) ? opts.variant : 'card';
   const v = viewOf(ad);
   const label = h('span', S.label, {}, [opts.label ?? 'Sponsored']);
-  const root = h(variant === 'text' ? 'span' : 'div', S.root(variant), { class: 'orbit-ad', 'data-orbit-ad': variant, 'data-impressed': 'false' });
+  const root = h(variant === 'text' ? 'span' : 'div', S.root(variant), {
+    class: 'orbit-ad',
+    'data-orbit-ad': variant,
+    'data-impressed': 'false',
+  });
   const link = (style: Style, children: Child[]) => {
     if (!v.href) return h(variant === 'text' ? 'span' : 'div', variant === 'text' ? null : style, {}, children);
     const a = h('a', style, { href: v.href, rel: AD_REL, target: opts.target ?? '_blank' }, children);
@@ -162,7 +182,8 @@ export function render(container: Element, ad: AdObject, opts: RenderOptions = {
   };
   if (variant === 'text') {
     root.append(label, ' ', link(S.textLink, [v.title]));
-    if (v.brand && v.brand !== v.title) root.append(h('span', { color: 'var(--orbit-ad-muted, #6b7280)' }, {}, [` · ${v.brand}`]));
+    if (v.brand && v.brand !== v.title)
+      root.append(h('span', { color: 'var(--orbit-ad-muted, #6b7280)' }, {}, [` · ${v.brand}`]));
   } else {
     const initial = () => h('span', S.initial, { 'aria-hidden': 'true' }, [v.initial]);
     let icon: HTMLElement = initial();
@@ -174,7 +195,15 @@ export function render(container: Element, ad: AdObject, opts: RenderOptions = {
     const header = h('span', S.header, {}, [icon, v.brand && h('span', S.brand, {}, [v.brand]), label]);
     let body: Child[];
     if (variant === 'inline') {
-      body = [header, h('span', { fontSize: '14px' }, {}, [h('strong', null, {}, [v.title]), v.text ? ` — ${v.text}` : '', ' ', h('span', S.inlineCta, {}, [`${v.cta} →`])])];
+      body = [
+        header,
+        h('span', { fontSize: '14px' }, {}, [
+          h('strong', null, {}, [v.title]),
+          v.text ? ` — ${v.text}` : '',
+          ' ',
+          h('span', S.inlineCta, {}, [`${v.cta} →`]),
+        ]),
+      ];
     } else if (variant === 'minimal') {
       body = [header, h('span', { ...S.title, display: 'block', fontSize: '14px', margin: '0' }, {}, [v.title])];
     } else {
@@ -187,7 +216,8 @@ export function render(container: Element, ad: AdObject, opts: RenderOptions = {
     }
     root.append(link(S.link, body));
   }
-  const wantFeedback = (opts.feedback ?? ad.feedbackPrompt === true) && !!ad.impUrl && (!!opts.feedbackUrl || !!opts.onFeedback);
+  const wantFeedback =
+    (opts.feedback ?? ad.feedbackPrompt === true) && !!ad.impUrl && (!!opts.feedbackUrl || !!opts.onFeedback);
   if (wantFeedback) root.append(feedbackControls(ad, opts));
   container.replaceChildren(root);
   const stop = watchVisibility(root, () => {
@@ -212,7 +242,13 @@ export function render(container: Element, ad: AdObject, opts: RenderOptions = {
 export async function load(container: Element, opts: LoadOptions): Promise<Rendered | null> {
   const sessionId = opts.sessionId || newSessionId();
   const messages = opts.messages ?? (opts.context ? [{ role: 'user' as const, content: opts.context }] : []);
-  const ad = await fetchAd(opts.endpoint, { messages, sessionId, placement: opts.placement, placementId: opts.placementId, userId: opts.userId });
+  const ad = await fetchAd(opts.endpoint, {
+    messages,
+    sessionId,
+    placement: opts.placement,
+    placementId: opts.placementId,
+    userId: opts.userId,
+  });
   if (!ad) return null;
   return render(container, ad, { ...opts, sessionId });
 }
@@ -234,7 +270,13 @@ function fromAttributes(el: HTMLElement): void {
       /* a malformed ad leaves the slot empty */
     }
   } else if (d.orbitEndpoint) {
-    void load(el, { ...opts, endpoint: d.orbitEndpoint, placement: d.orbitPlacement, placementId: d.orbitPlacementId, context: d.orbitContext }).catch(() => null);
+    void load(el, {
+      ...opts,
+      endpoint: d.orbitEndpoint,
+      placement: d.orbitPlacement,
+      placementId: d.orbitPlacementId,
+      context: d.orbitContext,
+    }).catch(() => null);
   }
 }
 

@@ -53,7 +53,8 @@ export function viewOf(ad: AdObject): AdView {
   const text = str(ad.adText);
   const title = str(ad.title) || brand || text;
   const href = str(ad.clickUrl) || str(ad.url) || null;
-  const favicon = /^(https?:)?\/\//.test(str(ad.favicon)) || str(ad.favicon).startsWith('data:image/') ? str(ad.favicon) : null;
+  const favicon =
+    /^(https?:)?\/\//.test(str(ad.favicon)) || str(ad.favicon).startsWith('data:image/') ? str(ad.favicon) : null;
   return {
     title,
     text: text === title ? '' : text,
@@ -79,7 +80,13 @@ export function fireImpression(impUrl: string | undefined): boolean {
   fired.add(impUrl);
   try {
     if (typeof fetch === 'function') {
-      void fetch(impUrl, { method: 'GET', mode: 'no-cors', credentials: 'omit', cache: 'no-store', keepalive: true }).catch(() => undefined);
+      void fetch(impUrl, {
+        method: 'GET',
+        mode: 'no-cors',
+        credentials: 'omit',
+        cache: 'no-store',
+        keepalive: true,
+      }).catch(() => undefined);
     } else if (typeof Image === 'function') {
       new Image().src = impUrl;
     }
@@ -185,7 +192,11 @@ export function feedbackPayload(
  * publisher key and forwards to `/ad-feedback`). Fire-and-forget: resolves to
  * whether it was accepted and never rejects.
  */
-export async function postFeedback(url: string, payload: FeedbackPayload, headers: Record<string, string> = {}): Promise<boolean> {
+export async function postFeedback(
+  url: string,
+  payload: FeedbackPayload,
+  headers: Record<string, string> = {},
+): Promise<boolean> {
   try {
     const res = await fetch(url, {
       method: 'POST',
@@ -223,10 +234,19 @@ export async function fetchAd(endpoint: string, req: AdFetchRequest, signal?: Ab
     ...(req.userId ? { userId: req.userId } : {}),
   };
   try {
-    const res = await fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal });
+    const res = await fetch(endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal,
+    });
     if (res.status !== 200) return null;
     const data = (await res.json()) as unknown;
-    const list = Array.isArray(data) ? data : data && typeof data === 'object' && Array.isArray((data as { ads?: unknown }).ads) ? (data as { ads: unknown[] }).ads : [];
+    const list = Array.isArray(data)
+      ? data
+      : data && typeof data === 'object' && Array.isArray((data as { ads?: unknown }).ads)
+        ? (data as { ads: unknown[] }).ads
+        : [];
     const ads = list.filter((a): a is AdObject => !!a && typeof a === 'object');
     return ads.find((a) => a.placement_id === placementId) ?? ads[0] ?? null;
   } catch {

@@ -11,7 +11,16 @@
  *   put the publisher key in the browser.
  * - Server-safe: nothing touches `window` during render.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import {
   AD_REL,
   COMMENT_MAX,
@@ -141,7 +150,13 @@ export function useAd(endpoint: string | null | undefined, request: AdFetchReque
 
 function Thumb({ down }: { down?: boolean }) {
   return (
-    <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" style={down ? { transform: 'rotate(180deg)' } : undefined}>
+    <svg
+      width="14"
+      height="14"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      style={down ? { transform: 'rotate(180deg)' } : undefined}
+    >
       <path fill="currentColor" d={THUMB_PATH} />
     </svg>
   );
@@ -250,7 +265,8 @@ export function Ad(props: AdProps): ReactNode {
   const tracking = useAdTracking(ad, props);
   const view = useMemo(() => (ad ? viewOf(ad) : null), [ad]);
   if (!ad || !view) return null;
-  const showFeedback = (props.feedback ?? ad.feedbackPrompt === true) && !!ad.impUrl && (!!props.feedbackUrl || !!props.onFeedback);
+  const showFeedback =
+    (props.feedback ?? ad.feedbackPrompt === true) && !!ad.impUrl && (!!props.feedbackUrl || !!props.onFeedback);
   const linkProps = view.href ? { href: view.href, rel: AD_REL, target, onClick: tracking.onClick } : {};
   const root = { ...css(S.root(variant)), ...style };
   const tag = <span style={css(S.label)}>{label}</span>;
@@ -272,7 +288,9 @@ export function Ad(props: AdProps): ReactNode {
         ) : (
           <span>{view.title}</span>
         )}
-        {view.brand && view.brand !== view.title ? <span style={{ color: 'var(--orbit-ad-muted, #6b7280)' }}> · {view.brand}</span> : null}
+        {view.brand && view.brand !== view.title ? (
+          <span style={{ color: 'var(--orbit-ad-muted, #6b7280)' }}> · {view.brand}</span>
+        ) : null}
         {showFeedback && <Feedback ad={ad} opts={props} />}
       </span>
     );

@@ -36,7 +36,14 @@ export const S = {
   },
   link: { color: 'inherit', textDecoration: 'none', display: 'block' } as Style,
   textLink: { color: accent, textDecoration: 'underline' } as Style,
-  header: { display: 'flex', alignItems: 'center', gap: '8px', fontSize: '12px', color: muted, marginBottom: '6px' } as Style,
+  header: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: '8px',
+    fontSize: '12px',
+    color: muted,
+    marginBottom: '6px',
+  } as Style,
   icon: { width: '20px', height: '20px', borderRadius: '5px', flex: 'none', objectFit: 'cover' } as Style,
   initial: {
     width: '20px',
@@ -73,7 +80,15 @@ export const S = {
     fontWeight: '600',
   } as Style,
   inlineCta: { color: accent, fontWeight: '600', whiteSpace: 'nowrap' } as Style,
-  feedback: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '6px', marginTop: '10px', fontSize: '12px', color: muted } as Style,
+  feedback: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    gap: '6px',
+    marginTop: '10px',
+    fontSize: '12px',
+    color: muted,
+  } as Style,
   thumb: {
     display: 'inline-flex',
     alignItems: 'center',
@@ -97,7 +112,11 @@ export const S = {
     cursor: 'pointer',
     fontFamily: 'inherit',
   } as Style,
-  chipOn: { borderColor: accent, color: accent, background: 'var(--orbit-ad-accent-soft, rgba(37,99,235,0.08))' } as Style,
+  chipOn: {
+    borderColor: accent,
+    color: accent,
+    background: 'var(--orbit-ad-accent-soft, rgba(37,99,235,0.08))',
+  } as Style,
   panel: { width: '100%', display: 'flex', flexDirection: 'column', gap: '6px', marginTop: '4px' } as Style,
   textarea: {
     width: '100%',
@@ -124,7 +143,15 @@ export const S = {
     cursor: 'pointer',
     fontFamily: 'inherit',
   } as Style,
-  plain: { border: '0', background: 'transparent', color: muted, fontSize: '12px', cursor: 'pointer', fontFamily: 'inherit', padding: '4px 6px' } as Style,
+  plain: {
+    border: '0',
+    background: 'transparent',
+    color: muted,
+    fontSize: '12px',
+    cursor: 'pointer',
+    fontFamily: 'inherit',
+    padding: '4px 6px',
+  } as Style,
 };
 
 /** Thumb icon paths (24×24 viewBox); thumbs down is the same path rotated. */

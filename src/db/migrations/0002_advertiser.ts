@@ -90,13 +90,19 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('conversion_value_micros', big, (c) => c.notNull())
     .execute();
   // One index only (by advertiser, which every read filters on): each delta insert sits on the tracking hot path.
-  await db.schema.createIndex('campaign_stat_deltas_advertiser').on('campaign_stat_deltas').columns(['advertiser_id']).execute();
+  await db.schema
+    .createIndex('campaign_stat_deltas_advertiser')
+    .on('campaign_stat_deltas')
+    .columns(['advertiser_id'])
+    .execute();
   await db.schema.createIndex('campaign_stats_advertiser').on('campaign_stats').columns(['advertiser_id']).execute();
 
   // Whatever the rollups already hold becomes the starting totals.
   const sums = STAT_COLUMNS.map((c) => `SUM(${c})`).join(', ');
   await sql
-    .raw(`INSERT INTO campaign_stats (campaign_id, advertiser_id, ${STAT_COLUMNS.join(', ')}) SELECT campaign_id, MAX(advertiser_id), ${sums} FROM rollups WHERE campaign_id <> '' GROUP BY campaign_id`)
+    .raw(
+      `INSERT INTO campaign_stats (campaign_id, advertiser_id, ${STAT_COLUMNS.join(', ')}) SELECT campaign_id, MAX(advertiser_id), ${sums} FROM rollups WHERE campaign_id <> '' GROUP BY campaign_id`,
+    )
     .execute(db);
 
   const cols = STAT_COLUMNS.join(', ');
@@ -153,7 +159,9 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
       )
       .execute(db);
     await sql
-      .raw(`CREATE TRIGGER rollups_stats AFTER INSERT OR UPDATE OR DELETE ON rollups FOR EACH ROW EXECUTE FUNCTION orbit_rollup_stats()`)
+      .raw(
+        `CREATE TRIGGER rollups_stats AFTER INSERT OR UPDATE OR DELETE ON rollups FOR EACH ROW EXECUTE FUNCTION orbit_rollup_stats()`,
+      )
       .execute(db);
   }
 }

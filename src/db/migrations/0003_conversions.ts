@@ -46,8 +46,16 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('take_micros', big, (c) => c.notNull())
     .execute();
   await db.schema.createIndex('conversions_adv_id').on('conversions').columns(['advertiser_id', 'id']).execute();
-  await db.schema.createIndex('conversions_adv_campaign').on('conversions').columns(['advertiser_id', 'campaign_id', 'id']).execute();
-  await db.schema.createIndex('conversions_adv_type').on('conversions').columns(['advertiser_id', 'event_type', 'id']).execute();
+  await db.schema
+    .createIndex('conversions_adv_campaign')
+    .on('conversions')
+    .columns(['advertiser_id', 'campaign_id', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('conversions_adv_type')
+    .on('conversions')
+    .columns(['advertiser_id', 'event_type', 'id'])
+    .execute();
   await db.schema.createIndex('conversions_adv_at').on('conversions').columns(['advertiser_id', 'event_at']).execute();
 
   // One row per (advertiser, event name, event id); a row older than the window is taken over by the next event.

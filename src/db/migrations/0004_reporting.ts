@@ -78,7 +78,9 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
       .raw(`CREATE TRIGGER rollups_scope_ins AFTER INSERT ON rollups BEGIN\n${upserts('NEW', (c) => `NEW.${c}`)}\nEND`)
       .execute(db);
     await sql
-      .raw(`CREATE TRIGGER rollups_scope_upd AFTER UPDATE ON rollups BEGIN\n${upserts('NEW', (c) => `NEW.${c} - OLD.${c}`)}\nEND`)
+      .raw(
+        `CREATE TRIGGER rollups_scope_upd AFTER UPDATE ON rollups BEGIN\n${upserts('NEW', (c) => `NEW.${c} - OLD.${c}`)}\nEND`,
+      )
       .execute(db);
   } else {
     await sql
@@ -94,7 +96,11 @@ ${upserts('NEW', (c) => `NEW.${c} - OLD.${c}`)}
 END $$`,
       )
       .execute(db);
-    await sql.raw(`CREATE TRIGGER rollups_scope AFTER INSERT OR UPDATE ON rollups FOR EACH ROW EXECUTE FUNCTION rollups_scope_fn()`).execute(db);
+    await sql
+      .raw(
+        `CREATE TRIGGER rollups_scope AFTER INSERT OR UPDATE ON rollups FOR EACH ROW EXECUTE FUNCTION rollups_scope_fn()`,
+      )
+      .execute(db);
   }
 
   // Backfill from rollups already recorded (an existing installation upgrading).
@@ -134,5 +140,9 @@ END $$`,
   await db.schema.createIndex('ad_feedback_ad_group').on('ad_feedback').columns(['ad_group_id', 'at']).execute();
 
   // Countries report: unique users per country over a window.
-  await db.schema.createIndex('ad_requests_publisher_country').on('ad_requests').columns(['publisher_id', 'at', 'country', 'session_hash']).execute();
+  await db.schema
+    .createIndex('ad_requests_publisher_country')
+    .on('ad_requests')
+    .columns(['publisher_id', 'at', 'country', 'session_hash'])
+    .execute();
 }

@@ -52,9 +52,11 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('updated_at', big, (c) => c.notNull());
   if (dialect === 'postgres') {
     products = products.addColumn('search_tsv', sql`tsvector`, (c) =>
-      c.generatedAlwaysAs(
-        sql`setweight(to_tsvector('english', coalesce(name, '')), 'A') || setweight(to_tsvector('english', coalesce(brand, '')), 'B') || setweight(to_tsvector('english', coalesce(category_path, '')), 'C') || setweight(to_tsvector('english', coalesce(description, '')), 'D')`,
-      ).stored(),
+      c
+        .generatedAlwaysAs(
+          sql`setweight(to_tsvector('english', coalesce(name, '')), 'A') || setweight(to_tsvector('english', coalesce(brand, '')), 'B') || setweight(to_tsvector('english', coalesce(category_path, '')), 'C') || setweight(to_tsvector('english', coalesce(description, '')), 'D')`,
+        )
+        .stored(),
     );
   }
   await products.execute();
@@ -64,7 +66,9 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   if (dialect === 'postgres') {
     await sql`CREATE INDEX index_products_tsv ON index_products USING GIN (search_tsv)`.execute(db);
   } else {
-    await sql`CREATE VIRTUAL TABLE index_products_fts USING fts5(name, brand, category_path, description, content='index_products', content_rowid='rowid', tokenize='porter unicode61')`.execute(db);
+    await sql`CREATE VIRTUAL TABLE index_products_fts USING fts5(name, brand, category_path, description, content='index_products', content_rowid='rowid', tokenize='porter unicode61')`.execute(
+      db,
+    );
     await sql`CREATE TRIGGER index_products_ai AFTER INSERT ON index_products BEGIN
       INSERT INTO index_products_fts(rowid, name, brand, category_path, description) VALUES (new.rowid, new.name, coalesce(new.brand, ''), coalesce(new.category_path, ''), new.description);
     END`.execute(db);
@@ -93,7 +97,11 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('boosted', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', big, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('index_searches_publisher').on('index_searches').columns(['publisher_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('index_searches_publisher')
+    .on('index_searches')
+    .columns(['publisher_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('index_links')
@@ -142,8 +150,17 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('detail_json', 'text')
     .addColumn('at', big, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('index_conversions_dedup').on('index_conversions').columns(['grclid', 'kind', 'dedup_key']).unique().execute();
-  await db.schema.createIndex('index_conversions_publisher').on('index_conversions').columns(['publisher_id', 'at']).execute();
+  await db.schema
+    .createIndex('index_conversions_dedup')
+    .on('index_conversions')
+    .columns(['grclid', 'kind', 'dedup_key'])
+    .unique()
+    .execute();
+  await db.schema
+    .createIndex('index_conversions_publisher')
+    .on('index_conversions')
+    .columns(['publisher_id', 'at'])
+    .execute();
 
   await db.schema
     .createTable('index_session_summaries')

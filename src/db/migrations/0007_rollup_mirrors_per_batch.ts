@@ -25,5 +25,7 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   await sql`DROP TRIGGER rollups_scope ON rollups`.execute(db);
   await sql`DROP FUNCTION rollups_scope_fn()`.execute(db);
   await sql`DROP TRIGGER rollups_stats ON rollups`.execute(db);
-  await sql`CREATE TRIGGER rollups_stats_delete AFTER DELETE ON rollups FOR EACH ROW EXECUTE FUNCTION orbit_rollup_stats()`.execute(db);
+  await sql`CREATE TRIGGER rollups_stats_delete AFTER DELETE ON rollups FOR EACH ROW EXECUTE FUNCTION orbit_rollup_stats()`.execute(
+    db,
+  );
 }

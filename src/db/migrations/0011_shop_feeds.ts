@@ -44,7 +44,8 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
       setweight(to_tsvector('english', coalesce(description, '')), 'D')) STORED`.execute(db);
     await sql`CREATE INDEX index_products_tsv ON index_products USING GIN (search_tsv)`.execute(db);
   } else {
-    for (const t of ['index_products_ai', 'index_products_ad', 'index_products_au']) await sql.raw(`DROP TRIGGER IF EXISTS ${t}`).execute(db);
+    for (const t of ['index_products_ai', 'index_products_ad', 'index_products_au'])
+      await sql.raw(`DROP TRIGGER IF EXISTS ${t}`).execute(db);
     await sql`DROP TABLE IF EXISTS index_products_fts`.execute(db);
     // The long text columns come last: SQLite reads a row's columns in order, so filters and ranking never touch their overflow pages.
     await sql`CREATE TABLE index_products_new (
@@ -82,20 +83,35 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     for (const col of ['category', 'brand_lc', 'merchant_lc', 'price_micros']) {
       await sql.raw(`CREATE INDEX IF NOT EXISTS index_products_${col} ON index_products (${col})`).execute(db);
     }
-    await sql`CREATE VIRTUAL TABLE index_products_fts USING fts5(name, brand, category_path, bullets, description, content='index_products', content_rowid='rowid', tokenize='porter unicode61')`.execute(db);
+    await sql`CREATE VIRTUAL TABLE index_products_fts USING fts5(name, brand, category_path, bullets, description, content='index_products', content_rowid='rowid', tokenize='porter unicode61')`.execute(
+      db,
+    );
     const cols = 'name, brand, category_path, bullets, description';
-    const vals = (r: string) => `${r}.name, coalesce(${r}.brand, ''), coalesce(${r}.category_path, ''), ${r}.bullets, ${r}.description`;
-    await sql.raw(`CREATE TRIGGER index_products_ai AFTER INSERT ON index_products BEGIN
+    const vals = (r: string) =>
+      `${r}.name, coalesce(${r}.brand, ''), coalesce(${r}.category_path, ''), ${r}.bullets, ${r}.description`;
+    await sql
+      .raw(
+        `CREATE TRIGGER index_products_ai AFTER INSERT ON index_products BEGIN
       INSERT INTO index_products_fts(rowid, ${cols}) VALUES (new.rowid, ${vals('new')});
-    END`).execute(db);
-    await sql.raw(`CREATE TRIGGER index_products_ad AFTER DELETE ON index_products BEGIN
+    END`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `CREATE TRIGGER index_products_ad AFTER DELETE ON index_products BEGIN
       INSERT INTO index_products_fts(index_products_fts, rowid, ${cols}) VALUES ('delete', old.rowid, ${vals('old')});
-    END`).execute(db);
+    END`,
+      )
+      .execute(db);
     // Only a change of the indexed text touches the full-text index.
-    await sql.raw(`CREATE TRIGGER index_products_au AFTER UPDATE OF ${cols} ON index_products BEGIN
+    await sql
+      .raw(
+        `CREATE TRIGGER index_products_au AFTER UPDATE OF ${cols} ON index_products BEGIN
       INSERT INTO index_products_fts(index_products_fts, rowid, ${cols}) VALUES ('delete', old.rowid, ${vals('old')});
       INSERT INTO index_products_fts(rowid, ${cols}) VALUES (new.rowid, ${vals('new')});
-    END`).execute(db);
+    END`,
+      )
+      .execute(db);
     await sql`INSERT INTO index_products_fts(index_products_fts) VALUES ('rebuild')`.execute(db);
   }
   await db.schema

@@ -35,8 +35,12 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
 
   await db.schema.alterTable('tracking_events').addColumn('ivt_reason', 'text').execute();
   await addCounter('tracking_events', 'overdelivery_micros');
-  await sql`CREATE INDEX tracking_events_ivt_pub ON tracking_events (publisher_id, at) WHERE ivt_reason IS NOT NULL`.execute(db);
-  await sql`CREATE INDEX tracking_events_ivt_adv ON tracking_events (advertiser_id, at) WHERE ivt_reason IS NOT NULL`.execute(db);
+  await sql`CREATE INDEX tracking_events_ivt_pub ON tracking_events (publisher_id, at) WHERE ivt_reason IS NOT NULL`.execute(
+    db,
+  );
+  await sql`CREATE INDEX tracking_events_ivt_adv ON tracking_events (advertiser_id, at) WHERE ivt_reason IS NOT NULL`.execute(
+    db,
+  );
 
   for (const table of ['rollups', 'rollup_scope_qh', 'rollup_scope_day']) {
     for (const col of ['invalid_impressions', 'invalid_clicks', 'overdelivery_micros']) await addCounter(table, col);
@@ -66,7 +70,9 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
 
   await db.schema.alterTable('conversions').addColumn('charge_note', 'text').execute();
   await addCounter('conversions', 'overdelivery_micros');
-  await sql`CREATE INDEX conversions_click ON conversions (click_id, event_type) WHERE click_id IS NOT NULL`.execute(db);
+  await sql`CREATE INDEX conversions_click ON conversions (click_id, event_type) WHERE click_id IS NOT NULL`.execute(
+    db,
+  );
 
   await db.schema
     .createTable('orbit_meta')

@@ -21,12 +21,18 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
 
   await db.schema.alterTable('publishers').addColumn('allowed_origins_json', 'text').execute();
 
-  await db.schema.alterTable('advertisers').addColumn('currency', 'text', (c) => c.notNull().defaultTo('USD')).execute();
+  await db.schema
+    .alterTable('advertisers')
+    .addColumn('currency', 'text', (c) => c.notNull().defaultTo('USD'))
+    .execute();
   await db.schema.alterTable('advertisers').addColumn('stripe_customer_id', 'text').execute();
 
   await db.schema.alterTable('campaigns').addColumn('approved_json', 'text').execute();
   await db.schema.alterTable('ad_groups').addColumn('approved_json', 'text').execute();
-  await db.schema.alterTable('ad_groups').addColumn('review_status', 'text', (c) => c.notNull().defaultTo('not_submitted')).execute();
+  await db.schema
+    .alterTable('ad_groups')
+    .addColumn('review_status', 'text', (c) => c.notNull().defaultTo('not_submitted'))
+    .execute();
   await db.schema.alterTable('ads').addColumn('approved_json', 'text').execute();
   for (const t of ['ad_groups', 'ads']) {
     await db.schema.alterTable(t).addColumn('submitted_for_review_at', big).execute();
@@ -43,14 +49,22 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
       review_status = COALESCE((SELECT CASE c.review_status WHEN 'approved' THEN 'approved' WHEN 'pending_review' THEN 'pending' WHEN 'rejected' THEN 'rejected' ELSE 'not_submitted' END
                                 FROM campaigns c WHERE c.id = ad_groups.campaign_id), 'not_submitted'),
       submitted_for_review_at = (SELECT c.submitted_for_review_at FROM campaigns c WHERE c.id = ad_groups.campaign_id),
-      reviewed_at = (SELECT c.reviewed_at FROM campaigns c WHERE c.id = ad_groups.campaign_id AND c.review_status IN ('approved', 'rejected'))`.execute(db);
+      reviewed_at = (SELECT c.reviewed_at FROM campaigns c WHERE c.id = ad_groups.campaign_id AND c.review_status IN ('approved', 'rejected'))`.execute(
+    db,
+  );
   await sql`UPDATE ad_groups SET approved_json = '=' WHERE review_status = 'approved'`.execute(db);
   await db.schema.createIndex('ad_groups_review').on('ad_groups').columns(['review_status']).execute();
   await db.schema.createIndex('ads_review').on('ads').columns(['review_status']).execute();
 
-  await db.schema.alterTable('credits').addColumn('source', 'text', (c) => c.notNull().defaultTo('operator')).execute();
+  await db.schema
+    .alterTable('credits')
+    .addColumn('source', 'text', (c) => c.notNull().defaultTo('operator'))
+    .execute();
   await db.schema.alterTable('credits').addColumn('external_id', 'text').execute();
-  await db.schema.alterTable('credits').addColumn('currency', 'text', (c) => c.notNull().defaultTo('USD')).execute();
+  await db.schema
+    .alterTable('credits')
+    .addColumn('currency', 'text', (c) => c.notNull().defaultTo('USD'))
+    .execute();
   await db.schema.createIndex('credits_external_id').on('credits').column('external_id').unique().execute();
   await sql`CREATE INDEX credits_advertiser_time ON credits (advertiser_id, created_at)`.execute(db);
 
@@ -65,9 +79,15 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('created_at', big, (c) => c.notNull())
     .addColumn('completed_at', big)
     .execute();
-  await db.schema.createIndex('billing_checkouts_advertiser').on('billing_checkouts').columns(['advertiser_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('billing_checkouts_advertiser')
+    .on('billing_checkouts')
+    .columns(['advertiser_id', 'created_at'])
+    .execute();
 
-  await sql`CREATE INDEX tracking_events_test_publisher ON tracking_events (publisher_id, kind) WHERE is_test = 1`.execute(db);
+  await sql`CREATE INDEX tracking_events_test_publisher ON tracking_events (publisher_id, kind) WHERE is_test = 1`.execute(
+    db,
+  );
 
   await db.schema
     .createTable('billing_events')

@@ -22,7 +22,19 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addPrimaryKeyConstraint('publisher_blocks_pk', ['publisher_id', 'kind', 'value'])
     .execute();
   await db.schema.alterTable('campaigns').addColumn('category', 'text').execute();
-  await db.schema.createIndex('conversions_adv_at_id').on('conversions').columns(['advertiser_id', 'event_at', 'id']).execute();
-  await db.schema.createIndex('conversions_adv_campaign_at').on('conversions').columns(['advertiser_id', 'campaign_id', 'event_at', 'id']).execute();
-  await db.schema.createIndex('conversions_adv_type_at').on('conversions').columns(['advertiser_id', 'event_type', 'event_at', 'id']).execute();
+  await db.schema
+    .createIndex('conversions_adv_at_id')
+    .on('conversions')
+    .columns(['advertiser_id', 'event_at', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('conversions_adv_campaign_at')
+    .on('conversions')
+    .columns(['advertiser_id', 'campaign_id', 'event_at', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('conversions_adv_type_at')
+    .on('conversions')
+    .columns(['advertiser_id', 'event_type', 'event_at', 'id'])
+    .execute();
 }

@@ -32,5 +32,6 @@ export const requireKey = (ctx: Ctx, req: WithHeaders, kind: KeyKind): Promise<P
 /** The operator's admin token, compared in constant time. */
 export function requireAdmin(ctx: Ctx, req: WithHeaders): void {
   const presented = presentedKey(req);
-  if (!presented || !safeEqual(presented, ctx.secrets.adminToken)) throw new Unauthorized('Missing or invalid admin token');
+  if (!presented || !safeEqual(presented, ctx.secrets.adminToken))
+    throw new Unauthorized('Missing or invalid admin token');
 }

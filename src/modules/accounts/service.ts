@@ -49,7 +49,8 @@ export async function createAdvertiser(ctx: Ctx, input: { name: string; email?: 
   const name = input.name.trim();
   if (!name) throw Validation.field('name', 'must not be empty');
   const email = input.email?.trim().toLowerCase();
-  if (email !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw Validation.field('email', 'is not an email address');
+  if (email !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email))
+    throw Validation.field('email', 'is not an email address');
   const row = {
     id: newId(),
     name,
@@ -117,7 +118,8 @@ interface KeyVerdict {
  * clears the cache on every instance.
  */
 export async function authenticate(ctx: Ctx, presented: string | undefined, want: KeyKind): Promise<Principal> {
-  if (!presented) throw new Unauthorized(`Missing API key: send the ${KIND_NAME[want]} key in X-API-Key or Authorization: Bearer`);
+  if (!presented)
+    throw new Unauthorized(`Missing API key: send the ${KIND_NAME[want]} key in X-API-Key or Authorization: Bearer`);
   const kind = apiKeyKind(presented);
   if (!kind) throw new Unauthorized('Invalid API key');
   if (kind !== want) {
@@ -132,7 +134,8 @@ export async function authenticate(ctx: Ctx, presented: string | undefined, want
     return cached.principal;
   }
   const row = await repo.findKeyByHash(ctx.db, hash);
-  const principal = row && row.revoked_at === null ? { kind: row.kind as KeyKind, accountId: row.account_id, keyId: row.id } : null;
+  const principal =
+    row && row.revoked_at === null ? { kind: row.kind as KeyKind, accountId: row.account_id, keyId: row.id } : null;
   // A refused key gets the same message while cached as on its first refusal.
   const refusal = principal ? undefined : row ? 'API key has been revoked' : 'Invalid API key';
   keys.set(hash, { principal, refusal }, now);
@@ -147,7 +150,13 @@ export async function authenticate(ctx: Ctx, presented: string | undefined, want
  */
 export async function addCredits(
   ctx: Ctx,
-  input: { advertiserId: string; amountDollars: number; note?: string; source?: 'operator' | 'stripe'; externalId?: string },
+  input: {
+    advertiserId: string;
+    amountDollars: number;
+    note?: string;
+    source?: 'operator' | 'stripe';
+    externalId?: string;
+  },
 ) {
   const adv = await repo.findAdvertiser(ctx.db, input.advertiserId);
   if (!adv) throw new NotFound('advertiser');
@@ -183,7 +192,8 @@ export async function getCredit(ctx: Ctx, advertiserId: string, creditId: string
   return c;
 }
 
-export const setStripeCustomer = (ctx: Ctx, advertiserId: string, customerId: string) => repo.setStripeCustomer(ctx.db, advertiserId, customerId);
+export const setStripeCustomer = (ctx: Ctx, advertiserId: string, customerId: string) =>
+  repo.setStripeCustomer(ctx.db, advertiserId, customerId);
 
 export async function setPaymentMethod(ctx: Ctx, advertiserId: string, has: boolean) {
   if (!(await repo.findAdvertiser(ctx.db, advertiserId))) throw new NotFound('advertiser');
@@ -231,5 +241,7 @@ export async function assertCanActivate(ctx: Ctx, advertiserId: string): Promise
   if (adv.has_payment_method === 1) return;
   const balance = (await repo.creditsTotal(ctx.db, advertiserId)) - (await advertiserLifetimeSpend(ctx, advertiserId));
   if (balance > 0) return;
-  throw new PaymentRequired('Activation needs a payment method on file or a positive credit balance; add credits or a payment method first');
+  throw new PaymentRequired(
+    'Activation needs a payment method on file or a positive credit balance; add credits or a payment method first',
+  );
 }

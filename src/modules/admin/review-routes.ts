@@ -22,7 +22,9 @@ export async function reviewRoutes(app: FastifyInstance, ctx: Ctx): Promise<void
         tags,
         security,
         summary: 'Campaigns by review status (default: waiting for review)',
-        querystring: z.object({ review_status: z.enum(['pending_review', 'approved', 'rejected', 'not_submitted']).optional() }),
+        querystring: z.object({
+          review_status: z.enum(['pending_review', 'approved', 'rejected', 'not_submitted']).optional(),
+        }),
         response: {
           200: z.array(
             z.object({
@@ -55,7 +57,9 @@ export async function reviewRoutes(app: FastifyInstance, ctx: Ctx): Promise<void
     review_status: z.string(),
     submitted_for_review_at: z.string().nullable(),
     serving: z.boolean().describe('an approved version of this item serves while this one waits'),
-    changes: z.array(Change).describe('reviewed fields that differ from the serving version (all fields for new content)'),
+    changes: z
+      .array(Change)
+      .describe('reviewed fields that differ from the serving version (all fields for new content)'),
     version: z.string().describe('names the proposed version; pass it with the decision'),
   });
   r.get(
@@ -65,7 +69,8 @@ export async function reviewRoutes(app: FastifyInstance, ctx: Ctx): Promise<void
         tags,
         security,
         summary: 'Items waiting for review (campaign fields, ad groups, ads), oldest first',
-        description: 'Each item shows what serves now and what is proposed. Approved items keep serving while edits wait.',
+        description:
+          'Each item shows what serves now and what is proposed. Approved items keep serving while edits wait.',
         querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(500) }),
         response: { 200: z.array(Item), 400: ErrorBody, 401: ErrorBody },
       },
@@ -86,10 +91,18 @@ export async function reviewRoutes(app: FastifyInstance, ctx: Ctx): Promise<void
         body: z.strictObject({
           decision: z.enum(['approve', 'reject']),
           notes: z.string().max(2000).nullable().optional(),
-          version: z.string().max(64).optional().describe('the version shown in the queue: 409 when the item changed since'),
+          version: z
+            .string()
+            .max(64)
+            .optional()
+            .describe('the version shown in the queue: 409 when the item changed since'),
         }),
         response: {
-          200: Item.extend({ reviewed_at: z.string().nullable(), review_notes: z.string().nullable(), serving_version: z.record(z.string(), z.unknown()).nullable() }),
+          200: Item.extend({
+            reviewed_at: z.string().nullable(),
+            review_notes: z.string().nullable(),
+            serving_version: z.record(z.string(), z.unknown()).nullable(),
+          }),
           400: ErrorBody,
           401: ErrorBody,
           404: ErrorBody,
@@ -113,12 +126,20 @@ export async function reviewRoutes(app: FastifyInstance, ctx: Ctx): Promise<void
         tags,
         security,
         summary: 'Approve or reject everything of a campaign waiting for review',
-        description: 'The campaign (when in review) and its waiting ad groups, ads and ad units at once. approve: they become the serving versions (review_status approved, deployment_status deployed); reject: review_status rejected with the notes (approved versions keep serving). 409 when nothing waits.',
+        description:
+          'The campaign (when in review) and its waiting ad groups, ads and ad units at once. approve: they become the serving versions (review_status approved, deployment_status deployed); reject: review_status rejected with the notes (approved versions keep serving). 409 when nothing waits.',
         params: z.object({ campaign_id: z.string().min(1).max(64) }),
-        body: z.strictObject({ decision: z.enum(['approve', 'reject']), notes: z.string().max(2000).nullable().optional() }),
+        body: z.strictObject({
+          decision: z.enum(['approve', 'reject']),
+          notes: z.string().max(2000).nullable().optional(),
+        }),
         response: { 200: CampaignView, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody },
       },
     },
-    async (req) => campaigns.reviewCampaign(ctx, req.params.campaign_id, { approve: req.body.decision === 'approve', notes: req.body.notes }),
+    async (req) =>
+      campaigns.reviewCampaign(ctx, req.params.campaign_id, {
+        approve: req.body.decision === 'approve',
+        notes: req.body.notes,
+      }),
   );
 }

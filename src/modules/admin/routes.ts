@@ -131,7 +131,12 @@ export async function adminRoutes(app: FastifyInstance, ctx: Ctx): Promise<void>
         }),
       },
     },
-    async (req) => accounts.addCredits(ctx, { advertiserId: req.body.advertiser_id, amountDollars: req.body.amount, note: req.body.note }),
+    async (req) =>
+      accounts.addCredits(ctx, {
+        advertiserId: req.body.advertiser_id,
+        amountDollars: req.body.amount,
+        note: req.body.note,
+      }),
   );
 
   r.get(
@@ -139,7 +144,10 @@ export async function adminRoutes(app: FastifyInstance, ctx: Ctx): Promise<void>
     { schema: { tags, summary: 'Credits balance', params: z.object({ advertiser_id: z.string().min(1).max(64) }) } },
     async (req) => {
       await accounts.getAdvertiser(ctx, req.params.advertiser_id);
-      return { advertiser_id: req.params.advertiser_id, credits_dollars: microsToDollars(await accounts.creditsTotal(ctx, req.params.advertiser_id)) };
+      return {
+        advertiser_id: req.params.advertiser_id,
+        credits_dollars: microsToDollars(await accounts.creditsTotal(ctx, req.params.advertiser_id)),
+      };
     },
   );
 }

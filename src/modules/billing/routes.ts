@@ -10,7 +10,11 @@ import { handleBillingWebhook, ledger, receipt, startCheckout } from './service.
 const CheckoutBody = z.discriminatedUnion('purpose', [
   z.strictObject({
     purpose: z.literal('credits'),
-    amount: z.number().describe("credits to buy, in the account's currency (e.g. 50 or 49.99); limits in the ledger (min_top_up, max_top_up)"),
+    amount: z
+      .number()
+      .describe(
+        "credits to buy, in the account's currency (e.g. 50 or 49.99); limits in the ledger (min_top_up, max_top_up)",
+      ),
   }),
   z.strictObject({ purpose: z.literal('payment_method') }),
 ]);
@@ -35,12 +39,14 @@ export async function billingDashboardRoutes(app: FastifyInstance, ctx: Ctx): Pr
         tags,
         security,
         summary: 'Buy credits or save a payment method through Stripe Checkout',
-        description: 'Returns the Checkout URL. Credits are added when Stripe confirms the payment (webhook), once per session. 409 when online payments are not configured.',
+        description:
+          'Returns the Checkout URL. Credits are added when Stripe confirms the payment (webhook), once per session. 409 when online payments are not configured.',
         body: CheckoutBody,
         response: { 201: CheckoutView, 401: ErrorBody, 409: ErrorBody, 422: ErrorBody, 503: ErrorBody },
       },
     },
-    async (req, reply) => reply.code(201).send(await startCheckout(ctx, (await requireKey(ctx, req, 'adv')).accountId, req.body)),
+    async (req, reply) =>
+      reply.code(201).send(await startCheckout(ctx, (await requireKey(ctx, req, 'adv')).accountId, req.body)),
   );
   r.get(
     '/advertiser-dashboard/billing/ledger',
@@ -85,7 +91,8 @@ export async function billingWebhookRoutes(app: FastifyInstance, ctx: Ctx): Prom
     {
       schema: {
         tags: ['advertiser billing'],
-        summary: 'Stripe webhook for self-serve billing (checkout.session.completed, checkout.session.async_payment_succeeded)',
+        summary:
+          'Stripe webhook for self-serve billing (checkout.session.completed, checkout.session.async_payment_succeeded)',
         response: {
           200: z.object({ received: z.literal(true), status: z.string(), reason: z.string().optional() }),
           400: ErrorBody,
@@ -93,6 +100,11 @@ export async function billingWebhookRoutes(app: FastifyInstance, ctx: Ctx): Prom
         },
       },
     },
-    async (req) => handleBillingWebhook(ctx, rawOf(req), typeof req.headers['stripe-signature'] === 'string' ? req.headers['stripe-signature'] : undefined),
+    async (req) =>
+      handleBillingWebhook(
+        ctx,
+        rawOf(req),
+        typeof req.headers['stripe-signature'] === 'string' ? req.headers['stripe-signature'] : undefined,
+      ),
   );
 }

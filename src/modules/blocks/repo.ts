@@ -12,7 +12,12 @@ export const insertBlock = (db: Kysely<DB>, publisherId: string, kind: BlockKind
     .execute();
 
 export const deleteBlock = (db: Kysely<DB>, publisherId: string, kind: BlockKind, value: string) =>
-  db.deleteFrom('publisher_blocks').where('publisher_id', '=', publisherId).where('kind', '=', kind).where('value', '=', value).executeTakeFirst();
+  db
+    .deleteFrom('publisher_blocks')
+    .where('publisher_id', '=', publisherId)
+    .where('kind', '=', kind)
+    .where('value', '=', value)
+    .executeTakeFirst();
 
 export const findBlock = (db: Kysely<DB>, publisherId: string, kind: BlockKind, value: string) =>
   db
@@ -25,7 +30,14 @@ export const findBlock = (db: Kysely<DB>, publisherId: string, kind: BlockKind, 
 
 /** One publisher's blocks, oldest first. */
 export const listForPublisher = (db: Kysely<DB>, publisherId: string) =>
-  db.selectFrom('publisher_blocks').selectAll().where('publisher_id', '=', publisherId).orderBy('created_at').orderBy('value').execute();
+  db
+    .selectFrom('publisher_blocks')
+    .selectAll()
+    .where('publisher_id', '=', publisherId)
+    .orderBy('created_at')
+    .orderBy('value')
+    .execute();
 
 /** Every block (the serving inventory loads them all; a few per publisher). */
-export const listAll = (db: Kysely<DB>) => db.selectFrom('publisher_blocks').select(['publisher_id', 'kind', 'value']).execute();
+export const listAll = (db: Kysely<DB>) =>
+  db.selectFrom('publisher_blocks').select(['publisher_id', 'kind', 'value']).execute();

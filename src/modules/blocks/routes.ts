@@ -12,12 +12,17 @@ const Category = z.enum(AD_CATEGORY_IDS, { error: 'must be one of the ad categor
 
 export const BlockBody = z.discriminatedUnion(
   'kind',
-  [z.strictObject({ kind: z.literal('advertiser'), value: AdvertiserId.describe('the advertiser id') }), z.strictObject({ kind: z.literal('category'), value: Category })],
+  [
+    z.strictObject({ kind: z.literal('advertiser'), value: AdvertiserId.describe('the advertiser id') }),
+    z.strictObject({ kind: z.literal('category'), value: Category }),
+  ],
   { error: 'kind must be "advertiser" or "category"' },
 );
 
 const BlocksView = z.object({
-  advertisers: z.array(z.object({ advertiser_id: z.string(), advertiser_name: z.string().nullable(), created_at: z.string() })),
+  advertisers: z.array(
+    z.object({ advertiser_id: z.string(), advertiser_name: z.string().nullable(), created_at: z.string() }),
+  ),
   categories: z.array(z.object({ category: z.string(), label: z.string(), created_at: z.string() })),
 });
 const BlockView = z.object({ kind: z.enum(['advertiser', 'category']), value: z.string(), created_at: z.string() });
@@ -38,14 +43,26 @@ export async function blockRoutes(app: FastifyInstance, ctx: Ctx): Promise<void>
       schema: {
         tags,
         summary: 'The ad categories campaigns state and publishers can block',
-        response: { 200: z.object({ categories: z.array(z.object({ id: z.string(), label: z.string(), sensitive: z.boolean() })) }) },
+        response: {
+          200: z.object({
+            categories: z.array(z.object({ id: z.string(), label: z.string(), sensitive: z.boolean() })),
+          }),
+        },
       },
     },
-    async () => ({ categories: AD_CATEGORIES.map(([id, label]) => ({ id, label, sensitive: SENSITIVE_AD_CATEGORIES.has(id) })) }),
+    async () => ({
+      categories: AD_CATEGORIES.map(([id, label]) => ({ id, label, sensitive: SENSITIVE_AD_CATEGORIES.has(id) })),
+    }),
   );
   r.get(
     '/publisher-dashboard/blocks',
-    { schema: { tags, summary: 'Advertisers and ad categories blocked from your app', response: { 200: BlocksView, 401: ErrorBody } } },
+    {
+      schema: {
+        tags,
+        summary: 'Advertisers and ad categories blocked from your app',
+        response: { 200: BlocksView, 401: ErrorBody },
+      },
+    },
     async (req) => listBlocks(ctx, (await requireKey(ctx, req, 'pub')).accountId),
   );
   r.post(
@@ -54,17 +71,24 @@ export async function blockRoutes(app: FastifyInstance, ctx: Ctx): Promise<void>
       schema: {
         tags,
         summary: 'Block an advertiser or an ad category from your app',
-        description: 'Takes effect at once on this instance and within the inventory refresh on others. Blocking twice is harmless. 404 when the advertiser does not exist.',
+        description:
+          'Takes effect at once on this instance and within the inventory refresh on others. Blocking twice is harmless. 404 when the advertiser does not exist.',
         body: BlockBody,
         response: { 201: BlockView, 401: ErrorBody, 404: ErrorBody, 422: ErrorBody },
       },
     },
-    async (req, reply) => reply.code(201).send(await addBlock(ctx, (await requireKey(ctx, req, 'pub')).accountId, req.body)),
+    async (req, reply) =>
+      reply.code(201).send(await addBlock(ctx, (await requireKey(ctx, req, 'pub')).accountId, req.body)),
   );
   r.delete(
     '/publisher-dashboard/blocks/:kind/:value',
     {
-      schema: { tags, summary: 'Lift a block (no-op when not blocked)', params: BlockParams, response: { 204: z.null(), 400: ErrorBody, 401: ErrorBody } },
+      schema: {
+        tags,
+        summary: 'Lift a block (no-op when not blocked)',
+        params: BlockParams,
+        response: { 204: z.null(), 400: ErrorBody, 401: ErrorBody },
+      },
     },
     async (req, reply) => {
       await removeBlock(ctx, (await requireKey(ctx, req, 'pub')).accountId, req.params.kind, req.params.value);

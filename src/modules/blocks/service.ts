@@ -19,14 +19,25 @@ export interface PublisherBlocks {
 
 export async function listBlocks(ctx: Ctx, publisherId: string) {
   const rows = await repo.listForPublisher(ctx.db, publisherId);
-  const names = await advertiserNames(ctx, rows.filter((r) => r.kind === 'advertiser').map((r) => r.value));
+  const names = await advertiserNames(
+    ctx,
+    rows.filter((r) => r.kind === 'advertiser').map((r) => r.value),
+  );
   return {
     advertisers: rows
       .filter((r) => r.kind === 'advertiser')
-      .map((r) => ({ advertiser_id: r.value, advertiser_name: names.get(r.value) ?? null, created_at: new Date(Number(r.created_at)).toISOString() })),
+      .map((r) => ({
+        advertiser_id: r.value,
+        advertiser_name: names.get(r.value) ?? null,
+        created_at: new Date(Number(r.created_at)).toISOString(),
+      })),
     categories: rows
       .filter((r) => r.kind === 'category')
-      .map((r) => ({ category: r.value, label: adCategoryLabel(r.value), created_at: new Date(Number(r.created_at)).toISOString() })),
+      .map((r) => ({
+        category: r.value,
+        label: adCategoryLabel(r.value),
+        created_at: new Date(Number(r.created_at)).toISOString(),
+      })),
   };
 }
 

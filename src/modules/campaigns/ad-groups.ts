@@ -12,7 +12,14 @@ import { getAdGroup } from './reads.js';
 import { freezeOnEdit, touchesReviewed, UNREVIEWED } from './review.js';
 import { withTransaction } from './tx.js';
 import { EMBEDDED_ADS, groupView } from './views.js';
-import { hostOf, type AdCreate, type AdGroupCreate, type AdGroupPatch, type AdGroupView, type NestedAdGroupCreate } from './schemas.js';
+import {
+  hostOf,
+  type AdCreate,
+  type AdGroupCreate,
+  type AdGroupPatch,
+  type AdGroupView,
+  type NestedAdGroupCreate,
+} from './schemas.js';
 
 type GroupRow = AdGroupTable;
 type AdRow = AdTable;
@@ -26,7 +33,12 @@ interface PreparedGroup {
   ads: AdRow[];
 }
 
-export function manualAdRow(ctx: Ctx, group: { id: string; campaign_id: string; advertiser_id: string }, a: AdCreate, now: number): AdRow {
+export function manualAdRow(
+  ctx: Ctx,
+  group: { id: string; campaign_id: string; advertiser_id: string },
+  a: AdCreate,
+  now: number,
+): AdRow {
   return {
     id: newId(),
     ad_group_id: group.id,
@@ -96,7 +108,10 @@ export async function prepareGroup(
 ): Promise<PreparedGroup> {
   const type = input.group_type ?? 'generative';
   if (type === 'generative' && input.ads?.length) {
-    throw Validation.field(`${field}ads`, 'authored ads are not accepted by a generative ad group (use group_type "manual")');
+    throw Validation.field(
+      `${field}ads`,
+      'authored ads are not accepted by a generative ad group (use group_type "manual")',
+    );
   }
   const landing = input.landing_page ?? null;
   const row: GroupRow = {
@@ -138,7 +153,8 @@ export async function createAdGroup(ctx: Ctx, advertiserId: string, input: AdGro
   const c = await requireCampaign(ctx, advertiserId, input.campaign_id);
   checkMoney(ctx, '', input);
   if (c.is_archived === 1) throw new Conflict('Campaign is archived');
-  if (await repo.groupNameTaken(ctx.db, c.id, input.name)) throw new Conflict(`An ad group named "${input.name}" already exists in this campaign`);
+  if (await repo.groupNameTaken(ctx.db, c.id, input.name))
+    throw new Conflict(`An ad group named "${input.name}" already exists in this campaign`);
   const { campaign_id: _c, ...groupInput } = input;
   const now = ctx.clock.now();
   const prepared = await prepareGroup(ctx, c, groupInput, '', 0, now);
@@ -151,7 +167,12 @@ export async function createAdGroup(ctx: Ctx, advertiserId: string, input: AdGro
   return preparedView(prepared);
 }
 
-export async function updateAdGroup(ctx: Ctx, advertiserId: string, groupId: string, patch: AdGroupPatch): Promise<AdGroupView> {
+export async function updateAdGroup(
+  ctx: Ctx,
+  advertiserId: string,
+  groupId: string,
+  patch: AdGroupPatch,
+): Promise<AdGroupView> {
   const g = await requireGroup(ctx, advertiserId, groupId);
   checkMoney(ctx, '', patch);
   const c = await requireCampaign(ctx, advertiserId, g.campaign_id);
@@ -170,21 +191,28 @@ export async function updateAdGroup(ctx: Ctx, advertiserId: string, groupId: str
   if (patch.ad_prompt !== undefined) change('ad_prompt', patch.ad_prompt);
   if (patch.negative_context !== undefined) change('negative_context', patch.negative_context);
   if (patch.landing_page !== undefined) change('landing_page', patch.landing_page);
-  if (patch.brand_name !== undefined) change('brand_name', patch.brand_name ?? (hostOf(patch.landing_page ?? g.landing_page ?? c.landing_page) || null));
+  if (patch.brand_name !== undefined)
+    change('brand_name', patch.brand_name ?? (hostOf(patch.landing_page ?? g.landing_page ?? c.landing_page) || null));
   if (patch.daily_budget !== undefined) change('daily_budget_micros', optMicros(patch.daily_budget));
   if (patch.auto_optimize_budget !== undefined) change('auto_optimize_budget', patch.auto_optimize_budget ? 1 : 0);
-  if (patch.min_daily_budget !== undefined) change('min_daily_budget_micros', patch.min_daily_budget === null ? null : dollarsToMicros(patch.min_daily_budget));
-  if (patch.max_daily_budget !== undefined) change('max_daily_budget_micros', patch.max_daily_budget === null ? null : dollarsToMicros(patch.max_daily_budget));
+  if (patch.min_daily_budget !== undefined)
+    change('min_daily_budget_micros', patch.min_daily_budget === null ? null : dollarsToMicros(patch.min_daily_budget));
+  if (patch.max_daily_budget !== undefined)
+    change('max_daily_budget_micros', patch.max_daily_budget === null ? null : dollarsToMicros(patch.max_daily_budget));
   const min = set.min_daily_budget_micros !== undefined ? set.min_daily_budget_micros : g.min_daily_budget_micros;
   const max = set.max_daily_budget_micros !== undefined ? set.max_daily_budget_micros : g.max_daily_budget_micros;
-  if (min !== null && max !== null && min > max) throw Validation.field('max_daily_budget', 'must not be below min_daily_budget');
+  if (min !== null && max !== null && min > max)
+    throw Validation.field('max_daily_budget', 'must not be below min_daily_budget');
   if (patch.max_cpc !== undefined) change('max_cpc_micros', optMicros(patch.max_cpc));
   if (patch.allowed_countries !== undefined) change('allowed_countries_json', upperList(patch.allowed_countries));
   if (patch.allowed_devices !== undefined) change('allowed_devices_json', deviceList(patch.allowed_devices));
   if (patch.sort_order !== undefined) change('sort_order', patch.sort_order);
   if (patch.group_type !== undefined && patch.group_type !== g.group_type) {
     if (patch.group_type === 'generative' && (await repo.liveManualAdCount(ctx.db, g.id)) > 0) {
-      throw Validation.field('group_type', 'cannot convert to generative while the group has live manual ads; archive them first');
+      throw Validation.field(
+        'group_type',
+        'cannot convert to generative while the group has live manual ads; archive them first',
+      );
     }
     set.group_type = patch.group_type;
   }

@@ -5,7 +5,12 @@ export const insertAdUnits = (db: Kysely<DB>, rows: AdUnitTable[]) =>
   rows.length ? db.insertInto('ad_units').values(rows).execute() : Promise.resolve([]);
 
 export const findAdUnit = (db: Kysely<DB>, advertiserId: string, id: string) =>
-  db.selectFrom('ad_units').selectAll().where('id', '=', id).where('advertiser_id', '=', advertiserId).executeTakeFirst();
+  db
+    .selectFrom('ad_units')
+    .selectAll()
+    .where('id', '=', id)
+    .where('advertiser_id', '=', advertiserId)
+    .executeTakeFirst();
 
 export const findAdUnits = (db: Kysely<DB>, advertiserId: string, ids: string[]) =>
   ids.length
@@ -47,7 +52,11 @@ export const insertLinks = (
 
 export const deleteLinks = (db: Kysely<DB>, campaignId: string, unitIds: string[]) =>
   unitIds.length
-    ? db.deleteFrom('campaign_ad_units').where('campaign_id', '=', campaignId).where('ad_unit_id', 'in', unitIds).execute()
+    ? db
+        .deleteFrom('campaign_ad_units')
+        .where('campaign_id', '=', campaignId)
+        .where('ad_unit_id', 'in', unitIds)
+        .execute()
     : Promise.resolve([]);
 
 /** Pending units linked to a campaign. */

@@ -13,7 +13,9 @@ const P = '/advertiser-dashboard';
 export async function adUnitRoutes(app: FastifyInstance, ctx: Ctx): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   useAdvertiserAuth(app, ctx);
-  const docs = <S extends object>(summary: string, extra: S) => ({ schema: { ...ADVERTISER_DOCS, summary, deprecated: true, ...extra } });
+  const docs = <S extends object>(summary: string, extra: S) => ({
+    schema: { ...ADVERTISER_DOCS, summary, deprecated: true, ...extra },
+  });
 
   r.post(
     `${P}/ad-units`,
@@ -31,7 +33,10 @@ export async function adUnitRoutes(app: FastifyInstance, ctx: Ctx): Promise<void
       querystring: z.object({ include_archived: z.enum(['true', 'false', '1', '0']).optional() }),
       response: { 200: z.array(AdUnitView), ...errors(400) },
     }),
-    async (req) => svc.listAdUnits(ctx, advertiserOf(req), { includeArchived: req.query.include_archived === 'true' || req.query.include_archived === '1' }),
+    async (req) =>
+      svc.listAdUnits(ctx, advertiserOf(req), {
+        includeArchived: req.query.include_archived === 'true' || req.query.include_archived === '1',
+      }),
   );
   r.post(
     `${P}/campaigns/:campaign_id/ad-units/generate`,
@@ -42,18 +47,27 @@ export async function adUnitRoutes(app: FastifyInstance, ctx: Ctx): Promise<void
       response: { 201: z.object({ ad_units: z.array(AdUnitView) }), ...errors(400, 404) },
     }),
     async (req, reply) =>
-      reply.code(201).send({ ad_units: await svc.generateAdUnits(ctx, advertiserOf(req), req.params.campaign_id, req.body) }),
+      reply
+        .code(201)
+        .send({ ad_units: await svc.generateAdUnits(ctx, advertiserOf(req), req.params.campaign_id, req.body) }),
   );
   r.post(
     `${P}/campaigns/:campaign_id/ad-units`,
     docs('Link ad units to a campaign (adds; duplicates removed)', {
-      description: 'Unreviewed units are marked for review; an approved campaign that gains one is resubmitted for review.',
+      description:
+        'Unreviewed units are marked for review; an approved campaign that gains one is resubmitted for review.',
       params: CampaignIdParams,
       body: AdUnitLink,
       response: { 200: LinkResult, ...errors(400, 404, 409) },
     }),
     async (req) => {
-      const out = await svc.setCampaignAdUnits(ctx, advertiserOf(req), req.params.campaign_id, req.body.ad_unit_ids, 'add');
+      const out = await svc.setCampaignAdUnits(
+        ctx,
+        advertiserOf(req),
+        req.params.campaign_id,
+        req.body.ad_unit_ids,
+        'add',
+      );
       return out;
     },
   );
@@ -64,7 +78,8 @@ export async function adUnitRoutes(app: FastifyInstance, ctx: Ctx): Promise<void
       body: AdUnitLink,
       response: { 200: LinkResult, ...errors(400, 404, 409) },
     }),
-    async (req) => svc.setCampaignAdUnits(ctx, advertiserOf(req), req.params.campaign_id, req.body.ad_unit_ids, 'replace'),
+    async (req) =>
+      svc.setCampaignAdUnits(ctx, advertiserOf(req), req.params.campaign_id, req.body.ad_unit_ids, 'replace'),
   );
   r.patch(
     `${P}/ad-units/:ad_unit_id/archive`,

@@ -8,7 +8,15 @@ import { adText, HttpUrl, Name, UtmParams } from './schemas.js';
  */
 export const SUBMIT_FIELDS = ['ad_text', 'cta', 'landing_page', 'context'] as const;
 
-const SERVER_MANAGED = ['ad_text_mode', 'source', 'status', 'review_status', 'review_reason', 'metadata', 'generate_static_text'] as const;
+const SERVER_MANAGED = [
+  'ad_text_mode',
+  'source',
+  'status',
+  'review_status',
+  'review_reason',
+  'metadata',
+  'generate_static_text',
+] as const;
 
 export const AdUnitCreate = z
   .strictObject({
@@ -26,7 +34,12 @@ export const AdUnitCreate = z
   })
   .superRefine((b, c) => {
     for (const k of SERVER_MANAGED) {
-      if (k in b) c.addIssue({ code: 'custom', path: [k], message: k === 'ad_text_mode' ? 'is not accepted' : 'is server-managed and cannot be set' });
+      if (k in b)
+        c.addIssue({
+          code: 'custom',
+          path: [k],
+          message: k === 'ad_text_mode' ? 'is not accepted' : 'is server-managed and cannot be set',
+        });
     }
   });
 export type AdUnitCreate = {

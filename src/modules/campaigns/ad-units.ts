@@ -43,7 +43,13 @@ export function adUnitView(u: AdUnitTable): AdUnitView {
   };
 }
 
-function unitRow(ctx: Ctx, advertiserId: string, input: AdUnitCreate, source: 'manual' | 'generated', now: number): AdUnitTable {
+function unitRow(
+  ctx: Ctx,
+  advertiserId: string,
+  input: AdUnitCreate,
+  source: 'manual' | 'generated',
+  now: number,
+): AdUnitTable {
   return {
     id: newId(),
     advertiser_id: advertiserId,
@@ -73,7 +79,11 @@ export async function createAdUnit(ctx: Ctx, advertiserId: string, input: AdUnit
   return adUnitView(row);
 }
 
-export async function listAdUnits(ctx: Ctx, advertiserId: string, opts: { includeArchived?: boolean } = {}): Promise<AdUnitView[]> {
+export async function listAdUnits(
+  ctx: Ctx,
+  advertiserId: string,
+  opts: { includeArchived?: boolean } = {},
+): Promise<AdUnitView[]> {
   return (await repo.listAdUnits(ctx.db, advertiserId, opts.includeArchived ?? false)).map(adUnitView);
 }
 
@@ -116,12 +126,21 @@ export async function generateAdUnits(
     const page = await fetchPage(ctx, input.landing_page, { timeoutMs: 4000, maxBytes: 256 * 1024 });
     if (page.status >= 200 && page.status < 300) facts = pageFacts(page.body);
   } catch (err) {
-    ctx.log.info({ err: err instanceof Error ? err.message : String(err) }, 'ad-unit generation: landing page not fetched');
+    ctx.log.info(
+      { err: err instanceof Error ? err.message : String(err) },
+      'ad-unit generation: landing page not fetched',
+    );
   }
   const host = hostOf(input.landing_page).replace(/^www\./, '');
   const brand = facts.siteName || host;
   const context = [facts.title, facts.description].filter(Boolean).join('. ') || host.split('.')[0];
-  const ads = await writeAds(ctx, { context, adPrompt: facts.description || null, brandName: brand, landingPage: input.landing_page, count });
+  const ads = await writeAds(ctx, {
+    context,
+    adPrompt: facts.description || null,
+    brandName: brand,
+    landingPage: input.landing_page,
+    count,
+  });
   const now = ctx.clock.now();
   const utm = parseUtm(c.utm_params_json);
   const rows = ads.map((a, i) =>
@@ -171,21 +190,41 @@ export async function linkAdUnits(
       if (!u) throw new NotFound(`ad unit ${id}`);
       if (u.is_archived === 1) throw Validation.field(`${field}.${i}`, `ad unit ${id} is archived`);
       const missing = SUBMIT_FIELDS.filter((k) => !u[k]);
-      if (missing.length) throw Validation.field(`${field}.${i}`, `ad unit ${id} is missing ${missing.join(', ')} (required at submit time)`);
+      if (missing.length)
+        throw Validation.field(
+          `${field}.${i}`,
+          `ad unit ${id} is missing ${missing.join(', ')} (required at submit time)`,
+        );
     });
     const existing = (await repo.links(tx.db, [campaign.id])).map((l) => l.ad_unit_id);
     const existingSet = new Set(existing);
     const now = ctx.clock.now();
-    if (mode === 'replace') await repo.deleteLinks(tx.db, campaign.id, existing.filter((id) => !unique.includes(id)));
+    if (mode === 'replace')
+      await repo.deleteLinks(
+        tx.db,
+        campaign.id,
+        existing.filter((id) => !unique.includes(id)),
+      );
     const kept = mode === 'replace' ? existing.filter((id) => unique.includes(id)) : existing;
     const added = unique.filter((id) => !existingSet.has(id));
     let position = kept.length;
     await repo.insertLinks(
       tx.db,
-      added.map((id) => ({ campaign_id: campaign.id, ad_unit_id: id, advertiser_id: advertiserId, position: position++, created_at: now })),
+      added.map((id) => ({
+        campaign_id: campaign.id,
+        ad_unit_id: id,
+        advertiser_id: advertiserId,
+        position: position++,
+        created_at: now,
+      })),
     );
     const unreviewed = unique.filter((id) => byId.get(id)!.review_status !== 'approved');
-    await repo.updateAdUnits(tx.db, unreviewed, { review_status: 'pending', review_reason: null, status: 'active', updated_at: now });
+    await repo.updateAdUnits(tx.db, unreviewed, {
+      review_status: 'pending',
+      review_reason: null,
+      status: 'active',
+      updated_at: now,
+    });
     await repo.updateAdUnits(
       tx.db,
       unique.filter((id) => byId.get(id)!.review_status === 'approved' && byId.get(id)!.status === 'draft'),
@@ -209,13 +248,24 @@ export async function resubmitIfApproved(ctx: Ctx, campaign: CampaignTable): Pro
 }
 
 /** POST (add) or PUT (replace) the ad units of a campaign. */
-export async function setCampaignAdUnits(ctx: Ctx, advertiserId: string, campaignId: string, ids: string[], mode: 'add' | 'replace') {
+export async function setCampaignAdUnits(
+  ctx: Ctx,
+  advertiserId: string,
+  campaignId: string,
+  ids: string[],
+  mode: 'add' | 'replace',
+) {
   const c = await requireCampaign(ctx, advertiserId, campaignId);
   if (c.is_archived === 1) throw new Conflict('Campaign is archived');
   if (mode === 'add' && ids.length === 0) throw Validation.field('ad_unit_ids', 'must not be empty');
   const linked = await linkAdUnits(ctx, advertiserId, c, ids, mode);
   invalidateDestinations(ctx);
-  return { campaign_id: c.id, ad_unit_ids: linked, review_status: c.review_status, deployment_status: c.deployment_status };
+  return {
+    campaign_id: c.id,
+    ad_unit_ids: linked,
+    review_status: c.review_status,
+    deployment_status: c.deployment_status,
+  };
 }
 
 /** Toggle archived; unarchiving restores draft. Archived units stop serving but stay linked. */
@@ -241,7 +291,12 @@ export async function linkedUnitIds(ctx: Ctx, campaignIds: string[]): Promise<Ma
 }
 
 /** The operator's review decision reaches the campaign's pending units. */
-export async function settlePendingUnits(ctx: Ctx, campaignId: string, decision: 'approved' | 'rejected', notes: string | null) {
+export async function settlePendingUnits(
+  ctx: Ctx,
+  campaignId: string,
+  decision: 'approved' | 'rejected',
+  notes: string | null,
+) {
   const ids = await repo.pendingUnitIdsOf(ctx.db, campaignId);
   await repo.updateAdUnits(ctx.db, ids, {
     review_status: decision,

@@ -34,7 +34,8 @@ export async function updateAd(ctx: Ctx, advertiserId: string, adId: string, pat
   // An archived ad is read-only, except for restoring it (status active or paused) while its group is live.
   if (a.status === 'archived') {
     if (patch.status === undefined) throw new Conflict('Ad is archived; restore it first (status active or paused)');
-    if ((await requireGroup(ctx, advertiserId, a.ad_group_id)).status === 'archived') throw new Conflict('Ad group is archived; restore the group first');
+    if ((await requireGroup(ctx, advertiserId, a.ad_group_id)).status === 'archived')
+      throw new Conflict('Ad group is archived; restore the group first');
   }
   const set: Partial<AdRow> = {};
   for (const k of AD_CONTENT) {

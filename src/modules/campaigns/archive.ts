@@ -35,7 +35,8 @@ export async function archiveAdGroup(ctx: Ctx, advertiserId: string, groupId: st
 /** DELETE: archive a manual ad (idempotent); generated ads are read-only. */
 export async function archiveAd(ctx: Ctx, advertiserId: string, adId: string): Promise<void> {
   const a = await requireAd(ctx, advertiserId, adId);
-  if (a.source !== 'manual') throw Validation.field('ad_id', 'generated ads are read-only; archive or pause their ad group instead');
+  if (a.source !== 'manual')
+    throw Validation.field('ad_id', 'generated ads are read-only; archive or pause their ad group instead');
   if (a.status === 'archived') return;
   await repo.updateAd(ctx.db, a.id, { status: 'archived', updated_at: ctx.clock.now() });
   servingChanged(ctx);

@@ -16,7 +16,6 @@ import type { CampaignCreate } from './schemas.js';
 
 type CampaignRow = CampaignTable;
 
-
 /**
  * One billing model per campaign, fixed when it is created (migration 0012 set
  * it on older campaigns): CPA is charged only per conversion, CPC only per
@@ -39,7 +38,10 @@ export function billingModelOf(c: {
 function initialStatus(input: { status?: string; is_active?: boolean }): 'draft' | 'active' | 'paused' {
   const status = (input.status ?? (input.is_active ? 'active' : 'draft')) as 'draft' | 'active' | 'paused';
   if (input.is_active !== undefined && input.is_active !== (status === 'active')) {
-    throw Validation.field('is_active', `contradicts status "${status}" (is_active is true exactly when status is active)`);
+    throw Validation.field(
+      'is_active',
+      `contradicts status "${status}" (is_active is true exactly when status is active)`,
+    );
   }
   return status;
 }
@@ -55,11 +57,13 @@ export async function createCampaign(ctx: Ctx, advertiserId: string, input: Camp
   const seen = new Set<string>();
   groupsIn.forEach((g, i) => {
     const k = g.name.toLowerCase();
-    if (seen.has(k)) throw Validation.field(`ad_groups.${i}.name`, `duplicate ad group name "${g.name}" in this campaign`);
+    if (seen.has(k))
+      throw Validation.field(`ad_groups.${i}.name`, `duplicate ad group name "${g.name}" in this campaign`);
     seen.add(k);
   });
   const unitIds = [...new Set(input.ad_unit_ids ?? [])];
-  if (await repo.campaignNameTaken(ctx.db, advertiserId, input.name)) throw new Conflict(`A campaign named "${input.name}" already exists`);
+  if (await repo.campaignNameTaken(ctx.db, advertiserId, input.name))
+    throw new Conflict(`A campaign named "${input.name}" already exists`);
   if (status === 'active') await accounts.assertCanActivate(ctx, advertiserId);
 
   const row: CampaignRow = {
@@ -104,8 +108,14 @@ export async function createCampaign(ctx: Ctx, advertiserId: string, input: Camp
 
   await withTransaction(ctx, async (tx) => {
     await repo.insertCampaign(tx.db, row);
-    await repo.insertAdGroups(tx.db, prepared.map((p) => p.row));
-    await repo.insertAds(tx.db, prepared.flatMap((p) => p.ads));
+    await repo.insertAdGroups(
+      tx.db,
+      prepared.map((p) => p.row),
+    );
+    await repo.insertAds(
+      tx.db,
+      prepared.flatMap((p) => p.ads),
+    );
     if (unitIds.length) await linkAdUnits(tx, advertiserId, row, unitIds, 'add', 'ad_unit_ids');
   });
   servingChanged(ctx);

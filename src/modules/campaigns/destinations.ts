@@ -11,7 +11,9 @@ export function parseUtm(json: string | null): Record<string, string> {
     const v = JSON.parse(json) as unknown;
     if (Array.isArray(v)) {
       return Object.fromEntries(
-        v.filter((p): p is { key: string; value: string } => typeof p?.key === 'string').map((p) => [p.key, String(p.value ?? '')]),
+        v
+          .filter((p): p is { key: string; value: string } => typeof p?.key === 'string')
+          .map((p) => [p.key, String(p.value ?? '')]),
       );
     }
     return v && typeof v === 'object' ? (v as Record<string, string>) : {};
@@ -38,8 +40,15 @@ export async function adDestination(ctx: Ctx, adId: string): Promise<Destination
   const row = await repo.adDestination(ctx.db, adId);
   let dest: Destination = null;
   if (row) {
-    const c = approvedOf('campaign', { landing_page: row.campaign_landing_page, utm_params_json: row.utm_params_json, approved_json: row.campaign_approved_json } as never);
-    const g = approvedOf('ad_group', { landing_page: row.group_landing_page, approved_json: row.group_approved_json } as never);
+    const c = approvedOf('campaign', {
+      landing_page: row.campaign_landing_page,
+      utm_params_json: row.utm_params_json,
+      approved_json: row.campaign_approved_json,
+    } as never);
+    const g = approvedOf('ad_group', {
+      landing_page: row.group_landing_page,
+      approved_json: row.group_approved_json,
+    } as never);
     const a = approvedOf('ad', { landing_page: row.ad_landing_page, approved_json: row.ad_approved_json } as never);
     if (c) dest = { url: a?.landing_page || g?.landing_page || c.landing_page, utm: parseUtm(c.utm_params_json) };
   }

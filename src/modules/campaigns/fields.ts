@@ -13,14 +13,17 @@ export function parseJson<T>(s: string | null): T | null {
     return null;
   }
 }
-export const optMicros = (dollars: number | null | undefined): number | null => (dollars ? dollarsToMicros(dollars) : null);
+export const optMicros = (dollars: number | null | undefined): number | null =>
+  dollars ? dollarsToMicros(dollars) : null;
 export const optDollars = (micros: number | null): number | null => (micros === null ? null : microsToDollars(micros));
 export const upperList = (v: string[] | null | undefined): string | null =>
   v === undefined || v === null || v.length === 0 ? null : JSON.stringify([...new Set(v.map((x) => x.toUpperCase()))]);
 export const deviceList = (v: string[] | null | undefined): string | null =>
   v === undefined || v === null || v.length === 0 ? null : JSON.stringify([...new Set(v)]);
 export const utmJson = (v: { key: string; value: string }[] | null | undefined): string | null =>
-  v === undefined || v === null || v.length === 0 ? null : JSON.stringify(v.map((p) => ({ key: p.key, value: p.value })));
+  v === undefined || v === null || v.length === 0
+    ? null
+    : JSON.stringify(v.map((p) => ({ key: p.key, value: p.value })));
 
 /**
  * Minimum budgets and bids (422 naming the field): a daily budget of at least
@@ -28,7 +31,11 @@ export const utmJson = (v: { key: string; value: string }[] | null | undefined):
  * least the platform's reserve price (a lower one could never win); 0 or
  * null still means "unset" where the spec says so.
  */
-export function checkMoney(ctx: Ctx, prefix: string, v: { daily_budget?: number | null; max_cpc?: number | null; max_cpm?: number | null; max_cpa?: number | null }): void {
+export function checkMoney(
+  ctx: Ctx,
+  prefix: string,
+  v: { daily_budget?: number | null; max_cpc?: number | null; max_cpm?: number | null; max_cpa?: number | null },
+): void {
   const min = ctx.config.minDailyBudget;
   if (v.daily_budget !== undefined && v.daily_budget !== null && v.daily_budget < min) {
     throw Validation.field(`${prefix}daily_budget`, `must be at least ${min.toFixed(2)} per day`);
@@ -39,7 +46,11 @@ export function checkMoney(ctx: Ctx, prefix: string, v: { daily_budget?: number 
     ['max_cpm', v.max_cpm, RESERVE_CPM_MICROS],
   ];
   for (const [field, bid, least] of bids) {
-    if (bid && dollarsToMicros(bid) < least) throw Validation.field(`${prefix}${field}`, `must be at least ${microsToDollars(least).toFixed(2)} (or 0 to leave it unset)`);
+    if (bid && dollarsToMicros(bid) < least)
+      throw Validation.field(
+        `${prefix}${field}`,
+        `must be at least ${microsToDollars(least).toFixed(2)} (or 0 to leave it unset)`,
+      );
   }
 }
 

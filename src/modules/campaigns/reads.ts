@@ -23,7 +23,11 @@ export async function describeAds(ctx: Ctx, adIds: string[]) {
 
 // ---------- the advertiser's campaigns, ad groups and ads ----------
 
-export async function listCampaigns(ctx: Ctx, advertiserId: string, opts: { status?: string } = {}): Promise<CampaignView[]> {
+export async function listCampaigns(
+  ctx: Ctx,
+  advertiserId: string,
+  opts: { status?: string } = {},
+): Promise<CampaignView[]> {
   const rows = await repo.listCampaigns(ctx.db, advertiserId, opts.status);
   return decorate(ctx, advertiserId, rows, true);
 }
@@ -32,7 +36,11 @@ export async function getCampaign(ctx: Ctx, advertiserId: string, campaignId: st
   const c = await requireCampaign(ctx, advertiserId, campaignId);
   return (await decorate(ctx, advertiserId, [c]))[0];
 }
-export async function listAdGroups(ctx: Ctx, advertiserId: string, opts: { campaignId?: string; includeArchived?: boolean }) {
+export async function listAdGroups(
+  ctx: Ctx,
+  advertiserId: string,
+  opts: { campaignId?: string; includeArchived?: boolean },
+) {
   if (opts.campaignId) await requireCampaign(ctx, advertiserId, opts.campaignId);
   const groups = await repo.listAdGroups(ctx.db, advertiserId, {
     campaignIds: opts.campaignId ? [opts.campaignId] : undefined,
@@ -45,7 +53,12 @@ export async function getAdGroup(ctx: Ctx, advertiserId: string, groupId: string
   return (await groupsWithAds(ctx, [await requireGroup(ctx, advertiserId, groupId)]))[0];
 }
 /** The ads of one group: live (default), archived, or all; newest first, at most 500. */
-export async function listGroupAds(ctx: Ctx, advertiserId: string, groupId: string, status: 'live' | 'archived' | 'all' = 'live'): Promise<AdView[]> {
+export async function listGroupAds(
+  ctx: Ctx,
+  advertiserId: string,
+  groupId: string,
+  status: 'live' | 'archived' | 'all' = 'live',
+): Promise<AdView[]> {
   const g = await requireGroup(ctx, advertiserId, groupId);
   return (await repo.adsOfGroup(ctx.db, g.id, status, 500)).map(adView);
 }
@@ -72,7 +85,13 @@ export async function adGroupsForReport(
   opts: { campaignId?: string; adGroupId?: string; includeArchived: boolean },
 ): Promise<ReportGroup[]> {
   if (opts.campaignId) await requireCampaign(ctx, advertiserId, opts.campaignId);
-  const pick = (g: GroupRow): ReportGroup => ({ id: g.id, campaign_id: g.campaign_id, name: g.name, group_type: g.group_type, status: g.status });
+  const pick = (g: GroupRow): ReportGroup => ({
+    id: g.id,
+    campaign_id: g.campaign_id,
+    name: g.name,
+    group_type: g.group_type,
+    status: g.status,
+  });
   if (opts.adGroupId) {
     const g = await requireGroup(ctx, advertiserId, opts.adGroupId);
     return opts.campaignId && g.campaign_id !== opts.campaignId ? [] : [pick(g)];

@@ -19,7 +19,13 @@ export async function servableRows(db: Kysely<DB>, now: number) {
   for (let i = 0; i < ids.length; i += 500) {
     const part = ids.slice(i, i + 500);
     // Appended row by row: spreading 100,000+ rows into push() overflows the call stack.
-    const rows = await db.selectFrom('ad_groups').selectAll().where('campaign_id', 'in', part).where('status', '=', 'active').where('approved_json', 'is not', null).execute();
+    const rows = await db
+      .selectFrom('ad_groups')
+      .selectAll()
+      .where('campaign_id', 'in', part)
+      .where('status', '=', 'active')
+      .where('approved_json', 'is not', null)
+      .execute();
     for (const g of rows) groups.push(g);
   }
   return { campaigns, groups };
@@ -29,7 +35,10 @@ export async function servableRows(db: Kysely<DB>, now: number) {
 export type ServableAd = Pick<AdTable, 'id' | 'ad_group_id' | 'headline' | 'copy' | 'cta' | 'landing_page'>;
 
 /** The active ads of some ad groups that have an approved version: the columns serving keeps and that version. */
-export const servableAds = (db: Kysely<DB>, groupIds: string[]): Promise<(ServableAd & { approved_json: string | null })[]> =>
+export const servableAds = (
+  db: Kysely<DB>,
+  groupIds: string[],
+): Promise<(ServableAd & { approved_json: string | null })[]> =>
   db
     .selectFrom('ads')
     .select(['id', 'ad_group_id', 'headline', 'copy', 'cta', 'landing_page', 'approved_json'])
@@ -40,7 +49,10 @@ export const servableAds = (db: Kysely<DB>, groupIds: string[]): Promise<(Servab
 
 /** Ads joined to their ad group and campaign. */
 const adsInContext = (db: Kysely<DB>) =>
-  db.selectFrom('ads').innerJoin('ad_groups', 'ad_groups.id', 'ads.ad_group_id').innerJoin('campaigns', 'campaigns.id', 'ads.campaign_id');
+  db
+    .selectFrom('ads')
+    .innerJoin('ad_groups', 'ad_groups.id', 'ads.ad_group_id')
+    .innerJoin('campaigns', 'campaigns.id', 'ads.campaign_id');
 
 /** Some ads with their group's and campaign's names and the campaign's category (any status: they may have served). */
 export const adDescriptions = (db: Kysely<DB>, adIds: string[]) =>
@@ -75,10 +87,8 @@ export async function adDestination(db: Kysely<DB>, adId: string) {
     .executeTakeFirst();
 }
 
-export const insertCampaign = (db: Kysely<DB>, row: CampaignTable) =>
-  db.insertInto('campaigns').values(row).execute();
-export const insertAdGroup = (db: Kysely<DB>, row: AdGroupTable) =>
-  db.insertInto('ad_groups').values(row).execute();
+export const insertCampaign = (db: Kysely<DB>, row: CampaignTable) => db.insertInto('campaigns').values(row).execute();
+export const insertAdGroup = (db: Kysely<DB>, row: AdGroupTable) => db.insertInto('ad_groups').values(row).execute();
 export const insertAds = (db: Kysely<DB>, rows: AdTable[]) => bulkInsert(db, 'ads', rows);
 
 // Bulk inserts skip the query builder: building and compiling a 200-row insert
@@ -106,7 +116,12 @@ export async function bulkInsert<T extends keyof DB>(db: Kysely<DB>, table: T, r
       const rec = r as unknown as Record<string, unknown>;
       return `(${cols.map((c) => (params.push(rec[c] ?? null), pg ? `$${params.length}` : '?')).join(', ')})`;
     });
-    await db.executeQuery(CompiledQuery.raw(`insert into "${String(table)}" (${cols.map((c) => `"${c}"`).join(', ')}) values ${tuples.join(', ')}`, params));
+    await db.executeQuery(
+      CompiledQuery.raw(
+        `insert into "${String(table)}" (${cols.map((c) => `"${c}"`).join(', ')}) values ${tuples.join(', ')}`,
+        params,
+      ),
+    );
   }
 }
 
@@ -131,7 +146,12 @@ export async function campaignBilling(db: Kysely<DB>, ids: string[]) {
 type Patch<T> = Partial<Omit<T, 'id'>>;
 
 export const findCampaign = (db: Kysely<DB>, advertiserId: string, id: string) =>
-  db.selectFrom('campaigns').selectAll().where('id', '=', id).where('advertiser_id', '=', advertiserId).executeTakeFirst();
+  db
+    .selectFrom('campaigns')
+    .selectAll()
+    .where('id', '=', id)
+    .where('advertiser_id', '=', advertiserId)
+    .executeTakeFirst();
 
 export const findCampaignById = (db: Kysely<DB>, id: string) =>
   db.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst();
@@ -143,10 +163,20 @@ export function listCampaigns(db: Kysely<DB>, advertiserId: string, status?: str
 }
 
 export const campaignsForReview = (db: Kysely<DB>, reviewStatus: string) =>
-  db.selectFrom('campaigns').selectAll().where('review_status', '=', reviewStatus).orderBy('submitted_for_review_at').execute();
+  db
+    .selectFrom('campaigns')
+    .selectAll()
+    .where('review_status', '=', reviewStatus)
+    .orderBy('submitted_for_review_at')
+    .execute();
 
 /** Another live (not archived) campaign of the advertiser with this name, compared case-insensitively. */
-export async function campaignNameTaken(db: Kysely<DB>, advertiserId: string, name: string, exceptId?: string): Promise<boolean> {
+export async function campaignNameTaken(
+  db: Kysely<DB>,
+  advertiserId: string,
+  name: string,
+  exceptId?: string,
+): Promise<boolean> {
   let q = db
     .selectFrom('campaigns')
     .select('id')
@@ -163,9 +193,18 @@ export const updateCampaign = (db: Kysely<DB>, id: string, patch: Patch<Campaign
 export const insertAdGroups = (db: Kysely<DB>, rows: AdGroupTable[]) => bulkInsert(db, 'ad_groups', rows);
 
 export const findAdGroup = (db: Kysely<DB>, advertiserId: string, id: string) =>
-  db.selectFrom('ad_groups').selectAll().where('id', '=', id).where('advertiser_id', '=', advertiserId).executeTakeFirst();
+  db
+    .selectFrom('ad_groups')
+    .selectAll()
+    .where('id', '=', id)
+    .where('advertiser_id', '=', advertiserId)
+    .executeTakeFirst();
 
-export function listAdGroups(db: Kysely<DB>, advertiserId: string, opts: { campaignIds?: string[]; includeArchived: boolean }) {
+export function listAdGroups(
+  db: Kysely<DB>,
+  advertiserId: string,
+  opts: { campaignIds?: string[]; includeArchived: boolean },
+) {
   let q = db.selectFrom('ad_groups').selectAll().where('advertiser_id', '=', advertiserId);
   if (opts.campaignIds) q = q.where('campaign_id', 'in', opts.campaignIds);
   if (!opts.includeArchived) q = q.where('status', '!=', 'archived');
@@ -173,7 +212,12 @@ export function listAdGroups(db: Kysely<DB>, advertiserId: string, opts: { campa
 }
 
 /** Another live group of the campaign with this name (case-insensitive). */
-export async function groupNameTaken(db: Kysely<DB>, campaignId: string, name: string, exceptId?: string): Promise<boolean> {
+export async function groupNameTaken(
+  db: Kysely<DB>,
+  campaignId: string,
+  name: string,
+  exceptId?: string,
+): Promise<boolean> {
   let q = db
     .selectFrom('ad_groups')
     .select('id')
@@ -197,7 +241,12 @@ export const syncGroupsMaxCpc = (db: Kysely<DB>, campaignId: string, micros: num
     .execute();
 
 export const archiveAdsOfGroup = (db: Kysely<DB>, groupId: string, now: number) =>
-  db.updateTable('ads').set({ status: 'archived', updated_at: now }).where('ad_group_id', '=', groupId).where('status', '!=', 'archived').execute();
+  db
+    .updateTable('ads')
+    .set({ status: 'archived', updated_at: now })
+    .where('ad_group_id', '=', groupId)
+    .where('status', '!=', 'archived')
+    .execute();
 
 /** Up to `perGroup` live ads of each group (oldest first) and the live count of each. */
 export async function liveAdsOfGroups(db: Kysely<DB>, groupIds: string[], perGroup: number) {
@@ -212,7 +261,13 @@ export async function liveAdsOfGroups(db: Kysely<DB>, groupIds: string[], perGro
       .where('ad_group_id', 'in', part)
       .where('status', '!=', 'archived')
       .as('r');
-    const rows = await db.selectFrom(ranked).selectAll().where('r.rn', '<=', perGroup).orderBy('r.ad_group_id').orderBy('r.rn').execute();
+    const rows = await db
+      .selectFrom(ranked)
+      .selectAll()
+      .where('r.rn', '<=', perGroup)
+      .orderBy('r.ad_group_id')
+      .orderBy('r.rn')
+      .execute();
     for (const { rn: _rn, ...row } of rows) ads.push(row as AdTable);
     const counts = await db
       .selectFrom('ads')
@@ -260,7 +315,8 @@ export async function liveContentCount(db: Kysely<DB>, campaignId: string): Prom
 export const findAd = (db: Kysely<DB>, advertiserId: string, id: string) =>
   db.selectFrom('ads').selectAll().where('id', '=', id).where('advertiser_id', '=', advertiserId).executeTakeFirst();
 
-export const updateAd = (db: Kysely<DB>, id: string, patch: Patch<AdTable>) => db.updateTable('ads').set(patch).where('id', '=', id).execute();
+export const updateAd = (db: Kysely<DB>, id: string, patch: Patch<AdTable>) =>
+  db.updateTable('ads').set(patch).where('id', '=', id).execute();
 
 // ---------- review by item (campaigns/review.ts) ----------
 
@@ -288,14 +344,24 @@ export async function submitItems(db: Kysely<DB>, campaignId: string, now: numbe
     .execute();
 }
 
-export async function findItem(db: Kysely<DB>, kind: ItemKind, id: string): Promise<(CampaignTable | AdGroupTable | AdTable) | undefined> {
+export async function findItem(
+  db: Kysely<DB>,
+  kind: ItemKind,
+  id: string,
+): Promise<(CampaignTable | AdGroupTable | AdTable) | undefined> {
   if (kind === 'campaign') return findCampaignById(db, id);
   if (kind === 'ad_group') return db.selectFrom('ad_groups').selectAll().where('id', '=', id).executeTakeFirst();
   return db.selectFrom('ads').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** Write a review decision, only if the item is still the version read (`updated_at`); false when it changed. */
-export async function setItemReview(db: Kysely<DB>, kind: ItemKind, id: string, readUpdatedAt: number, patch: Record<string, unknown>): Promise<boolean> {
+export async function setItemReview(
+  db: Kysely<DB>,
+  kind: ItemKind,
+  id: string,
+  readUpdatedAt: number,
+  patch: Record<string, unknown>,
+): Promise<boolean> {
   const r = await db
     .updateTable(ITEM_TABLE[kind] as 'ads')
     .set(patch as Patch<AdTable>)
@@ -319,7 +385,9 @@ const waitingItems = (db: Kysely<DB>, table: 'ad_groups' | 'ads', limit: number)
     .select('campaigns.name as campaign_name')
     .where('i.review_status', '=', 'pending')
     .where('i.status', '!=', 'archived')
-    .where((eb) => eb.or([eb('campaigns.review_status', '!=', 'not_submitted'), eb('campaigns.approved_json', 'is not', null)]))
+    .where((eb) =>
+      eb.or([eb('campaigns.review_status', '!=', 'not_submitted'), eb('campaigns.approved_json', 'is not', null)]),
+    )
     .orderBy('i.submitted_for_review_at')
     .limit(limit)
     .execute();
@@ -327,7 +395,13 @@ const waitingItems = (db: Kysely<DB>, table: 'ad_groups' | 'ads', limit: number)
 /** Every item waiting for review: campaigns in review, and the waiting live ad groups and ads of submitted campaigns. */
 export async function pendingItems(db: Kysely<DB>, limit: number) {
   const [campaigns, groups, ads] = await Promise.all([
-    db.selectFrom('campaigns').selectAll().where('review_status', '=', 'pending_review').orderBy('submitted_for_review_at').limit(limit).execute(),
+    db
+      .selectFrom('campaigns')
+      .selectAll()
+      .where('review_status', '=', 'pending_review')
+      .orderBy('submitted_for_review_at')
+      .limit(limit)
+      .execute(),
     waitingItems(db, 'ad_groups', limit) as unknown as Promise<(AdGroupTable & { campaign_name: string })[]>,
     waitingItems(db, 'ads', limit),
   ]);
@@ -337,8 +411,20 @@ export async function pendingItems(db: Kysely<DB>, limit: number) {
 /** The waiting live ad groups and ads of one campaign. */
 export async function pendingOfCampaign(db: Kysely<DB>, campaignId: string) {
   const [groups, ads] = await Promise.all([
-    db.selectFrom('ad_groups').selectAll().where('campaign_id', '=', campaignId).where('review_status', '=', 'pending').where('status', '!=', 'archived').execute(),
-    db.selectFrom('ads').selectAll().where('campaign_id', '=', campaignId).where('review_status', '=', 'pending').where('status', '!=', 'archived').execute(),
+    db
+      .selectFrom('ad_groups')
+      .selectAll()
+      .where('campaign_id', '=', campaignId)
+      .where('review_status', '=', 'pending')
+      .where('status', '!=', 'archived')
+      .execute(),
+    db
+      .selectFrom('ads')
+      .selectAll()
+      .where('campaign_id', '=', campaignId)
+      .where('review_status', '=', 'pending')
+      .where('status', '!=', 'archived')
+      .execute(),
   ]);
   return { groups, ads };
 }

@@ -67,7 +67,11 @@ function queueItem(kind: ItemKind, row: ItemRow): ReviewItem {
     review_status: row.review_status,
     submitted_for_review_at: isoOrNull(row.submitted_for_review_at),
     serving: a !== null,
-    changes: pendingChanges(kind, row as never).map((f) => ({ field: fieldName(f), serving: a ? (a[f] ?? null) : null, proposed: r[f] ?? null })),
+    changes: pendingChanges(kind, row as never).map((f) => ({
+      field: fieldName(f),
+      serving: a ? (a[f] ?? null) : null,
+      proposed: r[f] ?? null,
+    })),
     version: itemVersion(kind, row),
   };
 }
@@ -87,7 +91,10 @@ export async function reviewQueue(ctx: Ctx, limit = 500): Promise<ReviewItem[]> 
     ...groups.map((g) => queueItem('ad_group', g)),
     ...ads.map((a) => queueItem('ad', a)),
   ];
-  items.sort((x, y) => (x.submitted_for_review_at ?? '').localeCompare(y.submitted_for_review_at ?? '') || x.id.localeCompare(y.id));
+  items.sort(
+    (x, y) =>
+      (x.submitted_for_review_at ?? '').localeCompare(y.submitted_for_review_at ?? '') || x.id.localeCompare(y.id),
+  );
   return items.slice(0, limit);
 }
 
@@ -105,7 +112,14 @@ function reviewNotes(notes: string | null | undefined): string | null {
  * that served before, if any. The write holds only if the item is unchanged
  * since it was read: an edit meanwhile stays in review.
  */
-async function settle(db: Ctx['db'], kind: ItemKind, row: ItemRow, approve: boolean, now: number, notes: string | null): Promise<boolean> {
+async function settle(
+  db: Ctx['db'],
+  kind: ItemKind,
+  row: ItemRow,
+  approve: boolean,
+  now: number,
+  notes: string | null,
+): Promise<boolean> {
   const patch: Record<string, unknown> = approve
     ? { review_status: 'approved', approved_json: AS_IS, reviewed_at: now, review_notes: notes }
     : { review_status: 'rejected', reviewed_at: now, review_notes: notes };
@@ -119,18 +133,31 @@ export async function decideReviewItem(
   kind: ItemKind,
   id: string,
   input: { approve: boolean; notes?: string | null; version?: string },
-): Promise<ReviewItem & { reviewed_at: string | null; review_notes: string | null; serving_version: Record<string, unknown> | null }> {
+): Promise<
+  ReviewItem & {
+    reviewed_at: string | null;
+    review_notes: string | null;
+    serving_version: Record<string, unknown> | null;
+  }
+> {
   const notes = reviewNotes(input.notes);
   const row = await repo.findItem(ctx.db, kind, id);
   if (!row) throw new NotFound(kind.replace('_', ' '));
-  if (row.review_status !== PENDING[kind]) throw new Conflict(`This ${kind.replace('_', ' ')} is not waiting for review (review_status is ${row.review_status})`);
+  if (row.review_status !== PENDING[kind])
+    throw new Conflict(
+      `This ${kind.replace('_', ' ')} is not waiting for review (review_status is ${row.review_status})`,
+    );
   if (input.version !== undefined && input.version !== itemVersion(kind, row)) {
-    throw new Conflict('The item was changed since it was shown (its version differs): reload the queue and review the new version');
+    throw new Conflict(
+      'The item was changed since it was shown (its version differs): reload the queue and review the new version',
+    );
   }
   const now = ctx.clock.now();
   await withTransaction(ctx, async (tx) => {
     if (!(await settle(tx.db, kind, row, input.approve, now, notes))) {
-      throw new Conflict('The item was changed while it was being reviewed: reload the queue and review the new version');
+      throw new Conflict(
+        'The item was changed while it was being reviewed: reload the queue and review the new version',
+      );
     }
     if (kind === 'campaign') await settlePendingUnits(tx, row.id, input.approve ? 'approved' : 'rejected', notes);
   });
@@ -149,13 +176,19 @@ export async function decideReviewItem(
  * (admin API and CLI): the campaign's own fields when in review, and its
  * waiting ad groups, ads and legacy ad units. 409 when nothing waits.
  */
-export async function reviewCampaign(ctx: Ctx, campaignId: string, input: { approve: boolean; notes?: string | null }): Promise<CampaignView> {
+export async function reviewCampaign(
+  ctx: Ctx,
+  campaignId: string,
+  input: { approve: boolean; notes?: string | null },
+): Promise<CampaignView> {
   const notes = reviewNotes(input.notes);
   const c = await repo.findCampaignById(ctx.db, campaignId);
   if (!c) throw new NotFound('campaign');
   const { groups, ads } = await repo.pendingOfCampaign(ctx.db, c.id);
   if (c.review_status !== 'pending_review' && groups.length === 0 && ads.length === 0) {
-    throw new Conflict(`Campaign is not waiting for review (review_status is ${c.review_status}) and none of its ad groups or ads is`);
+    throw new Conflict(
+      `Campaign is not waiting for review (review_status is ${c.review_status}) and none of its ad groups or ads is`,
+    );
   }
   const now = ctx.clock.now();
   await withTransaction(ctx, async (tx) => {

@@ -20,7 +20,14 @@ import type { AdGroupTable, AdTable, CampaignTable } from '../../db/schema.js';
  * docs/decisions/0033-issue27-review-by-item.md.
  */
 export const REVIEWED = {
-  campaign: ['landing_page', 'utm_params_json', 'custom_favicon_url', 'allowed_countries_json', 'allowed_devices_json', 'category'],
+  campaign: [
+    'landing_page',
+    'utm_params_json',
+    'custom_favicon_url',
+    'allowed_countries_json',
+    'allowed_devices_json',
+    'category',
+  ],
   ad_group: ['landing_page', 'brand_name', 'context', 'allowed_countries_json', 'allowed_devices_json'],
   ad: ['headline', 'copy', 'cta', 'description', 'landing_page', 'image_url'],
 } as const satisfies Record<string, readonly string[]>;
@@ -89,7 +96,11 @@ export function touchesReviewed<K extends ItemKind>(kind: K, row: Reviewed<K>, s
  * serving: when it changes a reviewed field of a row approved as it is, the
  * row's current reviewed values become its frozen approved version.
  */
-export function freezeOnEdit<K extends ItemKind>(kind: K, row: WithApproval<K>, set: Partial<Reviewed<K>>): { approved_json?: string } {
+export function freezeOnEdit<K extends ItemKind>(
+  kind: K,
+  row: WithApproval<K>,
+  set: Partial<Reviewed<K>>,
+): { approved_json?: string } {
   return row.approved_json === AS_IS && touchesReviewed(kind, row, set) ? { approved_json: snapshot(kind, row) } : {};
 }
 
@@ -97,7 +108,12 @@ export function freezeOnEdit<K extends ItemKind>(kind: K, row: WithApproval<K>, 
 export const fieldName = (f: string): string => f.replace(/_json$/, '');
 
 /** Review columns of a new ad group or ad: waiting for review, nothing approved yet. */
-export const UNREVIEWED = { approved_json: null, submitted_for_review_at: null, reviewed_at: null, review_notes: null } as const;
+export const UNREVIEWED = {
+  approved_json: null,
+  submitted_for_review_at: null,
+  reviewed_at: null,
+  review_notes: null,
+} as const;
 
 /** A campaign sent to review; `serving` when an approved version of it keeps serving meanwhile. */
 export const submitted = (now: number, serving: boolean): Partial<CampaignTable> => ({
@@ -107,4 +123,5 @@ export const submitted = (now: number, serving: boolean): Partial<CampaignTable>
 });
 
 /** Activation needs a review unless the campaign is approved or already waiting for one. */
-export const needsSubmission = (reviewStatus: string) => reviewStatus !== 'approved' && reviewStatus !== 'pending_review';
+export const needsSubmission = (reviewStatus: string) =>
+  reviewStatus !== 'approved' && reviewStatus !== 'pending_review';

@@ -44,7 +44,10 @@ export async function campaignRoutes(app: FastifyInstance, ctx: Ctx): Promise<vo
   r.get(
     `${P}/campaigns`,
     {
-      ...docs('List campaigns with lifetime stats', { querystring: CampaignListQuery, response: { 200: z.array(CampaignView), ...errors(400) } }),
+      ...docs('List campaigns with lifetime stats', {
+        querystring: CampaignListQuery,
+        response: { 200: z.array(CampaignView), ...errors(400) },
+      }),
       // Up to thousands of rows built by the service from typed views: the schema documents them; re-validating each costs more than the query.
       serializerCompiler: () => (data: unknown) => JSON.stringify(data),
     },
@@ -52,7 +55,10 @@ export async function campaignRoutes(app: FastifyInstance, ctx: Ctx): Promise<vo
   );
   r.get(
     `${P}/campaigns/:campaign_id`,
-    docs('One campaign with lifetime stats', { params: CampaignIdParams, response: { 200: CampaignView, ...errors(400, 404) } }),
+    docs('One campaign with lifetime stats', {
+      params: CampaignIdParams,
+      response: { 200: CampaignView, ...errors(400, 404) },
+    }),
     async (req) => svc.getCampaign(ctx, advertiserOf(req), req.params.campaign_id),
   );
   r.patch(
@@ -78,7 +84,10 @@ export async function campaignRoutes(app: FastifyInstance, ctx: Ctx): Promise<vo
   // ---------- ad groups ----------
   r.get(
     `${P}/ad-groups`,
-    docs('List ad groups with their ads', { querystring: AdGroupListQuery, response: { 200: z.array(AdGroupView), ...errors(400, 404) } }),
+    docs('List ad groups with their ads', {
+      querystring: AdGroupListQuery,
+      response: { 200: z.array(AdGroupView), ...errors(400, 404) },
+    }),
     async (req) =>
       svc.listAdGroups(ctx, advertiserOf(req), {
         campaignId: req.query.campaign_id,
@@ -88,7 +97,8 @@ export async function campaignRoutes(app: FastifyInstance, ctx: Ctx): Promise<vo
   r.post(
     `${P}/ad-groups`,
     docs('Create an ad group', {
-      description: 'Generative groups (the default) get their ads written by the service and reject authored ads (422).',
+      description:
+        'Generative groups (the default) get their ads written by the service and reject authored ads (422).',
       body: AdGroupCreate,
       response: { 201: AdGroupView, ...errors(404, 409) },
     }),
@@ -102,7 +112,8 @@ export async function campaignRoutes(app: FastifyInstance, ctx: Ctx): Promise<vo
   r.patch(
     `${P}/ad-groups/:ad_group_id`,
     docs('Edit an ad group (only the fields sent)', {
-      description: 'Converting a manual group to generative while it has live manual ads gives 422. Changing brand_name does not rewrite existing ads.',
+      description:
+        'Converting a manual group to generative while it has live manual ads gives 422. Changing brand_name does not rewrite existing ads.',
       params: AdGroupIdParams,
       body: AdGroupPatch,
       response: { 200: AdGroupView, ...errors(400, 404, 409) },
@@ -111,7 +122,10 @@ export async function campaignRoutes(app: FastifyInstance, ctx: Ctx): Promise<vo
   );
   r.delete(
     `${P}/ad-groups/:ad_group_id`,
-    docs('Archive an ad group and its ads', { params: AdGroupIdParams, response: { 204: z.null(), ...errors(400, 404) } }),
+    docs('Archive an ad group and its ads', {
+      params: AdGroupIdParams,
+      response: { 204: z.null(), ...errors(400, 404) },
+    }),
     async (req, reply) => {
       await svc.archiveAdGroup(ctx, advertiserOf(req), req.params.ad_group_id);
       return reply.code(204).send(null);
@@ -123,7 +137,9 @@ export async function campaignRoutes(app: FastifyInstance, ctx: Ctx): Promise<vo
     `${P}/ad-groups/:ad_group_id/ads`,
     docs("An ad group's ads: live (default), archived or all, newest first (500 at most)", {
       params: AdGroupIdParams,
-      querystring: z.strictObject({ status: z.enum(['live', 'archived', 'all']).default('live').describe('live: not archived (default)') }),
+      querystring: z.strictObject({
+        status: z.enum(['live', 'archived', 'all']).default('live').describe('live: not archived (default)'),
+      }),
       response: { 200: z.array(AdView), ...errors(400, 404) },
     }),
     async (req) => svc.listGroupAds(ctx, advertiserOf(req), req.params.ad_group_id, req.query.status),
@@ -131,12 +147,14 @@ export async function campaignRoutes(app: FastifyInstance, ctx: Ctx): Promise<vo
   r.post(
     `${P}/ad-groups/:ad_group_id/ads`,
     docs('Add an authored ad to a manual ad group', {
-      description: 'headline ≤ 80, copy ≤ 500, cta ≤ 80 characters. New ads start with review_status pending. 422 on a generative group.',
+      description:
+        'headline ≤ 80, copy ≤ 500, cta ≤ 80 characters. New ads start with review_status pending. 422 on a generative group.',
       params: AdGroupIdParams,
       body: AdCreate,
       response: { 201: AdView, ...errors(400, 404, 409) },
     }),
-    async (req, reply) => reply.code(201).send(await svc.createAd(ctx, advertiserOf(req), req.params.ad_group_id, req.body)),
+    async (req, reply) =>
+      reply.code(201).send(await svc.createAd(ctx, advertiserOf(req), req.params.ad_group_id, req.body)),
   );
   r.patch(
     `${P}/ads/:ad_id`,

@@ -62,7 +62,10 @@ export const hostOf = (url: string): string => {
 export const MAX_DAILY_BUDGET = 1_000_000;
 export const MAX_BID = 10_000;
 
-export const HttpUrl = z.string().max(2048, 'must be at most 2048 characters').refine(isHttpUrl, 'must be an http(s) URL');
+export const HttpUrl = z
+  .string()
+  .max(2048, 'must be at most 2048 characters')
+  .refine(isHttpUrl, 'must be an http(s) URL');
 export const Timestamp = z
   .string()
   .max(40)
@@ -78,7 +81,11 @@ export const Devices = z.array(z.enum(DEVICES)).max(3).describe('empty or null m
 export const UtmParams = z
   .array(
     z.strictObject({
-      key: z.string().min(1).max(100).regex(/^[A-Za-z0-9_.-]+$/, 'must be letters, digits, _ . or -'),
+      key: z
+        .string()
+        .min(1)
+        .max(100)
+        .regex(/^[A-Za-z0-9_.-]+$/, 'must be letters, digits, _ . or -'),
       value: z.string().max(500),
     }),
   )
@@ -94,8 +101,12 @@ export const UtmParams = z
 export const Name = z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
 
 /** Every field of a shape made optional, in the same order: bodies that send only what they set or change. */
-export const optionalFields = <T extends Record<string, z.ZodType>>(shape: T): { [K in keyof T]: z.ZodOptional<T[K]> } =>
-  Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, v.optional()])) as { [K in keyof T]: z.ZodOptional<T[K]> };
+export const optionalFields = <T extends Record<string, z.ZodType>>(
+  shape: T,
+): { [K in keyof T]: z.ZodOptional<T[K]> } =>
+  Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, v.optional()])) as {
+    [K in keyof T]: z.ZodOptional<T[K]>;
+  };
 
 export const CAMPAIGN_STATUSES = ['draft', 'active', 'paused'] as const;
 export const OBJECTIVES = ['conversions', 'clicks', 'traffic', 'awareness', 'leads', 'sales'] as const;
@@ -113,8 +124,12 @@ export const ReviewState = {
   serving_version: z
     .record(z.string(), z.unknown())
     .nullable()
-    .describe('the reviewed fields as approved: what serves and where clicks land; null while no version is approved (the item does not serve)'),
-  changes_in_review: z.array(z.string()).describe('reviewed fields edited since the serving version, waiting for review'),
+    .describe(
+      'the reviewed fields as approved: what serves and where clicks land; null while no version is approved (the item does not serve)',
+    ),
+  changes_in_review: z
+    .array(z.string())
+    .describe('reviewed fields edited since the serving version, waiting for review'),
 };
 
 // ---------- ads ----------
@@ -131,11 +146,9 @@ export const adText = {
   status: z.enum(['active', 'paused']),
 };
 
-export const AdCreate = z
-  .strictObject(optionalFields(adText))
-  .superRefine((a, c) => {
-    if (!a.headline && !a.copy) c.addIssue({ code: 'custom', path: ['copy'], message: 'an ad needs a headline or copy' });
-  });
+export const AdCreate = z.strictObject(optionalFields(adText)).superRefine((a, c) => {
+  if (!a.headline && !a.copy) c.addIssue({ code: 'custom', path: ['copy'], message: 'an ad needs a headline or copy' });
+});
 export type AdCreate = z.infer<typeof AdCreate>;
 
 export const AdPatch = z.strictObject(optionalFields(adText));
@@ -166,14 +179,24 @@ export type AdView = z.infer<typeof AdView>;
 
 const groupKind = {
   name: Name,
-  group_type: z.enum(['generative', 'manual']).describe('generative (default): the service writes the ads; manual: you author them'),
+  group_type: z
+    .enum(['generative', 'manual'])
+    .describe('generative (default): the service writes the ads; manual: you author them'),
 };
 
 /** An ad group's settings, after its name, type and status in every body. */
 const groupSettings = {
-  context: z.string().max(5000, 'must be at most 5000 characters').nullable().describe('conversations this group should match'),
+  context: z
+    .string()
+    .max(5000, 'must be at most 5000 characters')
+    .nullable()
+    .describe('conversations this group should match'),
   ad_prompt: z.string().max(2000, 'must be at most 2000 characters').nullable().describe('guides ad generation'),
-  negative_context: z.string().max(5000, 'must be at most 5000 characters').nullable().describe('conversations to avoid'),
+  negative_context: z
+    .string()
+    .max(5000, 'must be at most 5000 characters')
+    .nullable()
+    .describe('conversations to avoid'),
   landing_page: HttpUrl.nullable(),
   brand_name: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters').nullable(),
   daily_budget: Dollars(MAX_DAILY_BUDGET).nullable(),
@@ -186,7 +209,10 @@ const groupSettings = {
   sort_order: z.number().int().min(0).max(1_000_000),
 };
 
-const budgetBounds = (g: { min_daily_budget?: number | null; max_daily_budget?: number | null }, c: z.RefinementCtx) => {
+const budgetBounds = (
+  g: { min_daily_budget?: number | null; max_daily_budget?: number | null },
+  c: z.RefinementCtx,
+) => {
   if (g.min_daily_budget != null && g.max_daily_budget != null && g.min_daily_budget > g.max_daily_budget) {
     c.addIssue({ code: 'custom', path: ['max_daily_budget'], message: 'must not be below min_daily_budget' });
   }
@@ -197,7 +223,11 @@ const groupCreateShape = {
   group_type: groupKind.group_type.optional(),
   status: z.enum(['active', 'paused']).optional(),
   ...optionalFields(groupSettings),
-  ads: z.array(AdCreate).max(100, 'at most 100 ads per request').optional().describe('authored ads (manual groups only)'),
+  ads: z
+    .array(AdCreate)
+    .max(100, 'at most 100 ads per request')
+    .optional()
+    .describe('authored ads (manual groups only)'),
 };
 
 /** An ad group inside a campaign create request (no campaign_id). */
@@ -205,7 +235,10 @@ export const NestedAdGroupCreate = z.strictObject(groupCreateShape).superRefine(
 export type NestedAdGroupCreate = z.infer<typeof NestedAdGroupCreate>;
 
 export const AdGroupCreate = z
-  .strictObject({ campaign_id: z.string().min(1).max(64).describe('must be a campaign of this account'), ...groupCreateShape })
+  .strictObject({
+    campaign_id: z.string().min(1).max(64).describe('must be a campaign of this account'),
+    ...groupCreateShape,
+  })
   .superRefine(budgetBounds);
 export type AdGroupCreate = z.infer<typeof AdGroupCreate>;
 
@@ -249,16 +282,15 @@ export type AdGroupView = z.infer<typeof AdGroupView>;
 
 export const AdGroupListQuery = z.object({
   campaign_id: z.string().min(1).max(64).optional(),
-  include_archived: z
-    .enum(['true', 'false', '1', '0'])
-    .optional()
-    .describe('default false'),
+  include_archived: z.enum(['true', 'false', '1', '0']).optional().describe('default false'),
 });
 
 // ---------- campaigns ----------
 
 /** The campaign's ad category, one of lib/ad-categories (publishers can block a category in their app). */
-export const AdCategoryField = z.enum(AD_CATEGORY_IDS, { error: 'must be one of the ad categories (see GET /ad-categories)' });
+export const AdCategoryField = z.enum(AD_CATEGORY_IDS, {
+  error: 'must be one of the ad categories (see GET /ad-categories)',
+});
 
 const REJECTED = {
   keywords: 'is not accepted',
@@ -271,14 +303,21 @@ const LifetimeBudget = z
   .number()
   .positive('must be greater than 0')
   .max(MAX_DAILY_BUDGET * 1000, `must be at most ${MAX_DAILY_BUDGET * 1000}`)
-  .describe('dollars over the campaign\'s life: a hard ceiling (never billed past)');
+  .describe("dollars over the campaign's life: a hard ceiling (never billed past)");
 
 export const CampaignCreate = z
   .strictObject({
     name: Name,
     landing_page: HttpUrl,
-    daily_budget: z.number().positive('must be greater than 0').max(MAX_DAILY_BUDGET, `must be at most ${MAX_DAILY_BUDGET}`).describe('dollars'),
-    status: z.enum(CAMPAIGN_STATUSES).optional().describe('default draft; active runs the billing gate and submits for review'),
+    daily_budget: z
+      .number()
+      .positive('must be greater than 0')
+      .max(MAX_DAILY_BUDGET, `must be at most ${MAX_DAILY_BUDGET}`)
+      .describe('dollars'),
+    status: z
+      .enum(CAMPAIGN_STATUSES)
+      .optional()
+      .describe('default draft; active runs the billing gate and submits for review'),
     campaign_objective: z.enum(OBJECTIVES).optional(),
     billing_model: z.enum(BILLING_MODELS).optional(),
     bid_strategy: z.enum(BID_STRATEGIES).optional(),
@@ -305,11 +344,21 @@ export const CampaignCreate = z
     network_config: z.unknown().optional().describe('not accepted'),
   })
   .superRefine((b, c) => {
-    for (const [k, msg] of Object.entries(REJECTED)) if (k in b) c.addIssue({ code: 'custom', path: [k], message: msg });
+    for (const [k, msg] of Object.entries(REJECTED))
+      if (k in b) c.addIssue({ code: 'custom', path: [k], message: msg });
     // One billing model per campaign: CPA is charged per conversion at max_cpa, so it needs one.
-    if (b.billing_model === 'cpa' && !b.max_cpa) c.addIssue({ code: 'custom', path: ['max_cpa'], message: 'is required when billing_model is cpa (the price per conversion)' });
+    if (b.billing_model === 'cpa' && !b.max_cpa)
+      c.addIssue({
+        code: 'custom',
+        path: ['max_cpa'],
+        message: 'is required when billing_model is cpa (the price per conversion)',
+      });
     if (!b.ad_groups?.length && !b.ad_unit_ids?.length) {
-      c.addIssue({ code: 'custom', path: ['ad_groups'], message: 'at least one of ad_groups and ad_unit_ids must be present and non-empty' });
+      c.addIssue({
+        code: 'custom',
+        path: ['ad_groups'],
+        message: 'at least one of ad_groups and ad_unit_ids must be present and non-empty',
+      });
     }
   });
 export type CampaignCreate = z.infer<typeof CampaignCreate>;
@@ -318,7 +367,11 @@ export const CampaignPatch = z
   .strictObject({
     name: Name.optional(),
     landing_page: HttpUrl.optional(),
-    daily_budget: z.number().positive('must be greater than 0').max(MAX_DAILY_BUDGET, `must be at most ${MAX_DAILY_BUDGET}`).optional(),
+    daily_budget: z
+      .number()
+      .positive('must be greater than 0')
+      .max(MAX_DAILY_BUDGET, `must be at most ${MAX_DAILY_BUDGET}`)
+      .optional(),
     lifetime_budget: LifetimeBudget.nullable().optional(),
     campaign_objective: z.enum(OBJECTIVES).optional(),
     max_cpc: Dollars(MAX_BID).nullable().optional().describe('null or 0 clears it; editing re-syncs live ad groups'),
@@ -334,7 +387,8 @@ export const CampaignPatch = z
     network_config: z.unknown().optional().describe('not accepted'),
   })
   .superRefine((b, c) => {
-    for (const k of ['network_type', 'network_config'] as const) if (k in b) c.addIssue({ code: 'custom', path: [k], message: REJECTED[k] });
+    for (const k of ['network_type', 'network_config'] as const)
+      if (k in b) c.addIssue({ code: 'custom', path: [k], message: REJECTED[k] });
   });
 export type CampaignPatch = z.infer<typeof CampaignPatch>;
 

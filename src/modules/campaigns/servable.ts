@@ -29,7 +29,10 @@ export async function loadServable(ctx: Ctx): Promise<{
   const groupIds = groups.map((g) => g.id);
   const unitAds: repo.ServableAd[] = [];
   if (campaigns.length > 0) {
-    const units = await servableUnits(ctx, campaigns.map((c) => c.id));
+    const units = await servableUnits(
+      ctx,
+      campaigns.map((c) => c.id),
+    );
     const seenAds = new Set<string>();
     for (const u of units) {
       groups.push({
@@ -62,7 +65,14 @@ export async function loadServable(ctx: Ctx): Promise<{
       });
       if (seenAds.has(u.id)) continue;
       seenAds.add(u.id);
-      unitAds.push({ id: u.id, ad_group_id: u.id, headline: u.headline, copy: u.ad_text, cta: u.cta, landing_page: u.landing_page });
+      unitAds.push({
+        id: u.id,
+        ad_group_id: u.id,
+        headline: u.headline,
+        copy: u.ad_text,
+        cta: u.cta,
+        landing_page: u.landing_page,
+      });
     }
   }
   async function* ads(): AsyncGenerator<repo.ServableAd[]> {

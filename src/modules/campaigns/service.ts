@@ -33,4 +33,11 @@ export { requireCampaign } from './lookups.js';
 export { decideReviewItem, listForReview, reviewCampaign, reviewQueue, type ReviewItem } from './review-queue.js';
 export { loadServable } from './servable.js';
 export { adDestination } from './destinations.js';
-export { createAdUnit, generateAdUnits, linkedUnitIds, listAdUnits, setCampaignAdUnits, toggleArchiveAdUnit } from './ad-units.js';
+export {
+  createAdUnit,
+  generateAdUnits,
+  linkedUnitIds,
+  listAdUnits,
+  setCampaignAdUnits,
+  toggleArchiveAdUnit,
+} from './ad-units.js';

@@ -15,14 +15,20 @@ import type { CampaignPatch, CampaignView } from './schemas.js';
 
 type CampaignRow = CampaignTable;
 
-export async function updateCampaign(ctx: Ctx, advertiserId: string, campaignId: string, patch: CampaignPatch): Promise<CampaignView> {
+export async function updateCampaign(
+  ctx: Ctx,
+  advertiserId: string,
+  campaignId: string,
+  patch: CampaignPatch,
+): Promise<CampaignView> {
   const c = await requireCampaign(ctx, advertiserId, campaignId);
   checkMoney(ctx, '', patch);
   const now = ctx.clock.now();
   const set: Partial<CampaignRow> = {};
 
   if (patch.name !== undefined && patch.name !== c.name) {
-    if (await repo.campaignNameTaken(ctx.db, advertiserId, patch.name, c.id)) throw new Conflict(`A campaign named "${patch.name}" already exists`);
+    if (await repo.campaignNameTaken(ctx.db, advertiserId, patch.name, c.id))
+      throw new Conflict(`A campaign named "${patch.name}" already exists`);
     set.name = patch.name;
   }
   if (patch.landing_page !== undefined) set.landing_page = patch.landing_page;
@@ -55,7 +61,10 @@ export async function updateCampaign(ctx: Ctx, advertiserId: string, campaignId:
       throw new Conflict('Campaign is archived; unarchive it (PATCH …/archive) before activating');
     }
     if (activating) {
-      if ((await repo.liveContentCount(ctx.db, c.id)) === 0 && (await linkedUnitIds(ctx, [c.id])).get(c.id) === undefined) {
+      if (
+        (await repo.liveContentCount(ctx.db, c.id)) === 0 &&
+        (await linkedUnitIds(ctx, [c.id])).get(c.id) === undefined
+      ) {
         throw Validation.field('status', 'the campaign has no live ads or linked ad units to serve');
       }
       await accounts.assertCanActivate(ctx, advertiserId); // 402 before anything changes

@@ -21,7 +21,12 @@ export function servingVersion(kind: ItemKind, row: { approved_json: string | nu
   const a = approvedOf(kind, row as never) as Record<string, unknown> | null;
   if (!a) return null;
   const out: Record<string, unknown> = {};
-  for (const f of REVIEWED[kind]) out[fieldName(f)] = f.endsWith('_json') ? (f === 'utm_params_json' ? parseUtm(a[f] as string | null) : parseJson(a[f] as string | null)) : a[f];
+  for (const f of REVIEWED[kind])
+    out[fieldName(f)] = f.endsWith('_json')
+      ? f === 'utm_params_json'
+        ? parseUtm(a[f] as string | null)
+        : parseJson(a[f] as string | null)
+      : a[f];
   return out;
 }
 
@@ -88,11 +93,23 @@ export function groupView(g: GroupRow, ads: AdRow[], total: number): AdGroupView
 }
 const derivedBilling = (c: CampaignRow) => c.billing_model ?? (c.max_cpc_micros ? 'cpc' : 'cpm');
 const derivedBidStrategy = (c: CampaignRow) =>
-  c.bid_strategy ?? (c.max_cpc_micros ? 'manual_cpc' : c.campaign_objective === 'conversions' ? 'maximize_conversions' : 'lowest_cost');
+  c.bid_strategy ??
+  (c.max_cpc_micros ? 'manual_cpc' : c.campaign_objective === 'conversions' ? 'maximize_conversions' : 'lowest_cost');
 
-export const ZERO: LifetimeTotals = { impressions: 0, clicks: 0, conversions: 0, spend_micros: 0, conversion_value_micros: 0 };
+export const ZERO: LifetimeTotals = {
+  impressions: 0,
+  clicks: 0,
+  conversions: 0,
+  spend_micros: 0,
+  conversion_value_micros: 0,
+};
 
-export function campaignView(c: CampaignRow, stats: LifetimeTotals, todaySpendMicros: number, adUnitIds: string[]): CampaignView {
+export function campaignView(
+  c: CampaignRow,
+  stats: LifetimeTotals,
+  todaySpendMicros: number,
+  adUnitIds: string[],
+): CampaignView {
   const utm = parseUtm(c.utm_params_json);
   return {
     campaign_id: c.id,
@@ -140,7 +157,12 @@ export function campaignView(c: CampaignRow, stats: LifetimeTotals, todaySpendMi
 }
 
 /** Campaign rows with their lifetime totals (the ledger's all-time rows), today's spend and linked ad units. */
-export async function decorate(ctx: Ctx, advertiserId: string, rows: CampaignRow[], all = false): Promise<CampaignView[]> {
+export async function decorate(
+  ctx: Ctx,
+  advertiserId: string,
+  rows: CampaignRow[],
+  all = false,
+): Promise<CampaignView[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [stats, units] = await Promise.all([
@@ -153,7 +175,11 @@ export async function decorate(ctx: Ctx, advertiserId: string, rows: CampaignRow
 
 export async function groupsWithAds(ctx: Ctx, groups: GroupRow[]): Promise<AdGroupView[]> {
   if (groups.length === 0) return [];
-  const { ads, totals } = await repo.liveAdsOfGroups(ctx.db, groups.map((g) => g.id), EMBEDDED_ADS);
+  const { ads, totals } = await repo.liveAdsOfGroups(
+    ctx.db,
+    groups.map((g) => g.id),
+    EMBEDDED_ADS,
+  );
   const byGroup = new Map<string, AdRow[]>();
   for (const a of ads) {
     const list = byGroup.get(a.ad_group_id) ?? [];

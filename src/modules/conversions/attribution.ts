@@ -38,7 +38,8 @@ export async function batchClicks(ctx: Ctx, events: Prepared[]): Promise<BatchCl
     const u = p.event.user_data;
     if (u.graid && !(u.grclid && byId.has(u.grclid))) graids.add(u.graid);
   }
-  if (graids.size) for (const c of await findClicks(ctx, { clickIds: [], graids: [...graids] })) byId.set(c.click_id, c);
+  if (graids.size)
+    for (const c of await findClicks(ctx, { clickIds: [], graids: [...graids] })) byId.set(c.click_id, c);
   const byGraid = new Map([...byId.values()].filter((c) => c.graid).map((c) => [c.graid!, c]));
   return { byId, byGraid, signatures: new Map<string, boolean>() };
 }
@@ -61,16 +62,27 @@ function signatureMatches(presented: string, expected: string): boolean {
  * with it; a grsig, when sent, must verify (constant-time compare). Anything
  * else leaves the conversion unattributed, with the reason noted.
  */
-export function attribute(ctx: Ctx, advertiserId: string, e: Prepared, clicks: BatchClicks, requireSignature: boolean): Attribution {
+export function attribute(
+  ctx: Ctx,
+  advertiserId: string,
+  e: Prepared,
+  clicks: BatchClicks,
+  requireSignature: boolean,
+): Attribution {
   const u = e.event.user_data;
   if (!u.grclid && !u.graid) return UNATTRIBUTED;
-  const click = (u.grclid ? clicks.byId.get(u.grclid) : undefined) ?? (u.graid ? clicks.byGraid.get(u.graid) : undefined);
+  const click =
+    (u.grclid ? clicks.byId.get(u.grclid) : undefined) ?? (u.graid ? clicks.byGraid.get(u.graid) : undefined);
   if (!click) return { click: null, note: 'click_not_found' };
   if (click.advertiser_id !== advertiserId) return { click: null, note: 'click_not_found' };
   if ((u.grclid && u.grclid !== click.click_id) || (u.graid && click.graid && u.graid !== click.graid)) {
     return { click: null, note: 'ids_mismatch' };
   }
-  if ((u.grcpid && u.grcpid !== click.campaign_id) || (u.grpuid && u.grpuid !== click.publisher_id) || (u.gradid && u.gradid !== click.ad_id)) {
+  if (
+    (u.grcpid && u.grcpid !== click.campaign_id) ||
+    (u.grpuid && u.grpuid !== click.publisher_id) ||
+    (u.gradid && u.gradid !== click.ad_id)
+  ) {
     return { click: null, note: 'ids_mismatch' };
   }
   if (u.grsig) {
@@ -78,7 +90,12 @@ export function attribute(ctx: Ctx, advertiserId: string, e: Prepared, clicks: B
     const key = `${click.click_id}\u0000${u.grsig}`;
     let valid = clicks.signatures.get(key);
     if (valid === undefined) {
-      const expected = attributionSignature(ctx, { grclid: click.click_id, grcpid: click.campaign_id, grpuid: click.publisher_id, gradid: click.ad_id });
+      const expected = attributionSignature(ctx, {
+        grclid: click.click_id,
+        grcpid: click.campaign_id,
+        grpuid: click.publisher_id,
+        gradid: click.ad_id,
+      });
       valid = signatureMatches(u.grsig, expected);
       clicks.signatures.set(key, valid);
     }

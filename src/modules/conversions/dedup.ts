@@ -17,7 +17,10 @@ export function dedupKeyOf(p: Prepared): string | null {
 }
 
 /** Duplicates inside the batch: the indexes to write (first occurrences, and events without a key) and the others. */
-export function firstOccurrences(candidates: number[], prepared: (Prepared | null)[]): { toWrite: number[]; duplicates: number[] } {
+export function firstOccurrences(
+  candidates: number[],
+  prepared: (Prepared | null)[],
+): { toWrite: number[]; duplicates: number[] } {
   const firstOf = new Set<string>();
   const toWrite: number[] = [];
   const duplicates: number[] = [];
@@ -38,5 +41,7 @@ export function maybePurge(ctx: Ctx, now: number): void {
   const purge = stateOf(ctx, 'dedupPurge', () => ({ last: 0 }));
   if (now - purge.last < 3600_000) return;
   purge.last = now;
-  void repo.purgeDedup(ctx.db, now - DEDUP_WINDOW_MS).catch((err) => ctx.log.warn({ err }, 'conversion dedup purge failed'));
+  void repo
+    .purgeDedup(ctx.db, now - DEDUP_WINDOW_MS)
+    .catch((err) => ctx.log.warn({ err }, 'conversion dedup purge failed'));
 }

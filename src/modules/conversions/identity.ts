@@ -28,7 +28,8 @@ export function hashEmail(raw: string): string {
   const h = preHashed(v);
   if (h) return h;
   const e = v.toLowerCase();
-  if (!/^[^@\s]+@[^@\s]+$/.test(e)) throw new IdentityError('is neither an email address nor a 64-character SHA-256 hex');
+  if (!/^[^@\s]+@[^@\s]+$/.test(e))
+    throw new IdentityError('is neither an email address nor a 64-character SHA-256 hex');
   return sha256Hex(e);
 }
 
@@ -42,7 +43,8 @@ export function hashPhone(raw: string): string {
   if (h) return h;
   let digits = v.replace(/\D+/g, '');
   if (digits.startsWith('00')) digits = digits.slice(2);
-  if (digits.length < 6 || digits.length > 15) throw new IdentityError('is not a phone number (6 to 15 digits) nor a 64-character SHA-256 hex');
+  if (digits.length < 6 || digits.length > 15)
+    throw new IdentityError('is not a phone number (6 to 15 digits) nor a 64-character SHA-256 hex');
   return sha256Hex(digits);
 }
 

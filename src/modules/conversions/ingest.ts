@@ -92,7 +92,10 @@ export async function ingest(
   }
 
   // Bulk reads: clicks, suppression list, campaign billing facts.
-  const clicks = await batchClicks(ctx, valid.map((i) => prepared[i]!));
+  const clicks = await batchClicks(
+    ctx,
+    valid.map((i) => prepared[i]!),
+  );
   let suppressed = new Set<string>();
   if (valid.length && (await hasSuppressions(ctx.db, advertiserId))) {
     const hashes: string[] = [];
@@ -165,7 +168,8 @@ export async function ingest(
       if (cpa > 0 && typeMatches) {
         if (!CHARGING_SOURCES.has(opts.source)) chargeNote = 'browser_source';
         else {
-          if (!shares.has(click.publisher_id)) shares.set(click.publisher_id, (await getPublisher(ctx, click.publisher_id)).revenue_share_bps);
+          if (!shares.has(click.publisher_id))
+            shares.set(click.publisher_id, (await getPublisher(ctx, click.publisher_id)).revenue_share_bps);
           split = splitCharge(cpa, shares.get(click.publisher_id)!);
         }
       }
@@ -192,7 +196,7 @@ export async function ingest(
       identity_json: p.identityJson,
       visitor_id: u.visitor_id ?? null,
       session_id: u.session_id ?? null,
-      device: u.client_user_agent ? deviceType(u.client_user_agent) : click?.device ?? '',
+      device: u.client_user_agent ? deviceType(u.client_user_agent) : (click?.device ?? ''),
       client_context_json: p.contextJson,
       attributed: click ? 1 : 0,
       attribution_note: note,
@@ -250,7 +254,13 @@ export async function ingest(
             overdelivery_micros: row.overdelivery_micros,
           },
         );
-        if (row.spend_micros > 0) charges.push({ campaignId: click.campaign_id, adGroupId: click.ad_group_id, spendMicros: row.spend_micros, at: row.event_at });
+        if (row.spend_micros > 0)
+          charges.push({
+            campaignId: click.campaign_id,
+            adGroupId: click.ad_group_id,
+            spendMicros: row.spend_micros,
+            at: row.event_at,
+          });
       });
       return acc.drain();
     },
@@ -292,7 +302,11 @@ export async function ingest(
 }
 
 /** Record a webhook delivery that produces no conversion (ignored event types), idempotently. */
-export async function recordIgnoredDelivery(ctx: Ctx, advertiserId: string, receipt: { provider: string; externalId: string }): Promise<boolean> {
+export async function recordIgnoredDelivery(
+  ctx: Ctx,
+  advertiserId: string,
+  receipt: { provider: string; externalId: string },
+): Promise<boolean> {
   const r = await repo.commitConversions(ctx.database, {
     advertiserId,
     now: ctx.clock.now(),

@@ -8,7 +8,10 @@ import { insertPixelEvents } from './reports-repo.js';
 import { mapCache } from '../../caches.js';
 
 /** Events sent by the browser pixel (public: identified by the advertiser id, as every pixel is). */
-export async function recordPixelEvents(ctx: Ctx, body: PixelEventsBody): Promise<{ accepted: number; conversions: number }> {
+export async function recordPixelEvents(
+  ctx: Ctx,
+  body: PixelEventsBody,
+): Promise<{ accepted: number; conversions: number }> {
   const now = ctx.clock.now();
   // Advertiser ids seen to exist (src/caches.ts `knownAdvertisers`), so pixel traffic does not read the accounts on every event.
   const known = mapCache<true>(ctx, 'knownAdvertisers');
@@ -39,7 +42,9 @@ export async function recordPixelEvents(ctx: Ctx, body: PixelEventsBody): Promis
   // grsig): the pixel is public, so nothing unsigned is counted. The order id is the event id, so the
   // storefront's orders/paid webhook (or the advertiser's backend) and the pixel give one conversion.
   const purchases = body.events
-    .filter((e) => PIXEL_PURCHASES.has(e.event_type.toLowerCase()) && e.props?.order_id !== undefined && e.attribution?.grsig)
+    .filter(
+      (e) => PIXEL_PURCHASES.has(e.event_type.toLowerCase()) && e.props?.order_id !== undefined && e.attribution?.grsig,
+    )
     .map((e) => ({
       event_name: 'purchase',
       event_time: Math.floor((e.ts && Math.abs(e.ts - now) < 3600_000 ? e.ts : now) / 1000),
@@ -47,12 +52,21 @@ export async function recordPixelEvents(ctx: Ctx, body: PixelEventsBody): Promis
       action_source: 'website',
       event_source_url: e.url,
       user_data: { ...e.attribution, visitor_id: e.visitor_id ?? null, session_id: e.session_id ?? null },
-      custom_data: { value: e.props!.value ?? undefined, currency: e.props!.currency ?? undefined, order_id: String(e.props!.order_id) },
+      custom_data: {
+        value: e.props!.value ?? undefined,
+        currency: e.props!.currency ?? undefined,
+        order_id: String(e.props!.order_id),
+      },
     }));
   let conversions = 0;
   if (purchases.length) {
     // Counted at most once per click and type, and never charged on the pixel's word alone (conversions/caps.ts).
-    const out = await ingest(ctx, body.advertiser_id, { data: purchases }, { source: 'pixel', requireSignature: true, attributedOnly: true });
+    const out = await ingest(
+      ctx,
+      body.advertiser_id,
+      { data: purchases },
+      { source: 'pixel', requireSignature: true, attributedOnly: true },
+    );
     conversions = out.counted;
   }
   return { accepted: rows.length, conversions };

@@ -48,13 +48,23 @@ export function prepare(raw: unknown, now: number, maxValue: number): Prepared {
   if (event.custom_data?.value && event.custom_data.value > maxValue) {
     throw new IdentityError(`custom_data.value: above the largest value accepted for one conversion (${maxValue})`);
   }
-  if (event.event_time > 1e11) throw new IdentityError('event_time: looks like milliseconds; send Unix time in seconds');
+  if (event.event_time > 1e11)
+    throw new IdentityError('event_time: looks like milliseconds; send Unix time in seconds');
   const eventAt = event.event_time * 1000;
   if (eventAt > now + MAX_FUTURE_MS) throw new IdentityError('event_time: is in the future');
   if (eventAt < now - MAX_EVENT_AGE_MS) throw new IdentityError('event_time: is older than 7 days');
   const contextJson = event.client_context ? JSON.stringify(event.client_context) : null;
-  if (contextJson && contextJson.length > MAX_CONTEXT_BYTES) throw new IdentityError(`client_context: larger than ${MAX_CONTEXT_BYTES} bytes`);
+  if (contextJson && contextJson.length > MAX_CONTEXT_BYTES)
+    throw new IdentityError(`client_context: larger than ${MAX_CONTEXT_BYTES} bytes`);
   const identity = hashIdentity(event.user_data as Record<string, unknown>);
   const dedupId = event.event_id ?? event.custom_data?.order_id ?? null;
-  return { event, eventType: canonicalEventType(event.event_name), eventAt, identity, identityJson: identityJson(identity), dedupId, contextJson };
+  return {
+    event,
+    eventType: canonicalEventType(event.event_name),
+    eventAt,
+    identity,
+    identityJson: identityJson(identity),
+    dedupId,
+    contextJson,
+  };
 }

@@ -8,7 +8,10 @@ import { resolveRange } from '../reporting/service.js';
  * `start_date`..`end_date` given together, at most 365 days — resolved by the
  * reporting module's one implementation.
  */
-export function utcRange(ctx: Ctx, q: { days: number; start_date?: string; end_date?: string }): { from: number; to: number } {
+export function utcRange(
+  ctx: Ctx,
+  q: { days: number; start_date?: string; end_date?: string },
+): { from: number; to: number } {
   const r = resolveRange(ctx, { days: q.days, start_date: q.start_date, end_date: q.end_date, tz: 'UTC' }, 365);
   return { from: r.firstDay * DAY_MS, to: (r.lastDay + 1) * DAY_MS };
 }

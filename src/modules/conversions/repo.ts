@@ -104,7 +104,9 @@ interface Holder {
 }
 
 /** The per-click state the caps start from: counted conversions of the batch's clicks, as stored. */
-function clickStates(rows: { click_id: string; event_type: string; source: string; spend_micros: number }[]): Map<string, ClickConversions> {
+function clickStates(
+  rows: { click_id: string; event_type: string; source: string; spend_micros: number }[],
+): Map<string, ClickConversions> {
   const m = new Map<string, ClickConversions>();
   for (const r of rows) {
     let c = m.get(r.click_id);
@@ -115,7 +117,9 @@ function clickStates(rows: { click_id: string; event_type: string; source: strin
   }
   return m;
 }
-const clickIdsOf = (rows: ConversionRow[]): string[] => [...new Set(rows.flatMap((r) => (r.click_id && r.counted ? [r.click_id] : [])))];
+const clickIdsOf = (rows: ConversionRow[]): string[] => [
+  ...new Set(rows.flatMap((r) => (r.click_id && r.counted ? [r.click_id] : []))),
+];
 const stateOf = (m: Map<string, ClickConversions>, clickId: string): ClickConversions => {
   let c = m.get(clickId);
   if (!c) m.set(clickId, (c = emptyClick()));
@@ -137,7 +141,8 @@ const SQL = {
   holder:
     'SELECT c.id, c.source, c.click_id, c.counted, c.spend_micros, c.event_type FROM conversion_dedup d JOIN conversions c ON c.id = d.conversion_id ' +
     'WHERE d.advertiser_id = ? AND d.event_type = ? AND d.event_id = ?',
-  charge: 'UPDATE conversions SET spend_micros = ?, revenue_micros = ?, take_micros = ?, overdelivery_micros = overdelivery_micros + ?, charge_note = ? WHERE id = ?',
+  charge:
+    'UPDATE conversions SET spend_micros = ?, revenue_micros = ?, take_micros = ?, overdelivery_micros = overdelivery_micros + ?, charge_note = ? WHERE id = ?',
   activity:
     'INSERT INTO gateway_activity (advertiser_id, first_received_at, last_received_at, events_total) VALUES (?, ?, ?, ?) ' +
     'ON CONFLICT (advertiser_id) DO UPDATE SET last_received_at = excluded.last_received_at, events_total = gateway_activity.events_total + excluded.events_total',
@@ -163,7 +168,11 @@ function chargesOf(rows: ConversionRow[], outcomes: Outcome[]): number[] {
   return out;
 }
 const asChargeable = (r: ConversionRow) =>
-  Object.assign(r, { at: r.event_at }) as ConversionRow & { at: number; campaign_id: string | null; ad_group_id: string | null };
+  Object.assign(r, { at: r.event_at }) as ConversionRow & {
+    at: number;
+    campaign_id: string | null;
+    ad_group_id: string | null;
+  };
 
 function commitSqlite(sqlite: BetterSqlite3.Database, input: CommitInput): CommitResult {
   const tx = sqlite.transaction((): CommitResult => {
@@ -171,7 +180,11 @@ function commitSqlite(sqlite: BetterSqlite3.Database, input: CommitInput): Commi
     if (input.receipt) {
       const r = input.receipt;
       if (!stmt(sqlite, SQL.receipt).get(r.provider, input.advertiserId, r.externalId, r.outcome, input.now)) {
-        return { isNew: input.rows.map(() => false), outcomes: input.rows.map(() => 'duplicate'), receiptDuplicate: true };
+        return {
+          isNew: input.rows.map(() => false),
+          outcomes: input.rows.map(() => 'duplicate'),
+          receiptDuplicate: true,
+        };
       }
     }
     const dedup = stmt(sqlite, SQL.dedup);
@@ -180,7 +193,9 @@ function commitSqlite(sqlite: BetterSqlite3.Database, input: CommitInput): Commi
     const threshold = input.now - input.windowMs;
     const adv = input.advertiserId;
     const ids = clickIdsOf(input.rows);
-    const clicks = clickStates(ids.length ? (stmt(sqlite, SQL.clickConversions).all(JSON.stringify(ids)) as never[]) : []);
+    const clicks = clickStates(
+      ids.length ? (stmt(sqlite, SQL.clickConversions).all(JSON.stringify(ids)) as never[]) : [],
+    );
     const isNew: boolean[] = new Array(n);
     const outcomes: Outcome[] = new Array(n);
     const confirmedIds = new Map<number, string>();
@@ -200,7 +215,10 @@ function commitSqlite(sqlite: BetterSqlite3.Database, input: CommitInput): Commi
         dedup.run(adv, row.event_type, k, input.now, row.id).changes === 0 &&
         takeOver.run(input.now, row.id, adv, row.event_type, k, threshold).changes === 0
       ) {
-        const held = row.spend_micros > 0 ? (stmt(sqlite, SQL.holder).get(adv, row.event_type, k) as Holder | undefined) : undefined;
+        const held =
+          row.spend_micros > 0
+            ? (stmt(sqlite, SQL.holder).get(adv, row.event_type, k) as Holder | undefined)
+            : undefined;
         if (held && confirmsBrowserConversion(held, row, stateOf(clicks, row.click_id ?? ''))) {
           stateOf(clicks, row.click_id!).charged.add(row.event_type);
           outcomes[i] = 'confirmed';
@@ -214,13 +232,27 @@ function commitSqlite(sqlite: BetterSqlite3.Database, input: CommitInput): Commi
       outcomes[i] = 'new';
     }
     const charging = chargesOf(input.rows, outcomes);
-    const refused = new Set(input.gate.sqlite(sqlite, charging.map((i) => asChargeable(input.rows[i]))).map((k) => charging[k]));
+    const refused = new Set(
+      input.gate
+        .sqlite(
+          sqlite,
+          charging.map((i) => asChargeable(input.rows[i])),
+        )
+        .map((k) => charging[k]),
+    );
     const charge = stmt(sqlite, SQL.charge);
     for (const i of charging) {
       const r = input.rows[i];
       if (refused.has(i)) r.charge_note = 'over_budget';
       if (refused.has(i) || confirmedIds.has(i)) {
-        charge.run(r.spend_micros, r.revenue_micros, r.take_micros, refused.has(i) ? r.overdelivery_micros : 0, r.charge_note, confirmedIds.get(i) ?? r.id);
+        charge.run(
+          r.spend_micros,
+          r.revenue_micros,
+          r.take_micros,
+          refused.has(i) ? r.overdelivery_micros : 0,
+          r.charge_note,
+          confirmedIds.get(i) ?? r.id,
+        );
       }
     }
     input.writeRollups.sqlite(sqlite, input.rollups(outcomes));
@@ -246,24 +278,42 @@ async function commitPostgres(db: Kysely<DB>, input: CommitInput): Promise<Commi
         .onConflict((oc) => oc.columns(['provider', 'advertiser_id', 'external_id']).doNothing())
         .returning('provider')
         .execute();
-      if (got.length === 0) return { isNew: input.rows.map(() => false), outcomes: input.rows.map(() => 'duplicate' as const), receiptDuplicate: true };
+      if (got.length === 0)
+        return {
+          isNew: input.rows.map(() => false),
+          outcomes: input.rows.map(() => 'duplicate' as const),
+          receiptDuplicate: true,
+        };
     }
     const keyed = input.rows
       .flatMap((r, i) => {
         const k = input.dedupIds[i];
         return k === null ? [] : [{ key: { event_type: r.event_type, event_id: k }, id: r.id }];
       })
-      .sort((a, b) => (a.key.event_type + '\u0001' + a.key.event_id < b.key.event_type + '\u0001' + b.key.event_id ? -1 : 1));
+      .sort((a, b) =>
+        a.key.event_type + '\u0001' + a.key.event_id < b.key.event_type + '\u0001' + b.key.event_id ? -1 : 1,
+      );
     const fresh = new Set<string>();
     const threshold = input.now - input.windowMs;
     for (const part of chunks(keyed, 500)) {
       const got = await trx
         .insertInto('conversion_dedup')
-        .values(part.map((k) => ({ advertiser_id: input.advertiserId, event_type: k.key.event_type, event_id: k.key.event_id, seen_at: input.now, conversion_id: k.id })))
+        .values(
+          part.map((k) => ({
+            advertiser_id: input.advertiserId,
+            event_type: k.key.event_type,
+            event_id: k.key.event_id,
+            seen_at: input.now,
+            conversion_id: k.id,
+          })),
+        )
         .onConflict((oc) =>
           oc
             .columns(['advertiser_id', 'event_type', 'event_id'])
-            .doUpdateSet((eb) => ({ seen_at: eb.ref('excluded.seen_at'), conversion_id: eb.ref('excluded.conversion_id') }))
+            .doUpdateSet((eb) => ({
+              seen_at: eb.ref('excluded.seen_at'),
+              conversion_id: eb.ref('excluded.conversion_id'),
+            }))
             .where('conversion_dedup.seen_at', '<=', threshold),
         )
         .returning('conversion_id')
@@ -308,15 +358,28 @@ async function commitPostgres(db: Kysely<DB>, input: CommitInput): Promise<Commi
       }
     }
     const charging = chargesOf(input.rows, outcomes);
-    const refused = new Set((await input.gate.postgres(trx, charging.map((i) => asChargeable(input.rows[i])))).map((k) => charging[k]));
+    const refused = new Set(
+      (
+        await input.gate.postgres(
+          trx,
+          charging.map((i) => asChargeable(input.rows[i])),
+        )
+      ).map((k) => charging[k]),
+    );
     for (const i of charging) if (refused.has(i)) input.rows[i].charge_note = 'over_budget';
     const newRows = input.rows.filter((_, i) => isNew[i]);
-    for (const part of chunks(newRows, CHUNK)) await trx.insertInto('conversions').values(part.map(conversionValues)).execute();
+    for (const part of chunks(newRows, CHUNK))
+      await trx.insertInto('conversions').values(part.map(conversionValues)).execute();
     for (const [i, id] of confirmedIds) {
       const r = input.rows[i];
       await trx
         .updateTable('conversions')
-        .set({ spend_micros: r.spend_micros, revenue_micros: r.revenue_micros, take_micros: r.take_micros, charge_note: r.charge_note })
+        .set({
+          spend_micros: r.spend_micros,
+          revenue_micros: r.revenue_micros,
+          take_micros: r.take_micros,
+          charge_note: r.charge_note,
+        })
         .set((eb) => ({ overdelivery_micros: eb('overdelivery_micros', '+', r.overdelivery_micros) }))
         .where('id', '=', id)
         .execute();
@@ -325,7 +388,12 @@ async function commitPostgres(db: Kysely<DB>, input: CommitInput): Promise<Commi
     if (input.activity > 0) {
       await trx
         .insertInto('gateway_activity')
-        .values({ advertiser_id: input.advertiserId, first_received_at: input.now, last_received_at: input.now, events_total: input.activity })
+        .values({
+          advertiser_id: input.advertiserId,
+          first_received_at: input.now,
+          last_received_at: input.now,
+          events_total: input.activity,
+        })
         .onConflict((oc) =>
           oc.column('advertiser_id').doUpdateSet((eb) => ({
             last_received_at: eb.ref('excluded.last_received_at'),

@@ -31,7 +31,10 @@ export async function gatewayStatus(ctx: Ctx, advertiserId: string) {
 const encodeCursor = (at: number, id: string) => Buffer.from(`c2:${at}:${id}`, 'utf8').toString('base64url');
 async function decodeCursor(ctx: Ctx, advertiserId: string, cursor: string): Promise<{ at: number; id: string }> {
   const s = /^[A-Za-z0-9_-]+$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString('utf8') : '';
-  const bad = () => new BadRequest('cursor: not a cursor returned by this endpoint (pass next_cursor unchanged)', [{ field: 'cursor', message: 'invalid cursor' }]);
+  const bad = () =>
+    new BadRequest('cursor: not a cursor returned by this endpoint (pass next_cursor unchanged)', [
+      { field: 'cursor', message: 'invalid cursor' },
+    ]);
   const v2 = /^c2:(\d{1,16}):(.+)$/.exec(s);
   if (v2 && isUuid(v2[2])) return { at: Number(v2[1]), id: v2[2] };
   const id = s.startsWith('c1:') ? s.slice(3) : '';
@@ -55,8 +58,13 @@ export async function listConversions(ctx: Ctx, advertiserId: string, q: Convers
   const before = q.cursor ? await decodeCursor(ctx, advertiserId, q.cursor) : undefined;
   if (q.campaign_id) await assertOwnCampaign(ctx, advertiserId, q.campaign_id);
   const dated = q.days !== undefined || q.start_date !== undefined || q.end_date !== undefined;
-  if (q.tz !== undefined && !dated) throw new BadRequest('tz: only with days or start_date/end_date (it sets the days they mean)', [{ field: 'tz', message: 'needs days or start_date/end_date' }]);
-  const range = dated ? resolveRangeMs(ctx, { days: q.days ?? 30, start_date: q.start_date, end_date: q.end_date, tz: q.tz }, 3650) : undefined;
+  if (q.tz !== undefined && !dated)
+    throw new BadRequest('tz: only with days or start_date/end_date (it sets the days they mean)', [
+      { field: 'tz', message: 'needs days or start_date/end_date' },
+    ]);
+  const range = dated
+    ? resolveRangeMs(ctx, { days: q.days ?? 30, start_date: q.start_date, end_date: q.end_date, tz: q.tz }, 3650)
+    : undefined;
   const filter = {
     advertiserId,
     campaignId: q.campaign_id,
@@ -92,7 +100,13 @@ export async function listConversions(ctx: Ctx, advertiserId: string, q: Convers
 /** GET /advertiser-dashboard/events/analytics: pixel events by domain, hour and type. */
 export async function eventsAnalytics(ctx: Ctx, advertiserId: string, q: AnalyticsQuery) {
   const { from, to } = utcRange(ctx, q);
-  const rows = await repo.pixelEventSeries(ctx.db, { advertiserId, from, to, domain: q.domain, eventType: q.event_type });
+  const rows = await repo.pixelEventSeries(ctx.db, {
+    advertiserId,
+    from,
+    to,
+    domain: q.domain,
+    eventType: q.event_type,
+  });
   const domains = new Map<string, number>();
   const hours = new Map<number, number>();
   const types = new Map<string, { total: number; last: number }>();
@@ -105,8 +119,12 @@ export async function eventsAnalytics(ctx: Ctx, advertiserId: string, q: Analyti
     types.set(r.event_type, t);
   }
   return {
-    domains: [...domains].map(([domain, events]) => ({ domain, events })).sort((a, b) => b.events - a.events || a.domain.localeCompare(b.domain)),
-    time_series: [...hours].sort((a, b) => a[0] - b[0]).map(([h, events]) => ({ date: new Date(h * 3600_000).toISOString(), events })),
+    domains: [...domains]
+      .map(([domain, events]) => ({ domain, events }))
+      .sort((a, b) => b.events - a.events || a.domain.localeCompare(b.domain)),
+    time_series: [...hours]
+      .sort((a, b) => a[0] - b[0])
+      .map(([h, events]) => ({ date: new Date(h * 3600_000).toISOString(), events })),
     event_types: [...types]
       .map(([event_type, t]) => ({ event_type, total: t.total, last_received: new Date(t.last).toISOString() }))
       .sort((a, b) => b.total - a.total || a.event_type.localeCompare(b.event_type)),
@@ -133,8 +151,12 @@ export async function conversionStats(ctx: Ctx, advertiserId: string, q: StatsQu
     total += r.n;
   }
   return {
-    time_series: [...days].sort((a, b) => a[0] - b[0]).map(([d, conversions]) => ({ date: new Date(d * 86_400_000).toISOString(), conversions })),
+    time_series: [...days]
+      .sort((a, b) => a[0] - b[0])
+      .map(([d, conversions]) => ({ date: new Date(d * 86_400_000).toISOString(), conversions })),
     total,
-    by_event_type: [...types].map(([event_type, t]) => ({ event_type, total: t })).sort((a, b) => b.total - a.total || a.event_type.localeCompare(b.event_type)),
+    by_event_type: [...types]
+      .map(([event_type, t]) => ({ event_type, total: t }))
+      .sort((a, b) => b.total - a.total || a.event_type.localeCompare(b.event_type)),
   };
 }

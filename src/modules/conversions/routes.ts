@@ -87,14 +87,21 @@ export async function conversionRoutes(app: FastifyInstance, ctx: Ctx): Promise<
   );
 
   const cors = (reply: FastifyReply) =>
-    reply.header('access-control-allow-origin', '*').header('access-control-allow-methods', 'POST, OPTIONS').header('access-control-allow-headers', 'content-type');
+    reply
+      .header('access-control-allow-origin', '*')
+      .header('access-control-allow-methods', 'POST, OPTIONS')
+      .header('access-control-allow-headers', 'content-type');
   r.options('/pixel/events', async (_req, reply) => cors(reply).code(204).send());
   r.post(
     '/pixel/events',
     {
       // Public (identified by the advertiser id, as every pixel is): bounded per client IP.
       config: { rateLimit: { max: 600, timeWindow: 60_000, keyGenerator: (req: FastifyRequest) => `pixel:${req.ip}` } },
-      schema: { tags: ['conversions'], summary: 'Browser pixel events (page views and others) for the events analytics', body: PixelEventsBody },
+      schema: {
+        tags: ['conversions'],
+        summary: 'Browser pixel events (page views and others) for the events analytics',
+        body: PixelEventsBody,
+      },
     },
     async (req, reply) => {
       cors(reply);
@@ -128,7 +135,8 @@ export async function conversionDashboardRoutes(app: FastifyInstance, ctx: Ctx):
       schema: {
         tags,
         summary: 'Conversion records, newest conversion time first (cursor pagination)',
-        description: 'Filters: campaign_id, event_type, and days or start_date/end_date (days of tz). format=csv downloads the same page of rows.',
+        description:
+          'Filters: campaign_id, event_type, and days or start_date/end_date (days of tz). format=csv downloads the same page of rows.',
         querystring: ConversionsQuery.extend({ format: FormatParam }),
       },
     },
@@ -150,12 +158,19 @@ export async function conversionDashboardRoutes(app: FastifyInstance, ctx: Ctx):
   );
   r.get(
     '/advertiser-dashboard/gateway-status',
-    { schema: { tags, summary: 'Conversion gateway status: No data yet, Active (last received), Gone quiet after 7 days' } },
+    {
+      schema: {
+        tags,
+        summary: 'Conversion gateway status: No data yet, Active (last received), Gone quiet after 7 days',
+      },
+    },
     async (req) => svc.gatewayStatus(ctx, advertiserOf(req)),
   );
 
-  r.get('/advertiser-dashboard/suppressions', { schema: { tags, summary: 'Size of the opt-out (suppression) list' } }, async (req) =>
-    svc.suppressionCount(ctx, advertiserOf(req)),
+  r.get(
+    '/advertiser-dashboard/suppressions',
+    { schema: { tags, summary: 'Size of the opt-out (suppression) list' } },
+    async (req) => svc.suppressionCount(ctx, advertiserOf(req)),
   );
   const edits = [
     ['POST', 'Add opted-out identities (hashed at once; their conversions are skipped)', svc.addSuppressions],

@@ -99,7 +99,10 @@ export const CustomData = z.looseObject({
 
 export const ConversionEvent = z.looseObject({
   event_name: z.string().trim().min(1, 'is required').max(100),
-  event_time: z.number({ error: 'must be an integer Unix time in seconds' }).int('must be an integer Unix time in seconds').positive(),
+  event_time: z
+    .number({ error: 'must be an integer Unix time in seconds' })
+    .int('must be an integer Unix time in seconds')
+    .positive(),
   event_id: z.union([shortId, z.number().int().transform(String)]).nullish(),
   action_source: z.enum(ACTION_SOURCES, { error: `must be one of ${ACTION_SOURCES.join(', ')}` }),
   event_source_url: httpUrl.nullish(),
@@ -126,7 +129,8 @@ const trimmedLen = (v: unknown, min: number, max: number): boolean =>
   typeof v === 'string' && v.length >= min && v.length <= max && (v.length === 0 || v.trim().length === v.length);
 const optTrimmed = (v: unknown, min: number, max: number): boolean => absent(v) || trimmedLen(v, min, max);
 const optString = (v: unknown, max: number): boolean => absent(v) || (typeof v === 'string' && v.length <= max);
-const optAmount = (v: unknown): boolean => absent(v) || (typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= MAX_AMOUNT);
+const optAmount = (v: unknown): boolean =>
+  absent(v) || (typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= MAX_AMOUNT);
 /** URLs already seen to parse (an advertiser's events mostly come from a few pages); bounded, cleared when full. */
 const parsedUrls = new Set<string>();
 function canParseUrl(v: string): boolean {
@@ -137,7 +141,11 @@ function canParseUrl(v: string): boolean {
   return true;
 }
 const optHttpUrl = (v: unknown): boolean =>
-  absent(v) || (typeof v === 'string' && v.length <= 2048 && (v.startsWith('https://') || v.startsWith('http://')) && canParseUrl(v));
+  absent(v) ||
+  (typeof v === 'string' &&
+    v.length <= 2048 &&
+    (v.startsWith('https://') || v.startsWith('http://')) &&
+    canParseUrl(v));
 
 function leanUserData(u: unknown): boolean {
   if (!isPlainObject(u)) return false;
@@ -161,7 +169,12 @@ function leanContents(v: unknown): boolean {
   for (const item of v) {
     if (!isPlainObject(item)) return false;
     const { id, quantity: q } = item;
-    if (!(absent(id) || (typeof id === 'string' && id.length <= 200) || (typeof id === 'number' && Number.isFinite(id)))) return false;
+    if (!(
+      absent(id) ||
+      (typeof id === 'string' && id.length <= 200) ||
+      (typeof id === 'number' && Number.isFinite(id))
+    ))
+      return false;
     if (!(absent(q) || (Number.isSafeInteger(q) && (q as number) >= 0 && (q as number) <= 1_000_000))) return false;
     if (!optAmount(item.item_price) || !optString(item.title, 500)) return false;
   }
@@ -181,7 +194,9 @@ function leanCustomData(c: unknown): Record<string, unknown> | null | undefined 
     optString(c.content_category, 500) &&
     optAmount(c.predicted_ltv);
   if (!ok) return undefined;
-  return typeof c.currency === 'string' && !UPPER_CURRENCY.test(c.currency) ? { ...c, currency: c.currency.toUpperCase() } : c;
+  return typeof c.currency === 'string' && !UPPER_CURRENCY.test(c.currency)
+    ? { ...c, currency: c.currency.toUpperCase() }
+    : c;
 }
 
 /**
@@ -210,7 +225,10 @@ export function leanConversionEvent(raw: unknown): ConversionEvent | undefined {
 
 export const GatewayBody = z.object({
   test_event_code: z.string().trim().min(1).max(100).optional(),
-  data: z.array(z.unknown()).min(1, 'must hold at least one event').max(1000, 'must hold at most 1000 events per request'),
+  data: z
+    .array(z.unknown())
+    .min(1, 'must hold at least one event')
+    .max(1000, 'must hold at most 1000 events per request'),
 });
 export type GatewayBody = z.output<typeof GatewayBody>;
 
@@ -237,23 +255,33 @@ export const RangeQuery = {
 };
 
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
-export const ConversionsQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  cursor: z.string().max(200).optional(),
-  campaign_id: z.string().min(1).max(100).optional(),
-  event_type: z.string().min(1).max(100).optional(),
-  days: z.coerce.number().int().min(1).max(3650).optional().describe('only conversions of the last days days up to today'),
-  start_date: Day.optional().describe('first day (with end_date; overrides days)'),
-  end_date: Day.optional().describe('last day (with start_date)'),
-  tz: z.string().min(1).max(64).optional().describe('IANA timezone of the days (default UTC)'),
-}).strict();
+export const ConversionsQuery = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(100).default(50),
+    cursor: z.string().max(200).optional(),
+    campaign_id: z.string().min(1).max(100).optional(),
+    event_type: z.string().min(1).max(100).optional(),
+    days: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(3650)
+      .optional()
+      .describe('only conversions of the last days days up to today'),
+    start_date: Day.optional().describe('first day (with end_date; overrides days)'),
+    end_date: Day.optional().describe('last day (with start_date)'),
+    tz: z.string().min(1).max(64).optional().describe('IANA timezone of the days (default UTC)'),
+  })
+  .strict();
 export type ConversionsQuery = z.output<typeof ConversionsQuery>;
 
-export const AnalyticsQuery = z.object({
-  ...RangeQuery,
-  domain: z.string().min(1).max(253).optional(),
-  event_type: z.string().min(1).max(100).optional(),
-}).strict();
+export const AnalyticsQuery = z
+  .object({
+    ...RangeQuery,
+    domain: z.string().min(1).max(253).optional(),
+    event_type: z.string().min(1).max(100).optional(),
+  })
+  .strict();
 export type AnalyticsQuery = z.output<typeof AnalyticsQuery>;
 
 export const StatsQuery = z.object({ ...RangeQuery, event_type: z.string().min(1).max(100).optional() }).strict();
@@ -266,7 +294,10 @@ export const SuppressionBody = z
     ph: z.array(z.string().max(64)).max(1000).optional(),
     external_id: z.array(z.string().max(320)).max(1000).optional(),
   })
-  .refine((b) => (b.em?.length ?? 0) + (b.ph?.length ?? 0) + (b.external_id?.length ?? 0) > 0, 'give at least one of em, ph, external_id');
+  .refine(
+    (b) => (b.em?.length ?? 0) + (b.ph?.length ?? 0) + (b.external_id?.length ?? 0) > 0,
+    'give at least one of em, ph, external_id',
+  );
 
 /** Browser pixel events (sent by packages/pixel). */
 export const PixelEventsBody = z.object({
@@ -300,7 +331,10 @@ export const PixelEventsBody = z.object({
           .looseObject({
             order_id: z.union([z.string().min(1).max(200), z.number().int()]).optional(),
             value: z.number().min(0).max(1e9).optional(),
-            currency: z.string().regex(/^[A-Za-z]{3}$/).optional(),
+            currency: z
+              .string()
+              .regex(/^[A-Za-z]{3}$/)
+              .optional(),
           })
           .nullish(),
       }),

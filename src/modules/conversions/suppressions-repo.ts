@@ -18,11 +18,21 @@ export async function suppressedAmong(db: Kysely<DB>, advertiserId: string, hash
 }
 
 export async function hasSuppressions(db: Kysely<DB>, advertiserId: string): Promise<boolean> {
-  const r = await db.selectFrom('conversion_suppressions').select('identity_hash').where('advertiser_id', '=', advertiserId).limit(1).executeTakeFirst();
+  const r = await db
+    .selectFrom('conversion_suppressions')
+    .select('identity_hash')
+    .where('advertiser_id', '=', advertiserId)
+    .limit(1)
+    .executeTakeFirst();
   return r !== undefined;
 }
 
-export async function addSuppressions(db: Kysely<DB>, advertiserId: string, hashes: string[], now: number): Promise<number> {
+export async function addSuppressions(
+  db: Kysely<DB>,
+  advertiserId: string,
+  hashes: string[],
+  now: number,
+): Promise<number> {
   let added = 0;
   for (const part of chunks([...new Set(hashes)], 500)) {
     const r = await db

@@ -13,7 +13,8 @@ function suppressionHashes(input: SuppressionInput): string[] {
       try {
         out.push(fn(v));
       } catch (err) {
-        if (err instanceof IdentityError) throw new BadRequest(`${field}[${i}]: ${err.message}`, [{ field: `${field}.${i}`, message: err.message }]);
+        if (err instanceof IdentityError)
+          throw new BadRequest(`${field}[${i}]: ${err.message}`, [{ field: `${field}.${i}`, message: err.message }]);
         throw err;
       }
     });
@@ -33,4 +34,6 @@ export async function removeSuppressions(ctx: Ctx, advertiserId: string, input: 
   return { removed, total: await repo.countSuppressions(ctx.db, advertiserId) };
 }
 
-export const suppressionCount = async (ctx: Ctx, advertiserId: string) => ({ total: await repo.countSuppressions(ctx.db, advertiserId) });
+export const suppressionCount = async (ctx: Ctx, advertiserId: string) => ({
+  total: await repo.countSuppressions(ctx.db, advertiserId),
+});

@@ -53,8 +53,10 @@ function guardedLookup(allowPrivate: boolean): net.LookupFunction {
       if (err) return callback(err, '', 0);
       const list = addresses as dns.LookupAddress[];
       const ok = list.filter((a) => allowPrivate || isPublicAddress(a.address));
-      if (ok.length === 0) return callback(new FetchRefused(`refusing to fetch a non-public address for ${hostname}`), '', 0);
-      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, ok);
+      if (ok.length === 0)
+        return callback(new FetchRefused(`refusing to fetch a non-public address for ${hostname}`), '', 0);
+      if ((options as { all?: boolean }).all)
+        return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, ok);
       callback(null, ok[0].address, ok[0].family);
     });
   };
@@ -66,7 +68,11 @@ export interface FetchedPage {
   body: string;
 }
 
-export async function fetchPage(ctx: Ctx, url: string, opts: { timeoutMs?: number; maxBytes?: number } = {}): Promise<FetchedPage> {
+export async function fetchPage(
+  ctx: Ctx,
+  url: string,
+  opts: { timeoutMs?: number; maxBytes?: number } = {},
+): Promise<FetchedPage> {
   const timeoutMs = opts.timeoutMs ?? 5000;
   const maxBytes = opts.maxBytes ?? 512 * 1024;
   const allowPrivate = ctx.config.fetchPrivateHosts;
@@ -75,7 +81,11 @@ export async function fetchPage(ctx: Ctx, url: string, opts: { timeoutMs?: numbe
   for (let hop = 0; hop <= 3; hop++) {
     const u = new URL(current);
     if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new FetchRefused('only http(s) pages are fetched');
-    if (net.isIP(u.hostname.replace(/^\[|\]$/g, '')) && !allowPrivate && !isPublicAddress(u.hostname.replace(/^\[|\]$/g, ''))) {
+    if (
+      net.isIP(u.hostname.replace(/^\[|\]$/g, '')) &&
+      !allowPrivate &&
+      !isPublicAddress(u.hostname.replace(/^\[|\]$/g, ''))
+    ) {
       throw new FetchRefused('refusing to fetch a non-public address');
     }
     const res = await new Promise<{ status: number; location?: string; body: string }>((resolve, reject) => {

@@ -22,10 +22,21 @@ export const FeedbackBody = z.object({
   device: z.record(z.string(), z.unknown()).optional().describe('same shape as the device object of the ad request'),
 });
 
-const day = (what: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD').optional().describe(`${what} (YYYY-MM-DD)`);
+const day = (what: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
+    .optional()
+    .describe(`${what} (YYYY-MM-DD)`);
 const RecentQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  days: z.coerce.number().int().min(1).max(365).optional().describe('only the last days days up to today (1-365); none: no date limit'),
+  days: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(365)
+    .optional()
+    .describe('only the last days days up to today (1-365); none: no date limit'),
   start_date: day('first day, with end_date; overrides days'),
   end_date: day('last day, with start_date'),
   tz: z.string().min(1).max(64).optional().describe('IANA timezone of the days (default UTC)'),
@@ -69,7 +80,8 @@ export async function feedbackRoutes(app: FastifyInstance, ctx: Ctx): Promise<vo
       schema: {
         tags: ['publisher'],
         summary: 'End-user feedback on a served ad',
-        description: 'Thumbs up or down with optional reasons and comment. Never counts as a click. Auth: publisher key in X-API-Key.',
+        description:
+          'Thumbs up or down with optional reasons and comment. Never counts as a click. Auth: publisher key in X-API-Key.',
         body: FeedbackBody,
         response: { 200: Receipt, 401: ErrorBody, 403: ErrorBody, 422: ErrorBody, 429: ErrorBody, 503: ErrorBody },
       },
@@ -79,7 +91,8 @@ export async function feedbackRoutes(app: FastifyInstance, ctx: Ctx): Promise<vo
           max: FEEDBACK_PER_SESSION_PER_MINUTE,
           timeWindow: 60_000,
           hook: 'preHandler',
-          keyGenerator: (req) => `fb:${sha256Hex(`${presentedKey(req) ?? ''}\u0000${(req.body as { sessionId?: string } | undefined)?.sessionId ?? ''}`)}`,
+          keyGenerator: (req) =>
+            `fb:${sha256Hex(`${presentedKey(req) ?? ''}\u0000${(req.body as { sessionId?: string } | undefined)?.sessionId ?? ''}`)}`,
         },
       },
     },

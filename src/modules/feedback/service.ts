@@ -34,7 +34,8 @@ function claimsOf(ctx: Ctx, publisherId: string, impUrl: string): TrackingClaims
   try {
     claims = ctx.codec.open(p);
   } catch (err) {
-    if (err instanceof TokenError) throw Validation.field('impUrl', 'cannot be decrypted; send the exact impUrl of the ad');
+    if (err instanceof TokenError)
+      throw Validation.field('impUrl', 'cannot be decrypted; send the exact impUrl of the ad');
     throw err;
   }
   if (claims.publisherId !== publisherId) throw Validation.field('impUrl', 'is not an ad served to this publisher');
@@ -45,7 +46,12 @@ function claimsOf(ctx: Ctx, publisherId: string, impUrl: string): TrackingClaims
  * Store one end user's reaction to a served ad. Nothing is written to the
  * event journal: feedback never counts as a click or an impression.
  */
-export async function submitFeedback(ctx: Ctx, publisherId: string, input: FeedbackInput, facts: { ip: string; ua: string | undefined }) {
+export async function submitFeedback(
+  ctx: Ctx,
+  publisherId: string,
+  input: FeedbackInput,
+  facts: { ip: string; ua: string | undefined },
+) {
   const c = claimsOf(ctx, publisherId, input.impUrl);
   const dev = input.device ?? {};
   const ua = typeof dev.ua === 'string' ? dev.ua : facts.ua;
@@ -130,10 +136,22 @@ export async function listRecentFeedback(
   q: { limit: number; days?: number; start_date?: string; end_date?: string; tz?: string },
 ) {
   const dated = q.days !== undefined || q.start_date !== undefined || q.end_date !== undefined;
-  if (q.tz !== undefined && !dated) throw new BadRequest('tz: only with days or start_date/end_date (it sets the days they mean)', [{ field: 'tz', message: 'needs days or start_date/end_date' }]);
+  if (q.tz !== undefined && !dated)
+    throw new BadRequest('tz: only with days or start_date/end_date (it sets the days they mean)', [
+      { field: 'tz', message: 'needs days or start_date/end_date' },
+    ]);
   const range = dated ? resolveRangeMs(ctx, { ...q, days: q.days ?? 30 }, 365) : undefined;
   const rows = await repo.recentFeedback(ctx.db, publisherId, q.limit, range);
-  const [ads, names] = await Promise.all([describeAds(ctx, rows.map((r) => r.ad_id)), advertiserNames(ctx, rows.map((r) => r.advertiser_id))]);
+  const [ads, names] = await Promise.all([
+    describeAds(
+      ctx,
+      rows.map((r) => r.ad_id),
+    ),
+    advertiserNames(
+      ctx,
+      rows.map((r) => r.advertiser_id),
+    ),
+  ]);
   return {
     feedback: rows.map((r) => {
       const ad = ads.get(r.ad_id);

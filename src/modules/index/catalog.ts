@@ -35,14 +35,25 @@ export interface Install {
 }
 
 /** A catalog service as read: its stored row with the JSON columns parsed (and no `updated_at`). */
-export interface Service extends Omit<IndexServiceTable, 'tags_json' | 'install_json' | 'env_vars_json' | 'updated_at'> {
+export interface Service extends Omit<
+  IndexServiceTable,
+  'tags_json' | 'install_json' | 'env_vars_json' | 'updated_at'
+> {
   tags: string[];
   install: Install | null;
   env_vars: string[];
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? cleanText(v).trim() : typeof v === 'number' ? String(v) : '');
-const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(str).filter(Boolean) : str(v) ? str(v).split(/[;|]/).map((x) => x.trim()).filter(Boolean) : []);
+const list = (v: unknown): string[] =>
+  Array.isArray(v)
+    ? v.map(str).filter(Boolean)
+    : str(v)
+      ? str(v)
+          .split(/[;|]/)
+          .map((x) => x.trim())
+          .filter(Boolean)
+      : [];
 
 function httpUrl(s: string): string | null {
   try {
@@ -54,23 +65,39 @@ function httpUrl(s: string): string | null {
 }
 
 /** Structured setup built from the catalog's facts: the SDK to install, the variables to set, where the human gets credentials. */
-function buildInstall(name: string, pkg: string, envVars: string[], setupUrl: string | null, docs: string | null): Install | null {
+function buildInstall(
+  name: string,
+  pkg: string,
+  envVars: string[],
+  setupUrl: string | null,
+  docs: string | null,
+): Install | null {
   if (!pkg && !envVars.length) return null;
   const steps: InstallStep[] = [];
   if (pkg) steps.push({ step: steps.length + 1, action: `Install the ${name} SDK`, command: `npm install ${pkg}` });
-  if (setupUrl && envVars.length) steps.push({ step: steps.length + 1, user_action: `Create credentials in the ${name} dashboard` });
-  if (envVars.length) steps.push({ step: steps.length + 1, action: `Add ${envVars.join(', ')} to your environment`, file: '.env' });
+  if (setupUrl && envVars.length)
+    steps.push({ step: steps.length + 1, user_action: `Create credentials in the ${name} dashboard` });
+  if (envVars.length)
+    steps.push({ step: steps.length + 1, action: `Add ${envVars.join(', ')} to your environment`, file: '.env' });
   return {
-    summary: pkg ? `Install ${pkg} and configure ${envVars.length ? envVars.join(', ') : 'the client'}.` : `Configure ${envVars.join(', ')}.`,
+    summary: pkg
+      ? `Install ${pkg} and configure ${envVars.length ? envVars.join(', ') : 'the client'}.`
+      : `Configure ${envVars.join(', ')}.`,
     steps,
     env_vars: envVars,
     ...(docs ? { notes: `Full setup guide: ${docs}` } : {}),
   };
 }
 
-export function normaliseService(r: Record<string, unknown>, now: number): { row: IndexServiceTable } | { error: string } {
+export function normaliseService(
+  r: Record<string, unknown>,
+  now: number,
+): { row: IndexServiceTable } | { error: string } {
   const name = str(r.name);
-  const slug = (str(r.slug) || name).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  const slug = (str(r.slug) || name)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
   if (!slug) return { error: 'missing slug (or name)' };
   if (!name) return { error: 'missing name' };
   const category = canonicalCategory(str(r.category));
@@ -97,20 +124,41 @@ export function normaliseService(r: Record<string, unknown>, now: number): { row
       description: str(r.description).slice(0, 2000),
       website_url: website,
       docs_url: docs,
-      tags_json: JSON.stringify(list(r.tags).map((t) => t.toLowerCase()).slice(0, 30)),
+      tags_json: JSON.stringify(
+        list(r.tags)
+          .map((t) => t.toLowerCase())
+          .slice(0, 30),
+      ),
       install_json: install ? JSON.stringify(install) : null,
       env_vars_json: envVars.length ? JSON.stringify(envVars) : null,
       credential_setup_url: setup,
       cpa_campaign_id: str(r.cpa_campaign_id) || null,
-      prominence: Number.isFinite(Number(str(r.prominence))) && str(r.prominence) !== '' ? Math.max(0, Math.min(100, Math.round(Number(str(r.prominence))))) : 50,
+      prominence:
+        Number.isFinite(Number(str(r.prominence))) && str(r.prominence) !== ''
+          ? Math.max(0, Math.min(100, Math.round(Number(str(r.prominence)))))
+          : 50,
       updated_at: now,
     },
   };
 }
 
-export async function importServicesFile(ctx: Ctx, file: string, onProgress?: ImportProgress, format?: FileFormat): Promise<ImportResult> {
+export async function importServicesFile(
+  ctx: Ctx,
+  file: string,
+  onProgress?: ImportProgress,
+  format?: FileFormat,
+): Promise<ImportResult> {
   const total = Math.max(0, (await countLines(file)) - (/\.(csv|tsv|txt)$/i.test(file) || format === 'csv' ? 1 : 0));
-  const res: ImportResult = { read: 0, upserted: 0, dropped: 0, removed: 0, rejected: 0, errors: [], without_price: 0, complete: true };
+  const res: ImportResult = {
+    read: 0,
+    upserted: 0,
+    dropped: 0,
+    removed: 0,
+    rejected: 0,
+    errors: [],
+    without_price: 0,
+    complete: true,
+  };
   const now = ctx.clock.now();
   let rows: IndexServiceTable[] = [];
   const flush = async () => {
@@ -179,7 +227,6 @@ export interface Snapshot {
   at: number;
 }
 
-
 function docTerms(s: Service): Map<string, number> {
   const tf = new Map<string, number>();
   const add = (text: string, w: number) => {
@@ -245,7 +292,10 @@ export function rankServices(
 }
 
 /** Browse: category (any case), tag, free text; paginated by offset. */
-export async function browseServices(ctx: Ctx, q: { category?: string; tag?: string; q?: string; limit: number; offset: number }) {
+export async function browseServices(
+  ctx: Ctx,
+  q: { category?: string; tag?: string; q?: string; limit: number; offset: number },
+) {
   const s = await snapshot(ctx);
   let items = s.docs.map((d) => d.service);
   if (q.category) {

@@ -58,9 +58,16 @@ function summary(r: ImportResult, kind: string) {
     removed_from_catalog: r.removed,
     rejected: r.rejected,
     ...(r.encoding ? { encoding: r.encoding } : {}),
-    ...(r.complete ? {} : { complete: false, note: 'the file could not be read to its end: rows after the error were not imported and nothing was removed' }),
+    ...(r.complete
+      ? {}
+      : {
+          complete: false,
+          note: 'the file could not be read to its end: rows after the error were not imported and nothing was removed',
+        }),
     errors: r.errors.slice(0, 50).map((e) => (e.line ? `line ${e.line}: ${e.message}` : e.message)),
-    ...(r.errors.length > 50 || r.rejected > r.errors.length ? { more_errors: r.rejected - Math.min(50, r.errors.length) } : {}),
+    ...(r.errors.length > 50 || r.rejected > r.errors.length
+      ? { more_errors: r.rejected - Math.min(50, r.errors.length) }
+      : {}),
   };
 }
 
@@ -81,30 +88,60 @@ export function registerIndexCommands(program: Command, withCtx: WithCtx): void 
     .argument('<kind>', 'services or products')
     .argument('<file>', 'the file to import')
     .option('--format <format>', `${FILE_FORMATS.join(', ')} (default: from the file name and its first bytes)`)
-    .option('--merchant <name>', 'products: the merchant selling every listing of the feed (Merchant Center feeds name none)')
-    .option('--advertiser <id>', "products: the feed belongs to this advertiser; its name is the merchant (so it can report the feed's orders)")
-    .option('--full', "products: the file is the merchant's complete catalog; remove its listings the file does not contain (default: a partial update)")
+    .option(
+      '--merchant <name>',
+      'products: the merchant selling every listing of the feed (Merchant Center feeds name none)',
+    )
+    .option(
+      '--advertiser <id>',
+      "products: the feed belongs to this advertiser; its name is the merchant (so it can report the feed's orders)",
+    )
+    .option(
+      '--full',
+      "products: the file is the merchant's complete catalog; remove its listings the file does not contain (default: a partial update)",
+    )
     .option('--currency <code>', 'products: currency of prices that state none (default USD)')
     .option('--shop-url <url>', "products: a Shopify store's address, for listing URLs (<url>/products/<handle>)")
-    .option('--encoding <label>', 'the file encoding, e.g. windows-1252 (default: detected; UTF-8 unless the file says otherwise)')
+    .option(
+      '--encoding <label>',
+      'the file encoding, e.g. windows-1252 (default: detected; UTF-8 unless the file says otherwise)',
+    )
     .action(
       (
         kind: string,
         file: string,
-        o: { format?: FileFormat; merchant?: string; advertiser?: string; full?: boolean; currency?: string; shopUrl?: string; encoding?: string },
+        o: {
+          format?: FileFormat;
+          merchant?: string;
+          advertiser?: string;
+          full?: boolean;
+          currency?: string;
+          shopUrl?: string;
+          encoding?: string;
+        },
       ) =>
         withCtx(async (ctx) => {
           if (kind !== 'services' && kind !== 'products') throw new Error('kind must be "services" or "products"');
-          if (o.format && !FILE_FORMATS.includes(o.format)) throw new Error(`--format must be one of ${FILE_FORMATS.join(', ')}`);
+          if (o.format && !FILE_FORMATS.includes(o.format))
+            throw new Error(`--format must be one of ${FILE_FORMATS.join(', ')}`);
           if (o.merchant && o.advertiser) throw new Error('give --merchant or --advertiser, not both');
-          if (o.currency && !/^[A-Za-z]{3}$/.test(o.currency)) throw new Error('--currency must be an ISO 4217 code such as USD');
+          if (o.currency && !/^[A-Za-z]{3}$/.test(o.currency))
+            throw new Error('--currency must be an ISO 4217 code such as USD');
           const merchant = o.advertiser ? (await accounts.getAdvertiser(ctx, o.advertiser)).name : o.merchant;
           const bar = progressBar(`import ${kind}`);
           try {
             const r =
               kind === 'services'
                 ? await importServicesFile(ctx, file, bar.update, o.format)
-                : await importProductsFile(ctx, file, { format: o.format, merchant, full: o.full, currency: o.currency, shopUrl: o.shopUrl, encoding: o.encoding, onProgress: bar.update });
+                : await importProductsFile(ctx, file, {
+                    format: o.format,
+                    merchant,
+                    full: o.full,
+                    currency: o.currency,
+                    shopUrl: o.shopUrl,
+                    encoding: o.encoding,
+                    onProgress: bar.update,
+                  });
             bar.stop();
             return summary(r, kind);
           } catch (err) {
@@ -121,14 +158,17 @@ export function registerIndexCommands(program: Command, withCtx: WithCtx): void 
     .option('--seed <n>', 'generator seed', '42')
     .action((kind: string, o: { count: string; seed: string }) => {
       if (kind !== 'products') throw new Error('only products can be generated');
-      for (const { product } of generateProducts({ count: Number(o.count), seed: Number(o.seed) })) process.stdout.write(`${JSON.stringify(product)}\n`);
+      for (const { product } of generateProducts({ count: Number(o.count), seed: Number(o.seed) }))
+        process.stdout.write(`${JSON.stringify(product)}\n`);
     });
 
   program
     .command('merchant')
     .description('the reference UCP merchant')
     .command('demo')
-    .description(`run the reference UCP merchant (${DEMO_MERCHANT}) over MCP on 127.0.0.1; completed orders are reported to Orbit with their grclid`)
+    .description(
+      `run the reference UCP merchant (${DEMO_MERCHANT}) over MCP on 127.0.0.1; completed orders are reported to Orbit with their grclid`,
+    )
     .option('--port <port>', 'port (default ORBIT_MERCHANT_DEMO_PORT or 8790)')
     .action(async (o: { port?: string }) => {
       const { loadConfig } = await import('../../config.js');
@@ -137,13 +177,22 @@ export function registerIndexCommands(program: Command, withCtx: WithCtx): void 
       const ctx = await createContext(config);
       // The merchant is an Orbit advertiser; it reports orders with its own key.
       const advs = await accounts.listAdvertisers(ctx);
-      const adv = advs.find((a) => a.name === DEMO_MERCHANT) ?? (await accounts.createAdvertiser(ctx, { name: DEMO_MERCHANT })).advertiser;
+      const adv =
+        advs.find((a) => a.name === DEMO_MERCHANT) ??
+        (await accounts.createAdvertiser(ctx, { name: DEMO_MERCHANT })).advertiser;
       await accounts.revokeLabelledKeys(ctx, adv.id, 'merchant-demo');
       const key = (await accounts.createApiKey(ctx, { accountId: adv.id, kind: 'adv', label: 'merchant-demo' })).key;
       const orbit = (config.indexUrl ?? origin(config)).replace(/\/$/, '');
       const items = [];
       for (const { product } of generateProducts({ count: DEMO_PRODUCT_COUNT })) {
-        if (product.merchant === DEMO_MERCHANT) items.push({ id: product.checkout?.item_id ?? product.product_id, title: product.name, price_cents: Math.round(product.price * 100), currency: product.currency, image_url: product.image_url || undefined });
+        if (product.merchant === DEMO_MERCHANT)
+          items.push({
+            id: product.checkout?.item_id ?? product.product_id,
+            title: product.name,
+            price_cents: Math.round(product.price * 100),
+            currency: product.currency,
+            image_url: product.image_url || undefined,
+          });
       }
       const m = await startMerchant({
         port: o.port ? Number(o.port) : config.merchantDemoPort,
@@ -153,12 +202,21 @@ export function registerIndexCommands(program: Command, withCtx: WithCtx): void 
           const res = await fetch(`${orbit}/index/conversions`, {
             method: 'POST',
             headers: { 'content-type': 'application/json', 'x-api-key': key },
-            body: JSON.stringify({ grclid: order.grclid, order_id: order.order_id, value: order.value_cents / 100, currency: order.currency }),
+            body: JSON.stringify({
+              grclid: order.grclid,
+              order_id: order.order_id,
+              value: order.value_cents / 100,
+              currency: order.currency,
+            }),
           });
-          console.log(`order ${order.order_id} (${order.value_cents / 100} ${order.currency}) reported to Orbit: HTTP ${res.status}`);
+          console.log(
+            `order ${order.order_id} (${order.value_cents / 100} ${order.currency}) reported to Orbit: HTTP ${res.status}`,
+          );
         },
       });
-      console.log(`${DEMO_MERCHANT}: UCP checkout over MCP at ${m.endpoint} (${items.length} items); orders are reported to ${orbit}/index/conversions`);
+      console.log(
+        `${DEMO_MERCHANT}: UCP checkout over MCP at ${m.endpoint} (${items.length} items); orders are reported to ${orbit}/index/conversions`,
+      );
       const stop = async () => {
         await m.close();
         const { closeContext } = await import('../../server.js');

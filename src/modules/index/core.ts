@@ -49,11 +49,16 @@ export function identity(input: {
   email_hash?: string | null;
 }): Identity {
   const email = (input.hashed_email ?? input.email_hash ?? '').trim().toLowerCase();
-  if (email && !HEX64.test(email)) throw Validation.field('hashed_email', 'must be the hex SHA-256 of the trimmed, lowercased email');
+  if (email && !HEX64.test(email))
+    throw Validation.field('hashed_email', 'must be the hex SHA-256 of the trimmed, lowercased email');
   const givenUserHash = (input.external_user_id_hash ?? '').trim().toLowerCase();
   return {
     session_hash: input.external_session_id ? sha256Hex(input.external_session_id) : null,
-    user_hash: input.external_user_id ? sha256Hex(input.external_user_id) : givenUserHash ? sha256Hex(givenUserHash) : null,
+    user_hash: input.external_user_id
+      ? sha256Hex(input.external_user_id)
+      : givenUserHash
+        ? sha256Hex(givenUserHash)
+        : null,
     email_hash: email || null,
   };
 }
@@ -108,7 +113,14 @@ export async function follow(ctx: Ctx, linkId: string, ua: string | undefined, i
   if (!link) throw new NotFound('link');
   const location = destinationWithClickId(link.destination, link.grclid);
   if (isLinkPreviewBot(ua)) {
-    return { kind: 'preview', title: link.title, image: link.image_url, price: link.price_label, url: clickUrl(ctx, link.id), location };
+    return {
+      kind: 'preview',
+      title: link.title,
+      image: link.image_url,
+      price: link.price_label,
+      url: clickUrl(ctx, link.id),
+      location,
+    };
   }
   await repo.insertClick(ctx.db, {
     id: newId(),
@@ -152,14 +164,27 @@ export interface AttributedConversion {
  * null when the grclid is not an index click id (callers such as the
  * conversions gateway then try their own attribution).
  */
-export async function attributeIndexConversion(ctx: Ctx, grclid: string, input: IndexConversionInput): Promise<AttributedConversion | null> {
+export async function attributeIndexConversion(
+  ctx: Ctx,
+  grclid: string,
+  input: IndexConversionInput,
+): Promise<AttributedConversion | null> {
   const link = await repo.linkByGrclid(ctx.db, grclid);
   if (!link) return null;
   const kind = (input.kind ?? 'purchase').toLowerCase().slice(0, 40);
   const dedup = (input.orderId ?? '').slice(0, 200) || (kind === 'purchase' ? '' : 'once');
   const existing = await repo.conversionByKey(ctx.db, grclid, kind, dedup);
   if (existing) {
-    return { attributed: true, duplicate: true, search_id: existing.search_id, publisher_id: existing.publisher_id, grclid, kind, commission_micros: existing.commission_micros, revenue_micros: existing.revenue_micros };
+    return {
+      attributed: true,
+      duplicate: true,
+      search_id: existing.search_id,
+      publisher_id: existing.publisher_id,
+      grclid,
+      kind,
+      commission_micros: existing.commission_micros,
+      revenue_micros: existing.revenue_micros,
+    };
   }
   const value = Math.max(0, Math.round(input.valueMicros ?? 0));
   const commission = Math.floor((value * link.commission_bps) / 10_000);
@@ -181,26 +206,50 @@ export async function attributeIndexConversion(ctx: Ctx, grclid: string, input: 
     detail_json: input.detail ? JSON.stringify(input.detail).slice(0, 4000) : null,
     at: ctx.clock.now(),
   });
-  return { attributed: true, duplicate: !inserted, search_id: link.search_id, publisher_id: link.publisher_id, grclid, kind, commission_micros: split.spend, revenue_micros: split.revenue };
+  return {
+    attributed: true,
+    duplicate: !inserted,
+    search_id: link.search_id,
+    publisher_id: link.publisher_id,
+    grclid,
+    kind,
+    commission_micros: split.spend,
+    revenue_micros: split.revenue,
+  };
 }
 
 /** What a search led to, for its own publisher: human clicks and conversions. */
 export async function searchOutcomes(ctx: Ctx, publisherId: string, searchId: string) {
   await ownSearch(ctx, publisherId, searchId);
-  const [clicks, conversions] = await Promise.all([repo.clicksForSearch(ctx.db, searchId), repo.conversionsForSearch(ctx.db, searchId)]);
+  const [clicks, conversions] = await Promise.all([
+    repo.clicksForSearch(ctx.db, searchId),
+    repo.conversionsForSearch(ctx.db, searchId),
+  ]);
   return {
     search_id: searchId,
     clicks: clicks.filter((c) => c.is_bot === 0).length,
-    conversions: conversions.map((c) => ({ kind: c.kind, grclid: c.grclid, value_micros: c.value_micros, revenue_micros: c.revenue_micros, at: c.at })),
+    conversions: conversions.map((c) => ({
+      kind: c.kind,
+      grclid: c.grclid,
+      value_micros: c.value_micros,
+      revenue_micros: c.revenue_micros,
+      at: c.at,
+    })),
   };
 }
 
-export const publisherTotals = (ctx: Ctx, publisherId: string, from: number, to: number) => repo.publisherTotals(ctx.db, publisherId, from, to);
+export const publisherTotals = (ctx: Ctx, publisherId: string, from: number, to: number) =>
+  repo.publisherTotals(ctx.db, publisherId, from, to);
 
 /* ---------- private session summaries ---------- */
 
 /** Remember what this session has asked (private context for later searches; never returned). */
-export async function noteSession(ctx: Ctx, publisherId: string, sessionHash: string | null, text: string): Promise<void> {
+export async function noteSession(
+  ctx: Ctx,
+  publisherId: string,
+  sessionHash: string | null,
+  text: string,
+): Promise<void> {
   if (!sessionHash) return;
   const prev = (await repo.getSummary(ctx.db, publisherId, sessionHash)) ?? '';
   const next = `${prev}\n${text.replace(/\s+/g, ' ').slice(0, 300)}`.trim().split('\n').slice(-8).join('\n');
@@ -208,11 +257,20 @@ export async function noteSession(ctx: Ctx, publisherId: string, sessionHash: st
 }
 
 /** Another module (e.g. ad serving, which sees the conversation) may record a summary for a session. */
-export async function recordSessionSummary(ctx: Ctx, publisherId: string, externalSessionId: string, summary: string): Promise<void> {
+export async function recordSessionSummary(
+  ctx: Ctx,
+  publisherId: string,
+  externalSessionId: string,
+  summary: string,
+): Promise<void> {
   await repo.putSummary(ctx.db, publisherId, sha256Hex(externalSessionId), summary.slice(0, 2000), ctx.clock.now());
 }
 
-export async function sessionSummary(ctx: Ctx, publisherId: string, sessionHash: string | null): Promise<string | null> {
+export async function sessionSummary(
+  ctx: Ctx,
+  publisherId: string,
+  sessionHash: string | null,
+): Promise<string | null> {
   return sessionHash ? repo.getSummary(ctx.db, publisherId, sessionHash) : null;
 }
 

@@ -15,12 +15,23 @@ export interface DetailEntry {
   msg: string;
 }
 
-const TEXT: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 413: 'Payload Too Large', 415: 'Unsupported Media Type', 422: 'Unprocessable Entity', 429: 'Too Many Requests' };
+const TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+};
 
 function typeOf(p: Record<string, unknown>, code: string): string {
   const origin = p.origin as string | undefined;
-  if (code === 'too_big') return origin === 'string' ? 'string_too_long' : origin === 'array' ? 'too_long' : 'less_than_equal';
-  if (code === 'too_small') return origin === 'string' ? 'string_too_short' : origin === 'array' ? 'too_short' : 'greater_than_equal';
+  if (code === 'too_big')
+    return origin === 'string' ? 'string_too_long' : origin === 'array' ? 'too_long' : 'less_than_equal';
+  if (code === 'too_small')
+    return origin === 'string' ? 'string_too_short' : origin === 'array' ? 'too_short' : 'greater_than_equal';
   if (code === 'invalid_type') return p.input === undefined ? 'missing' : `${String(p.expected ?? 'value')}_type`;
   if (code === 'invalid_value') return 'enum';
   if (code === 'invalid_format') return 'string_pattern_mismatch';
@@ -33,7 +44,8 @@ export function installIndexErrors(scope: FastifyInstance): void {
       const where = err.validationContext ?? 'body';
       const detail: DetailEntry[] = err.validation.map((v) => {
         const loc: (string | number)[] = [where === 'querystring' ? 'query' : where === 'params' ? 'path' : where];
-        for (const part of v.instancePath.split('/').filter(Boolean)) loc.push(/^\d+$/.test(part) ? Number(part) : part);
+        for (const part of v.instancePath.split('/').filter(Boolean))
+          loc.push(/^\d+$/.test(part) ? Number(part) : part);
         return { type: typeOf(v.params as Record<string, unknown>, v.keyword), loc, msg: v.message ?? 'invalid value' };
       });
       return reply.code(422).send({ detail });
@@ -47,16 +59,40 @@ export function installIndexErrors(scope: FastifyInstance): void {
         }));
         return reply.code(422).send({ detail });
       }
-      return reply.code(err.statusCode).send({ detail: err.message, statusCode: err.statusCode, error: TEXT[err.statusCode] ?? 'Error', message: err.message });
+      return reply
+        .code(err.statusCode)
+        .send({
+          detail: err.message,
+          statusCode: err.statusCode,
+          error: TEXT[err.statusCode] ?? 'Error',
+          message: err.message,
+        });
     }
     const status = err.statusCode ?? 500;
-    if (status === 400 && (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err instanceof SyntaxError || /JSON/i.test(err.message))) {
-      return reply.code(422).send({ detail: [{ type: 'json_invalid', loc: ['body'], msg: 'JSON decode error: the body is not valid JSON' }] });
+    if (
+      status === 400 &&
+      (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err instanceof SyntaxError || /JSON/i.test(err.message))
+    ) {
+      return reply
+        .code(422)
+        .send({
+          detail: [{ type: 'json_invalid', loc: ['body'], msg: 'JSON decode error: the body is not valid JSON' }],
+        });
     }
     if (status >= 400 && status < 500) {
-      return reply.code(status).send({ detail: err.message, statusCode: status, error: TEXT[status] ?? 'Error', message: err.message });
+      return reply
+        .code(status)
+        .send({ detail: err.message, statusCode: status, error: TEXT[status] ?? 'Error', message: err.message });
     }
     req.log.error({ err }, 'unhandled error in the index');
-    return reply.code(500).send({ detail: 'Internal error', statusCode: 500, error: 'Internal Server Error', message: 'Internal error', requestId: req.id });
+    return reply
+      .code(500)
+      .send({
+        detail: 'Internal error',
+        statusCode: 500,
+        error: 'Internal Server Error',
+        message: 'Internal error',
+        requestId: req.id,
+      });
   });
 }

@@ -17,9 +17,16 @@ import * as index from './service.js';
  * Same auth as the REST endpoints (X-API-Key / Bearer on the HTTP request, or
  * a `platform_api_key` argument); the tools call the same service functions.
  */
-type ToolResult = { content: { type: 'text'; text: string }[]; structuredContent?: Record<string, unknown>; isError?: boolean };
+type ToolResult = {
+  content: { type: 'text'; text: string }[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+};
 
-const ok = (v: object): ToolResult => ({ content: [{ type: 'text', text: JSON.stringify(v) }], structuredContent: v as Record<string, unknown> });
+const ok = (v: object): ToolResult => ({
+  content: [{ type: 'text', text: JSON.stringify(v) }],
+  structuredContent: v as Record<string, unknown>,
+});
 
 function fail(err: unknown): ToolResult {
   if (err instanceof DomainError) {
@@ -27,7 +34,10 @@ function fail(err: unknown): ToolResult {
     return { content: [{ type: 'text', text: `${err.statusCode} ${err.message}${detail}` }], isError: true };
   }
   if (err instanceof z.ZodError) {
-    return { content: [{ type: 'text', text: `422 ${err.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}` }], isError: true };
+    return {
+      content: [{ type: 'text', text: `422 ${err.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}` }],
+      isError: true,
+    };
   }
   throw err;
 }
@@ -81,7 +91,10 @@ export function buildIndexMcp(Server: typeof McpServer, ctx: Ctx, headerKey: str
           const body = ShopSearchBody.parse(rest);
           return searchProducts(ctx, { ...body, apiKey: keyOf(args.platform_api_key) });
         }
-        const body = SearchBody.parse({ ...rest, monetization: args.monetization as Record<string, unknown> | undefined });
+        const body = SearchBody.parse({
+          ...rest,
+          monetization: args.monetization as Record<string, unknown> | undefined,
+        });
         return index.searchServices(ctx, { ...body, apiKey: keyOf(args.platform_api_key) });
       }),
   );
@@ -90,7 +103,13 @@ export function buildIndexMcp(Server: typeof McpServer, ctx: Ctx, headerKey: str
     'orbit_index_browse',
     {
       description: 'List developer services in the catalog, filtered by category, tag or text, with pagination.',
-      inputSchema: { category: z.string().max(100).optional(), tag: z.string().max(100).optional(), q: z.string().max(500).optional(), limit: z.number().int().optional(), offset: z.number().int().optional() },
+      inputSchema: {
+        category: z.string().max(100).optional(),
+        tag: z.string().max(100).optional(),
+        q: z.string().max(500).optional(),
+        limit: z.number().int().optional(),
+        offset: z.number().int().optional(),
+      },
     },
     (args) => run(async () => index.browse(ctx, BrowseQuery.parse(args))),
   );
@@ -103,14 +122,18 @@ export function buildIndexMcp(Server: typeof McpServer, ctx: Ctx, headerKey: str
 
   server.registerTool(
     'orbit_index_get_service',
-    { description: 'One developer service by slug, with setup details when the catalog has them.', inputSchema: { slug: z.string().min(1).max(100) } },
+    {
+      description: 'One developer service by slug, with setup details when the catalog has them.',
+      inputSchema: { slug: z.string().min(1).max(100) },
+    },
     (args) => run(async () => index.getService(ctx, args.slug)),
   );
 
   server.registerTool(
     'orbit_index_report_integration',
     {
-      description: 'Tell the index that the user finished integrating a recommended service (by grclid or search_id); attributed to your platform.',
+      description:
+        'Tell the index that the user finished integrating a recommended service (by grclid or search_id); attributed to your platform.',
       inputSchema: {
         grclid: z.string().max(64).optional(),
         search_id: z.string().max(100).optional(),
@@ -130,6 +153,12 @@ export async function indexMcpRoute(scope: FastifyInstance, ctx: Ctx): Promise<v
     reply.hijack();
     await answerMcp(sdk, req.raw, reply.raw, req.body, (Server) => buildIndexMcp(Server, ctx, presentedKey(req)));
   };
-  scope.post('/index/mcp', { schema: { tags: ['index'], summary: 'Index MCP tool server (Streamable HTTP, stateless)' } }, handle);
-  scope.get('/index/mcp', async (_req, reply) => reply.code(405).header('allow', 'POST').send({ detail: 'Use POST: this MCP server is stateless (no SSE stream)' }));
+  scope.post(
+    '/index/mcp',
+    { schema: { tags: ['index'], summary: 'Index MCP tool server (Streamable HTTP, stateless)' } },
+    handle,
+  );
+  scope.get('/index/mcp', async (_req, reply) =>
+    reply.code(405).header('allow', 'POST').send({ detail: 'Use POST: this MCP server is stateless (no SSE stream)' }),
+  );
 }

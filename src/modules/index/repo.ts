@@ -1,5 +1,12 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { DB, IndexClickTable, IndexConversionTable, IndexLinkTable, IndexSearchTable, IndexServiceTable } from '../../db/schema.js';
+import type {
+  DB,
+  IndexClickTable,
+  IndexConversionTable,
+  IndexLinkTable,
+  IndexSearchTable,
+  IndexServiceTable,
+} from '../../db/schema.js';
 
 /** SQL of the index: services catalog, searches, tracked links, clicks, conversions, session summaries. */
 export type ServiceRow = Selectable<IndexServiceTable>;
@@ -33,10 +40,14 @@ export async function upsertServices(db: Kysely<DB>, rows: IndexServiceTable[]):
 
 export const allServices = (db: Kysely<DB>) => db.selectFrom('index_services').selectAll().orderBy('slug').execute();
 
-export const getService = (db: Kysely<DB>, slug: string) => db.selectFrom('index_services').selectAll().where('slug', '=', slug).executeTakeFirst();
+export const getService = (db: Kysely<DB>, slug: string) =>
+  db.selectFrom('index_services').selectAll().where('slug', '=', slug).executeTakeFirst();
 
 export async function countServices(db: Kysely<DB>): Promise<number> {
-  const r = await db.selectFrom('index_services').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const r = await db
+    .selectFrom('index_services')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
   return Number(r?.n ?? 0);
 }
 
@@ -48,18 +59,31 @@ export async function deleteServices(db: Kysely<DB>, slugs: string[]): Promise<v
 export async function insertSearch(db: Kysely<DB>, search: IndexSearchTable, links: IndexLinkTable[]): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('index_searches').values(search).execute();
-    for (let i = 0; i < links.length; i += 100) await trx.insertInto('index_links').values(links.slice(i, i + 100)).execute();
+    for (let i = 0; i < links.length; i += 100)
+      await trx
+        .insertInto('index_links')
+        .values(links.slice(i, i + 100))
+        .execute();
   });
 }
 
-export const getSearch = (db: Kysely<DB>, id: string) => db.selectFrom('index_searches').selectAll().where('id', '=', id).executeTakeFirst();
+export const getSearch = (db: Kysely<DB>, id: string) =>
+  db.selectFrom('index_searches').selectAll().where('id', '=', id).executeTakeFirst();
 
-export const getLink = (db: Kysely<DB>, id: string) => db.selectFrom('index_links').selectAll().where('id', '=', id).executeTakeFirst();
+export const getLink = (db: Kysely<DB>, id: string) =>
+  db.selectFrom('index_links').selectAll().where('id', '=', id).executeTakeFirst();
 
 export const linkByGrclid = (db: Kysely<DB>, grclid: string) =>
-  db.selectFrom('index_links').selectAll().where('grclid', '=', grclid).orderBy('created_at').limit(1).executeTakeFirst();
+  db
+    .selectFrom('index_links')
+    .selectAll()
+    .where('grclid', '=', grclid)
+    .orderBy('created_at')
+    .limit(1)
+    .executeTakeFirst();
 
-export const insertClick = (db: Kysely<DB>, row: IndexClickTable) => db.insertInto('index_clicks').values(row).execute();
+export const insertClick = (db: Kysely<DB>, row: IndexClickTable) =>
+  db.insertInto('index_clicks').values(row).execute();
 
 /** Insert a conversion unless the same (grclid, kind, dedup key) exists; true when inserted. */
 export async function insertConversion(db: Kysely<DB>, row: IndexConversionTable): Promise<boolean> {
@@ -72,7 +96,13 @@ export async function insertConversion(db: Kysely<DB>, row: IndexConversionTable
 }
 
 export const conversionByKey = (db: Kysely<DB>, grclid: string, kind: string, dedupKey: string) =>
-  db.selectFrom('index_conversions').selectAll().where('grclid', '=', grclid).where('kind', '=', kind).where('dedup_key', '=', dedupKey).executeTakeFirst();
+  db
+    .selectFrom('index_conversions')
+    .selectAll()
+    .where('grclid', '=', grclid)
+    .where('kind', '=', kind)
+    .where('dedup_key', '=', dedupKey)
+    .executeTakeFirst();
 
 export async function getSummary(db: Kysely<DB>, publisherId: string, sessionHash: string): Promise<string | null> {
   const r = await db
@@ -84,7 +114,13 @@ export async function getSummary(db: Kysely<DB>, publisherId: string, sessionHas
   return r?.summary ?? null;
 }
 
-export async function putSummary(db: Kysely<DB>, publisherId: string, sessionHash: string, summary: string, at: number): Promise<void> {
+export async function putSummary(
+  db: Kysely<DB>,
+  publisherId: string,
+  sessionHash: string,
+  summary: string,
+  at: number,
+): Promise<void> {
   await db
     .insertInto('index_session_summaries')
     .values({ publisher_id: publisherId, session_hash: sessionHash, summary, updated_at: at })
@@ -95,8 +131,21 @@ export async function putSummary(db: Kysely<DB>, publisherId: string, sessionHas
 /** A publisher's index totals over [from, to): searches, human clicks, conversions and money (for reporting). */
 export async function publisherTotals(db: Kysely<DB>, publisherId: string, from: number, to: number) {
   const [s, c, v] = await Promise.all([
-    db.selectFrom('index_searches').select((eb) => eb.fn.countAll<number>().as('n')).where('publisher_id', '=', publisherId).where('created_at', '>=', from).where('created_at', '<', to).executeTakeFirst(),
-    db.selectFrom('index_clicks').select((eb) => eb.fn.countAll<number>().as('n')).where('publisher_id', '=', publisherId).where('is_bot', '=', 0).where('at', '>=', from).where('at', '<', to).executeTakeFirst(),
+    db
+      .selectFrom('index_searches')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('publisher_id', '=', publisherId)
+      .where('created_at', '>=', from)
+      .where('created_at', '<', to)
+      .executeTakeFirst(),
+    db
+      .selectFrom('index_clicks')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('publisher_id', '=', publisherId)
+      .where('is_bot', '=', 0)
+      .where('at', '>=', from)
+      .where('at', '<', to)
+      .executeTakeFirst(),
     db
       .selectFrom('index_conversions')
       .select([
@@ -125,10 +174,20 @@ export const conversionsForSearch = (db: Kysely<DB>, searchId: string) =>
   db.selectFrom('index_conversions').selectAll().where('search_id', '=', searchId).execute();
 
 export const firstLinkOfSearch = (db: Kysely<DB>, searchId: string) =>
-  db.selectFrom('index_links').selectAll().where('search_id', '=', searchId).orderBy('created_at').orderBy('id').limit(1).executeTakeFirst();
+  db
+    .selectFrom('index_links')
+    .selectAll()
+    .where('search_id', '=', searchId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
 
 /** The newest `updated_at` of the services catalog, or null when it is empty. */
 export async function latestServiceUpdate(db: Kysely<DB>): Promise<number | null> {
-  const r = await db.selectFrom('index_services').select((eb) => eb.fn.max('updated_at').as('at')).executeTakeFirst();
+  const r = await db
+    .selectFrom('index_services')
+    .select((eb) => eb.fn.max('updated_at').as('at'))
+    .executeTakeFirst();
   return r?.at == null ? null : Number(r.at);
 }

@@ -36,20 +36,52 @@ export async function indexRoutes(app: FastifyInstance, ctx: Ctx): Promise<void>
       const r = scope.withTypeProvider<ZodTypeProvider>();
       r.post(
         '/search',
-        { schema: { tags: ['index'], summary: 'The single best developer service for a need (spec 3)', body: SearchBody, security: [{ apiKey: [] }] } },
-        async (req) => index.searchServices(ctx, { ...req.body, apiKey: presentedKey(req) ?? req.body.platform_api_key }),
+        {
+          schema: {
+            tags: ['index'],
+            summary: 'The single best developer service for a need (spec 3)',
+            body: SearchBody,
+            security: [{ apiKey: [] }],
+          },
+        },
+        async (req) =>
+          index.searchServices(ctx, { ...req.body, apiKey: presentedKey(req) ?? req.body.platform_api_key }),
       );
       await shopRoutes(scope, ctx);
-      r.get('/services', { schema: { tags: ['index'], summary: 'Browse the services catalog', querystring: BrowseQuery } }, async (req) => index.browse(ctx, req.query));
-      r.get('/services/:slug', { schema: { tags: ['index'], summary: 'One service by slug', params: SlugParams } }, async (req) => index.getService(ctx, req.params.slug));
+      r.get(
+        '/services',
+        { schema: { tags: ['index'], summary: 'Browse the services catalog', querystring: BrowseQuery } },
+        async (req) => index.browse(ctx, req.query),
+      );
+      r.get(
+        '/services/:slug',
+        { schema: { tags: ['index'], summary: 'One service by slug', params: SlugParams } },
+        async (req) => index.getService(ctx, req.params.slug),
+      );
       r.get('/index/health', { schema: { tags: ['index'], summary: 'Index health' } }, async () => index.health(ctx));
       // At the root, GET /health is the process health (ops); under an index path of its own the spec's /health is the index's.
-      if (indexPrefix(ctx)) r.get('/health', { schema: { tags: ['index'], summary: 'Index health' } }, async () => index.health(ctx));
-      r.get('/index/categories', { schema: { tags: ['index'], summary: 'The 22 service categories with counts' } }, async () => index.listCategories(ctx));
-      r.get('/agent-profile.json', { schema: { tags: ['index'], summary: 'Agent profile for meta.ucp-agent.profile' } }, async () => agentProfile(ctx));
+      if (indexPrefix(ctx))
+        r.get('/health', { schema: { tags: ['index'], summary: 'Index health' } }, async () => index.health(ctx));
+      r.get(
+        '/index/categories',
+        { schema: { tags: ['index'], summary: 'The 22 service categories with counts' } },
+        async () => index.listCategories(ctx),
+      );
+      r.get(
+        '/agent-profile.json',
+        { schema: { tags: ['index'], summary: 'Agent profile for meta.ucp-agent.profile' } },
+        async () => agentProfile(ctx),
+      );
       r.post(
         '/index/conversions',
-        { schema: { tags: ['index'], summary: 'A merchant reports an order carrying an index grclid (advertiser key)', body: ConversionBody, security: [{ apiKey: [] }] } },
+        {
+          schema: {
+            tags: ['index'],
+            summary: 'A merchant reports an order carrying an index grclid (advertiser key)',
+            body: ConversionBody,
+            security: [{ apiKey: [] }],
+          },
+        },
         async (req) => index.reportConversion(ctx, presentedKey(req), req.body),
       );
       r.get(
@@ -57,7 +89,8 @@ export async function indexRoutes(app: FastifyInstance, ctx: Ctx): Promise<void>
         {
           schema: {
             tags: ['index'],
-            summary: "What one of your searches led to: human clicks and conversions with your earnings (publisher key)",
+            summary:
+              'What one of your searches led to: human clicks and conversions with your earnings (publisher key)',
             params: z.object({ search_id: z.string().min(1).max(64) }),
             security: [{ apiKey: [] }],
           },
@@ -73,19 +106,28 @@ export async function indexRoutes(app: FastifyInstance, ctx: Ctx): Promise<void>
   await app.register(async (scope) => {
     installIndexErrors(scope);
     const r = scope.withTypeProvider<ZodTypeProvider>();
-    r.get('/go/:id', { schema: { tags: ['index'], summary: 'Tracked click link of the index', params: GoParams } }, async (req, reply) => {
-      const ua = req.headers['user-agent'];
-      const out = await core.follow(ctx, req.params.id, ua, isBot(ua));
-      if (out.kind === 'redirect') return reply.code(302).header('location', out.location).header('cache-control', 'no-store').send();
-      const desc = out.price ? `${out.price}` : 'Open the link to see details';
-      const html = `<!doctype html><html><head><meta charset="utf-8"><title>${esc(out.title)}</title>
+    r.get(
+      '/go/:id',
+      { schema: { tags: ['index'], summary: 'Tracked click link of the index', params: GoParams } },
+      async (req, reply) => {
+        const ua = req.headers['user-agent'];
+        const out = await core.follow(ctx, req.params.id, ua, isBot(ua));
+        if (out.kind === 'redirect')
+          return reply.code(302).header('location', out.location).header('cache-control', 'no-store').send();
+        const desc = out.price ? `${out.price}` : 'Open the link to see details';
+        const html = `<!doctype html><html><head><meta charset="utf-8"><title>${esc(out.title)}</title>
 <meta property="og:type" content="product"><meta property="og:title" content="${esc(out.title)}">
 <meta property="og:description" content="${esc(desc)}"><meta property="og:url" content="${esc(out.url)}">
 ${out.image ? `<meta property="og:image" content="${esc(out.image)}">` : ''}
 ${out.price ? `<meta property="product:price:amount" content="${esc(out.price.split(' ')[0])}"><meta property="product:price:currency" content="${esc(out.price.split(' ')[1] ?? '')}">` : ''}
 <meta name="twitter:card" content="${out.image ? 'summary_large_image' : 'summary'}"><meta name="twitter:title" content="${esc(out.title)}">
 <meta name="robots" content="noindex"></head><body><a href="${esc(out.url)}">${esc(out.title)}</a></body></html>`;
-      return reply.code(200).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
-    });
+        return reply
+          .code(200)
+          .header('content-type', 'text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(html);
+      },
+    );
   });
 }

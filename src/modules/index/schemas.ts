@@ -41,5 +41,8 @@ export const ConversionBody = z.object({
   order_id: z.string().max(200).nullish(),
   kind: z.string().max(40).nullish(),
   value: z.number().min(0).max(1e9).nullish(),
-  currency: z.string().regex(/^[A-Za-z]{3}$/).nullish(),
+  currency: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/)
+    .nullish(),
 });

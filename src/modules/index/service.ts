@@ -49,11 +49,51 @@ export interface SearchResponse {
 
 const DEV_SIGNAL =
   /\b(api|apis|sdk|sdks|library|libraries|package|npm|pip|service|saas|backend|frontend|server|database|db|auth|authentication|deploy|hosting|host|integrate|integration|webhook|webhooks|app|apps|code|coding|developer|dev|framework|react|next\.?js|node|python|typescript|javascript|endpoint|cli|self-host|self-hosted|open source|oss|infra|cloud|monitoring|logs|analytics|pipeline|queue|cron|schema|saas|platform|tool for my|users)\b/i;
-const SHOP_VERB = /\b(buy|buying|purchase|order|shop|shopping|gift|deal|deals|cheapest|on sale|under \$?\d+|size \w+|in stock)\b/i;
+const SHOP_VERB =
+  /\b(buy|buying|purchase|order|shop|shopping|gift|deal|deals|cheapest|on sale|under \$?\d+|size \w+|in stock)\b/i;
 const PRODUCT_NOUNS = (() => {
   const s = new Set<string>();
-  for (const t of PRODUCT_TYPES) for (const n of [t.noun, ...t.synonyms]) s.add(n.toLowerCase().replace(/[^a-z0-9 ]/g, '').trim());
-  for (const n of ['shoes', 'shoe', 'sneakers', 'boots', 'shirt', 'shirts', 'dress', 'jacket', 'coat', 'pants', 'sofa', 'couch', 'mattress', 'lamp', 'headphones', 'earbuds', 'laptop', 'watch', 'necklace', 'toy', 'stroller', 'perfume', 'mug', 'backpack', 'tent', 'bike', 'bicycle', 'groceries', 'furniture', 'clothes', 'clothing'])
+  for (const t of PRODUCT_TYPES)
+    for (const n of [t.noun, ...t.synonyms])
+      s.add(
+        n
+          .toLowerCase()
+          .replace(/[^a-z0-9 ]/g, '')
+          .trim(),
+      );
+  for (const n of [
+    'shoes',
+    'shoe',
+    'sneakers',
+    'boots',
+    'shirt',
+    'shirts',
+    'dress',
+    'jacket',
+    'coat',
+    'pants',
+    'sofa',
+    'couch',
+    'mattress',
+    'lamp',
+    'headphones',
+    'earbuds',
+    'laptop',
+    'watch',
+    'necklace',
+    'toy',
+    'stroller',
+    'perfume',
+    'mug',
+    'backpack',
+    'tent',
+    'bike',
+    'bicycle',
+    'groceries',
+    'furniture',
+    'clothes',
+    'clothing',
+  ])
     s.add(n);
   return [...s].filter(Boolean).sort((a, b) => b.length - a.length);
 })();
@@ -62,7 +102,12 @@ export function isShoppingQuery(q: string): boolean {
   const t = q.toLowerCase();
   if (DEV_SIGNAL.test(t)) return false;
   const noun = PRODUCT_NOUNS.some((n) => new RegExp(`\\b${n.replace(/ /g, '\\s+')}\\b`).test(t));
-  return noun && (SHOP_VERB.test(t) || /\b(for (me|my|him|her|kids?|men|women)|men'?s|women'?s|kids'?)\b/.test(t) || t.split(/\s+/).length <= 4);
+  return (
+    noun &&
+    (SHOP_VERB.test(t) ||
+      /\b(for (me|my|him|her|kids?|men|women)|men'?s|women'?s|kids'?)\b/.test(t) ||
+      t.split(/\s+/).length <= 4)
+  );
 }
 
 /* ---------- monetization ---------- */
@@ -73,7 +118,12 @@ function activeCpaCampaigns(ctx: Ctx): Promise<Set<string>> {
     const rows = await loadServable(ctx);
     return new Set(
       rows.campaigns
-        .filter((c) => (c.billing_model ?? '').toLowerCase().includes('cpa') || (c.max_cpa_micros ?? 0) > 0 || (c.conversion_type ?? '') !== '')
+        .filter(
+          (c) =>
+            (c.billing_model ?? '').toLowerCase().includes('cpa') ||
+            (c.max_cpa_micros ?? 0) > 0 ||
+            (c.conversion_type ?? '') !== '',
+        )
         .map((c) => c.id),
     );
   });
@@ -105,10 +155,11 @@ function flattenContext(c: Record<string, unknown> | null | undefined): string {
     if (depth > 3 || parts.join(' ').length > 2000) return;
     if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') parts.push(String(v));
     else if (Array.isArray(v)) v.slice(0, 50).forEach((x) => walk(x, depth + 1));
-    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v).slice(0, 50)) {
-      parts.push(k);
-      walk(x, depth + 1);
-    }
+    else if (v && typeof v === 'object')
+      for (const [k, x] of Object.entries(v).slice(0, 50)) {
+        parts.push(k);
+        walk(x, depth + 1);
+      }
   };
   walk(c, 0);
   return parts.join(' ').slice(0, 2000);
@@ -135,7 +186,10 @@ function explain(query: string, s: catalog.Service, contextText: string, followU
 
 const FOLLOW_UP_EXCLUDE = /\b(alternative|alternatives|instead|other|another|else|different|besides|not that)\b/i;
 
-export async function searchServices(ctx: Ctx, input: SearchInput & { apiKey?: string | null }): Promise<SearchResponse> {
+export async function searchServices(
+  ctx: Ctx,
+  input: SearchInput & { apiKey?: string | null },
+): Promise<SearchResponse> {
   const caller = await core.authorizeCaller(ctx, input.apiKey ?? input.platform_api_key);
   const ids = core.identity(input);
   const query = core.cleanText(input.query).replace(/\s+/g, ' ').trim();
@@ -181,7 +235,10 @@ export async function searchServices(ctx: Ctx, input: SearchInput & { apiKey?: s
   if (previous && FOLLOW_UP_EXCLUDE.test(query)) ranked = ranked.filter((r) => r.service.slug !== previous);
   // The best match must be evidenced by the query itself, not only by context.
   const queryTerms = new Set(terms(query));
-  const evidenced = ranked.filter((r) => [...queryTerms].some((t) => snap.docs.find((d) => d.service === r.service)?.tf.has(t)) || (parent && r.score > 0));
+  const evidenced = ranked.filter(
+    (r) =>
+      [...queryTerms].some((t) => snap.docs.find((d) => d.service === r.service)?.tf.has(t)) || (parent && r.score > 0),
+  );
   let candidates = evidenced.slice(0, 8);
   let boosted = 0;
   if (mode === 'boost_cpa' && candidates.length) {
@@ -189,7 +246,8 @@ export async function searchServices(ctx: Ctx, input: SearchInput & { apiKey?: s
     const best = candidates[0].score;
     candidates = candidates
       .map((c) => {
-        const eligible = c.service.cpa_campaign_id && cpa.has(c.service.cpa_campaign_id) && c.score >= CPA_WINDOW * best;
+        const eligible =
+          c.service.cpa_campaign_id && cpa.has(c.service.cpa_campaign_id) && c.score >= CPA_WINDOW * best;
         return eligible ? { ...c, score: c.score * (1 + CPA_BOOST), boosted: true } : { ...c, boosted: false };
       })
       .sort((a, b) => b.score - a.score);
@@ -210,7 +268,13 @@ export async function searchServices(ctx: Ctx, input: SearchInput & { apiKey?: s
               need: query,
               project_context: input.context ?? null,
               earlier_in_this_conversation: [parent?.query, summary].filter(Boolean).join('\n').slice(0, 1500) || null,
-              candidates: candidates.map((c) => ({ slug: c.service.slug, name: c.service.name, category: c.service.category, description: c.service.description, tags: c.service.tags })),
+              candidates: candidates.map((c) => ({
+                slug: c.service.slug,
+                name: c.service.name,
+                category: c.service.category,
+                description: c.service.description,
+                tags: c.service.tags,
+              })),
             }),
           },
         ],
@@ -236,11 +300,26 @@ export async function searchServices(ctx: Ctx, input: SearchInput & { apiKey?: s
     response = {
       search_id: searchId,
       recommendation: null,
-      reasoning: reasoning ?? `No developer service in the catalog matches "${query.slice(0, 120)}". Try naming the capability you need (for example "transactional email API" or "managed Postgres").`,
+      reasoning:
+        reasoning ??
+        `No developer service in the catalog matches "${query.slice(0, 120)}". Try naming the capability you need (for example "transactional email API" or "managed Postgres").`,
     };
   } else {
     const grclid = newId();
-    links.push({ id: grclid, grclid, search_id: searchId, publisher_id: caller.publisherId, kind: 'service', target_id: pick.slug, destination: pick.website_url, title: pick.name, image_url: null, price_label: null, commission_bps: 0, created_at: now });
+    links.push({
+      id: grclid,
+      grclid,
+      search_id: searchId,
+      publisher_id: caller.publisherId,
+      kind: 'service',
+      target_id: pick.slug,
+      destination: pick.website_url,
+      title: pick.name,
+      image_url: null,
+      price_label: null,
+      commission_bps: 0,
+      created_at: now,
+    });
     response = {
       search_id: searchId,
       recommendation: {
@@ -258,7 +337,20 @@ export async function searchServices(ctx: Ctx, input: SearchInput & { apiKey?: s
     };
     if (pick.env_vars.length) {
       const setupId = newId();
-      links.push({ id: setupId, grclid, search_id: searchId, publisher_id: caller.publisherId, kind: 'setup', target_id: pick.slug, destination: pick.credential_setup_url ?? pick.website_url, title: `${pick.name} credentials`, image_url: null, price_label: null, commission_bps: 0, created_at: now });
+      links.push({
+        id: setupId,
+        grclid,
+        search_id: searchId,
+        publisher_id: caller.publisherId,
+        kind: 'setup',
+        target_id: pick.slug,
+        destination: pick.credential_setup_url ?? pick.website_url,
+        title: `${pick.name} credentials`,
+        image_url: null,
+        price_label: null,
+        commission_bps: 0,
+        created_at: now,
+      });
       const setupUrl = core.clickUrl(ctx, setupId);
       response.credential_request = {
         setup_url: setupUrl,
@@ -317,7 +409,13 @@ export async function health(ctx: Ctx) {
 export async function reportConversion(
   ctx: Ctx,
   key: string | undefined,
-  body: { grclid: string; order_id?: string | null; kind?: string | null; value?: number | null; currency?: string | null },
+  body: {
+    grclid: string;
+    order_id?: string | null;
+    kind?: string | null;
+    value?: number | null;
+    currency?: string | null;
+  },
 ) {
   if (!key) throw new Unauthorized('Missing API key: send an advertiser key in X-API-Key or Authorization: Bearer');
   const principal = await accounts.authenticate(ctx, key, 'adv');
@@ -357,7 +455,11 @@ export async function attributeGatewayConversion(
   });
 }
 
-async function mayReport(ctx: Ctx, advertiserId: string, link: NonNullable<Awaited<ReturnType<typeof core.linkOwner>>>): Promise<boolean> {
+async function mayReport(
+  ctx: Ctx,
+  advertiserId: string,
+  link: NonNullable<Awaited<ReturnType<typeof core.linkOwner>>>,
+): Promise<boolean> {
   if (link.kind === 'product') {
     const adv = await accounts.getAdvertiser(ctx, advertiserId);
     return !!link.merchant_lc && link.merchant_lc === adv.name.trim().toLowerCase();
@@ -369,7 +471,11 @@ async function mayReport(ctx: Ctx, advertiserId: string, link: NonNullable<Await
 }
 
 /** platform_index_report_integration: the calling publisher says a user finished integrating a recommended service. */
-export async function reportIntegration(ctx: Ctx, key: string | null | undefined, input: { grclid?: string | null; search_id?: string | null; slug?: string | null; notes?: string | null }) {
+export async function reportIntegration(
+  ctx: Ctx,
+  key: string | null | undefined,
+  input: { grclid?: string | null; search_id?: string | null; slug?: string | null; notes?: string | null },
+) {
   const caller = await core.authorizeCaller(ctx, key);
   let grclid = input.grclid ?? null;
   if (!grclid && input.search_id) {

@@ -29,19 +29,38 @@ const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? 
  * recorded, flagged unverified (and then neither counted nor charged).
  * Attendee email and phone are hashed by the gateway before storage.
  */
-export async function handleCalBooking(ctx: Ctx, advertiserId: string, apiKey: string, raw: Buffer, body: unknown, signature: string | undefined): Promise<WebhookOutcome> {
+export async function handleCalBooking(
+  ctx: Ctx,
+  advertiserId: string,
+  apiKey: string,
+  raw: Buffer,
+  body: unknown,
+  signature: string | undefined,
+): Promise<WebhookOutcome> {
   const verified = calSignatureValid(apiKey, raw, signature);
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw Validation.field('body', 'must be a JSON object');
   const b = body as Obj;
   const trigger = str(b.triggerEvent);
   if (!trigger) throw Validation.field('triggerEvent', 'is required');
   const eventName = CAL_TRIGGERS[trigger];
-  if (!eventName) return { received: true, status: 'ignored', attributed: false, verified, reason: `${trigger} is not a conversion trigger` };
+  if (!eventName)
+    return {
+      received: true,
+      status: 'ignored',
+      attributed: false,
+      verified,
+      reason: `${trigger} is not a conversion trigger`,
+    };
   const p: Obj = b.payload && typeof b.payload === 'object' ? b.payload : {};
   const uid = str(p.uid) ?? (typeof p.bookingId === 'number' ? String(p.bookingId) : str(p.bookingId));
   if (!uid) throw Validation.field('payload.uid', 'is required (the booking uid)');
-  const attendees: Obj[] = Array.isArray(p.attendees) ? p.attendees.filter((a: unknown) => a && typeof a === 'object') : [];
-  const emails = attendees.map((a) => str(a.email)).filter((x): x is string => x !== null && x.includes('@')).slice(0, 10);
+  const attendees: Obj[] = Array.isArray(p.attendees)
+    ? p.attendees.filter((a: unknown) => a && typeof a === 'object')
+    : [];
+  const emails = attendees
+    .map((a) => str(a.email))
+    .filter((x): x is string => x !== null && x.includes('@'))
+    .slice(0, 10);
   const phones = [
     ...attendees.map((a) => str(a.phoneNumber)),
     str(p.responses?.attendeePhoneNumber?.value),
@@ -58,7 +77,11 @@ export async function handleCalBooking(ctx: Ctx, advertiserId: string, apiKey: s
     event_time: Math.floor(at / 1000),
     event_id: uid,
     action_source: 'website',
-    user_data: { ...attributionFrom(p.metadata?.attribution), ...(emails.length ? { em: emails } : {}), ...(phones.length ? { ph: phones } : {}) },
+    user_data: {
+      ...attributionFrom(p.metadata?.attribution),
+      ...(emails.length ? { em: emails } : {}),
+      ...(phones.length ? { ph: phones } : {}),
+    },
     custom_data: { order_id: uid, ...(str(p.title) ? { content_name: str(p.title)!.slice(0, 500) } : {}) },
   };
   // Cal.com signs the body without a timestamp: a verified delivery is kept as a receipt keyed by its trigger and

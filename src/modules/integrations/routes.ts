@@ -37,7 +37,11 @@ export async function integrationWebhookRoutes(app: FastifyInstance, ctx: Ctx): 
     '/stripe-conversions/webhook',
     {
       onRequest: keyed,
-      schema: { tags: ['integrations'], summary: 'Stripe webhook (checkout.session.completed, invoice.paid) → purchase conversions', querystring: ApiKeyQuery },
+      schema: {
+        tags: ['integrations'],
+        summary: 'Stripe webhook (checkout.session.completed, invoice.paid) → purchase conversions',
+        querystring: ApiKeyQuery,
+      },
     },
     async (req) => handleStripeWebhook(ctx, auth(req).principal.accountId, rawOf(req), header(req, 'stripe-signature')),
   );
@@ -46,11 +50,22 @@ export async function integrationWebhookRoutes(app: FastifyInstance, ctx: Ctx): 
     '/cal/booking',
     {
       onRequest: keyed,
-      schema: { tags: ['integrations'], summary: 'Cal.com booking webhook → booking conversions (x-cal-signature-256)', querystring: ApiKeyQuery },
+      schema: {
+        tags: ['integrations'],
+        summary: 'Cal.com booking webhook → booking conversions (x-cal-signature-256)',
+        querystring: ApiKeyQuery,
+      },
     },
     async (req) => {
       const a = auth(req);
-      return handleCalBooking(ctx, a.principal.accountId, a.key, rawOf(req), req.body, header(req, 'x-cal-signature-256'));
+      return handleCalBooking(
+        ctx,
+        a.principal.accountId,
+        a.key,
+        rawOf(req),
+        req.body,
+        header(req, 'x-cal-signature-256'),
+      );
     },
   );
 
@@ -75,7 +90,12 @@ export async function integrationWebhookRoutes(app: FastifyInstance, ctx: Ctx): 
 
   r.post(
     '/shopify/webhooks/orders-paid',
-    { schema: { tags: ['integrations'], summary: 'Shopify orders/paid webhook (X-Shopify-Hmac-Sha256) → purchase conversions' } },
+    {
+      schema: {
+        tags: ['integrations'],
+        summary: 'Shopify orders/paid webhook (X-Shopify-Hmac-Sha256) → purchase conversions',
+      },
+    },
     async (req) =>
       handleShopifyOrderPaid(
         ctx,
@@ -101,11 +121,15 @@ export async function integrationDashboardRoutes(app: FastifyInstance, ctx: Ctx)
   const adv = (req: FastifyRequest) => advertisers.get(req)!;
   const tags = ['integrations'];
 
-  r.get('/advertiser-dashboard/integrations', { schema: { tags, summary: 'Storefront connections of the account' } }, async (req) =>
-    listIntegrations(ctx, adv(req)),
+  r.get(
+    '/advertiser-dashboard/integrations',
+    { schema: { tags, summary: 'Storefront connections of the account' } },
+    async (req) => listIntegrations(ctx, adv(req)),
   );
-  r.get('/advertiser-dashboard/integrations/stripe', { schema: { tags, summary: 'Whether a Stripe signing secret is set' } }, async (req) =>
-    stripeStatus(ctx, adv(req)),
+  r.get(
+    '/advertiser-dashboard/integrations/stripe',
+    { schema: { tags, summary: 'Whether a Stripe signing secret is set' } },
+    async (req) => stripeStatus(ctx, adv(req)),
   );
   r.put(
     '/advertiser-dashboard/integrations/stripe',
@@ -118,8 +142,10 @@ export async function integrationDashboardRoutes(app: FastifyInstance, ctx: Ctx)
     },
     async (req) => setStripeSecret(ctx, adv(req), req.body.signing_secret),
   );
-  r.delete('/advertiser-dashboard/integrations/stripe', { schema: { tags, summary: 'Remove the Stripe signing secret' } }, async (req) =>
-    deleteStripeSecret(ctx, adv(req)),
+  r.delete(
+    '/advertiser-dashboard/integrations/stripe',
+    { schema: { tags, summary: 'Remove the Stripe signing secret' } },
+    async (req) => deleteStripeSecret(ctx, adv(req)),
   );
   r.get(
     '/advertiser-dashboard/integrations/shopify/install',

@@ -16,7 +16,8 @@ export async function readSecret(ctx: Ctx, advertiserId: string, provider: Provi
 /** Store the Stripe endpoint's signing secret (`whsec_…`), encrypted with the data key; never shown back. */
 export async function setStripeSecret(ctx: Ctx, advertiserId: string, signingSecret: string) {
   const s = signingSecret.trim();
-  if (!/^whsec_[A-Za-z0-9+/=_-]{8,200}$/.test(s)) throw Validation.field('signing_secret', 'must be a Stripe endpoint signing secret (whsec_…)');
+  if (!/^whsec_[A-Za-z0-9+/=_-]{8,200}$/.test(s))
+    throw Validation.field('signing_secret', 'must be a Stripe endpoint signing secret (whsec_…)');
   const now = ctx.clock.now();
   await repo.putSecret(ctx.db, advertiserId, 'stripe', encryptField(ctx.secrets.dataKey, s), now);
   return { provider: 'stripe', configured: true, updated_at: new Date(now).toISOString() };
@@ -29,7 +30,11 @@ export async function deleteStripeSecret(ctx: Ctx, advertiserId: string) {
 
 export async function stripeStatus(ctx: Ctx, advertiserId: string) {
   const row = await repo.getSecret(ctx.db, advertiserId, 'stripe');
-  return { provider: 'stripe', configured: row !== undefined, updated_at: row ? new Date(Number(row.updated_at)).toISOString() : null };
+  return {
+    provider: 'stripe',
+    configured: row !== undefined,
+    updated_at: row ? new Date(Number(row.updated_at)).toISOString() : null,
+  };
 }
 
 /** GET /advertiser-dashboard/integrations (spec 2 "Integrations"): the storefront connections of the account. */
@@ -69,7 +74,10 @@ export interface WebhookOutcome {
 }
 
 /** A webhook's answer from the gateway result of its one event. */
-export function webhookOutcome(out: GatewayResponse & { receipt_duplicate?: boolean }, extra: Partial<WebhookOutcome> = {}): WebhookOutcome {
+export function webhookOutcome(
+  out: GatewayResponse & { receipt_duplicate?: boolean },
+  extra: Partial<WebhookOutcome> = {},
+): WebhookOutcome {
   if (out.receipt_duplicate) return { received: true, status: 'duplicate', attributed: false, ...extra };
   const r = out.results[0];
   const status = r.status === 'test_ok' ? 'ok' : r.status;

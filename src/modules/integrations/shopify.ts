@@ -23,13 +23,17 @@ const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]{0,60}\.myshopify\.com$/;
 
 export function normaliseShop(shop: string): string {
   const s = shop.trim().toLowerCase();
-  if (!SHOP_DOMAIN.test(s)) throw new BadRequest('shop: must be a shop domain like my-store.myshopify.com', [{ field: 'shop', message: 'invalid shop domain' }]);
+  if (!SHOP_DOMAIN.test(s))
+    throw new BadRequest('shop: must be a shop domain like my-store.myshopify.com', [
+      { field: 'shop', message: 'invalid shop domain' },
+    ]);
   return s;
 }
 
 function app(ctx: Ctx): { key: string; secret: string } {
   const { shopifyApiKey: key, shopifyApiSecret: secret } = ctx.config;
-  if (!key || !secret) throw new Conflict('The Shopify app is not configured on this server (SHOPIFY_API_KEY, SHOPIFY_API_SECRET)');
+  if (!key || !secret)
+    throw new Conflict('The Shopify app is not configured on this server (SHOPIFY_API_KEY, SHOPIFY_API_SECRET)');
   return { key, secret };
 }
 
@@ -38,11 +42,20 @@ const callbackUrl = (ctx: Ctx) => `${ctx.urls.api}/shopify/callback`;
 const webhookUrl = (ctx: Ctx) => `${ctx.urls.api}/shopify/webhooks/orders-paid`;
 
 /** Step 1: where to send the merchant to approve the app; the state is single-use and expires in 10 minutes. */
-export async function shopifyInstallUrl(ctx: Ctx, advertiserId: string, shopInput: string): Promise<{ install_url: string; shop_domain: string }> {
+export async function shopifyInstallUrl(
+  ctx: Ctx,
+  advertiserId: string,
+  shopInput: string,
+): Promise<{ install_url: string; shop_domain: string }> {
   const { key } = app(ctx);
   const shop = normaliseShop(shopInput);
   const state = randomBase62(32);
-  await repo.insertOauthState(ctx.db, { state_hash: sha256Hex(state), advertiser_id: advertiserId, shop_domain: shop, expires_at: ctx.clock.now() + STATE_TTL_MS });
+  await repo.insertOauthState(ctx.db, {
+    state_hash: sha256Hex(state),
+    advertiser_id: advertiserId,
+    shop_domain: shop,
+    expires_at: ctx.clock.now() + STATE_TTL_MS,
+  });
   const u = new URL(`${shopBase(ctx, shop)}/admin/oauth/authorize`);
   u.searchParams.set('client_id', key);
   u.searchParams.set('scope', ctx.config.shopifyScopes);
@@ -87,17 +100,20 @@ export async function shopifyCallback(ctx: Ctx, query: Record<string, string>) {
   }
   if (!shopifyQueryHmacValid(secret, query)) throw new Unauthorized('Shopify callback signature (hmac) is invalid');
   const ts = Number(query.timestamp);
-  if (!Number.isFinite(ts) || Math.abs(ctx.clock.now() / 1000 - ts) > 24 * 3600) throw new BadRequest('timestamp: too old or not a number');
+  if (!Number.isFinite(ts) || Math.abs(ctx.clock.now() / 1000 - ts) > 24 * 3600)
+    throw new BadRequest('timestamp: too old or not a number');
   const shop = normaliseShop(query.shop);
   const st = await repo.takeOauthState(ctx.db, sha256Hex(query.state));
-  if (!st || st.expires_at < ctx.clock.now() || st.shop_domain !== shop) throw new BadRequest('state: unknown, expired or for another shop; start the connection again');
+  if (!st || st.expires_at < ctx.clock.now() || st.shop_domain !== shop)
+    throw new BadRequest('state: unknown, expired or for another shop; start the connection again');
 
   const token = (await callShop(`${shopBase(ctx, shop)}/admin/oauth/access_token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify({ client_id: key, client_secret: secret, code: query.code }),
   })) as { access_token?: unknown; scope?: unknown };
-  if (typeof token.access_token !== 'string' || !token.access_token) throw new DomainError(502, 'UPSTREAM', 'The shop did not return an access token');
+  if (typeof token.access_token !== 'string' || !token.access_token)
+    throw new DomainError(502, 'UPSTREAM', 'The shop did not return an access token');
   const now = ctx.clock.now();
   const existing = await repo.findShopConnection(ctx.db, shop);
   await repo.upsertShopConnection(ctx.db, {
@@ -130,15 +146,25 @@ export async function shopifyCallback(ctx: Ctx, query: Record<string, string>) {
       method: 'POST',
       headers,
       body: JSON.stringify({
-        query: 'mutation webPixelCreate($webPixel: WebPixelInput!) { webPixelCreate(webPixel: $webPixel) { userErrors { field message } webPixel { id } } }',
-        variables: { webPixel: { settings: JSON.stringify({ accountID: st.advertiser_id, endpoint: `${ctx.urls.api}/pixel/events` }) } },
+        query:
+          'mutation webPixelCreate($webPixel: WebPixelInput!) { webPixelCreate(webPixel: $webPixel) { userErrors { field message } webPixel { id } } }',
+        variables: {
+          webPixel: {
+            settings: JSON.stringify({ accountID: st.advertiser_id, endpoint: `${ctx.urls.api}/pixel/events` }),
+          },
+        },
       }),
     });
     pixelInstalled = !(out?.data?.webPixelCreate?.userErrors?.length > 0) && !out?.errors;
   } catch (err) {
     ctx.log.warn({ err: (err as Error).message, shop }, 'shopify web pixel install failed');
   }
-  return { advertiserId: st.advertiser_id, shop_domain: shop, webhook_subscribed: webhookSubscribed, pixel_installed: pixelInstalled };
+  return {
+    advertiserId: st.advertiser_id,
+    shop_domain: shop,
+    webhook_subscribed: webhookSubscribed,
+    pixel_installed: pixelInstalled,
+  };
 }
 
 /** X-Shopify-Hmac-Sha256: base64 HMAC-SHA256 of the raw body with the app secret, compared in constant time. */
@@ -155,7 +181,8 @@ type Obj = Record<string, any>;
 function orderAttribution(order: Obj): Record<string, string> {
   const notes: Record<string, string> = {};
   if (Array.isArray(order.note_attributes)) {
-    for (const n of order.note_attributes) if (n && typeof n.name === 'string' && typeof n.value === 'string') notes[n.name] = n.value;
+    for (const n of order.note_attributes)
+      if (n && typeof n.name === 'string' && typeof n.value === 'string') notes[n.name] = n.value;
   }
   const fromNotes = attributionFrom(notes);
   if (fromNotes.grclid || fromNotes.graid) return fromNotes;
@@ -176,17 +203,22 @@ export async function handleShopifyOrderPaid(
   body: unknown,
 ): Promise<WebhookOutcome> {
   const { secret } = app(ctx);
-  if (!shopifyWebhookHmacValid(secret, raw, h.hmac)) throw new Unauthorized('X-Shopify-Hmac-Sha256 does not match the body');
+  if (!shopifyWebhookHmacValid(secret, raw, h.hmac))
+    throw new Unauthorized('X-Shopify-Hmac-Sha256 does not match the body');
   if (!h.shop) throw new BadRequest('Missing X-Shopify-Shop-Domain header');
   const shop = normaliseShop(h.shop);
-  if (h.topic && h.topic !== 'orders/paid') return { received: true, status: 'ignored', attributed: false, reason: `${h.topic} is not handled` };
+  if (h.topic && h.topic !== 'orders/paid')
+    return { received: true, status: 'ignored', attributed: false, reason: `${h.topic} is not handled` };
   const conn = await repo.findShopConnection(ctx.db, shop);
   if (!conn || conn.is_active !== 1) throw new NotFound('shop connection');
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw Validation.field('body', 'must be an order object');
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw Validation.field('body', 'must be an order object');
   const order = body as Obj;
-  if (typeof order.id !== 'number' && typeof order.id !== 'string') throw Validation.field('id', 'the order id is required');
+  if (typeof order.id !== 'number' && typeof order.id !== 'string')
+    throw Validation.field('id', 'the order id is required');
   // Order ids can exceed 2^53: the GraphQL id carries them exactly as text.
-  const gid = typeof order.admin_graphql_api_id === 'string' ? /\/(\d+)$/.exec(order.admin_graphql_api_id)?.[1] : undefined;
+  const gid =
+    typeof order.admin_graphql_api_id === 'string' ? /\/(\d+)$/.exec(order.admin_graphql_api_id)?.[1] : undefined;
   const orderId = gid ?? String(order.id);
   const value = Number(order.current_total_price ?? order.total_price);
   const email = typeof order.email === 'string' && order.email.includes('@') ? order.email : order.customer?.email;

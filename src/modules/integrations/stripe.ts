@@ -9,18 +9,41 @@ import { attributionFrom, readSecret, webhookOutcome, type WebhookOutcome } from
 const TOLERANCE_S = 300;
 
 /** Currencies whose Stripe amounts are whole units, not hundredths. */
-const ZERO_DECIMAL = new Set(['bif', 'clp', 'djf', 'gnf', 'jpy', 'kmf', 'krw', 'mga', 'pyg', 'rwf', 'ugx', 'vnd', 'vuv', 'xaf', 'xof', 'xpf']);
+const ZERO_DECIMAL = new Set([
+  'bif',
+  'clp',
+  'djf',
+  'gnf',
+  'jpy',
+  'kmf',
+  'krw',
+  'mga',
+  'pyg',
+  'rwf',
+  'ugx',
+  'vnd',
+  'vuv',
+  'xaf',
+  'xof',
+  'xpf',
+]);
 /** A Stripe amount (minor units: cents, or whole units for zero-decimal currencies) in major units. */
-export const toMajor = (amount: number, currency: string) => (ZERO_DECIMAL.has(currency.toLowerCase()) ? amount : amount / 100);
+export const toMajor = (amount: number, currency: string) =>
+  ZERO_DECIMAL.has(currency.toLowerCase()) ? amount : amount / 100;
 /** Major units as the integer amount Stripe takes. */
-export const toMinor = (major: number, currency: string) => Math.round(ZERO_DECIMAL.has(currency.toLowerCase()) ? major : major * 100);
+export const toMinor = (major: number, currency: string) =>
+  Math.round(ZERO_DECIMAL.has(currency.toLowerCase()) ? major : major * 100);
 /** Decimals a currency's amounts have at Stripe (0 or 2). */
 export const currencyDecimals = (currency: string) => (ZERO_DECIMAL.has(currency.toLowerCase()) ? 0 : 2);
 
 type Obj = Record<string, any>;
 
 /** What one Stripe event means for conversions: a purchase, or nothing (with the reason). */
-export function mapStripeEvent(event: { type: string; created: number; data: { object: Obj } }): { ignore: string } | { conversion: Obj } {
+export function mapStripeEvent(event: {
+  type: string;
+  created: number;
+  data: { object: Obj };
+}): { ignore: string } | { conversion: Obj } {
   const o = event.data.object;
   let metadata: Obj = {};
   let ref: string | null = null;
@@ -41,7 +64,11 @@ export function mapStripeEvent(event: { type: string; created: number; data: { o
     customer = typeof o.customer === 'string' ? o.customer : null;
   } else if (event.type === 'invoice.paid') {
     if (o.billing_reason !== 'subscription_create') return { ignore: 'renewals and other invoices are not counted' };
-    metadata = { ...(o.parent?.subscription_details?.metadata ?? {}), ...(o.subscription_details?.metadata ?? {}), ...(o.metadata ?? {}) };
+    metadata = {
+      ...(o.parent?.subscription_details?.metadata ?? {}),
+      ...(o.subscription_details?.metadata ?? {}),
+      ...(o.metadata ?? {}),
+    };
     amount = o.amount_paid ?? null;
     currency = o.currency ?? currency;
     email = o.customer_email ?? null;
@@ -83,7 +110,12 @@ export function mapStripeEvent(event: { type: string; created: number; data: { o
  * against the endpoint's signing secret in constant time, with its timestamp
  * tolerance against replays. A missing or failing signature is a 400 naming it.
  */
-export async function verifyStripeEvent(ctx: Ctx, raw: Buffer, signature: string | undefined, secret: string): Promise<Stripe.Event> {
+export async function verifyStripeEvent(
+  ctx: Ctx,
+  raw: Buffer,
+  signature: string | undefined,
+  secret: string,
+): Promise<Stripe.Event> {
   if (!signature) throw new BadRequest('Missing Stripe-Signature header');
   // Loaded by the first webhook: most servers never receive one.
   const { default: stripe } = await import('stripe');
@@ -100,9 +132,17 @@ export async function verifyStripeEvent(ctx: Ctx, raw: Buffer, signature: string
  * endpoint signing secret by the `stripe` package (constant-time, with its
  * timestamp tolerance against replays); idempotent on the Stripe event id.
  */
-export async function handleStripeWebhook(ctx: Ctx, advertiserId: string, raw: Buffer, signature: string | undefined): Promise<WebhookOutcome> {
+export async function handleStripeWebhook(
+  ctx: Ctx,
+  advertiserId: string,
+  raw: Buffer,
+  signature: string | undefined,
+): Promise<WebhookOutcome> {
   const secret = await readSecret(ctx, advertiserId, 'stripe');
-  if (!secret) throw new Conflict('No Stripe signing secret is set for this account: PUT /advertiser-dashboard/integrations/stripe first');
+  if (!secret)
+    throw new Conflict(
+      'No Stripe signing secret is set for this account: PUT /advertiser-dashboard/integrations/stripe first',
+    );
   const event = await verifyStripeEvent(ctx, raw, signature, secret);
   const mapped = mapStripeEvent(event as unknown as { type: string; created: number; data: { object: Obj } });
   const receipt = { provider: 'stripe', externalId: event.id };

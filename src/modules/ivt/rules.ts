@@ -32,14 +32,22 @@ export const IVT_REASONS = [
 export type IvtReason = (typeof IVT_REASONS)[number];
 
 /** Which reasons are general (GIVT) and which sophisticated (SIVT), for the reports. */
-export const SIVT_REASONS: ReadonlySet<string> = new Set(['ip_click_velocity', 'user_click_velocity', 'publisher_ctr_anomaly']);
+export const SIVT_REASONS: ReadonlySet<string> = new Set([
+  'ip_click_velocity',
+  'user_click_velocity',
+  'publisher_ctr_anomaly',
+]);
 
 /**
  * A click on a served ad, judged against its impression: none recorded (a
  * human impression of the same click id, before or in the same commit) is
  * `no_impression`; one less than `minDelayMs` before it is `too_fast`.
  */
-export function clickVersusImpression(clickAt: number, impressionAt: number | undefined, minDelayMs: number): IvtReason | null {
+export function clickVersusImpression(
+  clickAt: number,
+  impressionAt: number | undefined,
+  minDelayMs: number,
+): IvtReason | null {
   if (impressionAt === undefined) return 'no_impression';
   if (clickAt - impressionAt < minDelayMs) return 'too_fast';
   return null;

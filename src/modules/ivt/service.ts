@@ -19,7 +19,9 @@ import { stateOf, valueCache } from '../../caches.js';
  */
 
 /** The configured data-centre ranges as one matcher (proxy-addr's CIDR matcher, IPv4 and IPv6); null when none. */
-export function datacenterMatcher(config: Pick<Config, 'ivtDatacenterRanges' | 'ivtDatacenterFile'>): ((ip: string) => boolean) | null {
+export function datacenterMatcher(
+  config: Pick<Config, 'ivtDatacenterRanges' | 'ivtDatacenterFile'>,
+): ((ip: string) => boolean) | null {
   const ranges = [...config.ivtDatacenterRanges];
   if (config.ivtDatacenterFile) {
     for (const line of fs.readFileSync(config.ivtDatacenterFile, 'utf8').split(/\r?\n/)) {
@@ -74,7 +76,9 @@ function publisherAnomalous(ctx: Ctx, publisherId: string): boolean {
   const a = anomalies(ctx);
   const now = ctx.clock.now();
   if (a.peek(now) === undefined && !a.pending) {
-    a.refresh(now, () => refreshAnomalies(ctx)).catch((err) => ctx.log.warn({ err }, 'publisher click-through refresh failed'));
+    a.refresh(now, () => refreshAnomalies(ctx)).catch((err) =>
+      ctx.log.warn({ err }, 'publisher click-through refresh failed'),
+    );
   }
   return a.last?.has(publisherId) ?? false;
 }
@@ -90,7 +94,11 @@ async function refreshAnomalies(ctx: Ctx): Promise<ReadonlySet<string>> {
   const rows = await publisherClickThroughSince(ctx, ctx.clock.now() - HOUR_MS);
   const next = new Set<string>();
   for (const [id, r] of rows) {
-    if (r.clicks >= ctx.config.ivtPublisherMinClicks && r.clicks > ctx.config.ivtPublisherMaxCtr * Math.max(1, r.impressions)) next.add(id);
+    if (
+      r.clicks >= ctx.config.ivtPublisherMinClicks &&
+      r.clicks > ctx.config.ivtPublisherMaxCtr * Math.max(1, r.impressions)
+    )
+      next.add(id);
   }
   return next;
 }
@@ -112,9 +120,27 @@ export async function clickIvt(ctx: Ctx, c: ClickSignals): Promise<IvtReason | n
   const cfg = ctx.config;
   const user = `${c.ipHash}:${sha256Hex(c.ua).slice(0, 16)}`;
   const keys: { key: string; windowMs: number; limit: number; reason: IvtReason }[] = [];
-  if (cfg.ivtDuplicateClickMs > 0) keys.push({ key: `ivt:d:${user}:${c.adId}`, windowMs: cfg.ivtDuplicateClickMs, limit: 1, reason: 'duplicate_click' });
-  if (cfg.ivtIpClicksPerMinute > 0) keys.push({ key: `ivt:ip:${c.ipHash}`, windowMs: 60_000, limit: cfg.ivtIpClicksPerMinute, reason: 'ip_click_velocity' });
-  if (cfg.ivtUserClicksPerMinute > 0) keys.push({ key: `ivt:u:${user}`, windowMs: 60_000, limit: cfg.ivtUserClicksPerMinute, reason: 'user_click_velocity' });
+  if (cfg.ivtDuplicateClickMs > 0)
+    keys.push({
+      key: `ivt:d:${user}:${c.adId}`,
+      windowMs: cfg.ivtDuplicateClickMs,
+      limit: 1,
+      reason: 'duplicate_click',
+    });
+  if (cfg.ivtIpClicksPerMinute > 0)
+    keys.push({
+      key: `ivt:ip:${c.ipHash}`,
+      windowMs: 60_000,
+      limit: cfg.ivtIpClicksPerMinute,
+      reason: 'ip_click_velocity',
+    });
+  if (cfg.ivtUserClicksPerMinute > 0)
+    keys.push({
+      key: `ivt:u:${user}`,
+      windowMs: 60_000,
+      limit: cfg.ivtUserClicksPerMinute,
+      reason: 'user_click_velocity',
+    });
   if (keys.length > 0) {
     const counts = await ctx.counters.hitMany(keys);
     for (let i = 0; i < keys.length; i++) if (counts[i] > keys[i].limit) return keys[i].reason;

@@ -93,7 +93,13 @@ export function gateNeeds(charges: readonly Chargeable[]): GateNeeds {
   for (const c of charges) {
     if (!c.campaign_id || c.spend_micros <= 0) continue;
     // Runs of one campaign and group (a batch of impressions) are one lane: skip them without building a key.
-    if (prev !== null && c.campaign_id === prev.campaign_id && c.ad_group_id === prev.ad_group_id && dayOf(c.at) === dayOf(prev.at)) continue;
+    if (
+      prev !== null &&
+      c.campaign_id === prev.campaign_id &&
+      c.ad_group_id === prev.ad_group_id &&
+      dayOf(c.at) === dayOf(prev.at)
+    )
+      continue;
     prev = c;
     const day = dayOf(c.at);
     const lane = laneOf(c, day);
@@ -166,8 +172,22 @@ export class ChargeGate {
       const key = ledgerKeyString(k);
       let cell = this.cells.get(key);
       if (!cell) {
-        const limit = k.scope === 'g' ? this.source.group(k.id) : k.period === LIFETIME ? (this.source.campaign(k.id)?.lifetime ?? null) : (this.source.campaign(k.id)?.daily ?? null);
-        this.cells.set(key, (cell = { key: k, limit, spent: this.source.spent(k, key), delta: { ...k, spend: 0, overdelivery: 0 }, touched: false }));
+        const limit =
+          k.scope === 'g'
+            ? this.source.group(k.id)
+            : k.period === LIFETIME
+              ? (this.source.campaign(k.id)?.lifetime ?? null)
+              : (this.source.campaign(k.id)?.daily ?? null);
+        this.cells.set(
+          key,
+          (cell = {
+            key: k,
+            limit,
+            spent: this.source.spent(k, key),
+            delta: { ...k, spend: 0, overdelivery: 0 },
+            touched: false,
+          }),
+        );
       }
       return cell;
     });
@@ -186,7 +206,8 @@ export class ChargeGate {
     const day = dayOf(c.at);
     const last = this.last;
     let cells: Cell[];
-    if (last !== null && last.campaign === c.campaign_id && last.group === c.ad_group_id && last.day === day) cells = last.cells;
+    if (last !== null && last.campaign === c.campaign_id && last.group === c.ad_group_id && last.day === day)
+      cells = last.cells;
     else this.last = { campaign: c.campaign_id, group: c.ad_group_id, day, cells: (cells = this.lane(c, day)) };
     let fits = true;
     for (const cell of cells) {

@@ -3,8 +3,26 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/index.js';
 import { placeholders, type PgExec, type PgQuery } from '../../db/raw.js';
 import type { DB } from '../../db/schema.js';
-import { ChargeGate, gateNeeds, ledgerKeyString, stateSource, type Chargeable, type GateNeeds, type GateSource, type GateState, type LedgerDelta } from './charge-gate.js';
-import { ROLLUP_COLS, ROLLUP_COUNTER_COLUMNS, ROLLUP_KEY_COLUMNS, RollupAccumulator, rollupWrite, type RollupRow, type ScopeRow } from './rollup.js';
+import {
+  ChargeGate,
+  gateNeeds,
+  ledgerKeyString,
+  stateSource,
+  type Chargeable,
+  type GateNeeds,
+  type GateSource,
+  type GateState,
+  type LedgerDelta,
+} from './charge-gate.js';
+import {
+  ROLLUP_COLS,
+  ROLLUP_COUNTER_COLUMNS,
+  ROLLUP_KEY_COLUMNS,
+  RollupAccumulator,
+  rollupWrite,
+  type RollupRow,
+  type ScopeRow,
+} from './rollup.js';
 
 /**
  * The ledger's SQL: every counter table. `rollups` (per quarter hour and
@@ -19,7 +37,6 @@ import { ROLLUP_COLS, ROLLUP_COUNTER_COLUMNS, ROLLUP_KEY_COLUMNS, RollupAccumula
 const ROLLUP_UPDATE = ROLLUP_COUNTER_COLUMNS.map((c) => `${c} = rollups.${c} + excluded.${c}`).join(', ');
 const ROLLUP_CONFLICT = `ON CONFLICT (${ROLLUP_KEY_COLUMNS.join(', ')}) DO UPDATE SET ${ROLLUP_UPDATE}`;
 
-
 // --- Rollups and their mirrors: the one writer of `rollups` (journal commits and conversion commits call it).
 
 const SCOPE_TABLES = [
@@ -33,9 +50,20 @@ const scopeConflict = (table: string, timeCol: string) =>
 const ALL_COLS = ['scope', 'parent_id', 'scope_id', ...ROLLUP_COUNTER_COLUMNS];
 const ALL_CONFLICT = `ON CONFLICT (scope, parent_id, scope_id) DO UPDATE SET ${ROLLUP_COUNTER_COLUMNS.map((c) => `${c} = rollup_scope_all.${c} + excluded.${c}`).join(', ')}`;
 
-const scopeValues = (r: ScopeRow): unknown[] => [r.scope, r.parent_id, r.time, r.scope_id, ...ROLLUP_COUNTER_COLUMNS.map((c) => r[c])];
+const scopeValues = (r: ScopeRow): unknown[] => [
+  r.scope,
+  r.parent_id,
+  r.time,
+  r.scope_id,
+  ...ROLLUP_COUNTER_COLUMNS.map((c) => r[c]),
+];
 const rollupValues = (r: RollupRow): unknown[] => ROLLUP_COLS.map((c) => r[c]);
-const allValues = (r: ScopeRow): unknown[] => [r.scope, r.parent_id, r.scope_id, ...ROLLUP_COUNTER_COLUMNS.map((c) => r[c])];
+const allValues = (r: ScopeRow): unknown[] => [
+  r.scope,
+  r.parent_id,
+  r.scope_id,
+  ...ROLLUP_COUNTER_COLUMNS.map((c) => r[c]),
+];
 
 /**
  * An upsert (or insert) of many rows on SQLite, `CHUNKS[0]` rows per call,
@@ -43,8 +71,16 @@ const allValues = (r: ScopeRow): unknown[] => [r.scope, r.parent_id, r.scope_id,
  * about as much as a small upsert itself, so rows go in as multi-row VALUES.
  */
 const CHUNKS = [64, 16, 4, 1];
-function sqliteMultiRow(sqlite: BetterSqlite3.Database, head: string, width: number, suffix: string, sizes = CHUNKS): (rows: unknown[][]) => void {
-  const stmts = sizes.map((n) => sqlite.prepare(`${head} VALUES ${Array.from({ length: n }, () => placeholders(width)).join(', ')} ${suffix}`));
+function sqliteMultiRow(
+  sqlite: BetterSqlite3.Database,
+  head: string,
+  width: number,
+  suffix: string,
+  sizes = CHUNKS,
+): (rows: unknown[][]) => void {
+  const stmts = sizes.map((n) =>
+    sqlite.prepare(`${head} VALUES ${Array.from({ length: n }, () => placeholders(width)).join(', ')} ${suffix}`),
+  );
   const params = sizes.map((n) => new Array<unknown>(n * width));
   return (rows) => {
     let i = 0;
@@ -69,11 +105,26 @@ function sqliteMultiRow(sqlite: BetterSqlite3.Database, head: string, width: num
  * caller holds open. Statements are prepared once per writer.
  */
 export function sqliteRollupWriter(sqlite: BetterSqlite3.Database): (rows: RollupRow[]) => void {
-  const upRollups = sqliteMultiRow(sqlite, `INSERT INTO rollups (${ROLLUP_COLS.join(', ')})`, ROLLUP_COLS.length, ROLLUP_CONFLICT);
-  const [upQh, upDay] = SCOPE_TABLES.map(([table, timeCol]) =>
-    sqliteMultiRow(sqlite, `INSERT INTO ${table} (${scopeCols(timeCol).join(', ')})`, scopeCols(timeCol).length, scopeConflict(table, timeCol)),
+  const upRollups = sqliteMultiRow(
+    sqlite,
+    `INSERT INTO rollups (${ROLLUP_COLS.join(', ')})`,
+    ROLLUP_COLS.length,
+    ROLLUP_CONFLICT,
   );
-  const upAll = sqliteMultiRow(sqlite, `INSERT INTO rollup_scope_all (${ALL_COLS.join(', ')})`, ALL_COLS.length, ALL_CONFLICT);
+  const [upQh, upDay] = SCOPE_TABLES.map(([table, timeCol]) =>
+    sqliteMultiRow(
+      sqlite,
+      `INSERT INTO ${table} (${scopeCols(timeCol).join(', ')})`,
+      scopeCols(timeCol).length,
+      scopeConflict(table, timeCol),
+    ),
+  );
+  const upAll = sqliteMultiRow(
+    sqlite,
+    `INSERT INTO rollup_scope_all (${ALL_COLS.join(', ')})`,
+    ALL_COLS.length,
+    ALL_CONFLICT,
+  );
   return (rows) => {
     if (rows.length === 0) return;
     const w = rollupWrite(rows);
@@ -98,17 +149,33 @@ export function writeRollupsSqlite(sqlite: BetterSqlite3.Database, rows: RollupR
  * in the order given (sorted: row locks are taken in key order). The
  * statement text never changes, so it is parsed once per connection.
  */
-async function pgUnnest(exec: PgExec, table: string, cols: readonly string[], rows: unknown[][], suffix: string): Promise<void> {
+async function pgUnnest(
+  exec: PgExec,
+  table: string,
+  cols: readonly string[],
+  rows: unknown[][],
+  suffix: string,
+): Promise<void> {
   if (rows.length === 0) return;
   const literals = cols.map((c, k) => (TEXT_COLUMNS.has(c) ? textArray(rows, k) : numberArray(rows, k)));
   const types = cols.map((c) => (TEXT_COLUMNS.has(c) ? 'text' : 'bigint'));
-  await exec(`INSERT INTO ${table} (${cols.join(', ')}) SELECT * FROM unnest(${types.map((t, i) => `$${i + 1}::${t}[]`).join(', ')}) ${suffix}`, literals);
+  await exec(
+    `INSERT INTO ${table} (${cols.join(', ')}) SELECT * FROM unnest(${types.map((t, i) => `$${i + 1}::${t}[]`).join(', ')}) ${suffix}`,
+    literals,
+  );
 }
 // Array literals written here (node-postgres would escape element by element): numbers as they are, text quoted.
 const numberArray = (rows: unknown[][], k: number): string => `{${rows.map((r) => r[k] as number).join(',')}}`;
 const quoted = (v: string): string => `"${/["\\]/.test(v) ? v.replace(/["\\]/g, '\\$&') : v}"`;
 const textArray = (rows: unknown[][], k: number): string => `{${rows.map((r) => quoted(r[k] as string)).join(',')}}`;
-const TEXT_COLUMNS = new Set<string>([...ROLLUP_KEY_COLUMNS.filter((c) => c !== 'bucket'), 'scope', 'parent_id', 'scope_id', 'campaign_id', 'advertiser_id']);
+const TEXT_COLUMNS = new Set<string>([
+  ...ROLLUP_KEY_COLUMNS.filter((c) => c !== 'bucket'),
+  'scope',
+  'parent_id',
+  'scope_id',
+  'campaign_id',
+  'advertiser_id',
+]);
 
 /**
  * The PostgreSQL twin of `sqliteRollupWriter`'s statements, through the
@@ -120,8 +187,20 @@ export async function writeRollupsPostgres(exec: PgExec, rows: RollupRow[]): Pro
   if (rows.length === 0) return;
   const w = rollupWrite(rows);
   await pgUnnest(exec, 'rollups', ROLLUP_COLS, w.rollups.map(rollupValues), ROLLUP_CONFLICT);
-  await pgUnnest(exec, 'rollup_scope_qh', scopeCols('bucket'), w.qh.map(scopeValues), scopeConflict('rollup_scope_qh', 'bucket'));
-  await pgUnnest(exec, 'rollup_scope_day', scopeCols('day'), w.day.map(scopeValues), scopeConflict('rollup_scope_day', 'day'));
+  await pgUnnest(
+    exec,
+    'rollup_scope_qh',
+    scopeCols('bucket'),
+    w.qh.map(scopeValues),
+    scopeConflict('rollup_scope_qh', 'bucket'),
+  );
+  await pgUnnest(
+    exec,
+    'rollup_scope_day',
+    scopeCols('day'),
+    w.day.map(scopeValues),
+    scopeConflict('rollup_scope_day', 'day'),
+  );
   await pgUnnest(exec, 'rollup_scope_all', ALL_COLS, w.all.map(allValues), ALL_CONFLICT);
 }
 
@@ -184,7 +263,9 @@ export function foldRollupLog(sqlite: BetterSqlite3.Database): number {
 }
 
 /** A writer of the rollup log on the journal's writer-thread connection: one row per commit, its rollup deltas and, when it charged, its ledger deltas. */
-export function rollupLogWriter(sqlite: BetterSqlite3.Database): (rows: RollupRow[], ledgerRows: LedgerDelta[]) => void {
+export function rollupLogWriter(
+  sqlite: BetterSqlite3.Database,
+): (rows: RollupRow[], ledgerRows: LedgerDelta[]) => void {
   const ins = sqlite.prepare('INSERT INTO rollup_log (rows) VALUES (?)');
   return (rows, ledgerRows) => {
     if (ledgerRows.length > 0) ins.run(JSON.stringify({ r: rows.map(rollupValues), l: ledgerRows.map(ledgerValues) }));
@@ -219,10 +300,22 @@ const sqliteLedgers = new WeakMap<BetterSqlite3.Database, SqliteLedger>();
 export function sqliteLedger(sqlite: BetterSqlite3.Database): SqliteLedger {
   let l = sqliteLedgers.get(sqlite);
   if (l) return l;
-  const campaign = sqlite.prepare('SELECT daily_budget_micros AS daily, lifetime_budget_micros AS lifetime FROM campaigns WHERE id = ?');
-  const group = sqlite.prepare('SELECT daily_budget_micros AS daily, auto_optimize_budget AS auto FROM ad_groups WHERE id = ?');
-  const spent = sqlite.prepare('SELECT spend_micros FROM spend_ledger WHERE scope = ? AND id = ? AND period = ?').pluck();
-  const upsert = sqliteMultiRow(sqlite, 'INSERT INTO spend_ledger (scope, id, period, spend_micros, overdelivery_micros)', 5, LEDGER_UPSERT_SUFFIX, [3, 1]);
+  const campaign = sqlite.prepare(
+    'SELECT daily_budget_micros AS daily, lifetime_budget_micros AS lifetime FROM campaigns WHERE id = ?',
+  );
+  const group = sqlite.prepare(
+    'SELECT daily_budget_micros AS daily, auto_optimize_budget AS auto FROM ad_groups WHERE id = ?',
+  );
+  const spent = sqlite
+    .prepare('SELECT spend_micros FROM spend_ledger WHERE scope = ? AND id = ? AND period = ?')
+    .pluck();
+  const upsert = sqliteMultiRow(
+    sqlite,
+    'INSERT INTO spend_ledger (scope, id, period, spend_micros, overdelivery_micros)',
+    5,
+    LEDGER_UPSERT_SUFFIX,
+    [3, 1],
+  );
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
   // Reads on demand, inside the caller's transaction.
   const source: GateSource = {
@@ -290,20 +383,32 @@ export async function loadLedgerPostgres(exec: PgQuery, needs: GateNeeds): Promi
   for (const r of rows as { scope: 'c' | 'g'; id: string; period: number; spend_micros: number }[]) {
     state.spent.set(ledgerKeyString({ scope: r.scope, id: r.id, period: Number(r.period) }), Number(r.spend_micros));
   }
-  for (const r of (await exec('SELECT id, daily_budget_micros, lifetime_budget_micros FROM campaigns WHERE id = ANY($1::text[])', [needs.campaignIds])) as {
+  for (const r of (await exec(
+    'SELECT id, daily_budget_micros, lifetime_budget_micros FROM campaigns WHERE id = ANY($1::text[])',
+    [needs.campaignIds],
+  )) as {
     id: string;
     daily_budget_micros: number | null;
     lifetime_budget_micros: number | null;
   }[]) {
-    state.campaigns.set(r.id, { daily: r.daily_budget_micros === null ? null : Number(r.daily_budget_micros), lifetime: r.lifetime_budget_micros === null ? null : Number(r.lifetime_budget_micros) });
+    state.campaigns.set(r.id, {
+      daily: r.daily_budget_micros === null ? null : Number(r.daily_budget_micros),
+      lifetime: r.lifetime_budget_micros === null ? null : Number(r.lifetime_budget_micros),
+    });
   }
   if (needs.groupIds.length) {
-    for (const r of (await exec('SELECT id, daily_budget_micros, auto_optimize_budget FROM ad_groups WHERE id = ANY($1::text[])', [needs.groupIds])) as {
+    for (const r of (await exec(
+      'SELECT id, daily_budget_micros, auto_optimize_budget FROM ad_groups WHERE id = ANY($1::text[])',
+      [needs.groupIds],
+    )) as {
       id: string;
       daily_budget_micros: number | null;
       auto_optimize_budget: number;
     }[]) {
-      state.groups.set(r.id, r.auto_optimize_budget ? null : r.daily_budget_micros === null ? null : Number(r.daily_budget_micros));
+      state.groups.set(
+        r.id,
+        r.auto_optimize_budget ? null : r.daily_budget_micros === null ? null : Number(r.daily_budget_micros),
+      );
     }
   }
   return state;
@@ -315,17 +420,27 @@ export async function writeLedgerPostgres(exec: PgQuery, rows: LedgerDelta[]): P
     'UPDATE spend_ledger l SET spend_micros = l.spend_micros + d.s, overdelivery_micros = l.overdelivery_micros + d.o ' +
       'FROM unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[], $5::bigint[]) AS d(scope, id, period, s, o) ' +
       'WHERE l.scope = d.scope AND l.id = d.id AND l.period = d.period',
-    [rows.map((r) => r.scope), rows.map((r) => r.id), rows.map((r) => r.period), rows.map((r) => r.spend), rows.map((r) => r.overdelivery)],
+    [
+      rows.map((r) => r.scope),
+      rows.map((r) => r.id),
+      rows.map((r) => r.period),
+      rows.map((r) => r.spend),
+      rows.map((r) => r.overdelivery),
+    ],
   );
 }
-
 
 /**
  * The budget gate over charges newly written in a SQLite transaction the
  * caller holds: each is billed or moved to overdelivery in order; `refused`
  * is called for each one moved (to update its stored row).
  */
-export function gateChargesSqlite(sqlite: BetterSqlite3.Database, charges: Chargeable[], refused: (i: number) => void, opts: { logged?: boolean } = {}): LedgerDelta[] {
+export function gateChargesSqlite(
+  sqlite: BetterSqlite3.Database,
+  charges: Chargeable[],
+  refused: (i: number) => void,
+  opts: { logged?: boolean } = {},
+): LedgerDelta[] {
   if (charges.length === 0) return [];
   const ledger = sqliteLedger(sqlite);
   // Only the writer thread (which logs) keeps its reads between transactions: its connection writes nothing else.
@@ -339,7 +454,13 @@ export function gateChargesSqlite(sqlite: BetterSqlite3.Database, charges: Charg
 
 const LEDGER_VALUES = ['scope', 'id', 'period', 'spend', 'overdelivery'] as const;
 const ledgerValues = (d: LedgerDelta): unknown[] => LEDGER_VALUES.map((c) => d[c]);
-const ledgerFromValues = (v: unknown[]): LedgerDelta => ({ scope: v[0] as 'c' | 'g', id: v[1] as string, period: v[2] as number, spend: v[3] as number, overdelivery: v[4] as number });
+const ledgerFromValues = (v: unknown[]): LedgerDelta => ({
+  scope: v[0] as 'c' | 'g',
+  id: v[1] as string,
+  period: v[2] as number,
+  spend: v[3] as number,
+  overdelivery: v[4] as number,
+});
 function addLedgerDelta(into: Map<string, LedgerDelta>, d: LedgerDelta): void {
   const k = ledgerKeyString(d);
   const have = into.get(k);
@@ -413,14 +534,22 @@ const ID_CHUNK = 1000;
  * one primary-key range of `rollup_scope_all`, written in the transaction of
  * every rollup change, so exact as of the read (after settling).
  */
-export async function lifetimeTotals(db: Kysely<DB>, advertiserId: string, campaignIds?: string[]): Promise<Map<string, LifetimeTotals>> {
+export async function lifetimeTotals(
+  db: Kysely<DB>,
+  advertiserId: string,
+  campaignIds?: string[],
+): Promise<Map<string, LifetimeTotals>> {
   await settleRollups(db);
   const out = new Map<string, LifetimeTotals>();
   const parts: (string[] | null)[] = [];
   if (!campaignIds) parts.push(null);
   else for (let i = 0; i < campaignIds.length; i += ID_CHUNK) parts.push(campaignIds.slice(i, i + ID_CHUNK));
   for (const part of parts) {
-    let q = db.selectFrom('rollup_scope_all').select(['scope_id', ...LIFETIME_COLS]).where('scope', '=', 'cmp').where('parent_id', '=', advertiserId);
+    let q = db
+      .selectFrom('rollup_scope_all')
+      .select(['scope_id', ...LIFETIME_COLS])
+      .where('scope', '=', 'cmp')
+      .where('parent_id', '=', advertiserId);
     if (part) q = q.where('scope_id', 'in', part);
     for (const r of await q.execute()) {
       out.set(r.scope_id, {
@@ -495,11 +624,18 @@ export async function groupActivitySince(db: Kysely<DB>, fromBucket: number): Pr
 // --- Invalid traffic (issue 25).
 
 /** Impressions and clicks per publisher since a bucket, from the publisher scope mirror (the click-through check). */
-export async function publisherClickThroughSince(db: Kysely<DB>, fromBucket: number): Promise<Map<string, { impressions: number; clicks: number }>> {
+export async function publisherClickThroughSince(
+  db: Kysely<DB>,
+  fromBucket: number,
+): Promise<Map<string, { impressions: number; clicks: number }>> {
   await settleRollups(db);
   const rows = await db
     .selectFrom('rollup_scope_qh')
-    .select((eb) => ['scope_id', eb.fn.sum<number>('impressions').as('impressions'), eb.fn.sum<number>('clicks').as('clicks')])
+    .select((eb) => [
+      'scope_id',
+      eb.fn.sum<number>('impressions').as('impressions'),
+      eb.fn.sum<number>('clicks').as('clicks'),
+    ])
     .where('scope', '=', 'pub')
     .where('bucket', '>=', fromBucket)
     .groupBy('scope_id')

@@ -4,7 +4,16 @@ import type { RollupTable } from '../../db/schema.js';
 /** The dimensions of a rollup row; '' where a dimension does not apply. */
 export type RollupKey = Pick<
   RollupTable,
-  'bucket' | 'publisher_id' | 'placement_id' | 'placement_type' | 'advertiser_id' | 'campaign_id' | 'ad_group_id' | 'ad_id' | 'device' | 'country'
+  | 'bucket'
+  | 'publisher_id'
+  | 'placement_id'
+  | 'placement_type'
+  | 'advertiser_id'
+  | 'campaign_id'
+  | 'ad_group_id'
+  | 'ad_id'
+  | 'device'
+  | 'country'
 >;
 export type RollupCounters = Pick<
   RollupTable,

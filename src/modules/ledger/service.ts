@@ -24,7 +24,16 @@ import type { RollupRow } from './rollup.js';
 
 export type { LifetimeTotals, GroupActivity, SqliteLedger } from './repo.js';
 // The writers and the gate, for the journal's transactions (tracking/repo.ts), on its connection and in its transaction.
-export { foldRollupLog, gateChargesPostgres, gateChargesSqlite, rollupLogWriter, sqliteLedger, sqliteRollupWriter, writeRollupsPostgres, settleRollups } from './repo.js';
+export {
+  foldRollupLog,
+  gateChargesPostgres,
+  gateChargesSqlite,
+  rollupLogWriter,
+  sqliteLedger,
+  sqliteRollupWriter,
+  writeRollupsPostgres,
+  settleRollups,
+} from './repo.js';
 
 /**
  * Registers the ledger's jobs for a context's database: reads settle first —
@@ -32,7 +41,8 @@ export { foldRollupLog, gateChargesPostgres, gateChargesSqlite, rollupLogWriter,
  * thread keeps. Called by `createContext` (server.ts) whatever route groups
  * the process serves. (No timer: nothing is left to fold on a schedule.)
  */
-export const startLedger = (database: Database, heldRecords: () => Promise<void> | null): void => repo.setSettlers(database, heldRecords);
+export const startLedger = (database: Database, heldRecords: () => Promise<void> | null): void =>
+  repo.setSettlers(database, heldRecords);
 
 /**
  * Rollup deltas with their scope and all-time mirrors, written inside a
@@ -68,7 +78,8 @@ export const chargeGates: ChargeGates = {
 };
 
 /** All-time impressions, clicks, conversions, spend and conversion value per campaign of an advertiser (some campaigns, or all). */
-export const lifetimeTotals = (ctx: Ctx, advertiserId: string, campaignIds?: string[]) => repo.lifetimeTotals(ctx.db, advertiserId, campaignIds);
+export const lifetimeTotals = (ctx: Ctx, advertiserId: string, campaignIds?: string[]) =>
+  repo.lifetimeTotals(ctx.db, advertiserId, campaignIds);
 
 /** An advertiser's all-time spend in micros: the billing report's and the activation gate's one figure. */
 export async function advertiserLifetimeSpend(ctx: Ctx, advertiserId: string): Promise<number> {
@@ -81,7 +92,9 @@ export async function advertiserLifetimeSpend(ctx: Ctx, advertiserId: string): P
 export const campaignSpendSince = (ctx: Ctx, sinceMs: number) => repo.spendSince(ctx.db, quarterBucket(sinceMs));
 
 /** Per ad group since `sinceMs` (impressions, clicks, conversions, value, spend), from the rollups. */
-export const groupActivitySince = (ctx: Ctx, sinceMs: number) => repo.groupActivitySince(ctx.db, quarterBucket(sinceMs));
+export const groupActivitySince = (ctx: Ctx, sinceMs: number) =>
+  repo.groupActivitySince(ctx.db, quarterBucket(sinceMs));
 
 /** Impressions and clicks per publisher since `sinceMs`, from the publisher scope mirror (the click-through check). */
-export const publisherClickThroughSince = (ctx: Ctx, sinceMs: number) => repo.publisherClickThroughSince(ctx.db, quarterBucket(sinceMs));
+export const publisherClickThroughSince = (ctx: Ctx, sinceMs: number) =>
+  repo.publisherClickThroughSince(ctx.db, quarterBucket(sinceMs));

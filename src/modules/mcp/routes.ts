@@ -24,11 +24,19 @@ export function mcpServerFor(Server: typeof McpServer, ctx: Ctx, who: Principal)
         } catch (err) {
           // The MCP mapping of the one error taxonomy: a domain error is a tool error naming the problem.
           if (err instanceof DomainError) {
-            const body = { statusCode: err.statusCode, code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) };
+            const body = {
+              statusCode: err.statusCode,
+              code: err.code,
+              message: err.message,
+              ...(err.details ? { details: err.details } : {}),
+            };
             return { isError: true, content: [{ type: 'text' as const, text: JSON.stringify(body) }] };
           }
           ctx.log.error({ err, tool: t.name }, 'mcp tool failed');
-          return { isError: true, content: [{ type: 'text' as const, text: JSON.stringify({ statusCode: 500, message: 'Internal error' }) }] };
+          return {
+            isError: true,
+            content: [{ type: 'text' as const, text: JSON.stringify({ statusCode: 500, message: 'Internal error' }) }],
+          };
         }
       },
     );
@@ -42,17 +50,28 @@ export function mcpServerFor(Server: typeof McpServer, ctx: Ctx, who: Principal)
  * publisher_* tools, an advertiser key the advertiser_* tools; no key is 401.
  */
 export async function mcpRoutes(app: FastifyInstance, ctx: Ctx): Promise<void> {
-  app.post('/mcp', { schema: { tags: ['mcp'], summary: 'MCP tool server (JSON-RPC 2.0 over Streamable HTTP)' } }, async (req, reply) => {
-    const key = presentedKey(req);
-    if (!key) throw new Unauthorized('Missing API key: send a publisher or advertiser key in X-API-Key or Authorization: Bearer');
-    const kind = apiKeyKind(key);
-    if (!kind) throw new Unauthorized('Invalid API key');
-    const who = await authenticate(ctx, key, kind);
-    const sdk = await mcpSdk();
-    reply.hijack();
-    await answerMcp(sdk, req.raw, reply.raw, req.body, (Server) => mcpServerFor(Server, ctx, who));
-  });
-  const notAllowed = { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this tool server is stateless; use POST' }, id: null };
+  app.post(
+    '/mcp',
+    { schema: { tags: ['mcp'], summary: 'MCP tool server (JSON-RPC 2.0 over Streamable HTTP)' } },
+    async (req, reply) => {
+      const key = presentedKey(req);
+      if (!key)
+        throw new Unauthorized(
+          'Missing API key: send a publisher or advertiser key in X-API-Key or Authorization: Bearer',
+        );
+      const kind = apiKeyKind(key);
+      if (!kind) throw new Unauthorized('Invalid API key');
+      const who = await authenticate(ctx, key, kind);
+      const sdk = await mcpSdk();
+      reply.hijack();
+      await answerMcp(sdk, req.raw, reply.raw, req.body, (Server) => mcpServerFor(Server, ctx, who));
+    },
+  );
+  const notAllowed = {
+    jsonrpc: '2.0',
+    error: { code: -32000, message: 'Method not allowed: this tool server is stateless; use POST' },
+    id: null,
+  };
   app.get('/mcp', async (_req, reply) => reply.code(405).header('allow', 'POST').send(notAllowed));
   app.delete('/mcp', async (_req, reply) => reply.code(405).header('allow', 'POST').send(notAllowed));
 }

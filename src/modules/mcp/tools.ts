@@ -36,7 +36,13 @@ const tool = <Q extends z.ZodObject>(
 ): ToolDef => ({ kind, name, description, input, run: run as ToolDef['run'], output });
 
 export const TOOLS: ToolDef[] = [
-  tool('pub', 'publisher_get_info', 'Publisher profile with lifetime impressions and clicks (GET /publisher-dashboard/info).', S.NoQuery, pub.publisherInfo),
+  tool(
+    'pub',
+    'publisher_get_info',
+    'Publisher profile with lifetime impressions and clicks (GET /publisher-dashboard/info).',
+    S.NoQuery,
+    pub.publisherInfo,
+  ),
   tool(
     'pub',
     'publisher_get_stats',
@@ -51,9 +57,27 @@ export const TOOLS: ToolDef[] = [
     S.ActivityQuery,
     pub.publisherActivity,
   ),
-  tool('pub', 'publisher_get_placements', 'Performance per placement, UTC days (GET /publisher-dashboard/placements).', S.PlacementsQuery, pub.publisherPlacements),
-  tool('pub', 'publisher_get_devices', 'Performance per device type, UTC days (GET /publisher-dashboard/devices).', S.DevicesQuery, pub.publisherDevices),
-  tool('pub', 'publisher_get_geography', 'Performance per country, UTC days (GET /publisher-dashboard/geography).', S.GeographyQuery, pub.publisherGeography),
+  tool(
+    'pub',
+    'publisher_get_placements',
+    'Performance per placement, UTC days (GET /publisher-dashboard/placements).',
+    S.PlacementsQuery,
+    pub.publisherPlacements,
+  ),
+  tool(
+    'pub',
+    'publisher_get_devices',
+    'Performance per device type, UTC days (GET /publisher-dashboard/devices).',
+    S.DevicesQuery,
+    pub.publisherDevices,
+  ),
+  tool(
+    'pub',
+    'publisher_get_geography',
+    'Performance per country, UTC days (GET /publisher-dashboard/geography).',
+    S.GeographyQuery,
+    pub.publisherGeography,
+  ),
   tool(
     'pub',
     'publisher_get_countries',
@@ -61,7 +85,13 @@ export const TOOLS: ToolDef[] = [
     S.CountriesQuery,
     pub.publisherCountries,
   ),
-  tool('adv', 'advertiser_get_info', 'Advertiser profile: id, name, contact email (GET /advertiser-dashboard/info).', S.NoQuery, adv.advertiserInfo),
+  tool(
+    'adv',
+    'advertiser_get_info',
+    'Advertiser profile: id, name, contact email (GET /advertiser-dashboard/info).',
+    S.NoQuery,
+    adv.advertiserInfo,
+  ),
   tool(
     'adv',
     'advertiser_get_metrics',
@@ -113,6 +143,18 @@ export const TOOLS: ToolDef[] = [
     ConversionStatsQuery,
     conversions.conversionStats,
   ),
-  tool('adv', 'advertiser_get_integrations', 'Storefront connections of the account (GET /advertiser-dashboard/integrations).', z.object({}).strict(), listIntegrations),
-  tool('adv', 'advertiser_get_billing', 'Total spend, billed, unbilled and credits in dollars (GET /advertiser-dashboard/billing).', S.NoQuery, adv.advertiserBilling),
+  tool(
+    'adv',
+    'advertiser_get_integrations',
+    'Storefront connections of the account (GET /advertiser-dashboard/integrations).',
+    z.object({}).strict(),
+    listIntegrations,
+  ),
+  tool(
+    'adv',
+    'advertiser_get_billing',
+    'Total spend, billed, unbilled and credits in dollars (GET /advertiser-dashboard/billing).',
+    S.NoQuery,
+    adv.advertiserBilling,
+  ),
 ];

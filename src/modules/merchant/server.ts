@@ -79,8 +79,20 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
     if (c.status === 'completed' || c.status === 'canceled') return c;
     c.status = need.length ? 'requires_escalation' : 'ready_for_complete';
     c.messages = need.length
-      ? [{ type: 'info', severity: 'requires_buyer_input', content: `The buyer must provide: ${need.join(', ')}. Continue here or at continue_url.` }]
-      : [{ type: 'info', content: 'Ready to complete. Get the buyer’s explicit consent before complete_checkout: it charges the payment method.' }];
+      ? [
+          {
+            type: 'info',
+            severity: 'requires_buyer_input',
+            content: `The buyer must provide: ${need.join(', ')}. Continue here or at continue_url.`,
+          },
+        ]
+      : [
+          {
+            type: 'info',
+            content:
+              'Ready to complete. Get the buyer’s explicit consent before complete_checkout: it charges the payment method.',
+          },
+        ];
     return c;
   };
   const view = (c: DemoCheckout & { shipping?: unknown; instrument?: unknown }): DemoCheckout => {
@@ -91,7 +103,10 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
   const sdk = await mcpSdk();
   const build = (Server: typeof McpServer) => {
     const server = new Server({ name: opts.name ?? 'orbit-demo-merchant', version: '1.0.0' });
-    const result = (c: DemoCheckout) => ({ content: [{ type: 'text' as const, text: JSON.stringify(c) }], structuredContent: c as unknown as Record<string, unknown> });
+    const result = (c: DemoCheckout) => ({
+      content: [{ type: 'text' as const, text: JSON.stringify(c) }],
+      structuredContent: c as unknown as Record<string, unknown>,
+    });
     const failure = (err: unknown) => {
       if (err instanceof ToolError) return { content: [{ type: 'text' as const, text: err.message }], isError: true };
       throw err;
@@ -104,9 +119,23 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
           meta: z.record(z.string(), z.unknown()).optional(),
           checkout: z.object({
             currency: z.string().regex(/^[A-Za-z]{3}$/),
-            line_items: z.array(z.object({ quantity: z.number().int().min(1).max(99), item: z.object({ id: z.string().min(1).max(200) }) })).min(1).max(50),
+            line_items: z
+              .array(
+                z.object({
+                  quantity: z.number().int().min(1).max(99),
+                  item: z.object({ id: z.string().min(1).max(200) }),
+                }),
+              )
+              .min(1)
+              .max(50),
             attribution: z.record(z.string(), z.unknown()).optional(),
-            buyer: z.object({ email: z.string().max(200).optional(), first_name: z.string().max(100).optional(), last_name: z.string().max(100).optional() }).optional(),
+            buyer: z
+              .object({
+                email: z.string().max(200).optional(),
+                first_name: z.string().max(100).optional(),
+                last_name: z.string().max(100).optional(),
+              })
+              .optional(),
           }),
         },
       },
@@ -116,9 +145,20 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
           const lines = args.checkout.line_items.map((li, n) => {
             const item = items.get(li.item.id);
             if (!item) throw new ToolError(`unknown item ${li.item.id}`);
-            if (item.currency !== currency) throw new ToolError(`item ${item.id} is sold in ${item.currency}, not ${currency}`);
+            if (item.currency !== currency)
+              throw new ToolError(`item ${item.id} is sold in ${item.currency}, not ${currency}`);
             const amount = item.price_cents * li.quantity;
-            return { id: `li_${n + 1}`, quantity: li.quantity, item: { id: item.id, title: item.title, price: item.price_cents, ...(item.image_url ? { image_url: item.image_url } : {}) }, totals: [{ type: 'subtotal', amount }] };
+            return {
+              id: `li_${n + 1}`,
+              quantity: li.quantity,
+              item: {
+                id: item.id,
+                title: item.title,
+                price: item.price_cents,
+                ...(item.image_url ? { image_url: item.image_url } : {}),
+              },
+              totals: [{ type: 'subtotal', amount }],
+            };
           });
           const subtotal = lines.reduce((a, l) => a + l.totals[0].amount, 0);
           const id = `chk_${randomUUID()}`;
@@ -151,7 +191,13 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
         inputSchema: {
           id: z.string().max(100),
           checkout: z.object({
-            buyer: z.object({ email: z.string().max(200).optional(), first_name: z.string().max(100).optional(), last_name: z.string().max(100).optional() }).optional(),
+            buyer: z
+              .object({
+                email: z.string().max(200).optional(),
+                first_name: z.string().max(100).optional(),
+                last_name: z.string().max(100).optional(),
+              })
+              .optional(),
             fulfillment: z.object({ address: z.record(z.string(), z.unknown()) }).optional(),
             payment: z.object({ instrument: z.record(z.string(), z.unknown()) }).optional(),
           }),
@@ -173,37 +219,56 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
     );
     server.registerTool(
       'complete_checkout',
-      { description: 'Place the order (charges the payment method: only with the buyer’s explicit consent).', inputSchema: { id: z.string().max(100) } },
+      {
+        description: 'Place the order (charges the payment method: only with the buyer’s explicit consent).',
+        inputSchema: { id: z.string().max(100) },
+      },
       async (args) => {
         try {
           const c = checkouts.get(args.id);
           if (!c) throw new ToolError(`unknown checkout ${args.id}`);
           if (c.status === 'completed') return result(view(c));
           settle(c);
-          if (c.status !== 'ready_for_complete') throw new ToolError(`checkout requires ${missing(c).join(', ')} before it can complete`);
+          if (c.status !== 'ready_for_complete')
+            throw new ToolError(`checkout requires ${missing(c).join(', ')} before it can complete`);
           const orderId = `ord_${randomUUID()}`;
           c.status = 'completed';
           c.order = { id: orderId, permalink_url: `${baseUrl}/orders/${orderId}` };
           c.messages = [];
           const total = c.totals.find((t) => t.type === 'total')?.amount ?? 0;
-          const grclid = c.attribution?.click_id_tag === 'grclid' && typeof c.attribution.click_id_value === 'string' ? c.attribution.click_id_value : null;
-          await opts.onOrder?.({ order_id: orderId, grclid, value_cents: total, currency: c.currency, attribution: c.attribution });
+          const grclid =
+            c.attribution?.click_id_tag === 'grclid' && typeof c.attribution.click_id_value === 'string'
+              ? c.attribution.click_id_value
+              : null;
+          await opts.onOrder?.({
+            order_id: orderId,
+            grclid,
+            value_cents: total,
+            currency: c.currency,
+            attribution: c.attribution,
+          });
           return result(view(c));
         } catch (err) {
           return failure(err);
         }
       },
     );
-    server.registerTool('get_checkout', { description: 'Read a checkout.', inputSchema: { id: z.string().max(100) } }, async (args) => {
-      const c = checkouts.get(args.id);
-      return c ? result(view(c)) : failure(new ToolError(`unknown checkout ${args.id}`));
-    });
+    server.registerTool(
+      'get_checkout',
+      { description: 'Read a checkout.', inputSchema: { id: z.string().max(100) } },
+      async (args) => {
+        const c = checkouts.get(args.id);
+        return c ? result(view(c)) : failure(new ToolError(`unknown checkout ${args.id}`));
+      },
+    );
     return server;
   };
 
   const httpServer = http.createServer((req, res) => {
     if (req.method !== 'POST' || req.url?.split('?')[0] !== '/mcp') {
-      res.writeHead(req.url === '/mcp' ? 405 : 404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'POST /mcp' }));
+      res
+        .writeHead(req.url === '/mcp' ? 405 : 404, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: 'POST /mcp' }));
       return;
     }
     let size = 0;
@@ -218,7 +283,9 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
       try {
         body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
       } catch {
-        res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' }, id: null }));
+        res
+          .writeHead(400, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' }, id: null }));
         return;
       }
       await answerMcp(sdk, req, res, body, build);

@@ -11,7 +11,14 @@ import { RETRY_AFTER_SECONDS } from '../../lib/storage-errors.js';
  * a storage failure (a full disk, an I/O error, a damaged page, a server out
  * of reach) was answered 503 in the last 30 s.
  */
-async function storageHealth(ctx: Ctx): Promise<{ status: 'ok' | 'unavailable'; storage: string; problems?: string[]; last_failure?: { code: string; at: string } }> {
+async function storageHealth(
+  ctx: Ctx,
+): Promise<{
+  status: 'ok' | 'unavailable';
+  storage: string;
+  problems?: string[];
+  last_failure?: { code: string; at: string };
+}> {
   const problems: string[] = [];
   try {
     await sql`select 1`.execute(ctx.db);
@@ -104,11 +111,15 @@ export async function opsRoutes(app: FastifyInstance, ctx: Ctx, fast?: FastPaths
     );
   });
 
-  app.get('/health', { schema: { tags: ['ops'], summary: 'Liveness and storage check (503 with the problem when storage is failing)' } }, async (_req, reply) => {
-    const h = await storageHealth(ctx);
-    if (h.status === 'ok') return h;
-    return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send(h);
-  });
+  app.get(
+    '/health',
+    { schema: { tags: ['ops'], summary: 'Liveness and storage check (503 with the problem when storage is failing)' } },
+    async (_req, reply) => {
+      const h = await storageHealth(ctx);
+      if (h.status === 'ok') return h;
+      return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send(h);
+    },
+  );
   app.get('/metrics', { schema: { hide: true } }, async (_req, reply) => {
     reply.header('content-type', registry.contentType);
     return registry.metrics();

@@ -3,10 +3,18 @@ import type { DB } from '../../db/schema.js';
 
 /** Every publisher's allowed browser origins (JSON arrays), for the per-process cache. */
 export const allOrigins = (db: Kysely<DB>) =>
-  db.selectFrom('publishers').select(['id', 'allowed_origins_json']).where('allowed_origins_json', 'is not', null).execute();
+  db
+    .selectFrom('publishers')
+    .select(['id', 'allowed_origins_json'])
+    .where('allowed_origins_json', 'is not', null)
+    .execute();
 
 export async function publisherOrigins(db: Kysely<DB>, publisherId: string): Promise<string | null | undefined> {
-  const r = await db.selectFrom('publishers').select('allowed_origins_json').where('id', '=', publisherId).executeTakeFirst();
+  const r = await db
+    .selectFrom('publishers')
+    .select('allowed_origins_json')
+    .where('id', '=', publisherId)
+    .executeTakeFirst();
   return r ? r.allowed_origins_json : undefined;
 }
 

@@ -18,7 +18,9 @@ const OriginsBody = z.strictObject({
         }),
     )
     .max(MAX_ORIGINS, `at most ${MAX_ORIGINS} origins`)
-    .describe('web origins (scheme://host[:port]) whose pages may call the ad API from the browser; no paths, wildcards or null'),
+    .describe(
+      'web origins (scheme://host[:port]) whose pages may call the ad API from the browser; no paths, wildcards or null',
+    ),
 });
 const OriginsView = z.object({ allowed_origins: z.array(z.string()) });
 
@@ -29,7 +31,14 @@ export async function originRoutes(app: FastifyInstance, ctx: Ctx): Promise<void
   const security = [{ apiKey: [] }];
   r.get(
     '/publisher-dashboard/allowed-origins',
-    { schema: { tags, security, summary: 'Web origins allowed to call the ad API from the browser (CORS)', response: { 200: OriginsView, 401: ErrorBody } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Web origins allowed to call the ad API from the browser (CORS)',
+        response: { 200: OriginsView, 401: ErrorBody },
+      },
+    },
     async (req) => getAllowedOrigins(ctx, (await requireKey(ctx, req, 'pub')).accountId),
   );
   r.put(
@@ -39,7 +48,8 @@ export async function originRoutes(app: FastifyInstance, ctx: Ctx): Promise<void
         tags,
         security,
         summary: 'Replace the web origins allowed to call the ad API from the browser (CORS)',
-        description: 'Each origin is scheme://host[:port] (e.g. https://app.example.com). Paths, wildcards and "null" are refused with 422.',
+        description:
+          'Each origin is scheme://host[:port] (e.g. https://app.example.com). Paths, wildcards and "null" are refused with 422.',
         body: OriginsBody,
         response: { 200: OriginsView, 401: ErrorBody, 422: ErrorBody },
       },

@@ -24,7 +24,8 @@ export const MAX_ORIGINS = 50;
 export function normaliseOrigin(raw: string): { origin: string } | { error: string } {
   const s = raw.trim();
   if (!s) return { error: 'must not be empty' };
-  if (s.toLowerCase() === 'null') return { error: '"null" is not accepted: it is the origin of sandboxed and file: pages, which anyone can make' };
+  if (s.toLowerCase() === 'null')
+    return { error: '"null" is not accepted: it is the origin of sandboxed and file: pages, which anyone can make' };
   if (s.includes('*')) return { error: 'wildcards are not accepted: list each origin, e.g. https://app.example.com' };
   let u: URL;
   try {
@@ -34,7 +35,12 @@ export function normaliseOrigin(raw: string): { origin: string } | { error: stri
   }
   if (u.protocol !== 'https:' && u.protocol !== 'http:') return { error: 'must use http or https' };
   if (u.username || u.password) return { error: 'must not contain a user name or password' };
-  if ((u.pathname !== '/' && u.pathname !== '') || s.includes('?') || s.includes('#') || /^[a-z]+:\/\/[^/]+\/./i.test(s)) {
+  if (
+    (u.pathname !== '/' && u.pathname !== '') ||
+    s.includes('?') ||
+    s.includes('#') ||
+    /^[a-z]+:\/\/[^/]+\/./i.test(s)
+  ) {
     return { error: `an origin has no path, query or fragment: use ${u.protocol}//${u.host}` };
   }
   return { origin: `${u.protocol}//${u.host}` };
@@ -120,7 +126,12 @@ export async function preflight(
   }
   return {
     status: 204,
-    headers: { ...headers, 'access-control-allow-methods': methods, 'access-control-allow-headers': ALLOW_HEADERS, 'access-control-max-age': '600' },
+    headers: {
+      ...headers,
+      'access-control-allow-methods': methods,
+      'access-control-allow-headers': ALLOW_HEADERS,
+      'access-control-max-age': '600',
+    },
   };
 }
 
@@ -143,7 +154,11 @@ export async function getAllowedOrigins(ctx: Ctx, publisherId: string): Promise<
 }
 
 /** Replace a publisher's allowed origins (normalised, duplicates removed); each bad one is a 422 naming it. */
-export async function setAllowedOrigins(ctx: Ctx, publisherId: string, input: string[]): Promise<{ allowed_origins: string[] }> {
+export async function setAllowedOrigins(
+  ctx: Ctx,
+  publisherId: string,
+  input: string[],
+): Promise<{ allowed_origins: string[] }> {
   if (input.length > MAX_ORIGINS) throw Validation.field('allowed_origins', `at most ${MAX_ORIGINS} origins`);
   const out: string[] = [];
   input.forEach((raw, i) => {

@@ -4,12 +4,24 @@ import type { DB, PixelTable } from '../../db/schema.js';
 export const insertPixel = (db: Kysely<DB>, row: PixelTable) => db.insertInto('pixels').values(row).execute();
 
 export const findByUrl = (db: Kysely<DB>, advertiserId: string, url: string) =>
-  db.selectFrom('pixels').selectAll().where('advertiser_id', '=', advertiserId).where('url', '=', url).executeTakeFirst();
+  db
+    .selectFrom('pixels')
+    .selectAll()
+    .where('advertiser_id', '=', advertiserId)
+    .where('url', '=', url)
+    .executeTakeFirst();
 
-export const findPixel = (db: Kysely<DB>, id: string) => db.selectFrom('pixels').selectAll().where('id', '=', id).executeTakeFirst();
+export const findPixel = (db: Kysely<DB>, id: string) =>
+  db.selectFrom('pixels').selectAll().where('id', '=', id).executeTakeFirst();
 
 export const listPixels = (db: Kysely<DB>, advertiserId: string) =>
-  db.selectFrom('pixels').selectAll().where('advertiser_id', '=', advertiserId).orderBy('created_at').orderBy('id').execute();
+  db
+    .selectFrom('pixels')
+    .selectAll()
+    .where('advertiser_id', '=', advertiserId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 
 export const updatePixel = (db: Kysely<DB>, id: string, patch: Partial<Omit<PixelTable, 'id'>>) =>
   db.updateTable('pixels').set(patch).where('id', '=', id).execute();
@@ -25,5 +37,9 @@ export const recordCheck = (db: Kysely<DB>, id: string, functional: boolean, err
 
 export const markSeen = (db: Kysely<DB>, ids: string[], at: number) =>
   ids.length
-    ? db.updateTable('pixels').set({ is_functional: 1, verification_error: null, last_seen_at: at }).where('id', 'in', ids).execute()
+    ? db
+        .updateTable('pixels')
+        .set({ is_functional: 1, verification_error: null, last_seen_at: at })
+        .where('id', 'in', ids)
+        .execute()
     : Promise.resolve([]);

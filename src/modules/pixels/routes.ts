@@ -30,7 +30,8 @@ export async function pixelRoutes(app: FastifyInstance, ctx: Ctx): Promise<void>
       schema: {
         ...ADVERTISER_DOCS,
         summary: "Check a pixel's site again now",
-        description: 'Fetches the site (4 s timeout) and looks for the snippet; answers with the pixel after the check. A pixel that has received events stays functional.',
+        description:
+          'Fetches the site (4 s timeout) and looks for the snippet; answers with the pixel after the check. A pixel that has received events stays functional.',
         params: z.object({ pixel_id: z.string().min(1).max(64) }),
         response: { 200: PixelView, ...errors(400, 404) },
       },
@@ -39,7 +40,13 @@ export async function pixelRoutes(app: FastifyInstance, ctx: Ctx): Promise<void>
   );
   r.get(
     '/advertiser-dashboard/pixels',
-    { schema: { ...ADVERTISER_DOCS, summary: "List the account's pixels", response: { 200: z.array(PixelView), ...errors() } } },
+    {
+      schema: {
+        ...ADVERTISER_DOCS,
+        summary: "List the account's pixels",
+        response: { 200: z.array(PixelView), ...errors() },
+      },
+    },
     async (req) => svc.listPixels(ctx, advertiserOf(req)),
   );
 }

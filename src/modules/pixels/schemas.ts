@@ -2,8 +2,19 @@ import { z } from 'zod';
 
 /** Spec 2 leaves the pixel field names unshown: the body is `{ url, name? }`. */
 export const PixelCreate = z.strictObject({
-  url: z.string().trim().min(1, 'is required').max(2048, 'must be at most 2048 characters').describe('site URL; https:// is prepended when no scheme is given'),
-  name: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters').optional().describe('default "Untitled Pixel"'),
+  url: z
+    .string()
+    .trim()
+    .min(1, 'is required')
+    .max(2048, 'must be at most 2048 characters')
+    .describe('site URL; https:// is prepended when no scheme is given'),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(200, 'must be at most 200 characters')
+    .optional()
+    .describe('default "Untitled Pixel"'),
 });
 
 export const PixelView = z.object({

@@ -69,7 +69,12 @@ export async function settleVerifications(): Promise<void> {
 function scheduleVerification(ctx: Ctx, pixel: PixelTable): void {
   const p: Promise<void> = verifyPixel(ctx, pixel)
     .then(() => undefined)
-    .catch((err) => ctx.log.warn({ err: err instanceof Error ? err.message : String(err), pixel: pixel.id }, 'pixel verification failed'))
+    .catch((err) =>
+      ctx.log.warn(
+        { err: err instanceof Error ? err.message : String(err), pixel: pixel.id },
+        'pixel verification failed',
+      ),
+    )
     .finally(() => inFlight.delete(p));
   inFlight.add(p);
 }
@@ -97,8 +102,10 @@ export function unreachable(err: unknown): string {
   };
   if (known[code]) return `Site not reachable: ${known[code]}.`;
   const message = e?.message ?? '';
-  if (e?.name === 'TimeoutError' || e?.name === 'AbortError' || /timed out/.test(message)) return `Site not reachable: the site did not answer within ${VERIFY_TIMEOUT_MS / 1000} seconds.`;
-  if (err instanceof FetchRefused) return 'Site not reachable: Orbit does not fetch private or local network addresses.';
+  if (e?.name === 'TimeoutError' || e?.name === 'AbortError' || /timed out/.test(message))
+    return `Site not reachable: the site did not answer within ${VERIFY_TIMEOUT_MS / 1000} seconds.`;
+  if (err instanceof FetchRefused)
+    return 'Site not reachable: Orbit does not fetch private or local network addresses.';
   if (/too many redirects/.test(message)) return 'Site not reachable: the site redirects too many times.';
   return 'Site not reachable: the page could not be fetched.';
 }
@@ -117,10 +124,12 @@ export async function verifyPixel(ctx: Ctx, pixel: PixelTable): Promise<boolean>
   let error: string | null = null;
   try {
     const page = await fetchPage(ctx, pixel.url, { timeoutMs: VERIFY_TIMEOUT_MS });
-    if (page.status < 200 || page.status >= 300) error = `The site answered with HTTP status ${page.status} instead of the page.`;
+    if (page.status < 200 || page.status >= 300)
+      error = `The site answered with HTTP status ${page.status} instead of the page.`;
     else {
       ok = hasSnippet(page.body, ctx.urls.pixelScript, pixel.advertiser_id);
-      if (!ok) error = 'The page loads, but the pixel snippet is not on it yet: paste it before </head> and check again.';
+      if (!ok)
+        error = 'The page loads, but the pixel snippet is not on it yet: paste it before </head> and check again.';
     }
   } catch (err) {
     error = unreachable(err);
@@ -129,7 +138,11 @@ export async function verifyPixel(ctx: Ctx, pixel: PixelTable): Promise<boolean>
   return ok;
 }
 
-export async function createPixel(ctx: Ctx, advertiserId: string, input: { url: string; name?: string }): Promise<PixelView> {
+export async function createPixel(
+  ctx: Ctx,
+  advertiserId: string,
+  input: { url: string; name?: string },
+): Promise<PixelView> {
   const url = normalizePixelUrl(input.url);
   if (!url) throw Validation.field('url', 'must be a site URL such as https://example.com');
   if (await repo.findByUrl(ctx.db, advertiserId, url)) throw new Conflict(`A pixel already exists for ${url}`);
@@ -174,7 +187,12 @@ export async function listPixels(ctx: Ctx, advertiserId: string): Promise<PixelV
  * account on that site (or a parent domain of it) is functional.
  */
 export async function markPixelSeen(ctx: Ctx, advertiserId: string, domain: string): Promise<void> {
-  const d = bareDomain(domain.trim().replace(/^[a-z]+:\/\//i, '').split(/[/:?#]/)[0] ?? '');
+  const d = bareDomain(
+    domain
+      .trim()
+      .replace(/^[a-z]+:\/\//i, '')
+      .split(/[/:?#]/)[0] ?? '',
+  );
   if (!d) return;
   const rows = await repo.listPixels(ctx.db, advertiserId);
   const hits = rows.filter((p) => d === p.domain || d.endsWith(`.${p.domain}`)).map((p) => p.id);

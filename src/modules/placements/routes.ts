@@ -22,7 +22,13 @@ export const PlacementBody = z
     description: z.string().max(2000).optional(),
     display_config: z
       .object({
-        max_ad_text_chars: z.number().int().min(120, 'must be at least 120').max(100_000).optional().describe('caps ad body length for the slot'),
+        max_ad_text_chars: z
+          .number()
+          .int()
+          .min(120, 'must be at least 120')
+          .max(100_000)
+          .optional()
+          .describe('caps ad body length for the slot'),
       })
       .strict()
       .nullable()
@@ -56,7 +62,8 @@ export async function placementRoutes(app: FastifyInstance, ctx: Ctx): Promise<v
       schema: {
         tags: ['publisher'],
         summary: 'Create a placement',
-        description: 'Creates an ad slot; its slug is the placement_id of ad requests. Auth: publisher key in X-API-Key.',
+        description:
+          'Creates an ad slot; its slug is the placement_id of ad requests. Auth: publisher key in X-API-Key.',
         body: PlacementBody,
         response: { 201: PlacementRecord, 401: ErrorBody, 409: ErrorBody, 422: ErrorBody },
       },

@@ -34,7 +34,8 @@ export async function createPlacement(ctx: Ctx, publisherId: string, input: Plac
     throw Validation.field('display_config.max_ad_text_chars', 'must be an integer of at least 120');
   }
   const slug = slugify(name);
-  if (await repo.findBySlug(ctx.db, publisherId, slug)) throw new Conflict(`A placement with slug "${slug}" already exists`);
+  if (await repo.findBySlug(ctx.db, publisherId, slug))
+    throw new Conflict(`A placement with slug "${slug}" already exists`);
   const now = ctx.clock.now();
   const row = {
     id: newId(),
@@ -57,7 +58,8 @@ export async function createPlacement(ctx: Ctx, publisherId: string, input: Plac
     await repo.insertPlacement(ctx.db, row);
   } catch (err) {
     // A concurrent create of the same slug loses the race at the unique constraint.
-    if (await repo.findBySlug(ctx.db, publisherId, slug)) throw new Conflict(`A placement with slug "${slug}" already exists`);
+    if (await repo.findBySlug(ctx.db, publisherId, slug))
+      throw new Conflict(`A placement with slug "${slug}" already exists`);
     throw err;
   }
   invalidate(ctx, 'inventory');

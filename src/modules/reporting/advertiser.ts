@@ -20,7 +20,11 @@ const daysOf = (r: DayRange): number[] => Array.from({ length: r.lastDay - r.fir
 
 export async function advertiserInfo(ctx: Ctx, advertiserId: string) {
   const a = await accounts.getAdvertiser(ctx, advertiserId);
-  return { advertiser_id: a.id, name: a.name, email: a.email_enc ? decryptField(ctx.secrets.dataKey, a.email_enc) : null };
+  return {
+    advertiser_id: a.id,
+    name: a.name,
+    email: a.email_enc ? decryptField(ctx.secrets.dataKey, a.email_enc) : null,
+  };
 }
 
 /** Sum of every campaign's series per day. */
@@ -173,7 +177,9 @@ export function writeAdGroupReport(r: AdGroupReportInput): Buffer {
   // ~300 bytes a group and ~115 a day with delivery; sized for every day delivering.
   const w = new JsonWriter(100 + r.groups.length * (300 + days * 115));
   const L = GROUP_JSON;
-  const datePrefix = Array.from({ length: days }, (_, d) => literal(`{"date":"${dayString(r.firstDay + d)}","impressions":`));
+  const datePrefix = Array.from({ length: days }, (_, d) =>
+    literal(`{"date":"${dayString(r.firstDay + d)}","impressions":`),
+  );
   w.raw(L.start);
   for (let i = 0; i < r.groups.length; i++) {
     const g = r.groups[i];
@@ -245,13 +251,35 @@ export async function adGroupMetricsJson(ctx: Ctx, advertiserId: string, q: AdGr
   if (page.length) {
     const intervals = dayIntervals(range.tz, range.firstDay, range.lastDay);
     const [grid, fb] = await Promise.all([
-      scopeGrid(ctx, 'grp', advertiserId, range, page.map((g) => g.id), GROUP_COUNTERS),
-      groupFeedback(ctx, advertiserId, intervals[0].from * QUARTER_HOUR_MS, intervals[intervals.length - 1].to * QUARTER_HOUR_MS),
+      scopeGrid(
+        ctx,
+        'grp',
+        advertiserId,
+        range,
+        page.map((g) => g.id),
+        GROUP_COUNTERS,
+      ),
+      groupFeedback(
+        ctx,
+        advertiserId,
+        intervals[0].from * QUARTER_HOUR_MS,
+        intervals[intervals.length - 1].to * QUARTER_HOUR_MS,
+      ),
     ]);
     cells = grid.cells;
     feedback = fb;
   }
-  return new JsonBody(writeAdGroupReport({ groups: page, cells, firstDay: range.firstDay, days, feedback, totalGroups: groups.length, offset: q.offset }));
+  return new JsonBody(
+    writeAdGroupReport({
+      groups: page,
+      cells,
+      firstDay: range.firstDay,
+      days,
+      feedback,
+      totalGroups: groups.length,
+      offset: q.offset,
+    }),
+  );
 }
 
 /** The ad-group report as an object (the MCP tool's result): the endpoint's JSON, parsed. */
@@ -282,7 +310,9 @@ export async function adUnitMetrics(ctx: Ctx, advertiserId: string, q: AdUnitMet
   const units = await campaigns.listAdUnits(ctx, advertiserId, { includeArchived: true });
   const unitById = new Map(units.map((u) => [u.ad_unit_id, u]));
   if (q.ad_unit_id && !unitById.has(q.ad_unit_id)) throw new NotFound('ad unit');
-  const campaignIds = q.campaign_id ? [q.campaign_id] : (await campaigns.listCampaigns(ctx, advertiserId)).map((c) => c.campaign_id);
+  const campaignIds = q.campaign_id
+    ? [q.campaign_id]
+    : (await campaigns.listCampaigns(ctx, advertiserId)).map((c) => c.campaign_id);
   const links = await campaigns.linkedUnitIds(ctx, campaignIds);
   const pairs: { campaignId: string; unitId: string; single: boolean }[] = [];
   for (const [campaignId, ids] of links) {
@@ -294,7 +324,13 @@ export async function adUnitMetrics(ctx: Ctx, advertiserId: string, q: AdUnitMet
   const intervals = dayIntervals(range.tz, range.firstDay, range.lastDay);
   const toDay = dayOfBucket(intervals);
   const rows = intervals.length
-    ? await repo.adsByBucket(ctx.db, advertiserId, [...new Set(pairs.map((p) => p.unitId))], intervals[0].from, intervals[intervals.length - 1].to)
+    ? await repo.adsByBucket(
+        ctx.db,
+        advertiserId,
+        [...new Set(pairs.map((p) => p.unitId))],
+        intervals[0].from,
+        intervals[intervals.length - 1].to,
+      )
     : [];
   const own = new Map<string, Map<number, Delivery>>();
   for (const r of rows) {
@@ -310,12 +346,15 @@ export async function adUnitMetrics(ctx: Ctx, advertiserId: string, q: AdUnitMet
     c.spend_micros += r.spend_micros;
   }
   const fallbackIds = pairs.filter((p) => p.single && !own.has(`${p.campaignId}|${p.unitId}`)).map((p) => p.campaignId);
-  const fallback = fallbackIds.length ? await scopeSeries(ctx, 'cmp', advertiserId, range, fallbackIds) : new Map<string, Map<number, Counters>>();
+  const fallback = fallbackIds.length
+    ? await scopeSeries(ctx, 'cmp', advertiserId, range, fallbackIds)
+    : new Map<string, Map<number, Counters>>();
   return {
     ad_units: pairs.map((p) => {
       const mine = own.get(`${p.campaignId}|${p.unitId}`);
       const source = mine ? 'ad_unit_stats' : p.single ? 'campaign_fallback' : 'ad_unit_stats';
-      const s: Map<number, Delivery> = mine ?? (source === 'campaign_fallback' ? (fallback.get(p.campaignId) ?? new Map()) : new Map());
+      const s: Map<number, Delivery> =
+        mine ?? (source === 'campaign_fallback' ? (fallback.get(p.campaignId) ?? new Map()) : new Map());
       const t = { impressions: 0, clicks: 0, spend_micros: 0 };
       const data = [...s.keys()]
         .sort((a, b) => a - b)
@@ -349,7 +388,10 @@ export async function adUnitMetrics(ctx: Ctx, advertiserId: string, q: AdUnitMet
  */
 export async function advertiserBilling(ctx: Ctx, advertiserId: string) {
   const adv = await accounts.getAdvertiser(ctx, advertiserId);
-  const [spend, credits] = await Promise.all([ledger.advertiserLifetimeSpend(ctx, advertiserId), accounts.creditsTotal(ctx, advertiserId)]);
+  const [spend, credits] = await Promise.all([
+    ledger.advertiserLifetimeSpend(ctx, advertiserId),
+    accounts.creditsTotal(ctx, advertiserId),
+  ]);
   const billed = Math.min(spend, Math.max(0, credits));
   return {
     total_spend_dollars: dollars(spend),
@@ -366,12 +408,18 @@ export async function advertiserBilling(ctx: Ctx, advertiserId: string) {
 }
 
 /** Spend per UTC day and campaign over the last `days` days (days without spend left out), oldest first. */
-export async function advertiserDailySpend(ctx: Ctx, advertiserId: string, days: number): Promise<{ date: string; campaign_id: string; spend: number }[]> {
+export async function advertiserDailySpend(
+  ctx: Ctx,
+  advertiserId: string,
+  days: number,
+): Promise<{ date: string; campaign_id: string; spend: number }[]> {
   const range = resolveRange(ctx, { days }, 365);
   const perCampaign = await scopeSeries(ctx, 'cmp', advertiserId, range, undefined, ['spend_micros']);
   const out: { day: number; date: string; campaign_id: string; spend: number }[] = [];
   for (const [campaignId, byDay] of perCampaign) {
-    for (const [d, c] of byDay) if (c.spend_micros !== 0) out.push({ day: d, date: dayString(d), campaign_id: campaignId, spend: dollars(c.spend_micros) });
+    for (const [d, c] of byDay)
+      if (c.spend_micros !== 0)
+        out.push({ day: d, date: dayString(d), campaign_id: campaignId, spend: dollars(c.spend_micros) });
   }
   out.sort((a, b) => a.day - b.day || a.campaign_id.localeCompare(b.campaign_id));
   return out.map(({ day: _d, ...r }) => r);

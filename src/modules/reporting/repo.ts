@@ -61,7 +61,11 @@ function rawRows(database: Database, text: string, params: unknown[]): Promise<u
   });
 }
 
-async function sqliteRawRows(sqlite: NonNullable<Database['sqlite']>, text: string, params: unknown[]): Promise<unknown[][]> {
+async function sqliteRawRows(
+  sqlite: NonNullable<Database['sqlite']>,
+  text: string,
+  params: unknown[],
+): Promise<unknown[][]> {
   // Never read inside another module's open transaction on the shared handle (it could still roll back).
   while (sqlite.inTransaction) await new Promise((r) => setImmediate(r));
   let cache = statements.get(sqlite);
@@ -74,17 +78,23 @@ async function sqliteRawRows(sqlite: NonNullable<Database['sqlite']>, text: stri
   return st.all(...params) as unknown[][];
 }
 
-async function postgresRawRows(pool: NonNullable<Database['pool']>, text: string, params: unknown[]): Promise<unknown[][]> {
+async function postgresRawRows(
+  pool: NonNullable<Database['pool']>,
+  text: string,
+  params: unknown[],
+): Promise<unknown[][]> {
   let n = 0;
   const res = await pool.query({ text: text.replace(/\?/g, () => `$${++n}`), values: params, rowMode: 'array' });
   return res.rows as unknown[][];
 }
 
 /** The text aggregate of the packed records: `group_concat` on SQLite, `string_agg` on PostgreSQL. */
-const stringAgg = (dialect: Dialect) => byDialect(dialect, { sqlite: () => 'group_concat', postgres: () => 'string_agg' });
+const stringAgg = (dialect: Dialect) =>
+  byDialect(dialect, { sqlite: () => 'group_concat', postgres: () => 'string_agg' });
 
 /** The record separator U+001E as SQL: `char(30)` on SQLite, `chr(30)` on PostgreSQL. */
-const recordSeparator = (dialect: Dialect) => byDialect(dialect, { sqlite: () => 'char(30)', postgres: () => 'chr(30)' });
+const recordSeparator = (dialect: Dialect) =>
+  byDialect(dialect, { sqlite: () => 'char(30)', postgres: () => 'chr(30)' });
 
 /** The SQL of one packed record of a row of table alias `q`. */
 const packed = (dialect: Database['dialect'], read: readonly Counter[]) =>
@@ -192,7 +202,16 @@ export async function scopeRanges(
  */
 function scopeRangeChunk(
   database: Database,
-  q: { part: readonly (readonly [number, number])[]; first: number; sql: string; where: string; sums: string; summed: boolean; scope: Scope; parentId: string },
+  q: {
+    part: readonly (readonly [number, number])[];
+    first: number;
+    sql: string;
+    where: string;
+    sums: string;
+    summed: boolean;
+    scope: Scope;
+    parentId: string;
+  },
 ): Promise<unknown[][]> {
   const { part, first: i, sql, where, sums, summed, scope, parentId } = q;
   return byDialect(database, {
@@ -213,7 +232,11 @@ function scopeRangeChunk(
 }
 
 /** Lifetime totals per scope id under a parent. */
-export async function scopeLifetime(db: Kysely<DB>, scope: Scope, parentId: string): Promise<(Counters & { scope_id: string })[]> {
+export async function scopeLifetime(
+  db: Kysely<DB>,
+  scope: Scope,
+  parentId: string,
+): Promise<(Counters & { scope_id: string })[]> {
   await settleRollups(db);
   const res = await sql<Record<string, unknown>>`
     SELECT scope_id, ${sql.raw(lifetimeSums)} FROM rollup_scope_day
@@ -266,7 +289,12 @@ export async function publisherByDim(
  * Every ad request records its slots here, unknown slugs included, so this
  * is also where recent requests for slugs that are not placements show.
  */
-export async function publisherPlacementTraffic(db: Kysely<DB>, publisherId: string, fromBucket: number, toBucket: number) {
+export async function publisherPlacementTraffic(
+  db: Kysely<DB>,
+  publisherId: string,
+  fromBucket: number,
+  toBucket: number,
+) {
   await settleRollups(db);
   const res = await sql<Record<string, unknown>>`
     SELECT placement_id, placement_type, SUM(requests) AS requests, SUM(wins) AS wins, MAX(bucket) AS last_bucket FROM rollups
@@ -282,7 +310,12 @@ export async function publisherPlacementTraffic(db: Kysely<DB>, publisherId: str
 }
 
 /** Requests and wins per country, buckets [fromBucket, toBucket). */
-export async function publisherCountryTraffic(db: Kysely<DB>, publisherId: string, fromBucket: number, toBucket: number) {
+export async function publisherCountryTraffic(
+  db: Kysely<DB>,
+  publisherId: string,
+  fromBucket: number,
+  toBucket: number,
+) {
   await settleRollups(db);
   const res = await sql<Record<string, unknown>>`
     SELECT country, SUM(requests) AS requests, SUM(wins) AS wins FROM rollups
@@ -301,7 +334,13 @@ export async function publisherUniqueSessions(db: Kysely<DB>, publisherId: strin
 }
 
 /** Delivery of some ads (legacy ad units serve as ads) per campaign and bucket, buckets [fromBucket, toBucket). */
-export async function adsByBucket(db: Kysely<DB>, advertiserId: string, adIds: string[], fromBucket: number, toBucket: number) {
+export async function adsByBucket(
+  db: Kysely<DB>,
+  advertiserId: string,
+  adIds: string[],
+  fromBucket: number,
+  toBucket: number,
+) {
   await settleRollups(db);
   if (adIds.length === 0) return [];
   const res = await sql<Record<string, unknown>>`
@@ -326,9 +365,18 @@ export async function adsByBucket(db: Kysely<DB>, advertiserId: string, adIds: s
  * publisher and time) and its first test impression (a partial index of test
  * events); counted impressions come from the lifetime rollups.
  */
-export async function publisherFirstTraffic(db: Kysely<DB>, publisherId: string): Promise<{ firstRequestAt: number | null; firstTestImpressionAt: number | null }> {
+export async function publisherFirstTraffic(
+  db: Kysely<DB>,
+  publisherId: string,
+): Promise<{ firstRequestAt: number | null; firstTestImpressionAt: number | null }> {
   const [req, imp] = await Promise.all([
-    db.selectFrom('ad_requests').select('at').where('publisher_id', '=', publisherId).orderBy('at').limit(1).executeTakeFirst(),
+    db
+      .selectFrom('ad_requests')
+      .select('at')
+      .where('publisher_id', '=', publisherId)
+      .orderBy('at')
+      .limit(1)
+      .executeTakeFirst(),
     db
       .selectFrom('tracking_events')
       .select((eb) => eb.fn.min<number>('at').as('at'))
@@ -338,5 +386,8 @@ export async function publisherFirstTraffic(db: Kysely<DB>, publisherId: string)
       .where(sql<boolean>`is_test = 1`)
       .executeTakeFirst(),
   ]);
-  return { firstRequestAt: req ? Number(req.at) : null, firstTestImpressionAt: imp?.at == null ? null : Number(imp.at) };
+  return {
+    firstRequestAt: req ? Number(req.at) : null,
+    firstTestImpressionAt: imp?.at == null ? null : Number(imp.at),
+  };
 }

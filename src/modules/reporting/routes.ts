@@ -13,7 +13,8 @@ import { FormatParam, sendCsv } from '../../http/csv.js';
 
 /** Which rows of a report a CSV export holds (the report's table, as the JSON answer has it). */
 type CsvRows = { name: string; rows: (out: never) => object[] };
-const withFormat = <Q extends z.ZodType>(q: Q): z.ZodType => ((q as unknown as z.ZodObject).extend({ format: FormatParam }) as unknown as z.ZodType);
+const withFormat = <Q extends z.ZodType>(q: Q): z.ZodType =>
+  (q as unknown as z.ZodObject).extend({ format: FormatParam }) as unknown as z.ZodType;
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
 
@@ -27,26 +28,51 @@ export async function reportingRoutes(app: FastifyInstance, ctx: Ctx): Promise<v
 
   const report =
     (kind: 'pub' | 'adv', tag: string) =>
-    <Q extends z.ZodType>(path: string, summary: string, querystring: Q, run: (id: string, q: z.output<Q>) => Promise<unknown>, csv?: CsvRows) =>
+    <Q extends z.ZodType>(
+      path: string,
+      summary: string,
+      querystring: Q,
+      run: (id: string, q: z.output<Q>) => Promise<unknown>,
+      csv?: CsvRows,
+    ) =>
       r.get(
         path,
-        { schema: { tags: [tag], summary, querystring: csv ? withFormat(querystring) : querystring, response: errors } },
+        {
+          schema: { tags: [tag], summary, querystring: csv ? withFormat(querystring) : querystring, response: errors },
+        },
         async (req: FastifyRequest, reply) => {
           const who = await requireKey(ctx, req, kind);
           const { format, ...q } = req.query as { format?: 'json' | 'csv' };
           const out = await run(who.accountId, q as z.output<Q>);
-          if (csv && format === 'csv') return sendCsv(reply, csv.name, csv.rows((out instanceof JsonBody ? out.parse() : out) as never));
+          if (csv && format === 'csv')
+            return sendCsv(reply, csv.name, csv.rows((out instanceof JsonBody ? out.parse() : out) as never));
           // A body the service already wrote as JSON is sent as is.
           return out instanceof JsonBody ? reply.type('application/json; charset=utf-8').send(out.bytes) : out;
         },
       );
   const pub = report('pub', 'publisher reporting');
   const advr = report('adv', 'advertiser reporting');
-  const rows = <K extends string>(name: string, key: K): CsvRows => ({ name, rows: ((out: Record<K, object[]>) => out[key]) as (out: never) => object[] });
+  const rows = <K extends string>(name: string, key: K): CsvRows => ({
+    name,
+    rows: ((out: Record<K, object[]>) => out[key]) as (out: never) => object[],
+  });
 
-  pub('/publisher-dashboard/onboarding', 'Getting started: key, first request, first impression (seen yet?)', S.NoQuery, (id) => publisherOnboarding(ctx, id));
-  pub('/publisher-dashboard/info', 'Publisher profile with lifetime impressions and clicks', S.NoQuery, (id) => svc.publisherInfo(ctx, id));
-  pub('/publisher-dashboard/stats', 'Revenue, impressions, clicks per day (tz-bucketed)', S.StatsQuery, (id, q) => svc.publisherStats(ctx, id, q), rows('stats', 'timeSeries'));
+  pub(
+    '/publisher-dashboard/onboarding',
+    'Getting started: key, first request, first impression (seen yet?)',
+    S.NoQuery,
+    (id) => publisherOnboarding(ctx, id),
+  );
+  pub('/publisher-dashboard/info', 'Publisher profile with lifetime impressions and clicks', S.NoQuery, (id) =>
+    svc.publisherInfo(ctx, id),
+  );
+  pub(
+    '/publisher-dashboard/stats',
+    'Revenue, impressions, clicks per day (tz-bucketed)',
+    S.StatsQuery,
+    (id, q) => svc.publisherStats(ctx, id, q),
+    rows('stats', 'timeSeries'),
+  );
   pub(
     '/publisher-dashboard/activity',
     'Requests, wins, impressions per day; fill and show rates',
@@ -61,11 +87,26 @@ export async function reportingRoutes(app: FastifyInstance, ctx: Ctx): Promise<v
     (id, q) => svc.publisherPlacements(ctx, id, q),
     rows('placements', 'placements'),
   );
-  pub('/publisher-dashboard/unknown-placements', 'Placement slugs requested in the last 24 hours that are not placements of yours', S.NoQuery, (id) =>
-    svc.publisherUnknownPlacements(ctx, id),
+  pub(
+    '/publisher-dashboard/unknown-placements',
+    'Placement slugs requested in the last 24 hours that are not placements of yours',
+    S.NoQuery,
+    (id) => svc.publisherUnknownPlacements(ctx, id),
   );
-  pub('/publisher-dashboard/devices', 'Performance per device type (UTC days)', S.DevicesQuery, (id, q) => svc.publisherDevices(ctx, id, q), rows('devices', 'devices'));
-  pub('/publisher-dashboard/geography', 'Performance per country (UTC days)', S.GeographyQuery, (id, q) => svc.publisherGeography(ctx, id, q), rows('geography', 'countries'));
+  pub(
+    '/publisher-dashboard/devices',
+    'Performance per device type (UTC days)',
+    S.DevicesQuery,
+    (id, q) => svc.publisherDevices(ctx, id, q),
+    rows('devices', 'devices'),
+  );
+  pub(
+    '/publisher-dashboard/geography',
+    'Performance per country (UTC days)',
+    S.GeographyQuery,
+    (id, q) => svc.publisherGeography(ctx, id, q),
+    rows('geography', 'countries'),
+  );
   pub(
     '/publisher-dashboard/countries',
     'Top countries by requests over the last 30 days',
@@ -75,7 +116,13 @@ export async function reportingRoutes(app: FastifyInstance, ctx: Ctx): Promise<v
   );
 
   advr('/advertiser-dashboard/info', 'Advertiser profile', S.NoQuery, (id) => adv.advertiserInfo(ctx, id));
-  advr('/advertiser-dashboard/metrics', 'Daily metrics (tz-bucketed)', S.MetricsQuery, (id, q) => adv.advertiserMetrics(ctx, id, q), rows('metrics', 'data'));
+  advr(
+    '/advertiser-dashboard/metrics',
+    'Daily metrics (tz-bucketed)',
+    S.MetricsQuery,
+    (id, q) => adv.advertiserMetrics(ctx, id, q),
+    rows('metrics', 'data'),
+  );
   advr('/advertiser-dashboard/ad-unit-metrics', 'Daily delivery per legacy ad unit', S.AdUnitMetricsQuery, (id, q) =>
     adv.adUnitMetrics(ctx, id, q),
   );
@@ -88,11 +135,19 @@ export async function reportingRoutes(app: FastifyInstance, ctx: Ctx): Promise<v
   );
   r.get(
     '/admin/reporting/ledger',
-    { schema: { tags: ['admin'], summary: 'Spend, publisher revenue and platform take per publisher (admin token)', querystring: S.StatsQuery } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Spend, publisher revenue and platform take per publisher (admin token)',
+        querystring: S.StatsQuery,
+      },
+    },
     async (req): Promise<unknown> => {
       requireAdmin(ctx, req);
       return svc.platformLedger(ctx, req.query);
     },
   );
-  advr('/advertiser-dashboard/billing', 'Spend, credits, billed and unbilled amounts', S.NoQuery, (id) => adv.advertiserBilling(ctx, id));
+  advr('/advertiser-dashboard/billing', 'Spend, credits, billed and unbilled amounts', S.NoQuery, (id) =>
+    adv.advertiserBilling(ctx, id),
+  );
 }

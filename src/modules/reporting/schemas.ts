@@ -12,7 +12,13 @@ const date = (what: string) =>
     .describe(`${what} (YYYY-MM-DD, inclusive); start_date and end_date are given together and override days`);
 
 const days = (def: number, max: number) =>
-  z.coerce.number().int().min(1).max(max).default(def).describe(`number of days up to today, 1-${max} (default ${def})`);
+  z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(max)
+    .default(def)
+    .describe(`number of days up to today, 1-${max} (default ${def})`);
 
 const tz = z.string().min(1).max(64).optional().describe('IANA timezone the days are bucketed in (default UTC)');
 
@@ -28,7 +34,9 @@ export const PlacementsQuery = z.object(range(7, 365)).strict();
 export const DevicesQuery = z.object(range(30, 365)).strict();
 export const GeographyQuery = z.object(range(30, 365)).strict();
 export const CountriesQuery = z
-  .object({ limit: z.coerce.number().int().min(1).max(100).default(20).describe('number of countries, 1-100 (default 20)') })
+  .object({
+    limit: z.coerce.number().int().min(1).max(100).default(20).describe('number of countries, 1-100 (default 20)'),
+  })
   .strict();
 export const NoQuery = z.object({}).strict();
 
@@ -37,9 +45,16 @@ const bool = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
   .transform((v) => v === true || v === 'true' || v === '1');
 
-export const MetricsQuery = z.object({ ...range(30, 365), tz, campaign_id: id('only this campaign').optional() }).strict();
+export const MetricsQuery = z
+  .object({ ...range(30, 365), tz, campaign_id: id('only this campaign').optional() })
+  .strict();
 export const AdUnitMetricsQuery = z
-  .object({ ...range(30, 365), tz, campaign_id: id('only this campaign').optional(), ad_unit_id: id('only this ad unit').optional() })
+  .object({
+    ...range(30, 365),
+    tz,
+    campaign_id: id('only this campaign').optional(),
+    ad_unit_id: id('only this ad unit').optional(),
+  })
   .strict();
 export const AdGroupMetricsQuery = z
   .object({
@@ -48,7 +63,13 @@ export const AdGroupMetricsQuery = z
     campaign_id: id('only this campaign').optional(),
     ad_group_id: id('only this ad group').optional(),
     include_archived: bool.default(false).describe('include archived ad groups (default false)'),
-    offset: z.coerce.number().int().min(0).max(10_000_000).default(0).describe('skip this many ad groups (pages of 2,000)'),
+    offset: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(10_000_000)
+      .default(0)
+      .describe('skip this many ad groups (pages of 2,000)'),
   })
   .strict();
 

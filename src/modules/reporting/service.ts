@@ -2,7 +2,16 @@ import type { Ctx } from '../../context.js';
 import { BadRequest } from '../../lib/errors.js';
 import { microsToDollars } from '../../lib/money.js';
 import { QUARTER_HOUR_MS } from '../../lib/clock.js';
-import { decompose, dayIntervals, dayString, DAY_MS, localDay, parseDay, QUARTERS_PER_DAY, requireTimeZone } from '../../lib/tz.js';
+import {
+  decompose,
+  dayIntervals,
+  dayString,
+  DAY_MS,
+  localDay,
+  parseDay,
+  QUARTERS_PER_DAY,
+  requireTimeZone,
+} from '../../lib/tz.js';
 import * as m from '../../lib/metrics.js';
 import { DEVICE_TYPES } from '../../lib/placement-types.js';
 import * as accounts from '../accounts/service.js';
@@ -35,13 +44,24 @@ export function resolveRange(ctx: Ctx, q: RangeQuery, maxDays: number): DayRange
   }
   if (q.start_date === undefined || q.end_date === undefined) {
     const field = q.start_date === undefined ? 'start_date' : 'end_date';
-    throw new BadRequest(`${field}: start_date and end_date must be given together`, [{ field, message: 'required with the other date' }]);
+    throw new BadRequest(`${field}: start_date and end_date must be given together`, [
+      { field, message: 'required with the other date' },
+    ]);
   }
   const firstDay = parseDay(q.start_date);
-  if (firstDay === null) throw new BadRequest(`start_date: "${q.start_date}" is not a calendar date`, [{ field: 'start_date', message: 'not a calendar date' }]);
+  if (firstDay === null)
+    throw new BadRequest(`start_date: "${q.start_date}" is not a calendar date`, [
+      { field: 'start_date', message: 'not a calendar date' },
+    ]);
   const lastDay = parseDay(q.end_date);
-  if (lastDay === null) throw new BadRequest(`end_date: "${q.end_date}" is not a calendar date`, [{ field: 'end_date', message: 'not a calendar date' }]);
-  if (lastDay < firstDay) throw new BadRequest('end_date: must not be before start_date', [{ field: 'end_date', message: 'before start_date' }]);
+  if (lastDay === null)
+    throw new BadRequest(`end_date: "${q.end_date}" is not a calendar date`, [
+      { field: 'end_date', message: 'not a calendar date' },
+    ]);
+  if (lastDay < firstDay)
+    throw new BadRequest('end_date: must not be before start_date', [
+      { field: 'end_date', message: 'before start_date' },
+    ]);
   if (lastDay - firstDay + 1 > maxDays) {
     throw new BadRequest(`end_date: the range covers ${lastDay - firstDay + 1} days; at most ${maxDays} are allowed`, [
       { field: 'end_date', message: `range longer than ${maxDays} days` },
@@ -152,8 +172,26 @@ export async function scopeGrid(
       if (i !== undefined) apply(targetsOf(key), i, v);
     };
   await Promise.all([
-    minDay <= maxDay && repo.scopeDays(ctx.database, scope, parentId, minDay, maxDay, read, sink((d) => dayTargets[d - minDay])),
-    ranges.length && repo.scopeRanges(ctx.database, scope, parentId, ranges, read, ids?.length === 1, sink((i) => rangeTargets[i])),
+    minDay <= maxDay &&
+      repo.scopeDays(
+        ctx.database,
+        scope,
+        parentId,
+        minDay,
+        maxDay,
+        read,
+        sink((d) => dayTargets[d - minDay]),
+      ),
+    ranges.length &&
+      repo.scopeRanges(
+        ctx.database,
+        scope,
+        parentId,
+        ranges,
+        read,
+        ids?.length === 1,
+        sink((i) => rangeTargets[i]),
+      ),
   ]);
   if (!ids) {
     cells = new Float64Array(list.length * days * R);
@@ -263,19 +301,39 @@ export async function publisherStats(ctx: Ctx, publisherId: string, q: RangeQuer
  * range, for a publisher or an advertiser, most first: what the reports show
  * beside the `invalid_impressions` / `invalid_clicks` totals.
  */
-export async function invalidTraffic(ctx: Ctx, scope: { publisherId?: string; advertiserId?: string; campaignId?: string }, range: DayRange) {
+export async function invalidTraffic(
+  ctx: Ctx,
+  scope: { publisherId?: string; advertiserId?: string; campaignId?: string },
+  range: DayRange,
+) {
   const intervals = dayIntervals(range.tz, range.firstDay, range.lastDay);
   if (intervals.length === 0) return [];
   const from = intervals[0].from * QUARTER_HOUR_MS;
   const to = intervals[intervals.length - 1].to * QUARTER_HOUR_MS;
-  const byReason = new Map<string, { reason: string; kind: 'general' | 'sophisticated'; invalid_impressions: number; invalid_clicks: number }>();
+  const byReason = new Map<
+    string,
+    { reason: string; kind: 'general' | 'sophisticated'; invalid_impressions: number; invalid_clicks: number }
+  >();
   for (const r of await invalidTrafficByReason(ctx, scope, from, to)) {
     let e = byReason.get(r.reason);
-    if (!e) byReason.set(r.reason, (e = { reason: r.reason, kind: SIVT_REASONS.has(r.reason) ? 'sophisticated' : 'general', invalid_impressions: 0, invalid_clicks: 0 }));
+    if (!e)
+      byReason.set(
+        r.reason,
+        (e = {
+          reason: r.reason,
+          kind: SIVT_REASONS.has(r.reason) ? 'sophisticated' : 'general',
+          invalid_impressions: 0,
+          invalid_clicks: 0,
+        }),
+      );
     if (r.kind === 'imp') e.invalid_impressions += r.n;
     else e.invalid_clicks += r.n;
   }
-  return [...byReason.values()].sort((a, b) => b.invalid_clicks + b.invalid_impressions - (a.invalid_clicks + a.invalid_impressions) || a.reason.localeCompare(b.reason));
+  return [...byReason.values()].sort(
+    (a, b) =>
+      b.invalid_clicks + b.invalid_impressions - (a.invalid_clicks + a.invalid_impressions) ||
+      a.reason.localeCompare(b.reason),
+  );
 }
 
 export async function publisherActivity(ctx: Ctx, publisherId: string, q: RangeQuery) {
@@ -323,9 +381,17 @@ async function breakdown(ctx: Ctx, publisherId: string, dim: repo.PublisherDim, 
 }
 
 export async function publisherPlacements(ctx: Ctx, publisherId: string, q: RangeQuery) {
-  const [{ range, byKey }, placements] = await Promise.all([breakdown(ctx, publisherId, 'placement', q, 365), listPublisherPlacements(ctx, publisherId)]);
+  const [{ range, byKey }, placements] = await Promise.all([
+    breakdown(ctx, publisherId, 'placement', q, 365),
+    listPublisherPlacements(ctx, publisherId),
+  ]);
   const traffic = new Map<string, { requests: number; wins: number }>();
-  for (const t of await repo.publisherPlacementTraffic(ctx.db, publisherId, range.firstDay * QUARTERS_PER_DAY, (range.lastDay + 1) * QUARTERS_PER_DAY)) {
+  for (const t of await repo.publisherPlacementTraffic(
+    ctx.db,
+    publisherId,
+    range.firstDay * QUARTERS_PER_DAY,
+    (range.lastDay + 1) * QUARTERS_PER_DAY,
+  )) {
     const e = traffic.get(t.placement_id) ?? { requests: 0, wins: 0 };
     e.requests += t.requests;
     e.wins += t.wins;
@@ -375,13 +441,22 @@ export async function publisherUnknownPlacements(ctx: Ctx, publisherId: string) 
   const now = ctx.clock.now();
   const to = Math.floor(now / QUARTER_HOUR_MS) + 1;
   const from = to - (UNKNOWN_PLACEMENTS_WINDOW_HOURS * 3_600_000) / QUARTER_HOUR_MS;
-  const [rows, placements] = await Promise.all([repo.publisherPlacementTraffic(ctx.db, publisherId, from, to), listPublisherPlacements(ctx, publisherId)]);
+  const [rows, placements] = await Promise.all([
+    repo.publisherPlacementTraffic(ctx.db, publisherId, from, to),
+    listPublisherPlacements(ctx, publisherId),
+  ]);
   const known = new Set(placements.map((p) => p.slug));
   const bySlug = new Map<string, { placement_id: string; placement: string; requests: number; last_bucket: number }>();
   for (const r of rows) {
     if (known.has(r.placement_id) || r.requests === 0) continue;
     const e = bySlug.get(r.placement_id);
-    if (!e) bySlug.set(r.placement_id, { placement_id: r.placement_id, placement: r.placement_type, requests: r.requests, last_bucket: r.last_bucket });
+    if (!e)
+      bySlug.set(r.placement_id, {
+        placement_id: r.placement_id,
+        placement: r.placement_type,
+        requests: r.requests,
+        last_bucket: r.last_bucket,
+      });
     else {
       e.requests += r.requests;
       if (r.last_bucket > e.last_bucket) Object.assign(e, { last_bucket: r.last_bucket, placement: r.placement_type });
@@ -391,7 +466,10 @@ export async function publisherUnknownPlacements(ctx: Ctx, publisherId: string) 
     unknown_placements: [...bySlug.values()]
       .sort((a, b) => b.requests - a.requests || a.placement_id.localeCompare(b.placement_id))
       .slice(0, 50)
-      .map(({ last_bucket, ...u }) => ({ ...u, last_seen_at: new Date(Math.min(now, (last_bucket + 1) * QUARTER_HOUR_MS)).toISOString() })),
+      .map(({ last_bucket, ...u }) => ({
+        ...u,
+        last_seen_at: new Date(Math.min(now, (last_bucket + 1) * QUARTER_HOUR_MS)).toISOString(),
+      })),
     window_hours: UNKNOWN_PLACEMENTS_WINDOW_HOURS,
   };
 }
@@ -423,8 +501,15 @@ const countryCode = (c: string): string => c || 'ZZ';
 export async function publisherGeography(ctx: Ctx, publisherId: string, q: RangeQuery) {
   const { range, byKey } = await breakdown(ctx, publisherId, 'country', q, 365);
   const countries = [...byKey.entries()]
-    .map(([country, e]) => ({ country_code: countryCode(country), impressions: e.total.impressions, clicks: e.total.clicks, ...pubFigures(e.total) }))
-    .sort((a, b) => b.impressions - a.impressions || b.clicks - a.clicks || a.country_code.localeCompare(b.country_code));
+    .map(([country, e]) => ({
+      country_code: countryCode(country),
+      impressions: e.total.impressions,
+      clicks: e.total.clicks,
+      ...pubFigures(e.total),
+    }))
+    .sort(
+      (a, b) => b.impressions - a.impressions || b.clicks - a.clicks || a.country_code.localeCompare(b.country_code),
+    );
   return { countries, period_days: range.lastDay - range.firstDay + 1 };
 }
 
@@ -467,7 +552,13 @@ export async function platformLedger(ctx: Ctx, q: RangeQuery) {
   const rows = await Promise.all(
     publishers.map(async (p) => {
       const t = total((await scopeSeries(ctx, 'pub', p.id, range, [p.id])).get(p.id));
-      return { publisher_id: p.id, spend: dollars(t.spend_micros), publisher_revenue: dollars(t.revenue_micros), platform_take: dollars(t.take_micros), micros: t };
+      return {
+        publisher_id: p.id,
+        spend: dollars(t.spend_micros),
+        publisher_revenue: dollars(t.revenue_micros),
+        platform_take: dollars(t.take_micros),
+        micros: t,
+      };
     }),
   );
   const sum = zero();

@@ -25,7 +25,15 @@ export type SafetyCategory = (typeof SAFETY_CATEGORIES)[number];
 const ALIASES: Record<SafetyCategory, string[]> = {
   'self-harm': ['self-harm', 'self harm', 'suicide', 'suicidal'],
   'death-grief': ['death-grief', 'death', 'grief', 'bereavement', 'tragedy', 'mourning'],
-  'medical-crisis': ['medical-crisis', 'medical', 'illness', 'serious illness', 'medical emergency', 'health crisis', 'cancer'],
+  'medical-crisis': [
+    'medical-crisis',
+    'medical',
+    'illness',
+    'serious illness',
+    'medical emergency',
+    'health crisis',
+    'cancer',
+  ],
   'pregnancy-loss': ['pregnancy-loss', 'pregnancy loss', 'miscarriage', 'stillbirth'],
   'abuse-violence': ['abuse-violence', 'abuse', 'violence', 'domestic violence', 'assault', 'crime'],
   minors: ['minors', 'children', 'kids', 'child safety', 'minor'],
@@ -44,10 +52,13 @@ for (const c of SAFETY_CATEGORIES) for (const a of ALIASES[c]) BY_ALIAS.set(a, c
 export function categoriesOfTopics(topics: readonly string[] | undefined): Set<SafetyCategory> {
   const out = new Set<SafetyCategory>();
   for (const t of topics ?? []) {
-    const c = BY_ALIAS.get(t.trim().toLowerCase().replace(/_/g, '-')) ?? BY_ALIAS.get(t.trim().toLowerCase().replace(/[-_]/g, ' '));
+    const c =
+      BY_ALIAS.get(t.trim().toLowerCase().replace(/_/g, '-')) ??
+      BY_ALIAS.get(t.trim().toLowerCase().replace(/[-_]/g, ' '));
     if (c) out.add(c);
   }
   return out;
 }
 
-export const isSafetyCategory = (s: string): s is SafetyCategory => (SAFETY_CATEGORIES as readonly string[]).includes(s);
+export const isSafetyCategory = (s: string): s is SafetyCategory =>
+  (SAFETY_CATEGORIES as readonly string[]).includes(s);

@@ -108,9 +108,13 @@ const NUM_CHILD = '(?:[6-9]|1[0-5]|six|seven|eight|nine|ten|eleven|twelve|thirte
 const GRADE = '(?:[1-9]|1[0-2])(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth';
 const PATTERNS: Record<SafetyCategory, RegExp[]> = {
   minors: [
-    new RegExp(`\\b(?:i'?m|i am)\\s+(?:only\\s+|just\\s+)?${NUM_CHILD}(?:\\s*(?:years?\\s+old|yo|y/o|yrs?\\s+old))?(?![\\w%])(?!\\s*(?:weeks|months|days|hours|minutes|kg|lbs?|pounds|percent|miles|km|k\\b|feet|ft|inches|cm|dollars|\\$|am\\b|pm\\b|o'?clock))`),
+    new RegExp(
+      `\\b(?:i'?m|i am)\\s+(?:only\\s+|just\\s+)?${NUM_CHILD}(?:\\s*(?:years?\\s+old|yo|y/o|yrs?\\s+old))?(?![\\w%])(?!\\s*(?:weeks|months|days|hours|minutes|kg|lbs?|pounds|percent|miles|km|k\\b|feet|ft|inches|cm|dollars|\\$|am\\b|pm\\b|o'?clock))`,
+    ),
     new RegExp(`\\b(?:i'?m|i am)\\s+(?:in\\s+)?(?:the\\s+)?(?:${GRADE})\\s*[- ]?grade\\b(?!\\s*(?:teacher|students))`),
-    new RegExp(`\\bmy\\s+(?:${GRADE})\\s*[- ]?grade\\s+(?:homework|book report|report|essay|project|class|science|math|teacher said)`),
+    new RegExp(
+      `\\bmy\\s+(?:${GRADE})\\s*[- ]?grade\\s+(?:homework|book report|report|essay|project|class|science|math|teacher said)`,
+    ),
     /\b(?:i'?m|i am)\s+in\s+year\s+(?:[3-9]|10|11)\b/,
     /\b(?:i'?m|i am)\s+(?:a\s+)?(?:freshman|sophomore)\s+in\s+high\s+school\b/,
     /\b(?:i'?m|i am)\s+in\s+(?:middle|elementary|primary|junior high)\s+school\b/,
@@ -123,7 +127,10 @@ const PATTERNS: Record<SafetyCategory, RegExp[]> = {
     /\btenho\s+(?:[6-9]|1[0-5])\s+anos\b/,
     /\bestou\s+no\s+(?:[1-9]o?|sexto|setimo|oitavo|nono)\s+ano\b/,
   ],
-  'eating-disorder': [/\b(?:eat|eating|under|only|below)\s+(?:[1-7]\d\d|[1-9]\d)\s*(?:cal|kcal|calories)\b/, /\b(?:comer|como)\s+(?:menos de\s+)?[1-7]\d\d\s+calorias\b/],
+  'eating-disorder': [
+    /\b(?:eat|eating|under|only|below)\s+(?:[1-7]\d\d|[1-9]\d)\s*(?:cal|kcal|calories)\b/,
+    /\b(?:comer|como)\s+(?:menos de\s+)?[1-7]\d\d\s+calorias\b/,
+  ],
   'self-harm': [],
   'death-grief': [
     /\bmy\s+(?:\w+\s+){0,2}(?:mom|mum|mother|dad|father|wife|husband|son|daughter|brother|sister|child|baby|partner|boyfriend|girlfriend|friend|grandma|grandpa|grandmother|grandfather|uncle|aunt|cousin|fiance|fiancee)\s+(?:just\s+|suddenly\s+|recently\s+)?(?:died|passed|was killed|is dead|has died)\b/,
@@ -201,7 +208,11 @@ export interface LexiconHit {
  * text folded (`fold`), `stemsBy(lang)` its words stemmed in that language.
  * Phrases of all categories are one token trie per language: one pass over the stems.
  */
-export function lexiconHit(folded: string, lang: Lang, stemsBy: (l: Exclude<Lang, 'other'>) => readonly string[]): LexiconHit | null {
+export function lexiconHit(
+  folded: string,
+  lang: Lang,
+  stemsBy: (l: Exclude<Lang, 'other'>) => readonly string[],
+): LexiconHit | null {
   const langs: Exclude<Lang, 'other'>[] = lang === 'en' || lang === 'other' ? ['en'] : [lang, 'en'];
   for (const l of langs) {
     const category = findPhrase(trieOf(l), stemsBy(l));

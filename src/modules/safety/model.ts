@@ -27,7 +27,34 @@ export interface TextModels {
 }
 
 /** Words of a feature set that carry no topic (kept out of pairs and features). */
-const SKIP = new Set(['a', 'an', 'the', 'and', 'or', 'of', 'to', 'in', 'on', 'at', 'is', 'it', 'de', 'la', 'le', 'el', 'y', 'et', 'e', 'und', 'der', 'die', 'das', 'o', 'um', 'uma']);
+const SKIP = new Set([
+  'a',
+  'an',
+  'the',
+  'and',
+  'or',
+  'of',
+  'to',
+  'in',
+  'on',
+  'at',
+  'is',
+  'it',
+  'de',
+  'la',
+  'le',
+  'el',
+  'y',
+  'et',
+  'e',
+  'und',
+  'der',
+  'die',
+  'das',
+  'o',
+  'um',
+  'uma',
+]);
 
 /**
  * Visits the word features of a text already split and stemmed (`ws` folded
@@ -64,7 +91,11 @@ function visitWords(
 }
 
 /** Word features of a split, stemmed text (`visitWords`), each once, and the concepts its words belong to. */
-export function wordFeatures(ws: readonly string[], stems: readonly string[], lang: Lang): { features: string[]; concepts: Set<string> } {
+export function wordFeatures(
+  ws: readonly string[],
+  stems: readonly string[],
+  lang: Lang,
+): { features: string[]; concepts: Set<string> } {
   const out = new Set<string>();
   const concepts = new Set<string>();
   visitWords(

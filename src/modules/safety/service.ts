@@ -95,7 +95,10 @@ function analyseAssistantTurn(t: ReadTurn, lang: Lang): TurnAnalysis {
 }
 
 /** The offline verdict: lexicons, then the linear model. */
-export function assessOffline(messages: readonly ConversationTurn[] | ReadConversation, excludedTopics?: readonly string[]): SafetyVerdict {
+export function assessOffline(
+  messages: readonly ConversationTurn[] | ReadConversation,
+  excludedTopics?: readonly string[],
+): SafetyVerdict {
   const conv = 'turns' in messages ? messages : readConversation(messages);
   const { user, assistant } = partsOf(conv);
   const language = conv.lang;
@@ -145,7 +148,10 @@ const verdict = (
 ): SafetyVerdict => ({ category, source, detail, publisherExcluded, informational, language });
 
 /** Each category's head position and threshold, and the intent head's position, looked up once per loaded model. */
-const headTables = new WeakMap<LoadedModels, { category: Int32Array; threshold: Float64Array; informational: number }>();
+const headTables = new WeakMap<
+  LoadedModels,
+  { category: Int32Array; threshold: Float64Array; informational: number }
+>();
 function headsOf(models: LoadedModels): { category: Int32Array; threshold: Float64Array; informational: number } {
   let t = headTables.get(models);
   if (!t) {
@@ -192,9 +198,16 @@ export function parseLlmVerdict(text: string): { category: SafetyCategory | null
   return { category: c === 'none' ? null : c, commercial: v.commercial === true };
 }
 
-async function askLlm(ctx: Ctx, s: LlmState, conv: ReadConversation): Promise<{ category: SafetyCategory | null; commercial: boolean } | null> {
+async function askLlm(
+  ctx: Ctx,
+  s: LlmState,
+  conv: ReadConversation,
+): Promise<{ category: SafetyCategory | null; commercial: boolean } | null> {
   const { user, assistant } = partsOf(conv);
-  const transcript = [...(assistant ? [`assistant (last answer): ${assistant.text.slice(0, 600)}`] : []), ...user.map((u) => `user: ${u.text.slice(0, 1500)}`)].join('\n');
+  const transcript = [
+    ...(assistant ? [`assistant (last answer): ${assistant.text.slice(0, 600)}`] : []),
+    ...user.map((u) => `user: ${u.text.slice(0, 1500)}`),
+  ].join('\n');
   const key = sha256Hex(transcript);
   const hit = s.cache.get(key);
   if (hit) return hit;
@@ -232,6 +245,13 @@ export function assessConversation(
   return askLlm(ctx, s, conv).then((v) => {
     if (!v) return offline;
     const excluded = categoriesOfTopics(excludedTopics);
-    return verdict(v.category, v.category ? 'llm' : null, v.category ? 'llm' : null, v.category ? excluded.has(v.category) : false, v.commercial ? 0 : 1, offline.language);
+    return verdict(
+      v.category,
+      v.category ? 'llm' : null,
+      v.category ? 'llm' : null,
+      v.category ? excluded.has(v.category) : false,
+      v.commercial ? 0 : 1,
+      offline.language,
+    );
   });
 }

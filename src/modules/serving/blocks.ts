@@ -10,5 +10,9 @@ export function blockFilter(publisher: InvPublisher): ((g: InvGroup) => string |
   const b = publisher.blocks;
   if (!b || (b.advertisers.size === 0 && b.categories.size === 0)) return undefined;
   return (g) =>
-    b.advertisers.has(g.advertiserId) ? 'blocked_advertiser' : g.category !== null && b.categories.has(g.category) ? 'blocked_category' : null;
+    b.advertisers.has(g.advertiserId)
+      ? 'blocked_advertiser'
+      : g.category !== null && b.categories.has(g.category)
+        ? 'blocked_category'
+        : null;
 }

@@ -62,7 +62,8 @@ export class BudgetBook {
     this.roll(now);
     if (micros <= 0) return;
     if (utcDayStart(at) === this.day) this.groupDay.set(groupId, (this.groupDay.get(groupId) ?? 0) + micros);
-    if (at - (at % HOUR_MS) === this.hour) this.campaignHour.set(campaignId, (this.campaignHour.get(campaignId) ?? 0) + micros);
+    if (at - (at % HOUR_MS) === this.hour)
+      this.campaignHour.set(campaignId, (this.campaignHour.get(campaignId) ?? 0) + micros);
   }
 
   /** Re-read committed spend from the rollups when older than `maxAgeMs` (the first read is awaited, later ones run behind). */
@@ -128,8 +129,18 @@ export function budgetChecks(g: InvGroup, s: BudgetState, chargeMicros: number):
   const day = utcDayStart(s.now);
   const hour = s.now - (s.now % HOUR_MS);
   const checks: BudgetCheck[] = [];
-  forEachLimit(g, s, chargeMicros, (k, base, limit, amount) =>
-    void checks.push({ name: checkName(k, g, day, hour), base, limit, amount, shared: sharedName(k, g.campaignId, g.id, day, hour) }),
+  forEachLimit(
+    g,
+    s,
+    chargeMicros,
+    (k, base, limit, amount) =>
+      void checks.push({
+        name: checkName(k, g, day, hour),
+        base,
+        limit,
+        amount,
+        shared: sharedName(k, g.campaignId, g.id, day, hour),
+      }),
   );
   return checks;
 }
@@ -153,17 +164,39 @@ export function shareCommittedSpend(ctx: Ctx): void {
       if (c.spendMicros <= 0) continue;
       const day = utcDayStart(c.at);
       const hour = c.at - (c.at % HOUR_MS);
-      entries.push({ name: sharedName(0, c.campaignId, c.adGroupId, day, hour), amount: c.spendMicros, ttlMs: DAY_MS + HOUR_MS });
-      entries.push({ name: sharedName(2, c.campaignId, c.adGroupId, day, hour), amount: c.spendMicros, ttlMs: 2 * HOUR_MS });
-      if (c.adGroupId) entries.push({ name: sharedName(3, c.campaignId, c.adGroupId, day, hour), amount: c.spendMicros, ttlMs: DAY_MS + HOUR_MS });
+      entries.push({
+        name: sharedName(0, c.campaignId, c.adGroupId, day, hour),
+        amount: c.spendMicros,
+        ttlMs: DAY_MS + HOUR_MS,
+      });
+      entries.push({
+        name: sharedName(2, c.campaignId, c.adGroupId, day, hour),
+        amount: c.spendMicros,
+        ttlMs: 2 * HOUR_MS,
+      });
+      if (c.adGroupId)
+        entries.push({
+          name: sharedName(3, c.campaignId, c.adGroupId, day, hour),
+          amount: c.spendMicros,
+          ttlMs: DAY_MS + HOUR_MS,
+        });
     }
-    if (entries.length) void ctx.counters.addSpent(entries).catch((err) => ctx.log.warn({ err }, 'shared spend count failed'));
+    if (entries.length)
+      void ctx.counters.addSpent(entries).catch((err) => ctx.log.warn({ err }, 'shared spend count failed'));
   });
 }
 
 /** The counter of check k (BUDGET_CHECK_NAMES order), named only for the checks that apply. */
 const checkName = (k: number, g: InvGroup, day: number, hour: number): string =>
-  k === 0 ? `hd:${g.campaignId}:${day}` : k === 1 ? `pd:${g.campaignId}:${day}` : k === 2 ? `ph:${g.campaignId}:${hour}` : k === 3 ? `gh:${g.id}:${day}` : `gp:${g.id}:${day}`;
+  k === 0
+    ? `hd:${g.campaignId}:${day}`
+    : k === 1
+      ? `pd:${g.campaignId}:${day}`
+      : k === 2
+        ? `ph:${g.campaignId}:${hour}`
+        : k === 3
+          ? `gh:${g.id}:${day}`
+          : `gp:${g.id}:${day}`;
 
 /** A cheap pre-filter before the auction: is there room for this charge at all (ignoring reservations)? */
 export function hasRoom(g: InvGroup, s: BudgetState, chargeMicros: number): boolean {
@@ -175,7 +208,12 @@ export function hasRoom(g: InvGroup, s: BudgetState, chargeMicros: number): bool
 }
 
 /** The one home of the limits: calls `fn(check index, committed, limit, amount)` for each check that applies. */
-function forEachLimit(g: InvGroup, s: BudgetState, chargeMicros: number, fn: (k: number, base: number, limit: number, amount: number) => void): void {
+function forEachLimit(
+  g: InvGroup,
+  s: BudgetState,
+  chargeMicros: number,
+  fn: (k: number, base: number, limit: number, amount: number) => void,
+): void {
   const f = pacedFraction(s.now, s.aheadHours);
   const expected = g.pricing === 'cpc' ? Math.max(1, Math.ceil(chargeMicros * g.rates.ctr)) : chargeMicros;
   const campaignToday = s.campaignToday(g.campaignId);

@@ -53,10 +53,20 @@ export const DecisionBody = z.object({
   ),
   candidates: z.array(Candidate),
   filtered: z.array(
-    z.object({ groupId: z.string(), campaignId: z.string(), reason: z.string(), relevance: z.number().optional(), detail: z.string().optional() }),
+    z.object({
+      groupId: z.string(),
+      campaignId: z.string(),
+      reason: z.string(),
+      relevance: z.number().optional(),
+      detail: z.string().optional(),
+    }),
   ),
   filteredCounts: z.record(z.string(), z.number()),
-  unchecked: z.number().describe('Groups at or above the relevance floor ranked below every candidate the auction needed, so never checked'),
+  unchecked: z
+    .number()
+    .describe(
+      'Groups at or above the relevance floor ranked below every candidate the auction needed, so never checked',
+    ),
 });
 
 /** GET /admin/decisions/{id}: why an ad request got the ads it got (admin token). */
@@ -69,7 +79,13 @@ export async function decisionDebugRoutes(app: FastifyInstance, ctx: Ctx): Promi
         summary: 'Explain an ad decision',
         description:
           'The candidates of a recent ad request (by the `X-Orbit-Request-Id` of its answer), their relevance, expected value, score, the winner and price, and why the others lost or were filtered. Kept in memory by the process that served it (the last `ORBIT_DECISION_LOG_SIZE` decisions).',
-        params: z.object({ id: z.string().min(1).max(64).regex(/^[A-Za-z0-9-]+$/, 'id must be a request id') }),
+        params: z.object({
+          id: z
+            .string()
+            .min(1)
+            .max(64)
+            .regex(/^[A-Za-z0-9-]+$/, 'id must be a request id'),
+        }),
         response: { 200: DecisionBody, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
       },
     },

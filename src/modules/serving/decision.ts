@@ -86,7 +86,8 @@ export interface Rejection {
 export const maxChargeMicros = (g: InvGroup): number => chargeOf(g, g.bidMicros);
 
 /** One charge at a price in the group's pricing unit. */
-export const chargeOf = (g: InvGroup, priceMicros: number): number => (g.pricing === 'cpc' ? priceMicros : cpmImpressionCharge(priceMicros));
+export const chargeOf = (g: InvGroup, priceMicros: number): number =>
+  g.pricing === 'cpc' ? priceMicros : cpmImpressionCharge(priceMicros);
 
 /**
  * Candidates in rank order (score descending, then group id), judged lazily.
@@ -151,7 +152,13 @@ export class Ranking {
     const ex = snap.model.exclusion(g.idx, input.query, input.excluded, this.convExcluded);
     const reason = ex?.reason ?? rejection(g, input);
     if (reason) {
-      this.rejected.push({ groupId: g.id, campaignId: g.campaignId, reason, relevance, detail: ex?.detail ?? rejectionDetail(reason, input) });
+      this.rejected.push({
+        groupId: g.id,
+        campaignId: g.campaignId,
+        reason,
+        relevance,
+        detail: ex?.detail ?? rejectionDetail(reason, input),
+      });
       return;
     }
     const quality = relevanceFactor(relevance) * g.feedback;
@@ -194,17 +201,24 @@ export class Ranking {
 function rejection(g: InvGroup, input: DecisionInput): string | null {
   const ineligible = input.eligible?.(g);
   if (ineligible) return ineligible;
-  if ((g.startTime !== null && g.startTime > input.now) || (g.endTime !== null && g.endTime <= input.now)) return 'outside_schedule';
+  if ((g.startTime !== null && g.startTime > input.now) || (g.endTime !== null && g.endTime <= input.now))
+    return 'outside_schedule';
   if (g.allowedDevices && !g.allowedDevices.has(input.device)) return 'device_not_targeted';
-  if (g.allowedCountries && (!input.country || !g.allowedCountries.has(input.country.toLowerCase()))) return 'country_not_targeted';
-  if (input.sessionCap > 0 && (input.sessionCounts[g.campaignId] ?? 0) >= input.sessionCap) return 'session_frequency_cap';
+  if (g.allowedCountries && (!input.country || !g.allowedCountries.has(input.country.toLowerCase())))
+    return 'country_not_targeted';
+  if (input.sessionCap > 0 && (input.sessionCounts[g.campaignId] ?? 0) >= input.sessionCap)
+    return 'session_frequency_cap';
   if (input.userCap > 0 && (input.userCounts[g.campaignId] ?? 0) >= input.userCap) return 'user_frequency_cap';
   if (!input.budgetRoom(g, maxChargeMicros(g))) return 'budget_exhausted_or_paced';
   return null;
 }
 
 const rejectionDetail = (reason: string, input: DecisionInput): string | undefined =>
-  reason === 'device_not_targeted' ? input.device : reason === 'country_not_targeted' ? input.country || 'unknown' : undefined;
+  reason === 'device_not_targeted'
+    ? input.device
+    : reason === 'country_not_targeted'
+      ? input.country || 'unknown'
+      : undefined;
 
 /**
  * Match the conversation and order the groups at or above the relevance
@@ -265,7 +279,12 @@ function kthLargest(xs: readonly number[], k: number): number {
  * thousand): second price against the best remaining competitor, at least
  * the floor, never above the bid.
  */
-export function clearingPrice(winner: Candidate, runnerUp: Candidate | undefined, floorCpmMicros: number, rule: Pricing): number {
+export function clearingPrice(
+  winner: Candidate,
+  runnerUp: Candidate | undefined,
+  floorCpmMicros: number,
+  rule: Pricing,
+): number {
   const g = winner.g;
   if (rule === 'first') return g.bidMicros;
   // The least expected value per thousand that still wins.
@@ -300,7 +319,8 @@ export interface Allocation {
 }
 
 /** Whether ad i of a group fits a slot (its copy within the slot's text limit). */
-const adFits = (g: InvGroup, slot: Slot, i: number): boolean => slot.maxAdTextChars === null || g.ads.copyLength[i] <= slot.maxAdTextChars;
+const adFits = (g: InvGroup, slot: Slot, i: number): boolean =>
+  slot.maxAdTextChars === null || g.ads.copyLength[i] <= slot.maxAdTextChars;
 
 export async function allocate(ranking: Ranking, input: AllocationInput): Promise<Allocation> {
   const fills: Fill[] = [];
@@ -335,7 +355,12 @@ export async function allocate(ranking: Ranking, input: AllocationInput): Promis
       for (let k = i + 1; ; k++) {
         const r = ranking.at(k);
         if (!r) break;
-        if (r.g.advertiserId !== c.g.advertiserId && !usedAdvertisers.has(r.g.advertiserId) && !refused.has(r) && r.ecpm >= floor) {
+        if (
+          r.g.advertiserId !== c.g.advertiserId &&
+          !usedAdvertisers.has(r.g.advertiserId) &&
+          !refused.has(r) &&
+          r.ecpm >= floor
+        ) {
           runnerUp = r;
           break;
         }
@@ -355,7 +380,13 @@ export async function allocate(ranking: Ranking, input: AllocationInput): Promis
       if (used) used.add(pick);
       else usedAds.set(c.g, new Set([pick]));
       lost.delete(c.g.id);
-      fills.push({ slot, candidate: c, ad: c.g.ads.at(pick), priceMicros: price, runnerUpGroupId: runnerUp?.g.id ?? null });
+      fills.push({
+        slot,
+        candidate: c,
+        ad: c.g.ads.at(pick),
+        priceMicros: price,
+        runnerUpGroupId: runnerUp?.g.id ?? null,
+      });
       break;
     }
   }

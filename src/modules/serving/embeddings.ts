@@ -20,7 +20,9 @@ export function createEmbedder(config: Config): Embedder | null {
 }
 
 export function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  let dot = 0, na = 0, nb = 0;
+  let dot = 0,
+    na = 0,
+    nb = 0;
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
     dot += a[i] * b[i];
@@ -34,7 +36,8 @@ export function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
 const cosineRelevance = (c: number): number => Math.min(1, Math.max(0, (c - 0.2) / 0.5));
 
 /** Lexical relevance blended with the embedding's (`weight`: the embedding's share; 0.4 for an embedding model). */
-export const blendRelevance = (lexical: number, cos: number, weight = 0.4): number => (1 - weight) * lexical + weight * cosineRelevance(cos);
+export const blendRelevance = (lexical: number, cos: number, weight = 0.4): number =>
+  (1 - weight) * lexical + weight * cosineRelevance(cos);
 
 /** Ad-group vectors by text hash; filled in the background, read synchronously on the hot path. */
 export class GroupEmbeddingCache {

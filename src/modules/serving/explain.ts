@@ -44,7 +44,13 @@ export interface DecisionRecord {
     language: string;
     informational: number;
   };
-  slots: { placement: string; placement_id: string; floorCpmMicros: number | null; filledBy: string | null; reason?: string }[];
+  slots: {
+    placement: string;
+    placement_id: string;
+    floorCpmMicros: number | null;
+    filledBy: string | null;
+    reason?: string;
+  }[];
   candidates: CandidateRecord[];
   /** Groups the conversation touched that were filtered out before the auction (first 100). */
   filtered: { groupId: string; campaignId: string; reason: string; relevance?: number; detail?: string }[];

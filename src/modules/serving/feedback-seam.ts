@@ -21,7 +21,8 @@ export function feedbackScores(ctx: Ctx): Promise<Map<string, number>> {
   });
 }
 
-export const feedbackMultiplier = (up: number, down: number): number => clampFeedback(1 + (0.5 * (up - down)) / (up + down + PRIOR_VOTES));
+export const feedbackMultiplier = (up: number, down: number): number =>
+  clampFeedback(1 + (0.5 * (up - down)) / (up + down + PRIOR_VOTES));
 
 /** Forget cached feedback (tests move the clock or add votes). */
 export const forgetFeedback = (ctx: Ctx): void => cache(ctx).clear();

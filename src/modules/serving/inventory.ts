@@ -63,7 +63,13 @@ export class AdPack {
       const copy = a.copy ?? '';
       copyLength[i] = copy.length;
       const landing = a.landing_page ?? '';
-      for (const f of [a.id, a.headline ?? '', copy, a.cta ?? 'Learn more', landing === defaultLanding ? '' : landing]) {
+      for (const f of [
+        a.id,
+        a.headline ?? '',
+        copy,
+        a.cta ?? 'Learn more',
+        landing === defaultLanding ? '' : landing,
+      ]) {
         parts.push(f);
         offsets[k++] = at;
         at += Buffer.byteLength(f, 'utf8');
@@ -184,7 +190,10 @@ export const DEFAULT_CPC_MICROS = 250_000;
  * without one (rows written before 0012 by other tools) is charged as it
  * always was: per click with a CPC bid, else per impression.
  */
-export function billingOf(c: { billing_model: string | null; max_cpa_micros: number | null; campaign_objective: string | null }, maxCpc: number | null): PricingModel {
+export function billingOf(
+  c: { billing_model: string | null; max_cpa_micros: number | null; campaign_objective: string | null },
+  maxCpc: number | null,
+): PricingModel {
   if (c.billing_model === 'cpa' && c.max_cpa_micros) return 'cpa';
   if (c.billing_model === 'cpc' || c.billing_model === 'cpm') return c.billing_model;
   return maxCpc || (c.campaign_objective === 'conversions' && c.max_cpa_micros) ? 'cpc' : 'cpm';
@@ -223,7 +232,9 @@ const parseDisplayConfig = (json: string | null): { max_ad_text_chars?: unknown;
 /** Recent activity of every ad group (src/caches.ts `groupHistory`: refreshed once a minute). */
 function history(ctx: Ctx): Promise<Map<string, GroupActivity>> {
   const now = ctx.clock.now();
-  return valueCache<Map<string, GroupActivity>>(ctx, 'groupHistory').get(now, () => groupActivitySince(ctx, now - HISTORY_DAYS * 86_400_000));
+  return valueCache<Map<string, GroupActivity>>(ctx, 'groupHistory').get(now, () =>
+    groupActivitySince(ctx, now - HISTORY_DAYS * 86_400_000),
+  );
 }
 
 /** Forget cached history (tests and the simulation move the clock). */
@@ -239,7 +250,9 @@ export async function buildSnapshot(ctx: Ctx): Promise<Snapshot> {
     blocksByPublisher(ctx),
   ]);
   const campaignById = new Map(campaigns.map((c) => [c.id, c]));
-  const landingOf = new Map(groups.map((g) => [g.id, g.landing_page || campaignById.get(g.campaign_id)?.landing_page || '']));
+  const landingOf = new Map(
+    groups.map((g) => [g.id, g.landing_page || campaignById.get(g.campaign_id)?.landing_page || '']),
+  );
   // Ads arrive a few hundred groups at a time (every ad of a group in the same read) and are packed at once,
   // so their rows die young instead of all 500,000 living until the end of the build.
   const packs = new Map<string, AdPack>();
@@ -266,7 +279,8 @@ export async function buildSnapshot(ctx: Ctx): Promise<Snapshot> {
     const rates = predictRates(hist.get(g.id));
     const maxCpc = g.max_cpc_micros || c.max_cpc_micros || null;
     const billing = billingOf(c, maxCpc);
-    const conversionOptimised = billing !== 'cpm' && (c.campaign_objective === 'conversions' || billing === 'cpa') && !!c.max_cpa_micros;
+    const conversionOptimised =
+      billing !== 'cpm' && (c.campaign_objective === 'conversions' || billing === 'cpa') && !!c.max_cpa_micros;
     let pricing: PricingModel;
     let bidMicros: number;
     if (conversionOptimised) {
@@ -328,13 +342,20 @@ export async function buildSnapshot(ctx: Ctx): Promise<Snapshot> {
       type: p.placement_type,
       device: p.device,
       maxAdTextChars: typeof dc.max_ad_text_chars === 'number' ? dc.max_ad_text_chars : null,
-      floorCpmMicros: typeof dc.floor_cpm_micros === 'number' && dc.floor_cpm_micros > 0 ? Math.round(dc.floor_cpm_micros) : 0,
+      floorCpmMicros:
+        typeof dc.floor_cpm_micros === 'number' && dc.floor_cpm_micros > 0 ? Math.round(dc.floor_cpm_micros) : 0,
     });
   }
   const pubMap = new Map<string, InvPublisher>(
     publishers.map((p) => [
       p.id,
-      { id: p.id, revenueShareBps: p.revenue_share_bps, floorCpmMicros: p.floor_cpm_micros, active: p.status === 'active', blocks: blocks.get(p.id) ?? null },
+      {
+        id: p.id,
+        revenueShareBps: p.revenue_share_bps,
+        floorCpmMicros: p.floor_cpm_micros,
+        active: p.status === 'active',
+        blocks: blocks.get(p.id) ?? null,
+      },
     ]),
   );
   // The word table (term specificity, word vectors) is loaded here, with the build, not by the first request that needs it.
@@ -345,7 +366,16 @@ export async function buildSnapshot(ctx: Ctx): Promise<Snapshot> {
   );
   const ecpm = Float64Array.from(invGroups, (g) => g.ecpmMicros);
   const feedbackOf = Float64Array.from(invGroups, (g) => g.feedback);
-  return { builtAt: ctx.clock.now(), groups: invGroups, ecpm, feedback: feedbackOf, model, placements: placementMap, publishers: pubMap, activeAds };
+  return {
+    builtAt: ctx.clock.now(),
+    groups: invGroups,
+    ecpm,
+    feedback: feedbackOf,
+    model,
+    placements: placementMap,
+    publishers: pubMap,
+    activeAds,
+  };
 }
 
 /**
@@ -412,10 +442,16 @@ export class Inventory {
   refreshSoon(): void {
     if (!this.snap) return;
     if (this.building) {
-      if (!this.followUp) this.followUp = this.building.then(() => undefined, () => undefined).then(() => {
-        this.followUp = null;
-        this.refreshSoon();
-      });
+      if (!this.followUp)
+        this.followUp = this.building
+          .then(
+            () => undefined,
+            () => undefined,
+          )
+          .then(() => {
+            this.followUp = null;
+            this.refreshSoon();
+          });
       return;
     }
     if (performance.now() - this.builtAt < this.buildMs * (1 / REBUILD_SHARE - 1)) return;

@@ -30,7 +30,10 @@ export function adRateLimiter(ctx: Ctx): AdRateLimiter | null {
   const message = `Rate limit exceeded: at most ${max} requests per 1 second`;
   return async (req) => {
     const key = presentedKey(req);
-    const { count, resetMs } = await ctx.counters.hit(`rl:ad:${sha256Hex(key === undefined ? `ip:${req.ip}` : `key:${key}`)}`, WINDOW_MS);
+    const { count, resetMs } = await ctx.counters.hit(
+      `rl:ad:${sha256Hex(key === undefined ? `ip:${req.ip}` : `key:${key}`)}`,
+      WINDOW_MS,
+    );
     const reset = String(Math.max(0, Math.ceil(resetMs / 1000)));
     const headers: Record<string, string> = {
       'x-ratelimit-limit': limit,

@@ -1,4 +1,14 @@
-import { PhraseSet, expandTopics, isNumber, isStopWord, phraseTerm, stem, stems, termsWithPhrases, words } from '../../lib/text.js';
+import {
+  PhraseSet,
+  expandTopics,
+  isNumber,
+  isStopWord,
+  phraseTerm,
+  stem,
+  stems,
+  termsWithPhrases,
+  words,
+} from '../../lib/text.js';
 import { addWords, SemanticIndex } from './semantic.js';
 import { Memo } from '../../lib/memo.js';
 import { isFunctionWord, type Lang } from '../../lib/lang.js';
@@ -93,7 +103,13 @@ function termsOfTurn(t: ReadTurn, lang: Lang): TurnTerms {
       const p = phraseTerm(terms[k - 1], terms[k]);
       if (!weightOf.has(p)) weightOf.set(p, Math.max(single[k - 1], single[k]));
     }
-    return { terms, distinct: [...weightOf.keys()], spec: Float32Array.from(weightOf.values()), stems: stemList, words: ws };
+    return {
+      terms,
+      distinct: [...weightOf.keys()],
+      spec: Float32Array.from(weightOf.values()),
+      stems: stemList,
+      words: ws,
+    };
   });
 }
 
@@ -322,7 +338,8 @@ export interface Judgement {
 }
 
 /** Phrases a request excludes (its `excludedTopics`, expanded: "alcohol" covers wine and beer). */
-export const excludedPhrases = (topics: readonly string[] | undefined): PhraseSet => new PhraseSet(expandTopics(topics ?? []));
+export const excludedPhrases = (topics: readonly string[] | undefined): PhraseSet =>
+  new PhraseSet(expandTopics(topics ?? []));
 
 /**
  * Relevance of ad groups to one conversation: BM25 match, then the group's
@@ -369,7 +386,12 @@ export class RelevanceModel {
    * or the group's text), or null when it may. `convExcluded` is the excluded
    * topic found in the conversation itself (`excludedIn`), computed once per request.
    */
-  exclusion(i: number, q: Query, excluded: PhraseSet, convExcluded: string | null): { reason: 'negative_context' | 'excluded_topic'; detail: string } | null {
+  exclusion(
+    i: number,
+    q: Query,
+    excluded: PhraseSet,
+    convExcluded: string | null,
+  ): { reason: 'negative_context' | 'excluded_topic'; detail: string } | null {
     const neg = this.negatives[i].size > 0 ? this.negatives[i].find(q.stems) : null;
     if (neg) return { reason: 'negative_context', detail: neg };
     const ex = convExcluded ?? (excluded.size > 0 ? excluded.find(this.stemsOf(i)) : null);
@@ -394,4 +416,5 @@ export class RelevanceModel {
 }
 
 /** The excluded topic the conversation itself is about, or null. */
-export const excludedIn = (q: Query, excluded: PhraseSet): string | null => (excluded.size > 0 ? excluded.find(q.stems) : null);
+export const excludedIn = (q: Query, excluded: PhraseSet): string | null =>
+  excluded.size > 0 ? excluded.find(q.stems) : null;

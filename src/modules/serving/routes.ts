@@ -38,11 +38,16 @@ export async function adAnswer(ctx: Ctx, req: WithHeaders & { ip: string }, body
   if (origin !== undefined) await assertOriginAllowed(ctx, who.accountId, origin);
   const ua = req.headers['user-agent'];
   // numAds (the public clients' field): fill at most that many of the placements, in order.
-  const asked = body.numAds !== undefined && body.numAds < body.placements.length ? { ...body, placements: body.placements.slice(0, body.numAds) } : body;
+  const asked =
+    body.numAds !== undefined && body.numAds < body.placements.length
+      ? { ...body, placements: body.placements.slice(0, body.numAds) }
+      : body;
   const { requestId, ads } = await requestAds(ctx, who, asked, { ip: req.ip, ua });
   // The ads are built by requestAds with the AdObject type; re-validating them with Zod on every request only
   // costs time (the schema below still documents them).
-  return ads.length === 0 ? { status: 204, requestId, json: '' } : { status: 200, requestId, json: JSON.stringify(ads) };
+  return ads.length === 0
+    ? { status: 204, requestId, json: '' }
+    : { status: 200, requestId, json: JSON.stringify(ads) };
 }
 
 export async function servingRoutes(app: FastifyInstance, ctx: Ctx): Promise<void> {
@@ -53,7 +58,9 @@ export async function servingRoutes(app: FastifyInstance, ctx: Ctx): Promise<voi
   // Browser integrations: the CORS preflight, and the CORS headers on every answer (origins/service.ts).
   preflightRoute(app, ctx, AD_PATH, 'POST, OPTIONS');
   // Where the house test ad's clicks land (serving/test-ad.ts).
-  app.get(TEST_AD_PATH, { schema: { hide: true } }, async (_req, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(TEST_AD_PAGE));
+  app.get(TEST_AD_PATH, { schema: { hide: true } }, async (_req, reply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(TEST_AD_PAGE),
+  );
   app.withTypeProvider<ZodTypeProvider>().post(
     AD_PATH,
     {
@@ -63,7 +70,14 @@ export async function servingRoutes(app: FastifyInstance, ctx: Ctx): Promise<voi
         description:
           'Returns one ad per filled placement (200, JSON array) or 204 when nothing fills. Auth: publisher key in `Authorization: Bearer` or `X-API-Key`. The `X-Orbit-Request-Id` header names the decision (operators can inspect it at GET /admin/decisions/{id}). From a browser, the page origin must be allowed by the publisher (PUT /publisher-dashboard/allowed-origins), else 403. With testAd: true every placement gets a clearly marked test ad, never billed or counted.',
         body: AdRequestBody,
-        response: { 200: z.array(AdObject), 204: z.null().describe('No ad filled'), 401: ErrorBody, 403: ErrorBody, 422: ErrorBody, 429: ErrorBody },
+        response: {
+          200: z.array(AdObject),
+          204: z.null().describe('No ad filled'),
+          401: ErrorBody,
+          403: ErrorBody,
+          422: ErrorBody,
+          429: ErrorBody,
+        },
       },
       // CORS headers, then the rate limit (serving/rate-limit.ts, shared with the fast path): their headers go on every answer.
       onRequest: async (req: FastifyRequest, reply: FastifyReply) => {
@@ -81,7 +95,10 @@ export async function servingRoutes(app: FastifyInstance, ctx: Ctx): Promise<voi
       reply.header('x-orbit-request-id', a.requestId);
       if (a.status === 204) return reply.code(204).send(null);
       // Already JSON: Fastify sends a string with a JSON content type as it is.
-      return reply.code(200).type(JSON_TYPE).send(a.json as unknown as AdObject[]);
+      return reply
+        .code(200)
+        .type(JSON_TYPE)
+        .send(a.json as unknown as AdObject[]);
     },
   );
 }
@@ -104,7 +121,8 @@ export function servingFastRoutes(ctx: Ctx, fast: FastPaths, parse: JsonBodyPars
       if (!value) {
         const v = validate(body) as { error?: unknown; value?: AdRequestBody };
         // Shaped as Fastify shapes a failed body validation, so errorAnswer maps it to the same 422.
-        if (v.error) throw Object.assign(new Error('body validation failed'), { validation: v.error, validationContext: 'body' });
+        if (v.error)
+          throw Object.assign(new Error('body validation failed'), { validation: v.error, validationContext: 'body' });
         value = v.value!;
       }
       const a = await adAnswer(ctx, { headers: req.raw.headers, ip: req.ip() }, value);
@@ -112,6 +130,10 @@ export function servingFastRoutes(ctx: Ctx, fast: FastPaths, parse: JsonBodyPars
         ? { status: 204, headers: { 'x-orbit-request-id': a.requestId }, body: '' }
         : { status: 200, headers: { 'content-type': JSON_TYPE, 'x-orbit-request-id': a.requestId }, body: a.json };
     },
-    { bodyLimit: ctx.config.bodyLimitBytes, parse, ...(admit ? { admit: (req: FastRequest) => admit({ headers: req.raw.headers, ip: req.ip() }) } : {}) },
+    {
+      bodyLimit: ctx.config.bodyLimitBytes,
+      parse,
+      ...(admit ? { admit: (req: FastRequest) => admit({ headers: req.raw.headers, ip: req.ip() }) } : {}),
+    },
   );
 }

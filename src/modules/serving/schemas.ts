@@ -52,10 +52,28 @@ export const AdRequestBody = z.object({
     })
     .optional(),
   excludedTopics: z.array(z.string().max(200)).max(100).nullable().optional(),
-  relevancy: z.number().min(0).max(1).nullable().optional().describe('minimum match score 0-1; null or absent: no floor beyond the platform minimum'),
-  testAd: z.boolean().optional().describe('answer a clearly marked test ad (never billed or counted), whatever the inventory'),
-  numAds: z.number().int().min(1).max(MAX_PLACEMENTS).optional().describe('fill at most this many of the placements (in order)'),
-  render_context: z.looseObject({}).optional().describe("the client's rendering capabilities (accepted; placements come from `placements`)"),
+  relevancy: z
+    .number()
+    .min(0)
+    .max(1)
+    .nullable()
+    .optional()
+    .describe('minimum match score 0-1; null or absent: no floor beyond the platform minimum'),
+  testAd: z
+    .boolean()
+    .optional()
+    .describe('answer a clearly marked test ad (never billed or counted), whatever the inventory'),
+  numAds: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_PLACEMENTS)
+    .optional()
+    .describe('fill at most this many of the placements (in order)'),
+  render_context: z
+    .looseObject({})
+    .optional()
+    .describe("the client's rendering capabilities (accepted; placements come from `placements`)"),
   chatId: z.string().max(256).optional(),
 });
 export type AdRequestBody = z.infer<typeof AdRequestBody>;
@@ -75,7 +93,8 @@ const BODY_KEYS: ReadonlySet<string> = new Set([
   'render_context',
   'chatId',
 ]);
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 const optString = (v: unknown, max: number): boolean => v === undefined || (typeof v === 'string' && v.length <= max);
 /** No key but `a` and `b` (a strict object with no unknown key for Zod to strip). */
 const hasOnly = (o: Record<string, unknown>, a: string, b: string): boolean => {
@@ -99,7 +118,8 @@ export function leanAdRequest(raw: unknown): AdRequestBody | undefined {
   let said = false;
   for (const m of messages as unknown[]) {
     if (!isPlainObject(m) || !hasOnly(m, 'role', 'content')) return undefined;
-    if ((m.role !== 'user' && m.role !== 'assistant') || typeof m.content !== 'string' || m.content.length > 100_000) return undefined;
+    if ((m.role !== 'user' && m.role !== 'assistant') || typeof m.content !== 'string' || m.content.length > 100_000)
+      return undefined;
     if (!said && m.content.trim().length > 0) said = true;
   }
   if (!said) return undefined;
@@ -108,11 +128,16 @@ export function leanAdRequest(raw: unknown): AdRequestBody | undefined {
   for (const p of placements as unknown[]) {
     if (!isPlainObject(p) || !hasOnly(p, 'placement', 'placement_id')) return undefined;
     if (typeof p.placement !== 'string' || !PLACEMENT_SET.has(p.placement)) return undefined;
-    if (typeof p.placement_id !== 'string' || p.placement_id.length < 1 || p.placement_id.length > 128) return undefined;
+    if (typeof p.placement_id !== 'string' || p.placement_id.length < 1 || p.placement_id.length > 128)
+      return undefined;
   }
   if (!optString(raw.userId, 256) || !optString(raw.chatId, 256)) return undefined;
   const { user, device, excludedTopics, relevancy, testAd, numAds, render_context } = raw;
-  if (user !== undefined && !(isPlainObject(user) && optString(user.id, 256) && optString(user.uid, 256) && optString(user.hashed_email, 256))) return undefined;
+  if (
+    user !== undefined &&
+    !(isPlainObject(user) && optString(user.id, 256) && optString(user.uid, 256) && optString(user.hashed_email, 256))
+  )
+    return undefined;
   if (
     device !== undefined &&
     !(
@@ -130,9 +155,18 @@ export function leanAdRequest(raw: unknown): AdRequestBody | undefined {
     if (!Array.isArray(excludedTopics) || excludedTopics.length > 100) return undefined;
     for (const t of excludedTopics as unknown[]) if (typeof t !== 'string' || t.length > 200) return undefined;
   }
-  if (relevancy !== undefined && relevancy !== null && !(typeof relevancy === 'number' && Number.isFinite(relevancy) && relevancy >= 0 && relevancy <= 1)) return undefined;
+  if (
+    relevancy !== undefined &&
+    relevancy !== null &&
+    !(typeof relevancy === 'number' && Number.isFinite(relevancy) && relevancy >= 0 && relevancy <= 1)
+  )
+    return undefined;
   if (testAd !== undefined && typeof testAd !== 'boolean') return undefined;
-  if (numAds !== undefined && !(Number.isInteger(numAds) && (numAds as number) >= 1 && (numAds as number) <= MAX_PLACEMENTS)) return undefined;
+  if (
+    numAds !== undefined &&
+    !(Number.isInteger(numAds) && (numAds as number) >= 1 && (numAds as number) <= MAX_PLACEMENTS)
+  )
+    return undefined;
   if (render_context !== undefined && !isPlainObject(render_context)) return undefined;
   return raw as AdRequestBody;
 }

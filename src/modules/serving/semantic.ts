@@ -18,7 +18,10 @@ export class SemanticIndex {
   /** Centred, unit-length group vectors, group i at [i × dims, (i + 1) × dims). */
   private readonly vectors: Float32Array;
 
-  constructor(texts: readonly (readonly string[])[], private readonly table: WordTable = wordTable()) {
+  constructor(
+    texts: readonly (readonly string[])[],
+    private readonly table: WordTable = wordTable(),
+  ) {
     const dims = table.dims;
     this.dims = dims;
     this.vectors = new Float32Array(texts.length * dims);
@@ -50,7 +53,8 @@ export class SemanticIndex {
   cosine(conv: Float32Array, i: number): number {
     const v = this.vectors;
     const base = i * this.dims;
-    let dot = 0, norm = 0;
+    let dot = 0,
+      norm = 0;
     for (let d = 0; d < this.dims; d++) {
       dot += conv[d] * v[base + d];
       norm += conv[d] * conv[d];
@@ -60,7 +64,12 @@ export class SemanticIndex {
 }
 
 /** Adds the words' vectors (stop words skipped), each × weight × its specificity; the number of words found. */
-export function addWords(acc: Float32Array, ws: readonly string[], weight: number, table: WordTable = wordTable()): number {
+export function addWords(
+  acc: Float32Array,
+  ws: readonly string[],
+  weight: number,
+  table: WordTable = wordTable(),
+): number {
   let n = 0;
   for (const w of ws) if (!isStopWord(w) && table.addTo(acc, w, weight * table.specificity(stem(w)))) n++;
   return n;

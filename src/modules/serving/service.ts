@@ -88,7 +88,12 @@ function topicOf(q: Query): string {
     .join(' ');
 }
 
-async function conversationVector(ctx: Ctx, st: ServingState, snap: Snapshot, body: AdRequestBody): Promise<number[] | null> {
+async function conversationVector(
+  ctx: Ctx,
+  st: ServingState,
+  snap: Snapshot,
+  body: AdRequestBody,
+): Promise<number[] | null> {
   const e = st.embed;
   if (!e) return null;
   if (e.warmed !== snap) {
@@ -138,7 +143,12 @@ export async function requestAds(
   const slotNotes: DecisionRecord['slots'] = [];
   for (const p of body.placements) {
     const known = pubPlacements?.get(p.placement_id);
-    const note = { placement: p.placement, placement_id: p.placement_id, floorCpmMicros: null as number | null, filledBy: null };
+    const note = {
+      placement: p.placement,
+      placement_id: p.placement_id,
+      floorCpmMicros: null as number | null,
+      filledBy: null,
+    };
     slotNotes.push(note);
     if (!known) {
       Object.assign(note, { reason: 'unknown_placement' });
@@ -154,7 +164,12 @@ export async function requestAds(
     }
     const floor = Math.max(RESERVE_CPM_MICROS, publisher.floorCpmMicros, known.floorCpmMicros);
     note.floorCpmMicros = floor;
-    slots.push({ placement: p.placement, placement_id: p.placement_id, maxAdTextChars: known.maxAdTextChars, floorCpmMicros: floor });
+    slots.push({
+      placement: p.placement,
+      placement_id: p.placement_id,
+      maxAdTextChars: known.maxAdTextChars,
+      floorCpmMicros: floor,
+    });
   }
 
   // Brand safety first: a conversation no brand should appear next to never reaches the auction.
@@ -165,7 +180,11 @@ export async function requestAds(
   const query = conversationQuery(conv);
   const sensitive = safety.category !== null;
   // Informational chat (maths, coding, trivia) needs a much closer fit before any ad shows.
-  const floor = Math.max(ctx.config.minRelevance, body.relevancy ?? 0, safety.informational >= 0.5 ? INFORMATIONAL_FLOOR : 0);
+  const floor = Math.max(
+    ctx.config.minRelevance,
+    body.relevancy ?? 0,
+    safety.informational >= 0.5 ? INFORMATIONAL_FLOOR : 0,
+  );
   const record: DecisionRecord = {
     requestId,
     at: now,
@@ -199,7 +218,9 @@ export async function requestAds(
 
   if (!record.noAdReason) {
     const caps = test ? NO_CAPS : ctx.counters.hgetall(userKey ? [sessionKey, userKey] : [sessionKey]);
-    const [capCounts, convVec] = st.embed ? await Promise.all([caps, conversationVector(ctx, st, snap, body)]) : [await caps, null];
+    const [capCounts, convVec] = st.embed
+      ? await Promise.all([caps, conversationVector(ctx, st, snap, body)])
+      : [await caps, null];
     const budget: BudgetState = {
       now,
       campaignToday: (id) => ctx.spend.today(id),
@@ -242,7 +263,8 @@ export async function requestAds(
     if (!test) {
       for (const f of fills) {
         void ctx.counters.hincr(sessionKey, f.candidate.g.campaignId, 1, SESSION_CAP_TTL_MS).catch(st.capCountFailed);
-        if (userKey) void ctx.counters.hincr(userKey, f.candidate.g.campaignId, 1, USER_CAP_TTL_MS).catch(st.capCountFailed);
+        if (userKey)
+          void ctx.counters.hincr(userKey, f.candidate.g.campaignId, 1, USER_CAP_TTL_MS).catch(st.capCountFailed);
       }
     }
   }
@@ -254,7 +276,12 @@ export async function requestAds(
     ? await Promise.all(
         fills.map(async (f) => {
           if (!f.candidate.g.generative) return f.ad;
-          const text = await st.copy.write(f.candidate.g, body.messages, topic, f.slot.maxAdTextChars ?? DEFAULT_MAX_CHARS);
+          const text = await st.copy.write(
+            f.candidate.g,
+            body.messages,
+            topic,
+            f.slot.maxAdTextChars ?? DEFAULT_MAX_CHARS,
+          );
           return text ? withCopy(f.ad, text) : f.ad;
         }),
       )
@@ -268,7 +295,17 @@ export async function requestAds(
       rollups.push(
         rollupRow(
           now,
-          { publisher_id: who.accountId, device, country, placement_id: s.placement_id, placement_type: s.placement, advertiser_id: '', campaign_id: '', ad_group_id: '', ad_id: '' },
+          {
+            publisher_id: who.accountId,
+            device,
+            country,
+            placement_id: s.placement_id,
+            placement_type: s.placement,
+            advertiser_id: '',
+            campaign_id: '',
+            ad_group_id: '',
+            ad_id: '',
+          },
           { requests: 1 },
         ),
       );
@@ -333,7 +370,12 @@ export async function requestAds(
     for (const p of body.placements) {
       if (filled.has(p.placement_id)) continue;
       filled.add(p.placement_id);
-      const house = houseTestAd(ctx, p, { publisherId: who.accountId, revenueShareBps: publisher.revenueShareBps, requestId, now });
+      const house = houseTestAd(ctx, p, {
+        publisherId: who.accountId,
+        revenueShareBps: publisher.revenueShareBps,
+        requestId,
+        now,
+      });
       serves.push(house.serve);
       ads.push(house.ad);
     }
@@ -389,7 +431,10 @@ function blendOf(
   const w = ctx.config.semanticWeight;
   if (!sem || w <= 0) return {};
   const cv = semanticVectorOf(query, sem);
-  return { blend: (g, lexical) => blendRelevance(lexical, sem.cosine(cv, g.idx), w), lexicalFloor: Math.max(0, (floor - w) / (1 - w)) };
+  return {
+    blend: (g, lexical) => blendRelevance(lexical, sem.cosine(cv, g.idx), w),
+    lexicalFloor: Math.max(0, (floor - w) / (1 - w)),
+  };
 }
 
 function explain(record: DecisionRecord, ranking: Ranking, allocation: Awaited<ReturnType<typeof allocate>>): void {
@@ -433,7 +478,9 @@ function explain(record: DecisionRecord, ranking: Ranking, allocation: Awaited<R
       });
     }
   }
-  for (const s of record.slots) if (!s.filledBy && !('reason' in s)) Object.assign(s, { reason: ranked.length ? 'no_candidate_won' : 'no_eligible_candidate' });
+  for (const s of record.slots)
+    if (!s.filledBy && !('reason' in s))
+      Object.assign(s, { reason: ranked.length ? 'no_candidate_won' : 'no_eligible_candidate' });
 }
 
 const round = (x: number): number => Math.round(x * 1e4) / 1e4;
@@ -441,11 +488,22 @@ const round = (x: number): number => Math.round(x * 1e4) / 1e4;
 /** The explanation of a recent decision of this process (admin). */
 export function explainDecision(ctx: Ctx, requestId: string): DecisionRecord {
   const r = state(ctx).log.get(requestId);
-  if (!r) throw new NotFound(`decision ${requestId} (only the last ${ctx.config.decisionLogSize} decisions of this process are kept)`);
+  if (!r)
+    throw new NotFound(
+      `decision ${requestId} (only the last ${ctx.config.decisionLogSize} decisions of this process are kept)`,
+    );
   return r;
 }
 
-function adObject(ctx: Ctx, g: InvGroup, ad: InvAd, slot: Slot, token: string, test: boolean, feedbackPrompt: boolean): AdObject {
+function adObject(
+  ctx: Ctx,
+  g: InvGroup,
+  ad: InvAd,
+  slot: Slot,
+  token: string,
+  test: boolean,
+  feedbackPrompt: boolean,
+): AdObject {
   const title = ad.headline || g.brandName;
   const o: AdObject = {
     adText: ad.copy,

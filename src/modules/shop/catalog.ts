@@ -1,7 +1,16 @@
 import type { Ctx } from '../../context.js';
 import type { IndexProductTable } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
-import { countCsvRecords, countLines, countXmlItems, readRecords, formatOf, TruncatedRead, type FileFormat, type FileRecord } from '../../lib/records.js';
+import {
+  countCsvRecords,
+  countLines,
+  countXmlItems,
+  readRecords,
+  formatOf,
+  TruncatedRead,
+  type FileFormat,
+  type FileRecord,
+} from '../../lib/records.js';
 import { normaliseProduct, type FeedOptions } from './feed.js';
 import { fxTable } from './fx.js';
 import { generateProducts, DEMO_PRODUCT_COUNT } from './generator.js';
@@ -60,7 +69,16 @@ const DOCS_KEY = '#docs';
 
 /** One import in progress: deduplicates ids, batches rows, keeps the statistics. */
 class CatalogWriter {
-  readonly res: ImportResult = { read: 0, upserted: 0, dropped: 0, removed: 0, rejected: 0, errors: [], without_price: 0, complete: true };
+  readonly res: ImportResult = {
+    read: 0,
+    upserted: 0,
+    dropped: 0,
+    removed: 0,
+    rejected: 0,
+    errors: [],
+    without_price: 0,
+    complete: true,
+  };
   private rows: { row: IndexProductTable; line: number }[] = [];
   private drops: { id: string; merchantLc: string | null }[] = [];
   private readonly firstLine = new Map<string, number>();
@@ -75,7 +93,8 @@ class CatalogWriter {
 
   reject(line: number, message: string, id?: string, merchantLc?: string) {
     this.res.rejected++;
-    if (this.res.errors.length < MAX_ERRORS) this.res.errors.push({ line, message: id ? `${id}: ${message}` : message });
+    if (this.res.errors.length < MAX_ERRORS)
+      this.res.errors.push({ line, message: id ? `${id}: ${message}` : message });
     if (id && merchantLc) {
       let s = this.rejectedIds.get(merchantLc);
       if (!s) this.rejectedIds.set(merchantLc, (s = new Set()));
@@ -86,11 +105,16 @@ class CatalogWriter {
   async add(fr: FileRecord): Promise<void> {
     this.res.read++;
     if (!fr.record) return this.reject(fr.line, fr.error ?? 'unreadable record');
-    const o = normaliseProduct(fr.record, this.opts, { now: this.ctx.clock.now(), importRun: this.run, currencies: fxTable(this.ctx.config) });
+    const o = normaliseProduct(fr.record, this.opts, {
+      now: this.ctx.clock.now(),
+      importRun: this.run,
+      currencies: fxTable(this.ctx.config),
+    });
     const merchantLc = 'row' in o ? o.row.merchant_lc : (this.opts.merchant ?? '').trim().toLowerCase() || null;
     if (o.id) {
       const seen = this.firstLine.get(o.id);
-      if (seen !== undefined) return this.reject(fr.line, `duplicate id (first on line ${seen}); this row was not imported`, o.id);
+      if (seen !== undefined)
+        return this.reject(fr.line, `duplicate id (first on line ${seen}); this row was not imported`, o.id);
       this.firstLine.set(o.id, fr.line);
     }
     if ('error' in o) return this.reject(fr.line, o.error, o.id, merchantLc ?? undefined);
@@ -111,7 +135,11 @@ class CatalogWriter {
     this.rows = [];
     this.drops = [];
     await this.ctx.db.transaction().execute(async (trx) => {
-      const existing = new Map((await repo.existingListings(trx, [...rows.map((r) => r.row.product_id), ...drops.map((d) => d.id)])).map((e) => [e.product_id, e]));
+      const existing = new Map(
+        (await repo.existingListings(trx, [...rows.map((r) => r.row.product_id), ...drops.map((d) => d.id)])).map(
+          (e) => [e.product_id, e],
+        ),
+      );
       const delta = new Map<string, number>();
       const add = (stems: string, n: number) => {
         for (const t of distinctStems(stems)) delta.set(t, (delta.get(t) ?? 0) + n);
@@ -120,7 +148,11 @@ class CatalogWriter {
       for (const { row, line } of rows) {
         const old = existing.get(row.product_id);
         if (old && old.merchant_lc !== row.merchant_lc) {
-          this.reject(line, `id already listed by another merchant (${old.merchant_lc}); ids are unique across the catalog`, row.product_id);
+          this.reject(
+            line,
+            `id already listed by another merchant (${old.merchant_lc}); ids are unique across the catalog`,
+            row.product_id,
+          );
           continue;
         }
         upserts.push(row);
@@ -131,9 +163,17 @@ class CatalogWriter {
       }
       await repo.upsertProducts(trx, upserts);
       // A dropped listing leaves the catalog only when it is this merchant's.
-      const gone = drops.map((d) => existing.get(d.id)).filter((e): e is NonNullable<typeof e> => !!e && (!this.opts.merchant || e.merchant_lc === this.opts.merchant.trim().toLowerCase()));
+      const gone = drops
+        .map((d) => existing.get(d.id))
+        .filter(
+          (e): e is NonNullable<typeof e> =>
+            !!e && (!this.opts.merchant || e.merchant_lc === this.opts.merchant.trim().toLowerCase()),
+        );
       if (gone.length) {
-        this.res.removed += await repo.deleteProducts(trx, gone.map((g) => g.product_id));
+        this.res.removed += await repo.deleteProducts(
+          trx,
+          gone.map((g) => g.product_id),
+        );
         for (const g of gone) add(g.stems, -1);
         delta.set(DOCS_KEY, (delta.get(DOCS_KEY) ?? 0) - gone.length);
       }
@@ -151,7 +191,10 @@ class CatalogWriter {
         const page = await repo.unseenListings(this.ctx.db, m, this.run, 1000);
         if (!page.length) break;
         await this.ctx.db.transaction().execute(async (trx) => {
-          const n = await repo.deleteProducts(trx, page.map((p) => p.product_id));
+          const n = await repo.deleteProducts(
+            trx,
+            page.map((p) => p.product_id),
+          );
           const delta = new Map<string, number>([[DOCS_KEY, -n]]);
           for (const p of page) for (const t of distinctStems(p.stems)) delta.set(t, (delta.get(t) ?? 0) - 1);
           await repo.applyStats(trx, delta);
@@ -162,7 +205,12 @@ class CatalogWriter {
   }
 }
 
-async function runImport(ctx: Ctx, records: AsyncIterable<FileRecord> | Iterable<FileRecord>, opts: ImportOptions, total: number): Promise<ImportResult> {
+async function runImport(
+  ctx: Ctx,
+  records: AsyncIterable<FileRecord> | Iterable<FileRecord>,
+  opts: ImportOptions,
+  total: number,
+): Promise<ImportResult> {
   await ensureCatalogStats(ctx);
   const w = new CatalogWriter(ctx, opts);
   let last = 0;
@@ -187,7 +235,11 @@ async function runImport(ctx: Ctx, records: AsyncIterable<FileRecord> | Iterable
 }
 
 /** Import records already in memory (the demo generator, tests). */
-export function importProductRecords(ctx: Ctx, records: Iterable<Record<string, unknown>>, opts: ImportOptions = {}): Promise<ImportResult> {
+export function importProductRecords(
+  ctx: Ctx,
+  records: Iterable<Record<string, unknown>>,
+  opts: ImportOptions = {},
+): Promise<ImportResult> {
   const feed = (function* () {
     let line = 0;
     for (const record of records) yield { line: ++line, record };
@@ -198,9 +250,18 @@ export function importProductRecords(ctx: Ctx, records: Iterable<Record<string, 
 export async function importProductsFile(ctx: Ctx, file: string, opts: ImportOptions = {}): Promise<ImportResult> {
   const format = opts.format ?? formatOf(file);
   const total =
-    format === 'xml' ? await countXmlItems(file) : format === 'csv' ? await countCsvRecords(file) : format === 'tsv' || format === 'jsonl' ? Math.max(0, (await countLines(file)) - (format === 'jsonl' ? 0 : 1)) : 0;
+    format === 'xml'
+      ? await countXmlItems(file)
+      : format === 'csv'
+        ? await countCsvRecords(file)
+        : format === 'tsv' || format === 'jsonl'
+          ? Math.max(0, (await countLines(file)) - (format === 'jsonl' ? 0 : 1))
+          : 0;
   let encoding: string | undefined;
-  const records = readRecords(file, format, { encoding: opts.encoding, onEncoding: (e, why) => (encoding = why === 'default' || why === 'given' ? e : `${e} (${why})`) });
+  const records = readRecords(file, format, {
+    encoding: opts.encoding,
+    onEncoding: (e, why) => (encoding = why === 'default' || why === 'given' ? e : `${e} (${why})`),
+  });
   const res = await runImport(ctx, records, opts, total);
   return { ...res, encoding };
 }
@@ -215,11 +276,13 @@ export async function importProductsFile(ctx: Ctx, file: string, opts: ImportOpt
  */
 export function ensureCatalogStats(ctx: Ctx): Promise<void> {
   // src/caches.ts `catalogStatsChecked`: a failed check is not kept (the next call checks again).
-  return valueCache<true>(ctx, 'catalogStatsChecked').get(ctx.clock.now(), async () => {
-    const v = await repo.statsFor(ctx.db, [VERSION_KEY]);
-    if (v.get(VERSION_KEY) !== STATS_VERSION) await rebuildCatalogStats(ctx);
-    return true;
-  }).then(() => undefined);
+  return valueCache<true>(ctx, 'catalogStatsChecked')
+    .get(ctx.clock.now(), async () => {
+      const v = await repo.statsFor(ctx.db, [VERSION_KEY]);
+      if (v.get(VERSION_KEY) !== STATS_VERSION) await rebuildCatalogStats(ctx);
+      return true;
+    })
+    .then(() => undefined);
 }
 
 export async function rebuildCatalogStats(ctx: Ctx): Promise<void> {

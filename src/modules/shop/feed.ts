@@ -27,13 +27,20 @@ export interface FeedOptions {
   shopUrl?: string | null;
 }
 
-export type Outcome = { id: string; row: IndexProductTable } | { id: string; drop: string } | { id?: string; error: string };
+export type Outcome =
+  { id: string; row: IndexProductTable } | { id: string; drop: string } | { id?: string; error: string };
 
 const DESCRIPTION_WORDS = 400;
 const MAX_BULLETS = 20;
 
 const str = (v: unknown): string =>
-  v === null || v === undefined ? '' : typeof v === 'string' ? cleanText(v).trim() : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
+  v === null || v === undefined
+    ? ''
+    : typeof v === 'string'
+      ? cleanText(v).trim()
+      : typeof v === 'number' || typeof v === 'boolean'
+        ? String(v)
+        : '';
 
 function first(r: Record<string, unknown>, ...keys: string[]): string {
   for (const k of keys) {
@@ -46,8 +53,19 @@ function first(r: Record<string, unknown>, ...keys: string[]): string {
 
 /** Text with markup removed (feeds carry HTML in descriptions and even titles), whitespace folded. */
 export function plainText(s: string): string {
-  const t = /<[a-z!/][^>]*>|&[#a-z0-9]+;/i.test(s) ? htmlToText(s, { wordwrap: false, selectors: [{ selector: 'a', options: { ignoreHref: true } }, { selector: 'img', format: 'skip' }] }) : s;
-  return t.replace(/[ \t\f\v\u00a0]+/g, ' ').replace(/\s*\n\s*/g, '\n').trim();
+  const t = /<[a-z!/][^>]*>|&[#a-z0-9]+;/i.test(s)
+    ? htmlToText(s, {
+        wordwrap: false,
+        selectors: [
+          { selector: 'a', options: { ignoreHref: true } },
+          { selector: 'img', format: 'skip' },
+        ],
+      })
+    : s;
+  return t
+    .replace(/[ \t\f\v\u00a0]+/g, ' ')
+    .replace(/\s*\n\s*/g, '\n')
+    .trim();
 }
 
 /* ---------- prices ---------- */
@@ -122,9 +140,13 @@ const AVAILABLE: Record<string, string> = {
 
 /** in_stock | preorder | backorder, or null when the listing cannot be bought (out of stock, discontinued). */
 function availabilityOf(r: Record<string, unknown>): string | null {
-  const a = first(r, 'availability', 'stock_status').toLowerCase().replace(/[_-]/g, ' ').replace(/^https?:\/\/schema\.org\//, '');
+  const a = first(r, 'availability', 'stock_status')
+    .toLowerCase()
+    .replace(/[_-]/g, ' ')
+    .replace(/^https?:\/\/schema\.org\//, '');
   if (a) return AVAILABLE[a] ?? AVAILABLE[a.replace(/\s+/g, '')] ?? null;
-  if (r.in_stock !== undefined) return r.in_stock === true || ['1', 'true', 'yes'].includes(str(r.in_stock).toLowerCase()) ? 'in_stock' : null;
+  if (r.in_stock !== undefined)
+    return r.in_stock === true || ['1', 'true', 'yes'].includes(str(r.in_stock).toLowerCase()) ? 'in_stock' : null;
   if (r.stock !== undefined && str(r.stock) !== '') return Number(str(r.stock)) > 0 ? 'in_stock' : null;
   return 'in_stock';
 }
@@ -132,7 +154,12 @@ function availabilityOf(r: Record<string, unknown>): string | null {
 function listOf(v: unknown, split: RegExp): string[] {
   if (Array.isArray(v)) return v.flatMap((x) => listOf(x, split));
   const s = str(v);
-  return s ? s.split(split).map((x) => x.trim()).filter(Boolean) : [];
+  return s
+    ? s
+        .split(split)
+        .map((x) => x.trim())
+        .filter(Boolean)
+    : [];
 }
 
 function isHttpUrl(s: string): boolean {
@@ -180,7 +207,11 @@ const isShopify = (r: Record<string, unknown>) => Array.isArray(r.variants) && (
 function fromShopify(r: Record<string, unknown>, opts: FeedOptions): Record<string, unknown> {
   const variants = (r.variants as ShopifyVariant[]).filter((v) => v && typeof v === 'object');
   const live = variants.filter((v) => v.available !== false);
-  const priced = live.map((v) => ({ v, p: parsePrice(v.price) })).filter((x): x is { v: ShopifyVariant; p: { amount: number; currency: string | null } } => !!x.p && x.p !== 'invalid');
+  const priced = live
+    .map((v) => ({ v, p: parsePrice(v.price) }))
+    .filter(
+      (x): x is { v: ShopifyVariant; p: { amount: number; currency: string | null } } => !!x.p && x.p !== 'invalid',
+    );
   priced.sort((a, b) => a.p.amount - b.p.amount);
   const cheapest = priced[0];
   const options = Array.isArray(r.options) ? (r.options as { name?: unknown; position?: unknown }[]) : [];
@@ -205,7 +236,11 @@ function fromShopify(r: Record<string, unknown>, opts: FeedOptions): Record<stri
     link: shop && handle ? `${shop}/products/${handle}` : '',
     image_link: image,
     availability: live.length ? 'in stock' : 'out of stock',
-    price: cheapest ? cheapest.p.amount : variants.length && !priced.length && variants.some((v) => str(v.price)) ? 'invalid' : '',
+    price: cheapest
+      ? cheapest.p.amount
+      : variants.length && !priced.length && variants.some((v) => str(v.price))
+        ? 'invalid'
+        : '',
     regular_price: cheapest && parsePrice(cheapest.v.compare_at_price) ? cheapest.v.compare_at_price : undefined,
     sizes: valuesOf(/^size$/i),
     color: colours.length === 1 ? colours[0] : '',
@@ -231,7 +266,13 @@ export function normaliseProduct(input: Record<string, unknown>, opts: FeedOptio
   if (id.length > 200) return { error: 'id longer than 200 characters' };
   const name = plainText(first(r, 'name', 'title')).replace(/\s+/g, ' ');
   const rawDescription = first(r, 'description', 'body_html', 'long_description');
-  if (Object.values(r).some((v) => (typeof v === 'string' ? INVALID_TEXT.test(v) : Array.isArray(v) && v.some((x) => typeof x === 'string' && INVALID_TEXT.test(x))))) {
+  if (
+    Object.values(r).some((v) =>
+      typeof v === 'string'
+        ? INVALID_TEXT.test(v)
+        : Array.isArray(v) && v.some((x) => typeof x === 'string' && INVALID_TEXT.test(x)),
+    )
+  ) {
     return { id, error: 'bytes that are not valid UTF-8 (re-export the feed as UTF-8, or pass --encoding)' };
   }
   const availability = availabilityOf(r);
@@ -240,9 +281,20 @@ export function normaliseProduct(input: Record<string, unknown>, opts: FeedOptio
   if (!image || !isHttpUrl(image)) return { id, drop: 'no image' };
   if (!name) return { id, error: 'missing title (or name)' };
   const merchant = first(r, 'merchant', 'seller', 'store') || (opts.merchant ?? '').trim();
-  if (!merchant) return { id, error: 'missing merchant: pass --merchant NAME (or --advertiser ID) for the feed, or give a merchant column' };
+  if (!merchant)
+    return {
+      id,
+      error: 'missing merchant: pass --merchant NAME (or --advertiser ID) for the feed, or give a merchant column',
+    };
   const url = first(r, 'link', 'url', 'product_url');
-  if (!url || !isHttpUrl(url)) return { id, error: isShopify(input) && !opts.shopUrl ? 'missing product url: pass --shop-url https://your-store for a Shopify export' : 'missing or invalid product url (link or url)' };
+  if (!url || !isHttpUrl(url))
+    return {
+      id,
+      error:
+        isShopify(input) && !opts.shopUrl
+          ? 'missing product url: pass --shop-url https://your-store for a Shopify export'
+          : 'missing or invalid product url (link or url)',
+    };
 
   // Price: the sale price when there is one, the regular price beside it; none at all is allowed.
   const hasSale = str(r.sale_price) !== '';
@@ -257,14 +309,19 @@ export function normaliseProduct(input: Record<string, unknown>, opts: FeedOptio
   const regular = list && price !== null ? dollarsToMicros(list.amount) : null;
 
   // Category: Google's id/path when given, else the merchant's path mapped onto Google's taxonomy.
-  const pathLevels = categoryLevels((Array.isArray(r.category) ? r.category : null) ?? (first(r, 'product_type', 'category', 'category_path') || null));
+  const pathLevels = categoryLevels(
+    (Array.isArray(r.category) ? r.category : null) ?? (first(r, 'product_type', 'category', 'category_path') || null),
+  );
   const merchantPath = pathLevels.length ? pathLevels.join(' > ') : null;
   const googleGiven = first(r, 'google_product_category');
   const google = (googleGiven ? toGoogleCategory(googleGiven) : null) ?? toGoogleCategory(pathLevels);
   const categoryPath = merchantPath ?? (googleGiven && google ? google.path.join(' > ') : null);
 
   const description = truncateWords(plainText(rawDescription.slice(0, DESCRIPTION_READ)), DESCRIPTION_WORDS);
-  const bullets = listOf(r.product_highlight ?? r.product_highlights ?? r.highlights ?? r.bullet_points ?? r.bullets ?? r.features, /\r?\n+/)
+  const bullets = listOf(
+    r.product_highlight ?? r.product_highlights ?? r.highlights ?? r.bullet_points ?? r.bullets ?? r.features,
+    /\r?\n+/,
+  )
     .map((b) => plainText(b).replace(/\s+/g, ' ').slice(0, 600))
     .filter(Boolean)
     .slice(0, MAX_BULLETS)
@@ -290,7 +347,8 @@ export function normaliseProduct(input: Record<string, unknown>, opts: FeedOptio
     checkout = JSON.stringify({
       protocol: 'ucp',
       endpoint,
-      continue_url: (co && typeof co === 'object' ? str(co.continue_url) : first(r, 'continue_url', 'checkout_url')) || url,
+      continue_url:
+        (co && typeof co === 'object' ? str(co.continue_url) : first(r, 'continue_url', 'checkout_url')) || url,
       item_id: (co && typeof co === 'object' ? str(co.item_id) : first(r, 'ucp_item_id', 'item_id')) || id,
     });
   }
@@ -298,7 +356,9 @@ export function normaliseProduct(input: Record<string, unknown>, opts: FeedOptio
   const bps = first(r, 'commission_bps');
   const commission = bps ? Number(bps) : rate ? Math.round(Number(rate) * 10_000) : 0;
   const rating = number(first(r, 'rating', 'product_rating', 'average_rating'));
-  const ratingCount = number(first(r, 'rating_count', 'review_count', 'reviews_count', 'num_reviews', 'product_review_count'));
+  const ratingCount = number(
+    first(r, 'rating_count', 'review_count', 'reviews_count', 'num_reviews', 'product_review_count'),
+  );
 
   const row: IndexProductTable = {
     product_id: id,

@@ -42,7 +42,15 @@ export const TAXONOMY_FILE = shippedFile(import.meta.url, 'catalog', 'google-pro
 const SEPARATORS = /\s*(?:>|›|»|\/|\|)\s*/;
 
 /** Words that different taxonomies use for the same branch. */
-const FOLD: Record<string, string> = { cloth: 'apparel', clothing: 'apparel', clothes: 'apparel', footwear: 'shoe', jewelleri: 'jewelri', automot: 'vehicl', eyewear: 'eyewear' };
+const FOLD: Record<string, string> = {
+  cloth: 'apparel',
+  clothing: 'apparel',
+  clothes: 'apparel',
+  footwear: 'shoe',
+  jewelleri: 'jewelri',
+  automot: 'vehicl',
+  eyewear: 'eyewear',
+};
 /** Stems of a category name (Porter; stop words and "&" dropped). */
 const stemsOf = (s: string): string[] =>
   words(s, 400)
@@ -69,7 +77,14 @@ function load(): Taxonomy {
     const m = /^(\d+) - (.+)$/.exec(line.trim());
     if (!m) continue;
     const p = m[2].split(' > ').map((x) => x.trim());
-    nodes.push({ idx: nodes.length, id: Number(m[1]), path: p, leaf: new Set(stemsOf(p.at(-1)!)), ancestors: p.slice(0, -1).map(stemsOf), all: new Set(p.flatMap(stemsOf)) });
+    nodes.push({
+      idx: nodes.length,
+      id: Number(m[1]),
+      path: p,
+      leaf: new Set(stemsOf(p.at(-1)!)),
+      ancestors: p.slice(0, -1).map(stemsOf),
+      all: new Set(p.flatMap(stemsOf)),
+    });
   }
   const postings = new Map<string, Node[]>();
   for (const n of nodes)
@@ -80,7 +95,14 @@ function load(): Taxonomy {
     }
   const idf = new Map<string, number>();
   for (const [t, list] of postings) idf.set(t, Math.log(1 + nodes.length / list.length));
-  loaded = { version, nodes, byId: new Map(nodes.map((n) => [n.id, n])), byPath: new Map(nodes.map((n) => [key(n.path), n])), postings, idf };
+  loaded = {
+    version,
+    nodes,
+    byId: new Map(nodes.map((n) => [n.id, n])),
+    byPath: new Map(nodes.map((n) => [key(n.path), n])),
+    postings,
+    idf,
+  };
   return loaded;
 }
 

@@ -53,13 +53,17 @@ export const BULLETS_CHARS = 2000;
  * instead of the text, and counted in the catalog statistics.
  */
 export function analyzeListing(l: ListingText): string {
-  const fields = [l.name, l.brand ?? '', l.category_path ?? '', l.bullets, l.description].map((text, i) => shopStems(text, i === 4 ? DESCRIPTION_CHARS : i === 3 ? BULLETS_CHARS : 2000));
+  const fields = [l.name, l.brand ?? '', l.category_path ?? '', l.bullets, l.description].map((text, i) =>
+    shopStems(text, i === 4 ? DESCRIPTION_CHARS : i === 3 ? BULLETS_CHARS : 2000),
+  );
   const title = fields[0];
   const wordsBefore = (re: RegExp) => {
     const m = re.exec(l.name);
     return m && m.index > 0 ? Math.min(title.length, shopWords(l.name.slice(0, m.index), 600).length) : title.length;
   };
-  const header = [...fields.map((f) => f.length), wordsBefore(FOR_MARKERS), Math.min(10, wordsBefore(LEAD_END))].join(' ');
+  const header = [...fields.map((f) => f.length), wordsBefore(FOR_MARKERS), Math.min(10, wordsBefore(LEAD_END))].join(
+    ' ',
+  );
   return [header, ...fields.map((f) => f.join(' '))].join('\n');
 }
 
@@ -93,11 +97,47 @@ const STOP = new Set(
 );
 /** Words that open a negated scope, and words that close a scope or a clause. */
 const NEGATORS = new Set(['without', 'no', 'not', 'non', 'excluding', 'except', 'sans', 'minus', 'nothing']);
-const BOUNDARY = new Set(['for', 'with', 'and', 'or', 'in', 'on', 'to', 'that', 'which', 'but', 'from', 'by', 'under', 'over', 'near']);
+const BOUNDARY = new Set([
+  'for',
+  'with',
+  'and',
+  'or',
+  'in',
+  'on',
+  'to',
+  'that',
+  'which',
+  'but',
+  'from',
+  'by',
+  'under',
+  'over',
+  'near',
+]);
 /** Words after which the rest says who or what the product is for, not what it is. */
-const CLAUSE = new Set(['for', 'with', 'without', 'w', 'in', 'on', 'to', 'that', 'from', 'by', 'no', 'not', 'non', 'under', 'over', 'except', 'near']);
-const GENDER_WORD = /^(men|mens|man|male|women|womens|woman|female|ladies|lady|kids|kid|children|child|boys|boy|girls|girl|unisex|toddler|baby|youth|adult|adults)$/;
-const SIZE_WORD = /^(xxs|xs|s|m|l|xl|xxl|xxxl|\d?x+l|small|medium|large|petite|plus|size|sized|tall|big|twin|full|queen|king|inch|inches|ft|feet|oz|ml|cm|mm|pack|pcs|piece|pieces|set)$/;
+const CLAUSE = new Set([
+  'for',
+  'with',
+  'without',
+  'w',
+  'in',
+  'on',
+  'to',
+  'that',
+  'from',
+  'by',
+  'no',
+  'not',
+  'non',
+  'under',
+  'over',
+  'except',
+  'near',
+]);
+const GENDER_WORD =
+  /^(men|mens|man|male|women|womens|woman|female|ladies|lady|kids|kid|children|child|boys|boy|girls|girl|unisex|toddler|baby|youth|adult|adults)$/;
+const SIZE_WORD =
+  /^(xxs|xs|s|m|l|xl|xxl|xxxl|\d?x+l|small|medium|large|petite|plus|size|sized|tall|big|twin|full|queen|king|inch|inches|ft|feet|oz|ml|cm|mm|pack|pcs|piece|pieces|set)$/;
 /** What an accessory calls itself: a listing whose own head is one of these, for a query that names none, is an accessory. */
 const ACCESSORY = new Set(
   `case cases cover covers skin skins sleeve sleeves protector protectors replacement replacements refill refills charger chargers cable cables
@@ -154,13 +194,20 @@ export function parseQuery(q: string): ShopQuery {
   for (let i = 0; i < ws.length; i++) {
     if (NEGATORS.has(ws[i])) {
       const scope: number[] = [];
-      for (let j = i + 1; j < ws.length && scope.length < 3 && !BOUNDARY.has(ws[j]) && !NEGATORS.has(ws[j]); j++) scope.push(j);
+      for (let j = i + 1; j < ws.length && scope.length < 3 && !BOUNDARY.has(ws[j]) && !NEGATORS.has(ws[j]); j++)
+        scope.push(j);
       if (scope.length) {
         negated.push(scope.map((j) => porterStem(ws[j])));
         for (const j of scope) negatedIdx.add(j);
       }
       negatedIdx.add(i);
-    } else if (ws[i] === 'free' && i > 0 && !STOP.has(ws[i - 1]) && !NEGATORS.has(ws[i - 1]) && !negatedIdx.has(i - 1)) {
+    } else if (
+      ws[i] === 'free' &&
+      i > 0 &&
+      !STOP.has(ws[i - 1]) &&
+      !NEGATORS.has(ws[i - 1]) &&
+      !negatedIdx.has(i - 1)
+    ) {
       // "sugar free": a positive attribute phrase; it is matched as words and as a negation of its noun.
       negated.push([porterStem(ws[i - 1])]);
     }
@@ -186,7 +233,16 @@ export function parseQuery(q: string): ShopQuery {
   for (let i = 0; i < ws.length; i++) {
     const w = ws[i];
     if (clause.length && CLAUSE.has(w)) break;
-    if (negatedIdx.has(i) || STOP.has(w) || GENDER_WORD.test(w) || SIZE_WORD.test(w) || /\d/.test(w) || coloursIn(w).length || w.length < 2) continue;
+    if (
+      negatedIdx.has(i) ||
+      STOP.has(w) ||
+      GENDER_WORD.test(w) ||
+      SIZE_WORD.test(w) ||
+      /\d/.test(w) ||
+      coloursIn(w).length ||
+      w.length < 2
+    )
+      continue;
     clause.push(porterStem(w));
   }
   let head: string | null = clause.at(-1) ?? null;
@@ -211,7 +267,9 @@ export function parseQuery(q: string): ShopQuery {
 /** The query with some stems replaced by what they were corrected to (a misspelling the catalog does not have). */
 export function withCorrections(q: ShopQuery, fixes: Map<string, string>): ShopQuery {
   if (!fixes.size) return q;
-  const terms = q.terms.map((t) => (fixes.has(t.stem) ? { ...t, word: fixes.get(t.stem)!, stem: fixes.get(t.stem)! } : t));
+  const terms = q.terms.map((t) =>
+    fixes.has(t.stem) ? { ...t, word: fixes.get(t.stem)!, stem: fixes.get(t.stem)! } : t,
+  );
   const stems = terms.map((t) => t.stem);
   return {
     ...q,
@@ -263,7 +321,11 @@ const split = (line: string | undefined): string[] => (line ? line.split(' ') : 
 function countIn(line: string, t: string): number {
   let n = 0;
   for (let i = line.indexOf(t); i !== -1; i = line.indexOf(t, i + t.length)) {
-    if ((i === 0 || line.charCodeAt(i - 1) === 32) && (i + t.length === line.length || line.charCodeAt(i + t.length) === 32)) n++;
+    if (
+      (i === 0 || line.charCodeAt(i - 1) === 32) &&
+      (i + t.length === line.length || line.charCodeAt(i + t.length) === 32)
+    )
+      n++;
   }
   return n;
 }
@@ -274,7 +336,14 @@ function fieldsOf(c: Candidate): Fields {
   const lines = { title, brand, category, bullets, description };
   const lens = { title: n[0] || 0, brand: n[1] || 0, category: n[2] || 0, bullets: n[3] || 0, description: n[4] || 0 };
   const t = split(title);
-  return { lines, lens, title: t, brand: split(brand), main: new Set(t.slice(0, n[5] ?? t.length)), lead: t.slice(0, n[6] ?? 10) };
+  return {
+    lines,
+    lens,
+    title: t,
+    brand: split(brand),
+    main: new Set(t.slice(0, n[5] ?? t.length)),
+    lead: t.slice(0, n[6] ?? 10),
+  };
 }
 
 /* ---------- features ---------- */
@@ -340,7 +409,11 @@ function negationEvidence(ws: string[], scope: string[]): { absent: boolean; pre
 export type FeatureVector = Record<FeatureName, number>;
 
 /** The feature vectors of every candidate for one query. */
-export function featuresOf(q: ShopQuery, cands: Candidate[], fieldWeights: FieldWeights = RANKER.fields): FeatureVector[] {
+export function featuresOf(
+  q: ShopQuery,
+  cands: Candidate[],
+  fieldWeights: FieldWeights = RANKER.fields,
+): FeatureVector[] {
   const fields = cands.map(fieldsOf);
   const idfSum = q.terms.reduce((a, t) => a + t.idf, 0) || 1;
   const brandsInQuery = new Set<string>();
@@ -385,7 +458,9 @@ export function featuresOf(q: ShopQuery, cands: Candidate[], fieldWeights: Field
     const bigram = q.bigrams.length ? q.bigrams.filter((p) => hasPair(f.title, p)).length / q.bigrams.length : 0;
     const brand = brandsInQuery.has(c.brand_lc) ? 1 : 0;
     const otherBrand = brandsInQuery.size && !brandsInQuery.has(c.brand_lc) ? 1 : 0;
-    const numbers = q.numbers.length ? q.numbers.filter((n) => f.title.includes(porterStem(n))).length / q.numbers.length : 0;
+    const numbers = q.numbers.length
+      ? q.numbers.filter((n) => f.title.includes(porterStem(n))).length / q.numbers.length
+      : 0;
     return {
       bm25f: bm25,
       title_cover: titleCover / idfSum,

@@ -52,16 +52,29 @@ export async function upsertProducts(db: Kysely<DB>, rows: IndexProductTable[]):
     await db
       .insertInto('index_products')
       .values(rows.slice(i, i + BATCH))
-      .onConflict((oc) => oc.column('product_id').doUpdateSet((eb) => Object.fromEntries(UPDATABLE.map((c) => [c, eb.ref(`excluded.${c}`)]))))
+      .onConflict((oc) =>
+        oc
+          .column('product_id')
+          .doUpdateSet((eb) => Object.fromEntries(UPDATABLE.map((c) => [c, eb.ref(`excluded.${c}`)]))),
+      )
       .execute();
   }
 }
 
 /** The listings with these ids: whose they are and their stems (to keep the statistics exact). */
-export async function existingListings(db: Kysely<DB>, ids: string[]): Promise<{ product_id: string; merchant_lc: string; stems: string }[]> {
+export async function existingListings(
+  db: Kysely<DB>,
+  ids: string[],
+): Promise<{ product_id: string; merchant_lc: string; stems: string }[]> {
   const out: { product_id: string; merchant_lc: string; stems: string }[] = [];
   for (let i = 0; i < ids.length; i += BATCH) {
-    out.push(...(await db.selectFrom('index_products').select(['product_id', 'merchant_lc', 'stems']).where('product_id', 'in', ids.slice(i, i + BATCH)).execute()));
+    out.push(
+      ...(await db
+        .selectFrom('index_products')
+        .select(['product_id', 'merchant_lc', 'stems'])
+        .where('product_id', 'in', ids.slice(i, i + BATCH))
+        .execute()),
+    );
   }
   return out;
 }
@@ -69,7 +82,10 @@ export async function existingListings(db: Kysely<DB>, ids: string[]): Promise<{
 export async function deleteProducts(db: Kysely<DB>, ids: string[]): Promise<number> {
   let n = 0;
   for (let i = 0; i < ids.length; i += BATCH) {
-    const r = await db.deleteFrom('index_products').where('product_id', 'in', ids.slice(i, i + BATCH)).executeTakeFirst();
+    const r = await db
+      .deleteFrom('index_products')
+      .where('product_id', 'in', ids.slice(i, i + BATCH))
+      .executeTakeFirst();
     n += Number(r.numDeletedRows ?? 0);
   }
   return n;
@@ -78,7 +94,12 @@ export async function deleteProducts(db: Kysely<DB>, ids: string[]): Promise<num
 /** Marks listings as seen by an import (rows it rejected keep their last good version through a full-feed import). */
 export async function touchListings(db: Kysely<DB>, merchantLc: string, ids: string[], run: string): Promise<void> {
   for (let i = 0; i < ids.length; i += BATCH) {
-    await db.updateTable('index_products').set({ import_run: run }).where('merchant_lc', '=', merchantLc).where('product_id', 'in', ids.slice(i, i + BATCH)).execute();
+    await db
+      .updateTable('index_products')
+      .set({ import_run: run })
+      .where('merchant_lc', '=', merchantLc)
+      .where('product_id', 'in', ids.slice(i, i + BATCH))
+      .execute();
   }
 }
 
@@ -93,11 +114,15 @@ export const unseenListings = (db: Kysely<DB>, merchantLc: string, run: string, 
     .execute();
 
 export async function countProducts(db: Kysely<DB>): Promise<number> {
-  const r = await db.selectFrom('index_products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const r = await db
+    .selectFrom('index_products')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
   return Number(r?.n ?? 0);
 }
 
-export const getProduct = (db: Kysely<DB>, id: string) => db.selectFrom('index_products').selectAll().where('product_id', '=', id).executeTakeFirst();
+export const getProduct = (db: Kysely<DB>, id: string) =>
+  db.selectFrom('index_products').selectAll().where('product_id', '=', id).executeTakeFirst();
 
 /* ---------- catalog statistics ---------- */
 
@@ -118,13 +143,23 @@ export async function applyStats(db: Kysely<DB>, delta: Map<string, number>): Pr
 export async function statsFor(db: Kysely<DB>, terms: string[]): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   if (!terms.length) return out;
-  const rows = await db.selectFrom('index_product_stats').select(['term', 'n']).where('term', 'in', [...new Set(terms)]).execute();
+  const rows = await db
+    .selectFrom('index_product_stats')
+    .select(['term', 'n'])
+    .where('term', 'in', [...new Set(terms)])
+    .execute();
   for (const r of rows) out.set(r.term, Number(r.n));
   return out;
 }
 
 /** Catalog stems starting with `prefix`, of a length in [min, max], most frequent first (spelling suggestions). */
-export async function stemsNear(db: Kysely<DB>, prefix: string, min: number, max: number, limit: number): Promise<{ term: string; n: number }[]> {
+export async function stemsNear(
+  db: Kysely<DB>,
+  prefix: string,
+  min: number,
+  max: number,
+  limit: number,
+): Promise<{ term: string; n: number }[]> {
   const rows = await db
     .selectFrom('index_product_stats')
     .select(['term', 'n'])
@@ -154,7 +189,8 @@ export const listingTextPage = (db: Kysely<DB>, after: string, limit: number) =>
     .execute();
 
 export async function setStems(db: Kysely<DB>, rows: { product_id: string; stems: string }[]): Promise<void> {
-  for (const r of rows) await db.updateTable('index_products').set({ stems: r.stems }).where('product_id', '=', r.product_id).execute();
+  for (const r of rows)
+    await db.updateTable('index_products').set({ stems: r.stems }).where('product_id', '=', r.product_id).execute();
 }
 
 /* ---------- search ---------- */
@@ -172,7 +208,10 @@ export interface ProductFilter {
 }
 
 /** What ranking reads of a candidate: everything but the long text and the import's bookkeeping. */
-const CANDIDATE_COLUMNS = ['product_id', ...UPDATABLE.filter((c) => c !== 'description' && c !== 'bullets' && c !== 'import_run')];
+const CANDIDATE_COLUMNS = [
+  'product_id',
+  ...UPDATABLE.filter((c) => c !== 'description' && c !== 'bullets' && c !== 'import_run'),
+];
 const SELECT_P = sql.raw(CANDIDATE_COLUMNS.map((c) => `p.${c}`).join(', '));
 
 /** PostgreSQL returns bigint and double columns as strings. */
@@ -211,11 +250,16 @@ export async function retrieve(
   const where = filterSql(filter);
   if (dialect === 'sqlite') {
     const match = alternatives.map((g) => `(${g.map((w) => `"${w.replace(/"/g, '""')}"`).join(' AND ')})`).join(' OR ');
-    const rank = opts.weights === false ? sql`bm25(index_products_fts)` : sql`bm25(index_products_fts, 10.0, 4.0, 2.0, 2.0, 1.0)`;
+    const rank =
+      opts.weights === false ? sql`bm25(index_products_fts)` : sql`bm25(index_products_fts, 10.0, 4.0, 2.0, 2.0, 1.0)`;
     // The best rowids first, then their rows: the sort never carries listings' text, and without filters it never reads a row.
-    const ftsOnly = (n: number) => sql`SELECT rowid AS rid, ${rank} AS score FROM index_products_fts WHERE index_products_fts MATCH ${match} ORDER BY score LIMIT ${n}`;
+    const ftsOnly = (n: number) =>
+      sql`SELECT rowid AS rid, ${rank} AS score FROM index_products_fts WHERE index_products_fts MATCH ${match} ORDER BY score LIMIT ${n}`;
     if (!hasFilter(filter)) {
-      const r = await sql<CandidateRow>`SELECT ${SELECT_P} FROM (${ftsOnly(opts.limit)}) best JOIN index_products p ON p.rowid = best.rid ORDER BY best.score`.execute(db);
+      const r =
+        await sql<CandidateRow>`SELECT ${SELECT_P} FROM (${ftsOnly(opts.limit)}) best JOIN index_products p ON p.rowid = best.rid ORDER BY best.score`.execute(
+          db,
+        );
       return r.rows;
     }
     // With filters, every match is checked against them (the filter columns come before the long text).
@@ -232,7 +276,10 @@ export async function retrieve(
     alternatives.map((g) => sql`plainto_tsquery('english', ${g.join(' ')})`),
     sql` || `,
   );
-  const rank = opts.weights === false ? sql`ts_rank('{1,1,1,1}', p.search_tsv, tq.q, 1)` : sql`ts_rank('{0.1,0.3,0.5,1.0}', p.search_tsv, tq.q, 1)`;
+  const rank =
+    opts.weights === false
+      ? sql`ts_rank('{1,1,1,1}', p.search_tsv, tq.q, 1)`
+      : sql`ts_rank('{0.1,0.3,0.5,1.0}', p.search_tsv, tq.q, 1)`;
   const r = await sql<CandidateRow>`
     SELECT ${SELECT_P}
     FROM index_products p, (SELECT ${tsquery} AS q) tq
@@ -242,7 +289,16 @@ export async function retrieve(
 }
 
 const hasFilter = (f: ProductFilter) =>
-  !!(f.priceBounds?.length || f.brands?.length || f.merchants?.length || f.onSaleOnly || f.colors?.length || f.sizes?.length || f.genders?.length || f.categories?.length);
+  !!(
+    f.priceBounds?.length ||
+    f.brands?.length ||
+    f.merchants?.length ||
+    f.onSaleOnly ||
+    f.colors?.length ||
+    f.sizes?.length ||
+    f.genders?.length ||
+    f.categories?.length
+  );
 
 function filterSql(f: ProductFilter) {
   const parts = [sql`1 = 1`];

@@ -19,11 +19,19 @@ export const ShopSearchBody = z
   .object({
     query: z.string().max(1000, 'query must be at most 1000 characters').nullish(),
     context: ShopContext.nullish(),
-    max_results: z.number().int().min(1, 'max_results must be between 1 and 25').max(25, 'max_results must be between 1 and 25').nullish(),
+    max_results: z
+      .number()
+      .int()
+      .min(1, 'max_results must be between 1 and 25')
+      .max(25, 'max_results must be between 1 and 25')
+      .nullish(),
     rerank: z.boolean().nullish(),
     price_min: z.number().min(0, 'price_min must not be negative').max(1e9).nullish(),
     price_max: z.number().min(0, 'price_max must not be negative').max(1e9).nullish(),
-    currency: z.string().regex(/^[A-Za-z]{3}$/, 'currency must be an ISO 4217 code such as USD').nullish(),
+    currency: z
+      .string()
+      .regex(/^[A-Za-z]{3}$/, 'currency must be an ISO 4217 code such as USD')
+      .nullish(),
     brands: z.array(z.string().max(200)).max(20, 'at most 20 brands').nullish(),
     merchants: z.array(z.string().max(200)).max(20, 'at most 20 merchants').nullish(),
     on_sale_only: z.boolean().nullish(),

@@ -7,7 +7,15 @@ import { microsToDollars, MICROS_PER_DOLLAR } from '../../lib/money.js';
 import * as core from '../index/core.js';
 import { catalogCurrencies, catalogStats, nearestStem } from './catalog.js';
 import { convert, fxTable, roundMoney } from './fx.js';
-import { parseQuery, rank, shopStems, weighQuery, withCorrections, type CatalogStats, type ShopQuery } from './ranking.js';
+import {
+  parseQuery,
+  rank,
+  shopStems,
+  weighQuery,
+  withCorrections,
+  type CatalogStats,
+  type ShopQuery,
+} from './ranking.js';
 import * as repo from './repo.js';
 import type { ShopSearchInput } from './schemas.js';
 import { canonicalColour, genderIn, normaliseSize, titleColour } from './taxonomy.js';
@@ -46,7 +54,10 @@ export async function candidatesFor(
   filter: repo.ProductFilter = {},
   want = 10,
 ): Promise<{ q: ShopQuery; stats: CatalogStats; cands: repo.CandidateRow[] }> {
-  let stats = await catalogStats(ctx, parsed.terms.map((t) => t.stem));
+  let stats = await catalogStats(
+    ctx,
+    parsed.terms.map((t) => t.stem),
+  );
   // A word the catalog never uses is most likely misspelt: read it as the nearest one it does use.
   const fixes = new Map<string, string>();
   for (const t of parsed.terms) {
@@ -56,7 +67,10 @@ export async function candidatesFor(
   }
   if (fixes.size) {
     parsed = withCorrections(parsed, fixes);
-    stats = await catalogStats(ctx, parsed.terms.map((t) => t.stem));
+    stats = await catalogStats(
+      ctx,
+      parsed.terms.map((t) => t.stem),
+    );
   }
   const q = weighQuery(parsed, stats);
   return { q, stats, cands: await candidates(ctx, q, stats, filter, want) };
@@ -73,9 +87,16 @@ export async function candidatesFor(
  * matches, so a common pair of words on a big catalog costs tens of
  * milliseconds and adds little that the first tier lacks).
  */
-async function candidates(ctx: Ctx, q: ShopQuery, stats: CatalogStats, filter: repo.ProductFilter, want: number): Promise<repo.CandidateRow[]> {
+async function candidates(
+  ctx: Ctx,
+  q: ShopQuery,
+  stats: CatalogStats,
+  filter: repo.ProductFilter,
+  want: number,
+): Promise<repo.CandidateRow[]> {
   const words = q.retrieval;
-  const retrieve = (groups: string[][]) => repo.retrieve(ctx.db, ctx.database.dialect, groups, filter, { limit: CANDIDATES });
+  const retrieve = (groups: string[][]) =>
+    repo.retrieve(ctx.db, ctx.database.dialect, groups, filter, { limit: CANDIDATES });
   const out = await retrieve([words]);
   if (words.length < 2 || out.length >= CANDIDATES) return out;
   const seen = new Set(out.map((h) => h.product_id));
@@ -123,7 +144,13 @@ interface Reranked {
   reasoning: string | null;
 }
 
-async function rerank(llm: Llm, need: string, style: string | null, hits: repo.ListingRow[], fx: ReturnType<typeof fxTable>): Promise<Reranked> {
+async function rerank(
+  llm: Llm,
+  need: string,
+  style: string | null,
+  hits: repo.ListingRow[],
+  fx: ReturnType<typeof fxTable>,
+): Promise<Reranked> {
   const top = hits.slice(0, RERANK_TOP);
   const payload = {
     request: need.slice(0, 1000),
@@ -145,7 +172,10 @@ async function rerank(llm: Llm, need: string, style: string | null, hits: repo.L
     ],
     { json: true, maxTokens: 600, temperature: 0 },
   );
-  const parsed = JSON.parse(text.replace(/^```(json)?|```$/g, '').trim()) as { fits?: { id?: unknown; tier?: unknown }[]; reasoning?: unknown };
+  const parsed = JSON.parse(text.replace(/^```(json)?|```$/g, '').trim()) as {
+    fits?: { id?: unknown; tier?: unknown }[];
+    reasoning?: unknown;
+  };
   if (!Array.isArray(parsed.fits)) throw new Error('reranker answered without fits');
   const seen = new Set<number>();
   const kept: { hit: repo.ListingRow; tier: number; pos: number }[] = [];
@@ -160,7 +190,8 @@ async function rerank(llm: Llm, need: string, style: string | null, hits: repo.L
   // Relevance tier first; inside a tier, the listing that pays the publisher more (commission on the price in USD).
   const payout = (h: repo.ListingRow) => h.commission_bps * convert(fx, h.price_micros ?? 0, h.currency, 'USD');
   kept.sort((a, b) => a.tier - b.tier || payout(b.hit) - payout(a.hit) || a.pos - b.pos);
-  const reasoning = typeof parsed.reasoning === 'string' ? parsed.reasoning.replace(/\s+/g, ' ').trim().slice(0, 400) : null;
+  const reasoning =
+    typeof parsed.reasoning === 'string' ? parsed.reasoning.replace(/\s+/g, ' ').trim().slice(0, 400) : null;
   return { order: kept.map((k) => k.hit), reasoning };
 }
 
@@ -258,20 +289,30 @@ export interface ShopSearchResponse {
 const top10 = (values: (string | null)[]) => {
   const m = new Map<string, number>();
   for (const v of values) if (v) m.set(v, (m.get(v) ?? 0) + 1);
-  return [...m.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 10).map(([value, count]) => ({ value, count }));
+  return [...m.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, 10)
+    .map(([value, count]) => ({ value, count }));
 };
 
 export function agentProfileUrl(ctx: Ctx): string {
   return `${ctx.urls.index}/agent-profile.json`;
 }
 
-export async function searchProducts(ctx: Ctx, input: ShopSearchInput & { apiKey?: string | null }): Promise<ShopSearchResponse> {
+export async function searchProducts(
+  ctx: Ctx,
+  input: ShopSearchInput & { apiKey?: string | null },
+): Promise<ShopSearchResponse> {
   const caller = await core.authorizeCaller(ctx, input.apiKey ?? input.platform_api_key);
   const fx = fxTable(ctx.config);
   const currency = (input.currency ?? 'USD').toUpperCase();
-  if (!fx[currency]) throw Validation.field('currency', `unknown currency ${currency}; supported: ${Object.keys(fx).join(', ')}`);
+  if (!fx[currency])
+    throw Validation.field('currency', `unknown currency ${currency}; supported: ${Object.keys(fx).join(', ')}`);
   const ids = core.identity(input);
-  const need = core.cleanText(input.query?.trim() ? input.query : inferNeed(input.context?.messages ?? [])).replace(/\s+/g, ' ').trim();
+  const need = core
+    .cleanText(input.query?.trim() ? input.query : inferNeed(input.context?.messages ?? []))
+    .replace(/\s+/g, ' ')
+    .trim();
   const style = (input.context?.style ?? input.context?.vibe ?? '').trim() || null;
   const parsed = parseQuery(need);
   const maxResults = input.max_results ?? 5;
@@ -279,16 +320,25 @@ export async function searchProducts(ctx: Ctx, input: ShopSearchInput & { apiKey
   // Hard filters, normalised once.
   const filter: repo.ProductFilter = {};
   if (input.price_min != null || input.price_max != null) {
-    filter.priceBounds = (await catalogCurrencies(ctx)).filter((c) => fx[c]).map((c) => ({
-      currency: c,
-      min: input.price_min != null ? Math.floor(convert(fx, input.price_min, currency, c) * MICROS_PER_DOLLAR - 5_000) : null,
-      max: input.price_max != null ? Math.ceil(convert(fx, input.price_max, currency, c) * MICROS_PER_DOLLAR + 5_000) : null,
-    }));
+    filter.priceBounds = (await catalogCurrencies(ctx))
+      .filter((c) => fx[c])
+      .map((c) => ({
+        currency: c,
+        min:
+          input.price_min != null
+            ? Math.floor(convert(fx, input.price_min, currency, c) * MICROS_PER_DOLLAR - 5_000)
+            : null,
+        max:
+          input.price_max != null
+            ? Math.ceil(convert(fx, input.price_max, currency, c) * MICROS_PER_DOLLAR + 5_000)
+            : null,
+      }));
   }
   if (input.brands?.length) filter.brands = input.brands.map((b) => b.trim().toLowerCase());
   if (input.merchants?.length) filter.merchants = input.merchants.map((m) => m.trim().toLowerCase());
   if (input.on_sale_only) filter.onSaleOnly = true;
-  if (input.colors?.length) filter.colors = input.colors.map((c) => canonicalColour(c) ?? titleColour(c) ?? c.toLowerCase());
+  if (input.colors?.length)
+    filter.colors = input.colors.map((c) => canonicalColour(c) ?? titleColour(c) ?? c.toLowerCase());
   if (input.sizes?.length) filter.sizes = input.sizes.map(normaliseSize).filter(Boolean);
   if (input.gender) filter.genders = input.gender === 'kids' ? ['kids'] : [input.gender, 'unisex', ''];
   if (input.categories?.length) filter.categories = [...input.categories];
@@ -306,7 +356,9 @@ export async function searchProducts(ctx: Ctx, input: ShopSearchInput & { apiKey
       hits = hits.filter((h) => {
         if (h.price_micros === null) return false;
         const shown = roundMoney(convert(fx, microsToDollars(h.price_micros), h.currency, currency), currency);
-        return (input.price_min == null || shown >= input.price_min) && (input.price_max == null || shown <= input.price_max);
+        return (
+          (input.price_min == null || shown >= input.price_min) && (input.price_max == null || shown <= input.price_max)
+        );
       });
     }
     ordered = rank(q, hits, { style: style ? shopStems(style, 300).slice(0, 12) : [] }).map((x) => x.hit);
@@ -316,7 +368,14 @@ export async function searchProducts(ctx: Ctx, input: ShopSearchInput & { apiKey
   const llm = input.rerank === false ? null : createLlm(ctx.config);
   // The text of the listings that may be shown (the reranker reads the top ones).
   const shown = ordered.slice(0, llm ? Math.max(RERANK_TOP, maxResults) : maxResults);
-  const full = new Map((await repo.listingsById(ctx.db, shown.map((h) => h.product_id))).map((l) => [l.product_id, l]));
+  const full = new Map(
+    (
+      await repo.listingsById(
+        ctx.db,
+        shown.map((h) => h.product_id),
+      )
+    ).map((l) => [l.product_id, l]),
+  );
   let listed = shown.map((h) => full.get(h.product_id)).filter((l): l is repo.ListingRow => !!l);
   if (llm && listed.length) {
     try {
@@ -349,12 +408,15 @@ export async function searchProducts(ctx: Ctx, input: ShopSearchInput & { apiKey
       destination: h.product_url,
       title: h.name,
       image_url: h.image_url,
-      price_label: price === null ? null : `${price.toFixed(['JPY', 'KRW', 'HUF'].includes(currency) ? 0 : 2)} ${currency}`,
+      price_label:
+        price === null ? null : `${price.toFixed(['JPY', 'KRW', 'HUF'].includes(currency) ? 0 : 2)} ${currency}`,
       commission_bps: h.commission_bps,
       merchant_lc: h.merchant_lc,
       created_at: now,
     });
-    const co = h.checkout_json ? (JSON.parse(h.checkout_json) as { endpoint: string; continue_url: string; item_id: string }) : null;
+    const co = h.checkout_json
+      ? (JSON.parse(h.checkout_json) as { endpoint: string; continue_url: string; item_id: string })
+      : null;
     return {
       product_id: h.product_id,
       name: h.name,
@@ -366,7 +428,11 @@ export async function searchProducts(ctx: Ctx, input: ShopSearchInput & { apiKey
       price: price ?? 0,
       price_available: price !== null,
       regular_price: regular,
-      on_sale: regular !== null && h.price_micros !== null && h.regular_price_micros !== null && h.price_micros < h.regular_price_micros,
+      on_sale:
+        regular !== null &&
+        h.price_micros !== null &&
+        h.regular_price_micros !== null &&
+        h.price_micros < h.regular_price_micros,
       image_url: h.image_url,
       click_url: core.clickUrl(ctx, grclid),
       grclid,
@@ -383,7 +449,11 @@ export async function searchProducts(ctx: Ctx, input: ShopSearchInput & { apiKey
     };
   });
 
-  const prices = hits.flatMap((h) => (h.price_micros === null ? [] : [roundMoney(convert(fx, microsToDollars(h.price_micros), h.currency, currency), currency)]));
+  const prices = hits.flatMap((h) =>
+    h.price_micros === null
+      ? []
+      : [roundMoney(convert(fx, microsToDollars(h.price_micros), h.currency, currency), currency)],
+  );
   const facets = {
     brands: top10(hits.map((h) => h.brand)),
     merchants: top10(hits.map((h) => h.merchant)),
@@ -426,7 +496,13 @@ export async function searchProducts(ctx: Ctx, input: ShopSearchInput & { apiKey
 }
 
 /** The deterministic one-sentence reasoning. */
-function explain(need: string, top: ShopProduct | null, intent: ShopQuery, input: ShopSearchInput, matched: number): string {
+function explain(
+  need: string,
+  top: ShopProduct | null,
+  intent: ShopQuery,
+  input: ShopSearchInput,
+  matched: number,
+): string {
   const q = need.length > 80 ? `${need.slice(0, 77)}…` : need;
   if (!intent.retrieval.length) {
     return `"${q}" has no words to search for (only stop words, symbols or emoji); describe the product, for example "waterproof hiking boots".`;
@@ -447,12 +523,16 @@ function explain(need: string, top: ShopProduct | null, intent: ShopQuery, input
       : `Nothing in stock matches "${q}".`;
   }
   const why = [
-    intent.colours.length && top.name.toLowerCase().match(new RegExp(intent.colours.join('|'))) ? 'the colour asked for' : '',
+    intent.colours.length && top.name.toLowerCase().match(new RegExp(intent.colours.join('|')))
+      ? 'the colour asked for'
+      : '',
     intent.gender && genderIn(top.name) === intent.gender ? `${intent.gender}'s sizing` : '',
     top.on_sale ? 'a sale price' : '',
   ].filter(Boolean);
   const at = top.price_available ? `at ${top.price} ${top.currency}` : '(price not published)';
-  const fixed = intent.corrected.length ? ` (read ${intent.corrected.map((c) => `"${c.from}" as "${c.to}"`).join(', ')})` : '';
+  const fixed = intent.corrected.length
+    ? ` (read ${intent.corrected.map((c) => `"${c.from}" as "${c.to}"`).join(', ')})`
+    : '';
   return `${top.name} from ${top.merchant} ${at} is the closest in-stock match for "${q}"${fixed}${why.length ? `, with ${why.join(' and ')}` : ''} (${matched} listing${matched === 1 ? '' : 's'} matched).`;
 }
 
@@ -462,7 +542,10 @@ export function agentProfile(ctx: Ctx) {
     name: 'Orbit index agent',
     version: API_VERSION,
     description: 'An AI assistant that found this product through the Orbit index and hands checkout to the merchant.',
-    capabilities: { checkout: ['create_checkout', 'update_checkout', 'complete_checkout'], attribution: { click_id_tag: 'grclid' } },
+    capabilities: {
+      checkout: ['create_checkout', 'update_checkout', 'complete_checkout'],
+      attribution: { click_id_tag: 'grclid' },
+    },
     index_url: ctx.urls.index,
     policies: { consent: 'The agent obtains the buyer’s explicit consent before complete_checkout.' },
   };

@@ -28,7 +28,8 @@ export type ShopCategory = (typeof SHOP_CATEGORIES)[number];
 /** The shop category of a merchant category path (or a shop category name): through Google's product taxonomy (google-taxonomy.ts). */
 export function mapCategory(path: string | readonly string[] | null | undefined): ShopCategory {
   if (!path) return 'other';
-  if (typeof path === 'string' && (SHOP_CATEGORIES as readonly string[]).includes(path.toLowerCase())) return path.toLowerCase() as ShopCategory;
+  if (typeof path === 'string' && (SHOP_CATEGORIES as readonly string[]).includes(path.toLowerCase()))
+    return path.toLowerCase() as ShopCategory;
   return shopCategoryOf(toGoogleCategory(path));
 }
 
@@ -52,7 +53,13 @@ const COLOURS: Record<string, string[]> = {
 };
 const COLOUR_WORD = new Map<string, string>();
 for (const [canon, words] of Object.entries(COLOURS)) for (const w of words) COLOUR_WORD.set(w, canon);
-const COLOUR_RE = new RegExp(`\\b(${[...COLOUR_WORD.keys()].sort((a, b) => b.length - a.length).map((w) => w.replace('-', '\\-')).join('|')})\\b`, 'gi');
+const COLOUR_RE = new RegExp(
+  `\\b(${[...COLOUR_WORD.keys()]
+    .sort((a, b) => b.length - a.length)
+    .map((w) => w.replace('-', '\\-'))
+    .join('|')})\\b`,
+  'gi',
+);
 
 /** Canonical colour of a word ("navy" → "blue"), or null when it is not a colour. */
 export function canonicalColour(word: string): string | null {
@@ -78,7 +85,8 @@ export type Gender = 'men' | 'women' | 'kids' | 'unisex' | '';
 export function genderIn(text: string): Gender {
   const t = text.toLowerCase();
   if (/\bunisex\b/.test(t)) return 'unisex';
-  const kids = /\b(kids?|kid's|children'?s?|boys?'?|girls?'?|youth|toddlers?|junior|baby|babies|infants?|newborns?)\b/.test(t);
+  const kids =
+    /\b(kids?|kid's|children'?s?|boys?'?|girls?'?|youth|toddlers?|junior|baby|babies|infants?|newborns?)\b/.test(t);
   const women = /\b(women'?s?|womens|ladies|female|woman|womans)\b/.test(t);
   const men = /\b(men'?s?|mens|male|man|gentlemen)\b/.test(t);
   // A listing for several groups ("for Men Women", "Men's and Women's") is unisex.
@@ -123,11 +131,27 @@ export function encodeSizes(sizes: string[]): string {
 export function sizesInTitle(title: string): string[] {
   const out: string[] = [];
   const t = title.toLowerCase();
-  for (const m of t.matchAll(/\bsize[:\s]+([0-9]{1,2}(?:\.5)?|xxs|xs|s|m|l|xl|xxl|xxxl|[2-5]xl|small|medium|large)\b/g)) out.push(m[1]);
-  for (const m of t.matchAll(/\b(xx-small|x-small|small|medium|large|x-large|xx-large|xxx-large|xxs|xs|xl|xxl|xxxl|[2-5]xl)\b(?=\s*(?:[,)\]|/]|$))/g)) out.push(m[1]);
+  for (const m of t.matchAll(/\bsize[:\s]+([0-9]{1,2}(?:\.5)?|xxs|xs|s|m|l|xl|xxl|xxxl|[2-5]xl|small|medium|large)\b/g))
+    out.push(m[1]);
+  for (const m of t.matchAll(
+    /\b(xx-small|x-small|small|medium|large|x-large|xx-large|xxx-large|xxs|xs|xl|xxl|xxxl|[2-5]xl)\b(?=\s*(?:[,)\]|/]|$))/g,
+  ))
+    out.push(m[1]);
   for (const m of t.matchAll(/\b(\d{2})w\s*x\s*(\d{2})l\b/g)) out.push(`${m[1]}x${m[2]}`);
-  for (const m of t.matchAll(/\b(twin xl|twin|full|queen|california king|king)(?:[\s-]size(?:d)?)?\b(?=\s*(?:[,)\]|/]|bed|mattress|sheet|frame|comforter|duvet|$))/g)) out.push(m[1]);
-  const short: Record<string, string> = { 'xx-small': 'xxs', 'x-small': 'xs', small: 's', medium: 'm', large: 'l', 'x-large': 'xl', 'xx-large': 'xxl', 'xxx-large': 'xxxl' };
+  for (const m of t.matchAll(
+    /\b(twin xl|twin|full|queen|california king|king)(?:[\s-]size(?:d)?)?\b(?=\s*(?:[,)\]|/]|bed|mattress|sheet|frame|comforter|duvet|$))/g,
+  ))
+    out.push(m[1]);
+  const short: Record<string, string> = {
+    'xx-small': 'xxs',
+    'x-small': 'xs',
+    small: 's',
+    medium: 'm',
+    large: 'l',
+    'x-large': 'xl',
+    'xx-large': 'xxl',
+    'xxx-large': 'xxxl',
+  };
   return [...new Set(out.map((x) => short[x] ?? x))];
 }
 

@@ -133,7 +133,10 @@ export function commitSync(tx: (b: Batch) => boolean[], j: JournalBatch, opener:
  * that arrived while it was busy), and the result cut back per batch. The
  * batches' charges all go to the first one's result (listeners add them up).
  */
-export function mergeBatches(batches: JournalBatch[]): { merged: JournalBatch; split(r: CommitResult): CommitResult[] } {
+export function mergeBatches(batches: JournalBatch[]): {
+  merged: JournalBatch;
+  split(r: CommitResult): CommitResult[];
+} {
   if (batches.length === 1) return { merged: batches[0], split: (r) => [r] };
   const merged: JournalBatch = { requests: [], serves: [], events: [], rollups: [], pixels: [] };
   for (const b of batches) {
@@ -230,7 +233,7 @@ export function encodeBatch(j: JournalBatch): WireBatch {
 
 export function decodeBatch(w: WireBatch): JournalBatch {
   const rollups: JournalBatch['rollups'] = [];
-  for (let i = 0; i < w.u.length; ) {
+  for (let i = 0; i < w.u.length;) {
     const n = w.u[i] as number;
     const start = i + 1;
     const end = start + n * ROLLUP_COLS.length;
@@ -260,15 +263,28 @@ export function decodeBatch(w: WireBatch): JournalBatch {
 export function encodeResult(r: CommitResult): WireResult {
   const charges: unknown[] = [];
   for (const c of r.charges) charges.push(c.campaignId, c.adGroupId, c.spendMicros, c.at);
-  return { inserted: r.inserted, pixels: r.pixels.map((x) => (x === true ? 1 : x === false ? 0 : [x.status, x.message])), charges };
+  return {
+    inserted: r.inserted,
+    pixels: r.pixels.map((x) => (x === true ? 1 : x === false ? 0 : [x.status, x.message])),
+    charges,
+  };
 }
 
 export function decodeResult(w: WireResult): CommitResult {
   const charges: Charge[] = [];
   for (let i = 0; i < w.charges.length; i += 4) {
-    charges.push({ campaignId: w.charges[i] as string, adGroupId: w.charges[i + 1] as string, spendMicros: w.charges[i + 2] as number, at: w.charges[i + 3] as number });
+    charges.push({
+      campaignId: w.charges[i] as string,
+      adGroupId: w.charges[i + 1] as string,
+      spendMicros: w.charges[i + 2] as number,
+      at: w.charges[i + 3] as number,
+    });
   }
-  return { inserted: w.inserted, pixels: w.pixels.map((x) => (x === 1 ? true : x === 0 ? false : { status: x[0], message: x[1] })), charges };
+  return {
+    inserted: w.inserted,
+    pixels: w.pixels.map((x) => (x === 1 ? true : x === 0 ? false : { status: x[0], message: x[1] })),
+    charges,
+  };
 }
 
 /** Messages to and from the writer thread (a reply answers every batch its transaction held). */
@@ -347,8 +363,17 @@ class Waiters {
  */
 export function sqliteWriterSink(
   opts: WriterOptions,
-  hooks: { maxInFlight: number; idleMs: number; onCommit: () => void; onError: (err: unknown) => void; starting: JournalSink },
-): JournalSink & { readonly running: boolean; readonly stats: { threadCommits: number; startingCommits: number; starts: number } } {
+  hooks: {
+    maxInFlight: number;
+    idleMs: number;
+    onCommit: () => void;
+    onError: (err: unknown) => void;
+    starting: JournalSink;
+  },
+): JournalSink & {
+  readonly running: boolean;
+  readonly stats: { threadCommits: number; startingCommits: number; starts: number };
+} {
   /** One running thread and the batches it holds (a retiring thread's answers never mix with its successor's). */
   interface Writer {
     w: Worker;
@@ -505,7 +530,11 @@ function sqliteJournalSink(database: Database, opener: PixelOpener, opts: SinkOp
     let inThread: JournalSink | null = null;
     const onEventLoop: JournalSink = {
       maxInFlight: 1,
-      commit: (batch) => (inThread ??= inThreadSink(sqliteJournalStore(sqlite, () => database.checkpointer?.active(), opts.rules), opener)).commit(batch),
+      commit: (batch) =>
+        (inThread ??= inThreadSink(
+          sqliteJournalStore(sqlite, () => database.checkpointer?.active(), opts.rules),
+          opener,
+        )).commit(batch),
       close: async () => undefined,
     };
     return sqliteWriterSink(
@@ -527,7 +556,10 @@ function sqliteJournalSink(database: Database, opener: PixelOpener, opts: SinkOp
       },
     );
   }
-  return inThreadSink(sqliteJournalStore(database.sqlite, () => database.checkpointer?.active(), opts.rules), opener);
+  return inThreadSink(
+    sqliteJournalStore(database.sqlite, () => database.checkpointer?.active(), opts.rules),
+    opener,
+  );
 }
 
 /** PostgreSQL: commits on the pool from the event loop. */

@@ -15,7 +15,15 @@ import BetterSqlite3 from 'better-sqlite3';
 import { parseKeyRing, TokenCodec } from '../../lib/token.js';
 import { foldRollupLog } from '../ledger/service.js';
 import { sqliteJournalTx } from './repo.js';
-import { commitSync, decodeBatch, encodeResult, mergeBatches, type WriterOptions, type WriterReply, type WriterRequest } from './journal-store.js';
+import {
+  commitSync,
+  decodeBatch,
+  encodeResult,
+  mergeBatches,
+  type WriterOptions,
+  type WriterReply,
+  type WriterRequest,
+} from './journal-store.js';
 
 const opts = workerData as WriterOptions;
 const port = parentPort!;
@@ -66,7 +74,11 @@ port.on('message', (first: WriterRequest) => {
   if ('close' in first) return close();
   // Everything that arrived while the last transaction ran goes into this one.
   const batch = [first];
-  for (let m = receiveMessageOnPort(port as unknown as MessagePort); m; m = receiveMessageOnPort(port as unknown as MessagePort)) {
+  for (
+    let m = receiveMessageOnPort(port as unknown as MessagePort);
+    m;
+    m = receiveMessageOnPort(port as unknown as MessagePort)
+  ) {
     const next = m.message as WriterRequest;
     if ('close' in next) {
       closing = true; // after this transaction: the journal drained before asking

@@ -15,7 +15,8 @@ import type { RollupRow } from '../ledger/rollup.js';
 
 /** The `p` parameter as a string, or the 400 naming it. */
 export function requireToken(p: unknown): string {
-  if (typeof p !== 'string' || p.length === 0) throw new BadRequest('Query parameter p (the tracking token) is required');
+  if (typeof p !== 'string' || p.length === 0)
+    throw new BadRequest('Query parameter p (the tracking token) is required');
   return p;
 }
 

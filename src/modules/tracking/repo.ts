@@ -4,7 +4,14 @@ import type { Database } from '../../db/index.js';
 import { placeholders, rawQuery, type PgQuery } from '../../db/raw.js';
 import type { AdRequestTable, AdServeTable, TrackingEventTable } from '../../db/schema.js';
 import { clickVersusImpression } from '../ivt/rules.js';
-import { gateChargesPostgres, gateChargesSqlite, rollupLogWriter, sqliteLedger, sqliteRollupWriter, writeRollupsPostgres } from '../ledger/service.js';
+import {
+  gateChargesPostgres,
+  gateChargesSqlite,
+  rollupLogWriter,
+  sqliteLedger,
+  sqliteRollupWriter,
+  writeRollupsPostgres,
+} from '../ledger/service.js';
 import { RollupAccumulator, type RollupRow } from '../ledger/rollup.js';
 import { eventRollup, invalidate } from './record.js';
 
@@ -59,7 +66,17 @@ export const EVENT_COLS = [
   'ivt_reason',
   'overdelivery_micros',
 ] as const;
-export const REQUEST_COLS = ['id', 'publisher_id', 'at', 'session_hash', 'slots', 'filled', 'device', 'country', 'is_test'] as const;
+export const REQUEST_COLS = [
+  'id',
+  'publisher_id',
+  'at',
+  'session_hash',
+  'slots',
+  'filled',
+  'device',
+  'country',
+  'is_test',
+] as const;
 export const SERVE_COLS = [
   'click_id',
   'request_id',
@@ -75,7 +92,6 @@ export const SERVE_COLS = [
   'at',
   'is_test',
 ] as const;
-
 
 /** Human impressions of a batch by click id (a click may commit with its impression). */
 function batchImpressions(events: EventRow[]): Map<string, number> {
@@ -115,15 +131,26 @@ function commitRollups(batch: Batch, written: EventRow[]): RollupRow[] {
  * rollup log as one row (the writer thread, which folds the log a few times a
  * second); otherwise into the rollups.
  */
-export function sqliteJournalTx(sqlite: BetterSqlite3.Database, opts: { logRollups?: boolean; rules?: JournalRules } = {}): (batch: Batch) => boolean[] {
+export function sqliteJournalTx(
+  sqlite: BetterSqlite3.Database,
+  opts: { logRollups?: boolean; rules?: JournalRules } = {},
+): (batch: Batch) => boolean[] {
   const rules = opts.rules ?? DEFAULT_JOURNAL_RULES;
-  const insReq = sqlite.prepare(`INSERT INTO ad_requests (${REQUEST_COLS.join(', ')}) VALUES ${placeholders(REQUEST_COLS.length)}`);
-  const insServe = sqlite.prepare(`INSERT INTO ad_serves (${SERVE_COLS.join(', ')}) VALUES ${placeholders(SERVE_COLS.length)}`);
+  const insReq = sqlite.prepare(
+    `INSERT INTO ad_requests (${REQUEST_COLS.join(', ')}) VALUES ${placeholders(REQUEST_COLS.length)}`,
+  );
+  const insServe = sqlite.prepare(
+    `INSERT INTO ad_serves (${SERVE_COLS.join(', ')}) VALUES ${placeholders(SERVE_COLS.length)}`,
+  );
   const insEvent = sqlite.prepare(
     `INSERT OR IGNORE INTO tracking_events (${EVENT_COLS.join(', ')}) VALUES ${placeholders(EVENT_COLS.length)}`,
   );
-  const impressionAt = sqlite.prepare("SELECT at FROM tracking_events WHERE click_id = ? AND kind = 'imp' AND is_bot = 0").pluck();
-  const unbill = sqlite.prepare('UPDATE tracking_events SET spend_micros = 0, revenue_micros = 0, take_micros = 0, overdelivery_micros = ? WHERE id = ?');
+  const impressionAt = sqlite
+    .prepare("SELECT at FROM tracking_events WHERE click_id = ? AND kind = 'imp' AND is_bot = 0")
+    .pluck();
+  const unbill = sqlite.prepare(
+    'UPDATE tracking_events SET spend_micros = 0, revenue_micros = 0, take_micros = 0, overdelivery_micros = ? WHERE id = ?',
+  );
   const writeRollups = sqliteRollupWriter(sqlite);
   const log = opts.logRollups ? rollupLogWriter(sqlite) : null;
   const insert = (e: EventRow) => insEvent.run(...EVENT_COLS.map((c) => e[c]));
@@ -141,7 +168,11 @@ export function sqliteJournalTx(sqlite: BetterSqlite3.Database, opts: { logRollu
       const e = events[i];
       if (needsImpression(e)) {
         here ??= batchImpressions(events);
-        const reason = clickVersusImpression(e.at, here.get(e.click_id) ?? (impressionAt.get(e.click_id) as number | undefined), rules.minClickDelayMs);
+        const reason = clickVersusImpression(
+          e.at,
+          here.get(e.click_id) ?? (impressionAt.get(e.click_id) as number | undefined),
+          rules.minClickDelayMs,
+        );
         if (reason) invalidate(e, reason);
       }
       const r = insert(e);
@@ -158,7 +189,12 @@ export function sqliteJournalTx(sqlite: BetterSqlite3.Database, opts: { logRollu
         written.push(d);
       }
     }
-    const ledgerRows = gateChargesSqlite(sqlite, charged, (i) => unbill.run(charged[i].overdelivery_micros, chargedIds[i]), { logged: log !== null });
+    const ledgerRows = gateChargesSqlite(
+      sqlite,
+      charged,
+      (i) => unbill.run(charged[i].overdelivery_micros, chargedIds[i]),
+      { logged: log !== null },
+    );
     const rows = commitRollups(batch, written);
     if (!log) writeRollups(rows);
     else log(rows, ledgerRows);
@@ -172,7 +208,11 @@ export function sqliteJournalTx(sqlite: BetterSqlite3.Database, opts: { logRollu
 }
 
 /** The journal store on a connection shared with Kysely (benchmarks, tools; the server commits on the writer thread). */
-export function sqliteJournalStore(sqlite: BetterSqlite3.Database, onCommit: () => void = () => {}, rules: JournalRules = DEFAULT_JOURNAL_RULES): JournalStore {
+export function sqliteJournalStore(
+  sqlite: BetterSqlite3.Database,
+  onCommit: () => void = () => {},
+  rules: JournalRules = DEFAULT_JOURNAL_RULES,
+): JournalStore {
   const tx = sqliteJournalTx(sqlite, { rules });
   return {
     async commit(batch) {
@@ -213,7 +253,8 @@ export function postgresJournalStore(pool: pg.Pool, rules: JournalRules = DEFAUL
       const query: PgQuery = async (text, params) => (await client.query(text, params)).rows;
       try {
         await client.query('BEGIN');
-        for (const part of chunks(batch.requests)) await multiInsert(client, 'ad_requests', REQUEST_COLS, part as never);
+        for (const part of chunks(batch.requests))
+          await multiInsert(client, 'ad_requests', REQUEST_COLS, part as never);
         for (const part of chunks(batch.serves)) await multiInsert(client, 'ad_serves', SERVE_COLS, part as never);
         const events = batch.events;
         // Human clicks are judged against their impressions first (recorded before, or in this batch).
@@ -222,7 +263,10 @@ export function postgresJournalStore(pool: pg.Pool, rules: JournalRules = DEFAUL
           const here = batchImpressions(events);
           const missing = [...new Set(clicks.filter((e) => !here.has(e.click_id)).map((e) => e.click_id))];
           if (missing.length) {
-            const rows = await query("SELECT click_id, at FROM tracking_events WHERE kind = 'imp' AND is_bot = 0 AND click_id = ANY($1::text[])", [missing]);
+            const rows = await query(
+              "SELECT click_id, at FROM tracking_events WHERE kind = 'imp' AND is_bot = 0 AND click_id = ANY($1::text[])",
+              [missing],
+            );
             for (const r of rows as { click_id: string; at: number }[]) here.set(r.click_id, Number(r.at));
           }
           for (const e of clicks) {
@@ -346,12 +390,15 @@ export async function findClicks(database: Database, q: { clickIds: string[]; gr
       const sqlite = database.sqlite;
       let stmts = clickStatements.get(sqlite);
       if (!stmts) {
-        const by = (c: keyof typeof CLICKS_BY) => sqlite.prepare(`${CLICK_SELECT} AND ${CLICKS_BY[c]}e.${c} IN (SELECT value FROM json_each(?))`);
+        const by = (c: keyof typeof CLICKS_BY) =>
+          sqlite.prepare(`${CLICK_SELECT} AND ${CLICKS_BY[c]}e.${c} IN (SELECT value FROM json_each(?))`);
         clickStatements.set(sqlite, (stmts = { click_id: by('click_id'), graid: by('graid') }));
       }
       for (const r of stmts[col].all(JSON.stringify(uniq)) as ClickRow[]) out.push(r);
     } else {
-      const res = await database.db.executeQuery<ClickRow>(await rawQuery(`${CLICK_SELECT} AND e.${col} = ANY($1::text[])`, [uniq]));
+      const res = await database.db.executeQuery<ClickRow>(
+        await rawQuery(`${CLICK_SELECT} AND e.${col} = ANY($1::text[])`, [uniq]),
+      );
       for (const r of res.rows) out.push(r);
     }
   }

@@ -7,9 +7,15 @@ import { corsHook, preflightRoute } from '../origins/http.js';
 import { isPrefetch } from '../ivt/rules.js';
 
 const P_MAX = 2048;
-const TrackQuery = z.object({ p: z.string().min(1).max(P_MAX).describe('encrypted tracking token from impUrl/clickUrl') });
+const TrackQuery = z.object({
+  p: z.string().min(1).max(P_MAX).describe('encrypted tracking token from impUrl/clickUrl'),
+});
 
-const NO_CACHE = { 'cache-control': 'no-store, no-cache, must-revalidate, private, max-age=0', pragma: 'no-cache', expires: '0' };
+const NO_CACHE = {
+  'cache-control': 'no-store, no-cache, must-revalidate, private, max-age=0',
+  pragma: 'no-cache',
+  expires: '0',
+};
 const IMP_BODY = '{"ok":true}';
 
 function noCache(reply: FastifyReply): void {
@@ -27,7 +33,10 @@ export async function trackingRoutes(app: FastifyInstance, ctx: Ctx): Promise<vo
   // Readable from the browser pages of origins a publisher allowed (origins/service.ts).
   app.addHook('onRequest', corsHook(ctx));
   for (const path of ['/track/imp', '/ack', '/track/click']) preflightRoute(app, ctx, path, 'GET, OPTIONS');
-  const impression = async (req: { query: unknown; ip: string; headers: Record<string, unknown> }, reply: FastifyReply) => {
+  const impression = async (
+    req: { query: unknown; ip: string; headers: Record<string, unknown> },
+    reply: FastifyReply,
+  ) => {
     await recordImpression(ctx, (req.query as { p?: unknown }).p, {
       ip: req.ip,
       ua: req.headers['user-agent'] as string | undefined,
@@ -45,7 +54,11 @@ export async function trackingRoutes(app: FastifyInstance, ctx: Ctx): Promise<vo
   app.get('/track/imp', docs('Record an impression (deduplicated per served ad)'), impression);
   app.get('/ack', docs('Record an impression (alias of /track/imp)'), impression);
   app.get('/track/click', docs('Record a click and redirect (302) to the landing page'), async (req, reply) => {
-    const location = await recordClick(ctx, (req.query as { p?: unknown }).p, { ip: req.ip, ua: req.headers['user-agent'], prefetch: isPrefetch(req.headers) });
+    const location = await recordClick(ctx, (req.query as { p?: unknown }).p, {
+      ip: req.ip,
+      ua: req.headers['user-agent'],
+      prefetch: isPrefetch(req.headers),
+    });
     return reply.code(302).header('location', location).send();
   });
 }
@@ -58,7 +71,11 @@ export async function trackingRoutes(app: FastifyInstance, ctx: Ctx): Promise<vo
  * the same 4xx the routes give, and records nothing.
  */
 export function trackingFastRoutes(ctx: Ctx, fast: FastPaths): void {
-  const ok = { status: 200, headers: { ...NO_CACHE, 'content-type': 'application/json; charset=utf-8' }, body: IMP_BODY };
+  const ok = {
+    status: 200,
+    headers: { ...NO_CACHE, 'content-type': 'application/json; charset=utf-8' },
+    body: IMP_BODY,
+  };
   const impression: FastHandler = (req) => {
     const p = soleParam(req.query, 'p', P_MAX);
     if (p === null) return false;

@@ -19,15 +19,21 @@ export interface HitFacts {
 }
 
 /** Open a `p` token; anything forged, malformed or expired is a 4xx and records nothing. */
-export const openToken = (ctx: Ctx, p: unknown): TrackingClaims => openClaims(ctx.codec, p, ctx.clock.now(), ctx.config.tokenTtlSeconds);
+export const openToken = (ctx: Ctx, p: unknown): TrackingClaims =>
+  openClaims(ctx.codec, p, ctx.clock.now(), ctx.config.tokenTtlSeconds);
 
 /** A short id that resolves to the click: derived, so every click of one ad gets the same one. */
 export const graidFor = (ctx: Ctx, clickId: string): string =>
   hmacSha256(ctx.secrets.dataKey, `graid\u0000${clickId}`).subarray(0, 9).toString('base64url');
 
 /** `grsig`: HMAC over the attribution values appended to the landing page. */
-export const attributionSignature = (ctx: Ctx, v: { grclid: string; grcpid: string; grpuid: string; gradid: string }): string =>
-  hmacSha256(ctx.secrets.dataKey, `grsig\u0000${v.grclid}.${v.grcpid}.${v.grpuid}.${v.gradid}`).subarray(0, 16).toString('base64url');
+export const attributionSignature = (
+  ctx: Ctx,
+  v: { grclid: string; grcpid: string; grpuid: string; gradid: string },
+): string =>
+  hmacSha256(ctx.secrets.dataKey, `grsig\u0000${v.grclid}.${v.grcpid}.${v.grpuid}.${v.gradid}`)
+    .subarray(0, 16)
+    .toString('base64url');
 
 /**
  * The keyed hash and country of an end user's IP, cached per address (in
@@ -83,7 +89,12 @@ export async function recordClick(ctx: Ctx, p: unknown, facts: HitFacts): Promis
   const hit = hitContext(ctx, facts);
   const event = hitRecord('click', claims, hit, graidFor(ctx, claims.clickId));
   if (event.is_bot === 0 && !claims.test && facts.ua) {
-    const reason = await clickIvt(ctx, { ipHash: hit.ipHash, ua: facts.ua, adId: claims.adId, publisherId: claims.publisherId });
+    const reason = await clickIvt(ctx, {
+      ipHash: hit.ipHash,
+      ua: facts.ua,
+      adId: claims.adId,
+      publisherId: claims.publisherId,
+    });
     if (reason) invalidate(event, reason);
   }
   await ctx.journal.append({ type: 'event', event });
@@ -113,8 +124,13 @@ export function registerSpendListener(ctx: Ctx): void {
 // --- Conversion attribution support (issue #4): additive.
 
 /** Human clicks by click id or graid, for conversion attribution. */
-export const findClicks = (ctx: Ctx, q: { clickIds: string[]; graids: string[] }) => trackingRepo.findClicks(ctx.database, q);
+export const findClicks = (ctx: Ctx, q: { clickIds: string[]; graids: string[] }) =>
+  trackingRepo.findClicks(ctx.database, q);
 
 /** Invalid impressions and clicks by reason in [from, to), for one publisher or advertiser (reports). */
-export const invalidTrafficByReason = (ctx: Ctx, scope: { publisherId?: string; advertiserId?: string; campaignId?: string }, from: number, to: number) =>
-  trackingRepo.invalidTrafficByReason(ctx.db, scope, from, to);
+export const invalidTrafficByReason = (
+  ctx: Ctx,
+  scope: { publisherId?: string; advertiserId?: string; campaignId?: string },
+  from: number,
+  to: number,
+) => trackingRepo.invalidTrafficByReason(ctx.db, scope, from, to);

@@ -41,7 +41,11 @@ export async function webRoutes(app: FastifyInstance, ctx: Ctx): Promise<void> {
   let page: string | null = null;
   const indexHtml = () => {
     if (page === null && built) {
-      const config = { platformUrl: ctx.urls.platform, apiUrl: ctx.urls.api, embedUrl: `${ctx.urls.platform}/embed.js` };
+      const config = {
+        platformUrl: ctx.urls.platform,
+        apiUrl: ctx.urls.api,
+        embedUrl: `${ctx.urls.platform}/embed.js`,
+      };
       page = fs
         .readFileSync(indexFile, 'utf8')
         .replace('</head>', `<script id="orbit-config" type="application/json">${escapeJson(config)}</script></head>`);
@@ -59,7 +63,10 @@ export async function webRoutes(app: FastifyInstance, ctx: Ctx): Promise<void> {
       decorateReply: false,
       allowedPath: (p) => !p.endsWith('index.html') && !p.includes('.build-hash'),
       setHeaders: (reply, file) => {
-        reply.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+        reply.header(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+        );
       },
     });
   }
@@ -72,7 +79,9 @@ export async function webRoutes(app: FastifyInstance, ctx: Ctx): Promise<void> {
       return reply
         .code(503)
         .type('text/html; charset=utf-8')
-        .send('<!doctype html><title>Orbit dashboard</title><p>The dashboard has not been built. Run <code>npm run build:web</code> (needs the dev dependencies) and restart.</p>');
+        .send(
+          '<!doctype html><title>Orbit dashboard</title><p>The dashboard has not been built. Run <code>npm run build:web</code> (needs the dev dependencies) and restart.</p>',
+        );
     }
     return reply.type('text/html; charset=utf-8').send(html);
   };
@@ -82,20 +91,27 @@ export async function webRoutes(app: FastifyInstance, ctx: Ctx): Promise<void> {
   app.get('/dashboard/', hidden, (_req, reply) => sendPage(reply));
   app.get('/dashboard/*', hidden, (req, reply) => {
     // Missing built files are 404s; any other path is a client-side route.
-    if ((req.url.split('?')[0].split('/').pop() ?? '').includes('.')) return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: 'No such file' });
+    if ((req.url.split('?')[0].split('/').pop() ?? '').includes('.'))
+      return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: 'No such file' });
     return sendPage(reply);
   });
 
   const embed = fs.existsSync(EMBED_FILE) ? fs.readFileSync(EMBED_FILE) : null;
   const embedGz = fs.existsSync(`${EMBED_FILE}.gz`) ? fs.readFileSync(`${EMBED_FILE}.gz`) : null;
-  app.get('/embed.js', { schema: { tags: ['web'], summary: 'The one-<script> ad renderer for sites without React' } }, (req, reply) => {
-    if (!embed) return reply.code(503).type('text/plain').send('The embed script has not been built: run npm run build:web');
-    reply
-      .type('application/javascript; charset=utf-8')
-      .header('cache-control', 'public, max-age=3600')
-      .header('access-control-allow-origin', '*')
-      .header('vary', 'accept-encoding');
-    if (embedGz && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) return reply.header('content-encoding', 'gzip').send(embedGz);
-    return reply.send(embed);
-  });
+  app.get(
+    '/embed.js',
+    { schema: { tags: ['web'], summary: 'The one-<script> ad renderer for sites without React' } },
+    (req, reply) => {
+      if (!embed)
+        return reply.code(503).type('text/plain').send('The embed script has not been built: run npm run build:web');
+      reply
+        .type('application/javascript; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .header('access-control-allow-origin', '*')
+        .header('vary', 'accept-encoding');
+      if (embedGz && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')))
+        return reply.header('content-encoding', 'gzip').send(embedGz);
+      return reply.send(embed);
+    },
+  );
 }

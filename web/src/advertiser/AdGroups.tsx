@@ -11,7 +11,12 @@ import { ReviewState } from './ReviewState';
 
 /** A manual ad's fields with live counters and a live preview rendered by the publisher component itself. */
 function AdForm({ group, campaign, ad, onDone }: { group: AdGroup; campaign: Campaign; ad?: Ad; onDone: () => void }) {
-  const f = useForm({ headline: ad?.headline ?? '', copy: ad?.copy ?? '', cta: ad?.cta ?? '', landing_page: ad?.landing_page ?? '' });
+  const f = useForm({
+    headline: ad?.headline ?? '',
+    copy: ad?.copy ?? '',
+    cta: ad?.cta ?? '',
+    landing_page: ad?.landing_page ?? '',
+  });
   const v = f.values;
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -33,7 +38,14 @@ function AdForm({ group, campaign, ad, onDone }: { group: AdGroup; campaign: Cam
         <div>
           <FormAlert message={f.formError} />
           <AdFields values={v} set={set} errors={f.errors} />
-          <TextField label="Landing page (optional)" name="landing_page" value={v.landing_page} onChange={set('landing_page')} error={f.errors.landing_page} hint="Defaults to the ad group's" />
+          <TextField
+            label="Landing page (optional)"
+            name="landing_page"
+            value={v.landing_page}
+            onChange={set('landing_page')}
+            error={f.errors.landing_page}
+            hint="Defaults to the ad group's"
+          />
           <div className="form-actions">
             <button className="btn btn-primary" type="submit" disabled={f.busy}>
               {f.busy ? 'Saving…' : ad ? 'Save ad' : 'Add ad'}
@@ -46,7 +58,13 @@ function AdForm({ group, campaign, ad, onDone }: { group: AdGroup; campaign: Cam
         <div className="preview">
           <div className="muted small">Preview</div>
           <AdPreview
-            ad={{ title: v.headline || undefined, adText: v.copy || undefined, cta: v.cta || undefined, brandName: group.brand_name ?? undefined, url: v.landing_page || group.landing_page || campaign.landing_page }}
+            ad={{
+              title: v.headline || undefined,
+              adText: v.copy || undefined,
+              cta: v.cta || undefined,
+              brandName: group.brand_name ?? undefined,
+              url: v.landing_page || group.landing_page || campaign.landing_page,
+            }}
             target="_blank"
           />
         </div>
@@ -75,32 +93,66 @@ function GroupForm({ campaign, group, onDone }: { campaign: Campaign; group?: Ad
   const set = (k: keyof typeof v) => (x: string) => f.set(k, x);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const local = lengthErrors(v, { name: 200, context: 5000, ad_prompt: 2000, brand_name: 100, headline: HEADLINE_MAX, copy: COPY_MAX, cta: CTA_MAX });
+    const local = lengthErrors(v, {
+      name: 200,
+      context: 5000,
+      ad_prompt: 2000,
+      brand_name: 100,
+      headline: HEADLINE_MAX,
+      copy: COPY_MAX,
+      cta: CTA_MAX,
+    });
     if (!v.name.trim()) local.name = 'Name the ad group.';
     if (Object.keys(local).length) return f.setErrors(local);
-    await f.run(['name', 'group_type', 'status', 'context', 'ad_prompt', 'brand_name', 'landing_page', 'max_cpc', 'ads.0.headline', 'ads.0.copy', 'ads.0.cta', 'ads'], async () => {
-      const fields: Record<string, unknown> = {
-        name: v.name,
-        group_type: v.group_type,
-        context: v.context || null,
-        brand_name: v.brand_name || null,
-        landing_page: v.landing_page || null,
-        max_cpc: numOrUndef(v.max_cpc) ?? null,
-        ad_prompt: v.group_type === 'generative' ? v.ad_prompt || null : undefined,
-      };
-      if (group) {
-        const changed: Record<string, unknown> = {};
-        const before: Record<string, unknown> = { ...initial, context: initial.context || null, brand_name: initial.brand_name || null, landing_page: initial.landing_page || null, max_cpc: numOrUndef(initial.max_cpc) ?? null, ad_prompt: initial.ad_prompt || null };
-        for (const [k, x] of Object.entries({ ...fields, status: v.status })) if (x !== undefined && x !== before[k]) changed[k] = x;
-        if (Object.keys(changed).length) await patch(`/advertiser-dashboard/ad-groups/${encodeURIComponent(group.id)}`, changed);
-      } else {
-        const body: Record<string, unknown> = { campaign_id: campaign.campaign_id };
-        for (const [k, x] of Object.entries(fields)) if (x !== undefined && x !== null) body[k] = x;
-        if (v.group_type === 'manual' && (v.headline || v.copy)) body.ads = [{ headline: v.headline || undefined, copy: v.copy || undefined, cta: v.cta || undefined }];
-        await post('/advertiser-dashboard/ad-groups', body);
-      }
-      onDone();
-    });
+    await f.run(
+      [
+        'name',
+        'group_type',
+        'status',
+        'context',
+        'ad_prompt',
+        'brand_name',
+        'landing_page',
+        'max_cpc',
+        'ads.0.headline',
+        'ads.0.copy',
+        'ads.0.cta',
+        'ads',
+      ],
+      async () => {
+        const fields: Record<string, unknown> = {
+          name: v.name,
+          group_type: v.group_type,
+          context: v.context || null,
+          brand_name: v.brand_name || null,
+          landing_page: v.landing_page || null,
+          max_cpc: numOrUndef(v.max_cpc) ?? null,
+          ad_prompt: v.group_type === 'generative' ? v.ad_prompt || null : undefined,
+        };
+        if (group) {
+          const changed: Record<string, unknown> = {};
+          const before: Record<string, unknown> = {
+            ...initial,
+            context: initial.context || null,
+            brand_name: initial.brand_name || null,
+            landing_page: initial.landing_page || null,
+            max_cpc: numOrUndef(initial.max_cpc) ?? null,
+            ad_prompt: initial.ad_prompt || null,
+          };
+          for (const [k, x] of Object.entries({ ...fields, status: v.status }))
+            if (x !== undefined && x !== before[k]) changed[k] = x;
+          if (Object.keys(changed).length)
+            await patch(`/advertiser-dashboard/ad-groups/${encodeURIComponent(group.id)}`, changed);
+        } else {
+          const body: Record<string, unknown> = { campaign_id: campaign.campaign_id };
+          for (const [k, x] of Object.entries(fields)) if (x !== undefined && x !== null) body[k] = x;
+          if (v.group_type === 'manual' && (v.headline || v.copy))
+            body.ads = [{ headline: v.headline || undefined, copy: v.copy || undefined, cta: v.cta || undefined }];
+          await post('/advertiser-dashboard/ad-groups', body);
+        }
+        onDone();
+      },
+    );
   };
   const errors: Record<string, string | undefined> = {
     ...f.errors,
@@ -109,7 +161,13 @@ function GroupForm({ campaign, group, onDone }: { campaign: Campaign; group?: Ad
     cta: f.errors.cta ?? f.errors['ads.0.cta'],
   };
   return (
-    <form className="form" onSubmit={submit} noValidate aria-label={group ? 'Edit ad group' : 'New ad group'} ref={f.formRef}>
+    <form
+      className="form"
+      onSubmit={submit}
+      noValidate
+      aria-label={group ? 'Edit ad group' : 'New ad group'}
+      ref={f.formRef}
+    >
       <FormAlert message={f.formError} />
       <div className="row-3">
         <TextField label="Name" name="name" value={v.name} onChange={set('name')} error={f.errors.name} max={200} />
@@ -125,21 +183,74 @@ function GroupForm({ campaign, group, onDone }: { campaign: Campaign; group?: Ad
           error={f.errors.group_type}
         />
         {group ? (
-          <SelectField label="Status" name="status" value={v.status} onChange={set('status')} options={['active', 'paused']} error={f.errors.status} />
+          <SelectField
+            label="Status"
+            name="status"
+            value={v.status}
+            onChange={set('status')}
+            options={['active', 'paused']}
+            error={f.errors.status}
+          />
         ) : (
-          <TextField label="Max CPC (optional)" name="max_cpc" value={v.max_cpc} onChange={set('max_cpc')} error={f.errors.max_cpc} inputMode="decimal" />
+          <TextField
+            label="Max CPC (optional)"
+            name="max_cpc"
+            value={v.max_cpc}
+            onChange={set('max_cpc')}
+            error={f.errors.max_cpc}
+            inputMode="decimal"
+          />
         )}
       </div>
       <div className="row-2">
-        <TextField label="Conversations to match" name="context" value={v.context} onChange={set('context')} error={f.errors.context} multiline max={5000} />
+        <TextField
+          label="Conversations to match"
+          name="context"
+          value={v.context}
+          onChange={set('context')}
+          error={f.errors.context}
+          multiline
+          max={5000}
+        />
         <div>
-          <TextField label="Brand name" name="brand_name" value={v.brand_name} onChange={set('brand_name')} error={f.errors.brand_name} max={100} />
-          <TextField label="Landing page (optional)" name="landing_page" value={v.landing_page} onChange={set('landing_page')} error={f.errors.landing_page} />
+          <TextField
+            label="Brand name"
+            name="brand_name"
+            value={v.brand_name}
+            onChange={set('brand_name')}
+            error={f.errors.brand_name}
+            max={100}
+          />
+          <TextField
+            label="Landing page (optional)"
+            name="landing_page"
+            value={v.landing_page}
+            onChange={set('landing_page')}
+            error={f.errors.landing_page}
+          />
         </div>
       </div>
-      {group && <TextField label="Max CPC (optional)" name="max_cpc" value={v.max_cpc} onChange={set('max_cpc')} error={f.errors.max_cpc} inputMode="decimal" />}
+      {group && (
+        <TextField
+          label="Max CPC (optional)"
+          name="max_cpc"
+          value={v.max_cpc}
+          onChange={set('max_cpc')}
+          error={f.errors.max_cpc}
+          inputMode="decimal"
+        />
+      )}
       {v.group_type === 'generative' ? (
-        <TextField label="Ad prompt" name="ad_prompt" value={v.ad_prompt} onChange={set('ad_prompt')} error={f.errors.ad_prompt} multiline max={2000} hint="Orbit writes this group's ads from the prompt and your landing page." />
+        <TextField
+          label="Ad prompt"
+          name="ad_prompt"
+          value={v.ad_prompt}
+          onChange={set('ad_prompt')}
+          error={f.errors.ad_prompt}
+          multiline
+          max={2000}
+          hint="Orbit writes this group's ads from the prompt and your landing page."
+        />
       ) : (
         !group && <AdFields values={v} set={set} errors={errors} />
       )}
@@ -157,7 +268,9 @@ function GroupForm({ campaign, group, onDone }: { campaign: Campaign; group?: Ad
 
 /** A group's archived ads, each with Restore. */
 function ArchivedAds({ group, campaign, onRestored }: { group: AdGroup; campaign: Campaign; onRestored: () => void }) {
-  const list = useApi<Ad[]>(`/advertiser-dashboard/ad-groups/${encodeURIComponent(group.id)}/ads`, { status: 'archived' });
+  const list = useApi<Ad[]>(`/advertiser-dashboard/ad-groups/${encodeURIComponent(group.id)}/ads`, {
+    status: 'archived',
+  });
   const [error, setError] = useState<string | null>(null);
   return (
     <div className="archived-ads" data-testid="archived-ads">
@@ -175,7 +288,15 @@ function ArchivedAds({ group, campaign, onRestored }: { group: AdGroup; campaign
             <div className="ads-grid">
               {ads.map((a) => (
                 <div key={a.id} className="ad-tile archived" data-ad-id={a.id}>
-                  <AdPreview ad={{ title: a.headline ?? undefined, adText: a.copy ?? undefined, cta: a.cta ?? undefined, brandName: group.brand_name ?? undefined, url: a.landing_page || group.landing_page || campaign.landing_page }} />
+                  <AdPreview
+                    ad={{
+                      title: a.headline ?? undefined,
+                      adText: a.copy ?? undefined,
+                      cta: a.cta ?? undefined,
+                      brandName: group.brand_name ?? undefined,
+                      url: a.landing_page || group.landing_page || campaign.landing_page,
+                    }}
+                  />
                   <div className="ad-tile-foot">
                     <Badge tone="bad">archived</Badge>
                     <button
@@ -202,7 +323,17 @@ function ArchivedAds({ group, campaign, onRestored }: { group: AdGroup; campaign
   );
 }
 
-function GroupCard({ group, campaign, stats, reload }: { group: AdGroup; campaign: Campaign; stats?: GroupMetrics['ad_groups'][number]; reload: () => void }) {
+function GroupCard({
+  group,
+  campaign,
+  stats,
+  reload,
+}: {
+  group: AdGroup;
+  campaign: Campaign;
+  stats?: GroupMetrics['ad_groups'][number];
+  reload: () => void;
+}) {
   const [editing, setEditing] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [showArchived, setShowArchived] = useState(false);
@@ -224,7 +355,9 @@ function GroupCard({ group, campaign, stats, reload }: { group: AdGroup; campaig
       setNotice({
         text: 'Ad archived.',
         undo: () =>
-          void patch(`/advertiser-dashboard/ads/${encodeURIComponent(a.id)}`, { status: a.status === 'paused' ? 'paused' : 'active' }).then(
+          void patch(`/advertiser-dashboard/ads/${encodeURIComponent(a.id)}`, {
+            status: a.status === 'paused' ? 'paused' : 'active',
+          }).then(
             () => (reload(), setNotice({ text: 'Ad restored.' })),
             (e: Error) => setError(e.message),
           ),
@@ -247,7 +380,8 @@ function GroupCard({ group, campaign, stats, reload }: { group: AdGroup; campaig
       className="group-card"
       title={
         <span>
-          {group.name} <Badge tone="info">{group.group_type}</Badge> <Badge tone={statusTone(group.status)}>{group.status}</Badge> <ReviewState item={group} />
+          {group.name} <Badge tone="info">{group.group_type}</Badge>{' '}
+          <Badge tone={statusTone(group.status)}>{group.status}</Badge> <ReviewState item={group} />
         </span>
       }
       actions={
@@ -296,7 +430,9 @@ function GroupCard({ group, campaign, stats, reload }: { group: AdGroup; campaig
       )}
       {editing === 'new' && <AdForm group={group} campaign={campaign} onDone={() => (setEditing(null), reload())} />}
       {live.length === 0 && editing === null ? (
-        <Empty title={manual ? 'No ads yet.' : 'Ads are being generated.'}>{manual ? 'Add an ad to start serving.' : 'Generated ads appear here for preview.'}</Empty>
+        <Empty title={manual ? 'No ads yet.' : 'Ads are being generated.'}>
+          {manual ? 'Add an ad to start serving.' : 'Generated ads appear here for preview.'}
+        </Empty>
       ) : (
         <div className="ads-grid">
           {live.map((a) =>
@@ -304,7 +440,15 @@ function GroupCard({ group, campaign, stats, reload }: { group: AdGroup; campaig
               <AdForm key={a.id} group={group} campaign={campaign} ad={a} onDone={() => (setEditing(null), reload())} />
             ) : (
               <div key={a.id} className="ad-tile" data-ad-id={a.id}>
-                <AdPreview ad={{ title: a.headline ?? undefined, adText: a.copy ?? undefined, cta: a.cta ?? undefined, brandName: group.brand_name ?? undefined, url: a.landing_page || group.landing_page || campaign.landing_page }} />
+                <AdPreview
+                  ad={{
+                    title: a.headline ?? undefined,
+                    adText: a.copy ?? undefined,
+                    cta: a.cta ?? undefined,
+                    brandName: group.brand_name ?? undefined,
+                    url: a.landing_page || group.landing_page || campaign.landing_page,
+                  }}
+                />
                 <div className="ad-tile-foot">
                   <Badge tone={statusTone(a.status)}>{a.status}</Badge>
                   <ReviewState item={a} />
@@ -326,18 +470,32 @@ function GroupCard({ group, campaign, stats, reload }: { group: AdGroup; campaig
         </div>
       )}
       {manual && (
-        <button type="button" className="link-btn show-all" aria-expanded={showArchived} onClick={() => setShowArchived((x) => !x)}>
+        <button
+          type="button"
+          className="link-btn show-all"
+          aria-expanded={showArchived}
+          onClick={() => setShowArchived((x) => !x)}
+        >
           {showArchived ? 'Hide archived ads' : 'Show archived ads'}
         </button>
       )}
       {showArchived && <ArchivedAds key={group.ads.length} group={group} campaign={campaign} onRestored={reload} />}
-      {notice && <Notice text={notice.text} action={notice.undo ? 'Undo' : undefined} onAction={notice.undo} onClose={closeNotice} />}
+      {notice && (
+        <Notice
+          text={notice.text}
+          action={notice.undo ? 'Undo' : undefined}
+          onAction={notice.undo}
+          onClose={closeNotice}
+        />
+      )}
     </Card>
   );
 }
 
 export function AdGroups({ campaign, range }: { campaign: Campaign; range: Record<string, string | number> }) {
-  const groups = useApi<AdGroup[] | { ad_groups: AdGroup[] }>('/advertiser-dashboard/ad-groups', { campaign_id: campaign.campaign_id });
+  const groups = useApi<AdGroup[] | { ad_groups: AdGroup[] }>('/advertiser-dashboard/ad-groups', {
+    campaign_id: campaign.campaign_id,
+  });
   const metricsQuery = { campaign_id: campaign.campaign_id, ...range };
   const metrics = useApi<GroupMetrics>('/advertiser-dashboard/ad-group-metrics', metricsQuery);
   const [adding, setAdding] = useState(false);
@@ -366,7 +524,13 @@ export function AdGroups({ campaign, range }: { campaign: Campaign; range: Recor
           return (
             <>
               {list.map((g) => (
-                <GroupCard key={g.id} group={g} campaign={campaign} stats={metrics.data?.ad_groups.find((m) => m.ad_group_id === g.id)} reload={groups.reload} />
+                <GroupCard
+                  key={g.id}
+                  group={g}
+                  campaign={campaign}
+                  stats={metrics.data?.ad_groups.find((m) => m.ad_group_id === g.id)}
+                  reload={groups.reload}
+                />
               ))}
             </>
           );

@@ -15,7 +15,15 @@ interface Ledger {
   credits_dollars: number;
   total_spend_dollars: number;
   balance_dollars: number;
-  credits: { credit_id: string; at: string; amount: number; currency: string; source: string; note: string | null; receipt_url: string }[];
+  credits: {
+    credit_id: string;
+    at: string;
+    amount: number;
+    currency: string;
+    source: string;
+    note: string | null;
+    receipt_url: string;
+  }[];
   spend: { date: string; campaign_id: string; campaign_name: string; spend: number }[];
   period_days: number;
 }
@@ -25,7 +33,10 @@ const returned = (): string | null => new URLSearchParams(location.search).get('
 
 /** Downloads a receipt: fetched with the key in a header (never in a URL), saved from a Blob. */
 async function downloadReceipt(path: string): Promise<void> {
-  const res = await fetch(`${config.platformUrl}${path}`, { headers: { 'x-api-key': getSession()?.key ?? '' }, cache: 'no-store' });
+  const res = await fetch(`${config.platformUrl}${path}`, {
+    headers: { 'x-api-key': getSession()?.key ?? '' },
+    cache: 'no-store',
+  });
   if (!res.ok) throw new ApiError(res.status, `The receipt could not be downloaded (${res.status})`);
   const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'orbit-receipt.html';
   const url = URL.createObjectURL(await res.blob());
@@ -45,12 +56,17 @@ function BuyCredits({ l }: { l: Ledger }) {
     setError(null);
     const value = Number(amount);
     if (purpose === 'credits' && (!Number.isFinite(value) || value < l.min_top_up || value > l.max_top_up)) {
-      setError(`Enter an amount between ${fmtAmount(l.min_top_up, l.currency)} and ${fmtAmount(l.max_top_up, l.currency)}.`);
+      setError(
+        `Enter an amount between ${fmtAmount(l.min_top_up, l.currency)} and ${fmtAmount(l.max_top_up, l.currency)}.`,
+      );
       return;
     }
     setBusy(purpose);
     try {
-      const out = await post<{ url: string }>('/advertiser-dashboard/billing/checkout', purpose === 'credits' ? { purpose, amount: value } : { purpose });
+      const out = await post<{ url: string }>(
+        '/advertiser-dashboard/billing/checkout',
+        purpose === 'credits' ? { purpose, amount: value } : { purpose },
+      );
       location.assign(out.url);
     } catch (err) {
       setError(err instanceof ApiError ? (err.fieldErrors().amount ?? err.message) : String(err));
@@ -76,7 +92,8 @@ function BuyCredits({ l }: { l: Ledger }) {
             aria-describedby={error ? 'top-up-error' : 'top-up-hint'}
           />
           <div className="muted small" id="top-up-hint">
-            {fmtAmount(l.min_top_up, l.currency)} to {fmtAmount(l.max_top_up, l.currency)} per payment. You pay on Stripe's secure page; credits appear here when Stripe confirms the payment.
+            {fmtAmount(l.min_top_up, l.currency)} to {fmtAmount(l.max_top_up, l.currency)} per payment. You pay on
+            Stripe's secure page; credits appear here when Stripe confirms the payment.
           </div>
           {error && (
             <div className="field-error" role="alert" id="top-up-error">
@@ -94,7 +111,12 @@ function BuyCredits({ l }: { l: Ledger }) {
         ) : (
           <>
             Or{' '}
-            <button type="button" className="link-btn" onClick={() => void start('payment_method')} disabled={busy !== null}>
+            <button
+              type="button"
+              className="link-btn"
+              onClick={() => void start('payment_method')}
+              disabled={busy !== null}
+            >
               {busy === 'payment_method' ? 'opening…' : 'save a payment method'}
             </button>{' '}
             so spend beyond your credits is charged to it.
@@ -110,12 +132,17 @@ function NotConfigured({ l }: { l: Ledger }) {
   return (
     <Card title="Online payments are not set up on this server">
       <p>
-        This Orbit server has no Stripe keys configured, so credits cannot be bought here yet. Ask the operator to add credits to your account (id <code>{id}</code>):
+        This Orbit server has no Stripe keys configured, so credits cannot be bought here yet. Ask the operator to add
+        credits to your account (id <code>{id}</code>):
       </p>
-      <CopyBlock label="Operator command" code={l.operator_command.replace('<advertiser id>', id).replace('<amount>', '100')} />
+      <CopyBlock
+        label="Operator command"
+        code={l.operator_command.replace('<advertiser id>', id).replace('<amount>', '100')}
+      />
       <p className="muted small">
-        Operators enable self-serve payments by setting <code>STRIPE_SECRET_KEY</code> and <code>STRIPE_WEBHOOK_SECRET</code> (webhook endpoint{' '}
-        <code>{config.apiUrl}/billing/stripe/webhook</code>, event <code>checkout.session.completed</code>).
+        Operators enable self-serve payments by setting <code>STRIPE_SECRET_KEY</code> and{' '}
+        <code>STRIPE_WEBHOOK_SECRET</code> (webhook endpoint <code>{config.apiUrl}/billing/stripe/webhook</code>, event{' '}
+        <code>checkout.session.completed</code>).
       </p>
     </Card>
   );
@@ -141,7 +168,8 @@ export function Billing() {
     <Page title="Billing" subtitle="Your balance, credits bought and spend by day and campaign">
       {back === 'success' && (
         <div className="alert alert-info" role="status">
-          Thank you: your payment was received. Credits appear below as soon as Stripe confirms it (usually within seconds).
+          Thank you: your payment was received. Credits appear below as soon as Stripe confirms it (usually within
+          seconds).
         </div>
       )}
       {back === 'cancelled' && (
@@ -153,13 +181,32 @@ export function Billing() {
         {(l) => (
           <>
             <div className="stats">
-              <Stat label={`Balance (${l.currency})`} metric="balance_dollars" raw={l.balance_dollars} value={fmtAmount(l.balance_dollars, l.currency)} hint="credits bought − spend" />
-              <Stat label="Credits bought" metric="credits_dollars" raw={l.credits_dollars} value={fmtAmount(l.credits_dollars, l.currency)} />
-              <Stat label="Spend (lifetime)" metric="total_spend_dollars" raw={l.total_spend_dollars} value={fmtAmount(l.total_spend_dollars, l.currency)} />
+              <Stat
+                label={`Balance (${l.currency})`}
+                metric="balance_dollars"
+                raw={l.balance_dollars}
+                value={fmtAmount(l.balance_dollars, l.currency)}
+                hint="credits bought − spend"
+              />
+              <Stat
+                label="Credits bought"
+                metric="credits_dollars"
+                raw={l.credits_dollars}
+                value={fmtAmount(l.credits_dollars, l.currency)}
+              />
+              <Stat
+                label="Spend (lifetime)"
+                metric="total_spend_dollars"
+                raw={l.total_spend_dollars}
+                value={fmtAmount(l.total_spend_dollars, l.currency)}
+              />
             </div>
             {l.balance_dollars < 0 && (
               <div className="alert alert-info">
-                Spend is beyond your credits by {fmtAmount(-l.balance_dollars, l.currency)}: {l.has_payment_method ? 'it is charged to your payment method.' : 'add credits to keep campaigns running.'}
+                Spend is beyond your credits by {fmtAmount(-l.balance_dollars, l.currency)}:{' '}
+                {l.has_payment_method
+                  ? 'it is charged to your payment method.'
+                  : 'add credits to keep campaigns running.'}
               </div>
             )}
             {l.payments_enabled ? <BuyCredits l={l} /> : <NotConfigured l={l} />}
@@ -172,13 +219,27 @@ export function Billing() {
                 empty="No credits yet."
                 columns={[
                   { key: 'date', label: 'Date', render: (c) => fmtDate(c.at) },
-                  { key: 'amount', label: 'Amount', align: 'right', render: (c) => fmtAmount(c.amount, c.currency), raw: (c) => c.amount },
-                  { key: 'source', label: 'Source', render: (c) => (c.source === 'stripe' ? 'Stripe Checkout' : 'Operator') },
+                  {
+                    key: 'amount',
+                    label: 'Amount',
+                    align: 'right',
+                    render: (c) => fmtAmount(c.amount, c.currency),
+                    raw: (c) => c.amount,
+                  },
+                  {
+                    key: 'source',
+                    label: 'Source',
+                    render: (c) => (c.source === 'stripe' ? 'Stripe Checkout' : 'Operator'),
+                  },
                   {
                     key: 'receipt',
                     label: 'Receipt',
                     render: (c) => (
-                      <button type="button" className="link-btn" onClick={() => downloadReceipt(c.receipt_url).catch((e: Error) => setDownloadError(e.message))}>
+                      <button
+                        type="button"
+                        className="link-btn"
+                        onClick={() => downloadReceipt(c.receipt_url).catch((e: Error) => setDownloadError(e.message))}
+                      >
                         Download
                       </button>
                     ),
@@ -195,7 +256,13 @@ export function Billing() {
                 columns={[
                   { key: 'day', label: 'Day', render: (r) => fmtDay(r.date) },
                   { key: 'campaign', label: 'Campaign', render: (r) => r.campaign_name },
-                  { key: 'spend', label: 'Spend', align: 'right', render: (r) => fmtAmount(r.spend, l.currency), raw: (r) => r.spend },
+                  {
+                    key: 'spend',
+                    label: 'Spend',
+                    align: 'right',
+                    render: (r) => fmtAmount(r.spend, l.currency),
+                    raw: (r) => r.spend,
+                  },
                 ]}
               />
             </Card>

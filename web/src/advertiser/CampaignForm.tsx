@@ -55,10 +55,20 @@ const FIELD_OF: Record<string, keyof Values> = {
 };
 
 function localErrors(v: Values, creating: boolean): Record<string, string> {
-  const e: Record<string, string> = lengthErrors(v, { name: NAME_MAX, group_name: NAME_MAX, context: 5000, ad_prompt: 2000, brand_name: 100, headline: HEADLINE_MAX, copy: COPY_MAX, cta: CTA_MAX });
+  const e: Record<string, string> = lengthErrors(v, {
+    name: NAME_MAX,
+    group_name: NAME_MAX,
+    context: 5000,
+    ad_prompt: 2000,
+    brand_name: 100,
+    headline: HEADLINE_MAX,
+    copy: COPY_MAX,
+    cta: CTA_MAX,
+  });
   if (!v.name.trim()) e.name = 'Name the campaign.';
   if (!v.landing_page.trim()) e.landing_page = 'Enter the page people land on, e.g. https://example.com/offer';
-  else if (!/^https?:\/\/\S+\.\S+/i.test(v.landing_page)) e.landing_page = 'Enter a full address starting with https://';
+  else if (!/^https?:\/\/\S+\.\S+/i.test(v.landing_page))
+    e.landing_page = 'Enter a full address starting with https://';
   if (v.daily_budget.trim() === '') e.daily_budget = 'Enter a daily budget in dollars.';
   else if (!(Number(v.daily_budget) > 0)) e.daily_budget = 'The daily budget must be a number above 0.';
   if (v.max_cpc && !(Number(v.max_cpc) >= 0)) e.max_cpc = 'Enter a bid in dollars, e.g. 0.50.';
@@ -70,7 +80,8 @@ function localErrors(v: Values, creating: boolean): Record<string, string> {
   if (start && end && Date.parse(end) <= Date.parse(start)) e.end_time = 'The end must be after the start.';
   if (creating) {
     if (!v.group_name.trim()) e.group_name = 'Name the first ad group.';
-    if (v.group_type === 'manual' && !v.headline.trim() && !v.copy.trim()) e.copy ??= 'Write a headline or copy for the first ad.';
+    if (v.group_type === 'manual' && !v.headline.trim() && !v.copy.trim())
+      e.copy ??= 'Write a headline or copy for the first ad.';
   } else for (const k of ['group_name', 'context', 'ad_prompt', 'brand_name', 'headline', 'copy', 'cta']) delete e[k];
   return e;
 }
@@ -111,40 +122,46 @@ export function CampaignForm({ id }: { id?: string }) {
       return;
     }
     const known = Object.keys(EMPTY);
-    await f.run(known, async () => {
-      const body: Record<string, unknown> = {
-        name: v.name,
-        landing_page: v.landing_page,
-        daily_budget: Number(v.daily_budget),
-        campaign_objective: v.campaign_objective,
-        allowed_countries: listOf(v.allowed_countries)?.map((c) => c.toUpperCase()) ?? null,
-        allowed_devices: devices.length ? devices : null,
-      };
-      const cpc = numOrUndef(v.max_cpc);
-      if (cpc !== undefined) body.max_cpc = cpc;
-      body.category = v.category || null;
-      if (v.start_time) body.start_time = fromLocalInput(v.start_time, tz);
-      else if (!creating) body.start_time = null;
-      if (v.end_time) body.end_time = fromLocalInput(v.end_time, tz);
-      else if (!creating) body.end_time = null;
-      if (creating) {
-        if (body.allowed_countries === null) delete body.allowed_countries;
-        if (body.category === null) delete body.category;
-        if (body.allowed_devices === null) delete body.allowed_devices;
-        const group: Record<string, unknown> = { name: v.group_name, group_type: v.group_type };
-        if (v.context) group.context = v.context;
-        if (v.brand_name) group.brand_name = v.brand_name;
-        if (v.group_type === 'generative' && v.ad_prompt) group.ad_prompt = v.ad_prompt;
-        if (v.group_type === 'manual') group.ads = [{ headline: v.headline || undefined, copy: v.copy || undefined, cta: v.cta || undefined }];
-        body.status = 'draft';
-        body.ad_groups = [group];
-        const c = await post<Campaign>('/advertiser-dashboard/campaigns', body);
-        navigate(`/campaigns/${c.campaign_id}`);
-      } else {
-        await patch<Campaign>(`/advertiser-dashboard/campaigns/${encodeURIComponent(id)}`, body);
-        navigate(`/campaigns/${id}`);
-      }
-    }, 'name', FIELD_OF);
+    await f.run(
+      known,
+      async () => {
+        const body: Record<string, unknown> = {
+          name: v.name,
+          landing_page: v.landing_page,
+          daily_budget: Number(v.daily_budget),
+          campaign_objective: v.campaign_objective,
+          allowed_countries: listOf(v.allowed_countries)?.map((c) => c.toUpperCase()) ?? null,
+          allowed_devices: devices.length ? devices : null,
+        };
+        const cpc = numOrUndef(v.max_cpc);
+        if (cpc !== undefined) body.max_cpc = cpc;
+        body.category = v.category || null;
+        if (v.start_time) body.start_time = fromLocalInput(v.start_time, tz);
+        else if (!creating) body.start_time = null;
+        if (v.end_time) body.end_time = fromLocalInput(v.end_time, tz);
+        else if (!creating) body.end_time = null;
+        if (creating) {
+          if (body.allowed_countries === null) delete body.allowed_countries;
+          if (body.category === null) delete body.category;
+          if (body.allowed_devices === null) delete body.allowed_devices;
+          const group: Record<string, unknown> = { name: v.group_name, group_type: v.group_type };
+          if (v.context) group.context = v.context;
+          if (v.brand_name) group.brand_name = v.brand_name;
+          if (v.group_type === 'generative' && v.ad_prompt) group.ad_prompt = v.ad_prompt;
+          if (v.group_type === 'manual')
+            group.ads = [{ headline: v.headline || undefined, copy: v.copy || undefined, cta: v.cta || undefined }];
+          body.status = 'draft';
+          body.ad_groups = [group];
+          const c = await post<Campaign>('/advertiser-dashboard/campaigns', body);
+          navigate(`/campaigns/${c.campaign_id}`);
+        } else {
+          await patch<Campaign>(`/advertiser-dashboard/campaigns/${encodeURIComponent(id)}`, body);
+          navigate(`/campaigns/${id}`);
+        }
+      },
+      'name',
+      FIELD_OF,
+    );
   };
   const errors = f.errors;
 
@@ -152,18 +169,67 @@ export function CampaignForm({ id }: { id?: string }) {
   if (id && !existing.data) return <Loading />;
   const set = (k: keyof Values) => (x: string) => f.set(k, x);
   return (
-    <Page title={creating ? 'New campaign' : `Edit ${existing.data?.name ?? 'campaign'}`} subtitle={creating ? 'Campaigns start as drafts; activate when ready.' : undefined} actions={<Link to={id ? `/campaigns/${id}` : '/'}>Cancel</Link>}>
-      <form className="form" onSubmit={submit} noValidate aria-label={creating ? 'Create campaign' : 'Edit campaign'} ref={f.formRef}>
+    <Page
+      title={creating ? 'New campaign' : `Edit ${existing.data?.name ?? 'campaign'}`}
+      subtitle={creating ? 'Campaigns start as drafts; activate when ready.' : undefined}
+      actions={<Link to={id ? `/campaigns/${id}` : '/'}>Cancel</Link>}
+    >
+      <form
+        className="form"
+        onSubmit={submit}
+        noValidate
+        aria-label={creating ? 'Create campaign' : 'Edit campaign'}
+        ref={f.formRef}
+      >
         <FormAlert message={f.formError} />
         <Card title="Campaign">
           <div className="row-2">
-            <TextField label="Name" name="name" value={v.name} onChange={set('name')} error={errors.name} max={NAME_MAX} required />
-            <TextField label="Landing page" name="landing_page" value={v.landing_page} onChange={set('landing_page')} error={errors.landing_page} placeholder="https://example.com/offer" inputMode="url" />
+            <TextField
+              label="Name"
+              name="name"
+              value={v.name}
+              onChange={set('name')}
+              error={errors.name}
+              max={NAME_MAX}
+              required
+            />
+            <TextField
+              label="Landing page"
+              name="landing_page"
+              value={v.landing_page}
+              onChange={set('landing_page')}
+              error={errors.landing_page}
+              placeholder="https://example.com/offer"
+              inputMode="url"
+            />
           </div>
           <div className="row-3">
-            <TextField label="Daily budget (USD)" name="daily_budget" value={v.daily_budget} onChange={set('daily_budget')} error={errors.daily_budget} inputMode="decimal" placeholder="50" />
-            <SelectField label="Objective" name="campaign_objective" value={v.campaign_objective} onChange={set('campaign_objective')} options={OBJECTIVES} error={errors.campaign_objective} />
-            <TextField label="Max CPC (USD, optional)" name="max_cpc" value={v.max_cpc} onChange={set('max_cpc')} error={errors.max_cpc} inputMode="decimal" hint="Empty: automatic bidding" />
+            <TextField
+              label="Daily budget (USD)"
+              name="daily_budget"
+              value={v.daily_budget}
+              onChange={set('daily_budget')}
+              error={errors.daily_budget}
+              inputMode="decimal"
+              placeholder="50"
+            />
+            <SelectField
+              label="Objective"
+              name="campaign_objective"
+              value={v.campaign_objective}
+              onChange={set('campaign_objective')}
+              options={OBJECTIVES}
+              error={errors.campaign_objective}
+            />
+            <TextField
+              label="Max CPC (USD, optional)"
+              name="max_cpc"
+              value={v.max_cpc}
+              onChange={set('max_cpc')}
+              error={errors.max_cpc}
+              inputMode="decimal"
+              hint="Empty: automatic bidding"
+            />
           </div>
           <SelectField
             label="Ad category"
@@ -171,11 +237,18 @@ export function CampaignForm({ id }: { id?: string }) {
             value={v.category}
             onChange={set('category')}
             error={errors.category}
-            options={[['', 'Choose a category (publishers can block categories)'], ...AD_CATEGORIES.map(([id, label]) => [id, label] as [string, string])]}
+            options={[
+              ['', 'Choose a category (publishers can block categories)'],
+              ...AD_CATEGORIES.map(([id, label]) => [id, label] as [string, string]),
+            ]}
             hint="What the campaign advertises. Publishers may keep some categories out of their apps."
           />
           <div className="row-2">
-            <CountryPicker value={countries} onChange={(list) => f.set('allowed_countries', list.join(', '))} error={errors.allowed_countries} />
+            <CountryPicker
+              value={countries}
+              onChange={(list) => f.set('allowed_countries', list.join(', '))}
+              error={errors.allowed_countries}
+            />
             <fieldset className="field" data-field="allowed_devices">
               <legend>Devices</legend>
               <div className="checks">
@@ -184,29 +257,66 @@ export function CampaignForm({ id }: { id?: string }) {
                     <input
                       type="checkbox"
                       checked={devices.includes(d)}
-                      onChange={(e) => f.set('allowed_devices', (e.target.checked ? [...devices, d] : devices.filter((x) => x !== d)).join(','))}
+                      onChange={(e) =>
+                        f.set(
+                          'allowed_devices',
+                          (e.target.checked ? [...devices, d] : devices.filter((x) => x !== d)).join(','),
+                        )
+                      }
                     />
                     {d}
                   </label>
                 ))}
               </div>
-              {errors.allowed_devices ? <div className="field-error">{errors.allowed_devices}</div> : <div className="hint">None checked means every device</div>}
+              {errors.allowed_devices ? (
+                <div className="field-error">{errors.allowed_devices}</div>
+              ) : (
+                <div className="hint">None checked means every device</div>
+              )}
             </fieldset>
           </div>
           <div className="row-3">
             <Field label="Start (optional)" name="start_time" error={errors.start_time} hint="Empty: from activation">
-              <input id="f-start_time" type="datetime-local" value={v.start_time} onChange={(e) => f.set('start_time', e.target.value)} aria-invalid={!!errors.start_time} aria-describedby={errors.start_time ? 'e-start_time' : 'h-start_time'} />
+              <input
+                id="f-start_time"
+                type="datetime-local"
+                value={v.start_time}
+                onChange={(e) => f.set('start_time', e.target.value)}
+                aria-invalid={!!errors.start_time}
+                aria-describedby={errors.start_time ? 'e-start_time' : 'h-start_time'}
+              />
             </Field>
             <Field label="End (optional)" name="end_time" error={errors.end_time} hint="Empty: no end date">
-              <input id="f-end_time" type="datetime-local" value={v.end_time} min={v.start_time || undefined} onChange={(e) => f.set('end_time', e.target.value)} aria-invalid={!!errors.end_time} aria-describedby={errors.end_time ? 'e-end_time' : 'h-end_time'} />
+              <input
+                id="f-end_time"
+                type="datetime-local"
+                value={v.end_time}
+                min={v.start_time || undefined}
+                onChange={(e) => f.set('end_time', e.target.value)}
+                aria-invalid={!!errors.end_time}
+                aria-describedby={errors.end_time ? 'e-end_time' : 'h-end_time'}
+              />
             </Field>
-            <SelectField label="Time zone of these times" name="schedule_tz" value={tz} onChange={set('schedule_tz')} options={timeZones()} />
+            <SelectField
+              label="Time zone of these times"
+              name="schedule_tz"
+              value={tz}
+              onChange={set('schedule_tz')}
+              options={timeZones()}
+            />
           </div>
         </Card>
         {creating && (
           <Card title="First ad group">
             <div className="row-2">
-              <TextField label="Ad group name" name="group_name" value={v.group_name} onChange={set('group_name')} error={errors.group_name} max={200} />
+              <TextField
+                label="Ad group name"
+                name="group_name"
+                value={v.group_name}
+                onChange={set('group_name')}
+                error={errors.group_name}
+                max={200}
+              />
               <SelectField
                 label="Type"
                 name="group_type"
@@ -220,11 +330,37 @@ export function CampaignForm({ id }: { id?: string }) {
               />
             </div>
             <div className="row-2">
-              <TextField label="Conversations to match" name="context" value={v.context} onChange={set('context')} error={errors.context} multiline max={5000} placeholder="running shoes, marathon training, trail running" />
-              <TextField label="Brand name" name="brand_name" value={v.brand_name} onChange={set('brand_name')} error={errors.brand_name} max={100} hint="Defaults to the landing page's host name" />
+              <TextField
+                label="Conversations to match"
+                name="context"
+                value={v.context}
+                onChange={set('context')}
+                error={errors.context}
+                multiline
+                max={5000}
+                placeholder="running shoes, marathon training, trail running"
+              />
+              <TextField
+                label="Brand name"
+                name="brand_name"
+                value={v.brand_name}
+                onChange={set('brand_name')}
+                error={errors.brand_name}
+                max={100}
+                hint="Defaults to the landing page's host name"
+              />
             </div>
             {v.group_type === 'generative' ? (
-              <TextField label="Ad prompt" name="ad_prompt" value={v.ad_prompt} onChange={set('ad_prompt')} error={errors.ad_prompt} multiline max={2000} placeholder="Friendly, concrete, mention the free returns" />
+              <TextField
+                label="Ad prompt"
+                name="ad_prompt"
+                value={v.ad_prompt}
+                onChange={set('ad_prompt')}
+                error={errors.ad_prompt}
+                multiline
+                max={2000}
+                placeholder="Friendly, concrete, mention the free returns"
+              />
             ) : (
               <div className="ad-form-grid">
                 <div>
@@ -265,13 +401,43 @@ const hostOf = (url: string): string => {
   }
 };
 
-export function AdFields({ values, set, errors }: { values: { headline: string; copy: string; cta: string }; set: (k: 'headline' | 'copy' | 'cta') => (v: string) => void; errors: Record<string, string | undefined> }) {
+export function AdFields({
+  values,
+  set,
+  errors,
+}: {
+  values: { headline: string; copy: string; cta: string };
+  set: (k: 'headline' | 'copy' | 'cta') => (v: string) => void;
+  errors: Record<string, string | undefined>;
+}) {
   return (
     <>
-      <TextField label="Headline" name="headline" value={values.headline} onChange={set('headline')} error={errors.headline} max={HEADLINE_MAX} />
-      <TextField label="Copy" name="copy" value={values.copy} onChange={set('copy')} error={errors.copy} max={COPY_MAX} multiline />
-      <TextField label="Call to action" name="cta" value={values.cta} onChange={set('cta')} error={errors.cta} max={CTA_MAX} placeholder="Shop now" />
+      <TextField
+        label="Headline"
+        name="headline"
+        value={values.headline}
+        onChange={set('headline')}
+        error={errors.headline}
+        max={HEADLINE_MAX}
+      />
+      <TextField
+        label="Copy"
+        name="copy"
+        value={values.copy}
+        onChange={set('copy')}
+        error={errors.copy}
+        max={COPY_MAX}
+        multiline
+      />
+      <TextField
+        label="Call to action"
+        name="cta"
+        value={values.cta}
+        onChange={set('cta')}
+        error={errors.cta}
+        max={CTA_MAX}
+        placeholder="Shop now"
+      />
     </>
   );
 }
-

@@ -28,7 +28,18 @@ interface Resp {
 }
 
 const PAGE = 25;
-const TYPES = ['purchase', 'lead', 'complete_registration', 'subscribe', 'start_trial', 'schedule', 'add_to_cart', 'initiate_checkout', 'contact', 'booking_created'];
+const TYPES = [
+  'purchase',
+  'lead',
+  'complete_registration',
+  'subscribe',
+  'start_trial',
+  'schedule',
+  'add_to_cart',
+  'initiate_checkout',
+  'contact',
+  'booking_created',
+];
 /** How a conversion was (or was not) tied to an ad click, in plain words. */
 const ATTRIBUTION: Record<string, string> = {
   signed: 'ad click (signed)',
@@ -62,7 +73,11 @@ export function Conversions() {
   const campaignName = new Map((campaigns.data ?? []).map((c) => [c.campaign_id, c.name]));
   const groupName = new Map((groups.data ?? []).map((g) => [g.id, g.name]));
   return (
-    <Page title="Conversions" subtitle="Purchases, leads and sign-ups reported by your pixel, gateway and connected platforms, newest first" actions={<RangeControls range={r} />}>
+    <Page
+      title="Conversions"
+      subtitle="Purchases, leads and sign-ups reported by your pixel, gateway and connected platforms, newest first"
+      actions={<RangeControls range={r} />}
+    >
       <div className="filters">
         <div className="field">
           <label htmlFor="f-campaign">Campaign</label>
@@ -87,7 +102,12 @@ export function Conversions() {
           </select>
         </div>
       </div>
-      <Card actions={<ExportCsv path="/advertiser-dashboard/conversions" query={{ ...query, limit: 100 }} name="conversions" />} title={r.label}>
+      <Card
+        actions={
+          <ExportCsv path="/advertiser-dashboard/conversions" query={{ ...query, limit: 100 }} name="conversions" />
+        }
+        title={r.label}
+      >
         <Async state={list}>
           {(d) => (
             <>
@@ -100,21 +120,55 @@ export function Conversions() {
                 rows={d.conversions}
                 rowKey={(c) => c.conversion_id}
                 columns={[
-                  { key: 'conversion_timestamp', label: 'When', render: (c) => fmtDate(c.conversion_timestamp), raw: (c) => c.conversion_timestamp },
-                  { key: 'event_type', label: 'Event', render: (c) => <code>{c.event_type}</code>, raw: (c) => c.event_type },
+                  {
+                    key: 'conversion_timestamp',
+                    label: 'When',
+                    render: (c) => fmtDate(c.conversion_timestamp),
+                    raw: (c) => c.conversion_timestamp,
+                  },
+                  {
+                    key: 'event_type',
+                    label: 'Event',
+                    render: (c) => <code>{c.event_type}</code>,
+                    raw: (c) => c.event_type,
+                  },
                   {
                     key: 'campaign',
                     label: 'Campaign',
-                    render: (c) => (c.campaign_id ? <Link to={`/campaigns/${c.campaign_id}`}>{campaignName.get(c.campaign_id) ?? c.campaign_id}</Link> : '—'),
+                    render: (c) =>
+                      c.campaign_id ? (
+                        <Link to={`/campaigns/${c.campaign_id}`}>
+                          {campaignName.get(c.campaign_id) ?? c.campaign_id}
+                        </Link>
+                      ) : (
+                        '—'
+                      ),
                     raw: (c) => (c.campaign_id ? (campaignName.get(c.campaign_id) ?? c.campaign_id) : null),
                   },
-                  { key: 'ad_group', label: 'Ad group', render: (c) => (c.ad_group_id ? (groupName.get(c.ad_group_id) ?? '—') : '—'), raw: (c) => (c.ad_group_id ? (groupName.get(c.ad_group_id) ?? null) : null) },
-                  { key: 'value', label: 'Value', align: 'right', render: (c) => fmtCents(c.value_cents, c.currency || 'USD'), raw: (c) => c.value_cents },
+                  {
+                    key: 'ad_group',
+                    label: 'Ad group',
+                    render: (c) => (c.ad_group_id ? (groupName.get(c.ad_group_id) ?? '—') : '—'),
+                    raw: (c) => (c.ad_group_id ? (groupName.get(c.ad_group_id) ?? null) : null),
+                  },
+                  {
+                    key: 'value',
+                    label: 'Value',
+                    align: 'right',
+                    render: (c) => fmtCents(c.value_cents, c.currency || 'USD'),
+                    raw: (c) => c.value_cents,
+                  },
                   {
                     key: 'is_attributed',
                     label: 'Attribution',
                     render: (c) => (
-                      <Badge tone={c.is_attributed ? 'good' : 'neutral'}>{c.attribution ? (ATTRIBUTION[c.attribution] ?? c.attribution) : c.is_attributed ? 'ad click' : 'unattributed'}</Badge>
+                      <Badge tone={c.is_attributed ? 'good' : 'neutral'}>
+                        {c.attribution
+                          ? (ATTRIBUTION[c.attribution] ?? c.attribution)
+                          : c.is_attributed
+                            ? 'ad click'
+                            : 'unattributed'}
+                      </Badge>
                     ),
                     raw: (c) => (c.is_attributed ? 1 : 0),
                   },
@@ -123,10 +177,20 @@ export function Conversions() {
                 ]}
               />
               <div className="pager">
-                <button type="button" className="btn" disabled={cursors.length <= 1} onClick={() => setCursors((c) => c.slice(0, -1))}>
+                <button
+                  type="button"
+                  className="btn"
+                  disabled={cursors.length <= 1}
+                  onClick={() => setCursors((c) => c.slice(0, -1))}
+                >
                   ← Newer
                 </button>
-                <button type="button" className="btn" disabled={!d.has_more || !d.next_cursor} onClick={() => setCursors((c) => [...c, d.next_cursor ?? undefined])}>
+                <button
+                  type="button"
+                  className="btn"
+                  disabled={!d.has_more || !d.next_cursor}
+                  onClick={() => setCursors((c) => [...c, d.next_cursor ?? undefined])}
+                >
                   Older →
                 </button>
               </div>

@@ -2,7 +2,48 @@ import { useId, useMemo, useState } from 'react';
 import { countryName } from '../format';
 
 /** Not countries: groupings, private-use and reserved codes, and codes withdrawn from ISO 3166-1 (a browser still names some, e.g. DD). */
-const PSEUDO = new Set(['EU', 'EZ', 'UN', 'QO', 'ZZ', 'XA', 'XB', 'AA', 'XX', 'AC', 'CP', 'DG', 'EA', 'IC', 'TA', 'AN', 'BU', 'CS', 'DD', 'DY', 'FX', 'HV', 'NH', 'NT', 'RH', 'SU', 'TP', 'YD', 'YU', 'ZR', 'VD', 'PZ', 'PU', 'PC', 'NQ', 'MI', 'JT', 'FQ', 'CT', 'WK']);
+const PSEUDO = new Set([
+  'EU',
+  'EZ',
+  'UN',
+  'QO',
+  'ZZ',
+  'XA',
+  'XB',
+  'AA',
+  'XX',
+  'AC',
+  'CP',
+  'DG',
+  'EA',
+  'IC',
+  'TA',
+  'AN',
+  'BU',
+  'CS',
+  'DD',
+  'DY',
+  'FX',
+  'HV',
+  'NH',
+  'NT',
+  'RH',
+  'SU',
+  'TP',
+  'YD',
+  'YU',
+  'ZR',
+  'VD',
+  'PZ',
+  'PU',
+  'PC',
+  'NQ',
+  'MI',
+  'JT',
+  'FQ',
+  'CT',
+  'WK',
+]);
 
 /** ISO 3166-1 alpha-2 regions this browser knows a name for, sorted by name. */
 function allCountries(): { code: string; name: string }[] {
@@ -23,7 +64,17 @@ function allCountries(): { code: string; name: string }[] {
  * name or a code, pick with Enter or a click; chosen countries show as chips
  * that can be removed. Empty means everywhere.
  */
-export function CountryPicker({ value, onChange, error, name = 'allowed_countries' }: { value: string[]; onChange: (v: string[]) => void; error?: string; name?: string }) {
+export function CountryPicker({
+  value,
+  onChange,
+  error,
+  name = 'allowed_countries',
+}: {
+  value: string[];
+  onChange: (v: string[]) => void;
+  error?: string;
+  name?: string;
+}) {
   const countries = useMemo(allCountries, []);
   const [q, setQ] = useState('');
   const [open, setOpen] = useState(false);
@@ -31,7 +82,16 @@ export function CountryPicker({ value, onChange, error, name = 'allowed_countrie
   const id = useId();
   const query = q.trim().toLowerCase();
   // An exact code first, then names that start with the text, then names that contain it.
-  const rank = (c: { code: string; name: string }) => (!query ? 2 : c.code.toLowerCase() === query ? 0 : c.name.toLowerCase().startsWith(query) ? 1 : c.name.toLowerCase().includes(query) ? 2 : 9);
+  const rank = (c: { code: string; name: string }) =>
+    !query
+      ? 2
+      : c.code.toLowerCase() === query
+        ? 0
+        : c.name.toLowerCase().startsWith(query)
+          ? 1
+          : c.name.toLowerCase().includes(query)
+            ? 2
+            : 9;
   const matches = countries
     .filter((c) => !value.includes(c.code) && rank(c) < 9)
     .sort((a, b) => rank(a) - rank(b))
@@ -51,7 +111,11 @@ export function CountryPicker({ value, onChange, error, name = 'allowed_countrie
           {value.map((c) => (
             <span key={c} className="chip" data-country={c}>
               {countryName(c)}
-              <button type="button" aria-label={`Remove ${countryName(c)}`} onClick={() => onChange(value.filter((x) => x !== c))}>
+              <button
+                type="button"
+                aria-label={`Remove ${countryName(c)}`}
+                onClick={() => onChange(value.filter((x) => x !== c))}
+              >
                 ✕
               </button>
             </span>
@@ -118,7 +182,9 @@ export function CountryPicker({ value, onChange, error, name = 'allowed_countrie
         </div>
       ) : (
         <div className="hint" id={`h-${name}`}>
-          {value.length ? `${value.length} chosen; the campaign serves only there.` : 'None chosen: the campaign serves everywhere.'}
+          {value.length
+            ? `${value.length} chosen; the campaign serves only there.`
+            : 'None chosen: the campaign serves everywhere.'}
         </div>
       )}
     </div>

@@ -20,11 +20,14 @@ interface Connection {
 }
 
 function StripeSecret() {
-  const status = useApi<{ configured: boolean; updated_at: string | null }>('/advertiser-dashboard/integrations/stripe');
+  const status = useApi<{ configured: boolean; updated_at: string | null }>(
+    '/advertiser-dashboard/integrations/stripe',
+  );
   const f = useForm({ signing_secret: '' });
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!f.values.signing_secret.trim()) return f.setErrors({ signing_secret: 'Paste the endpoint signing secret (whsec_…).' });
+    if (!f.values.signing_secret.trim())
+      return f.setErrors({ signing_secret: 'Paste the endpoint signing secret (whsec_…).' });
     await f.run(['signing_secret'], async () => {
       await put('/advertiser-dashboard/integrations/stripe', { signing_secret: f.values.signing_secret.trim() });
       f.setValues({ signing_secret: '' });
@@ -36,7 +39,9 @@ function StripeSecret() {
       <div className="gateway-row">
         {status.data ? (
           status.data.configured ? (
-            <Badge tone="good">Signing secret set {status.data.updated_at ? fmtDate(status.data.updated_at) : ''}</Badge>
+            <Badge tone="good">
+              Signing secret set {status.data.updated_at ? fmtDate(status.data.updated_at) : ''}
+            </Badge>
           ) : (
             <Badge tone="warn">No signing secret yet</Badge>
           )
@@ -45,7 +50,15 @@ function StripeSecret() {
         ) : null}
       </div>
       <FormAlert message={f.formError} />
-      <TextField label="Endpoint signing secret" name="signing_secret" type="password" value={f.values.signing_secret} onChange={(v) => f.set('signing_secret', v)} error={f.errors.signing_secret} hint="Stored encrypted; never shown again." />
+      <TextField
+        label="Endpoint signing secret"
+        name="signing_secret"
+        type="password"
+        value={f.values.signing_secret}
+        onChange={(v) => f.set('signing_secret', v)}
+        error={f.errors.signing_secret}
+        hint="Stored encrypted; never shown again."
+      />
       <div className="form-actions">
         <button className="btn" type="submit" disabled={f.busy}>
           {f.busy ? 'Saving…' : 'Save secret'}
@@ -61,7 +74,9 @@ function ShopifyConnect() {
     e.preventDefault();
     if (!f.values.shop.trim()) return f.setErrors({ shop: 'Enter your store domain, e.g. my-store.myshopify.com' });
     await f.run(['shop'], async () => {
-      const r = await get<{ install_url: string }>('/advertiser-dashboard/integrations/shopify/install', { shop: f.values.shop.trim() });
+      const r = await get<{ install_url: string }>('/advertiser-dashboard/integrations/shopify/install', {
+        shop: f.values.shop.trim(),
+      });
       window.location.assign(r.install_url);
     });
   };
@@ -69,7 +84,14 @@ function ShopifyConnect() {
     <form className="form row-form" onSubmit={submit} noValidate aria-label="Connect Shopify">
       <FormAlert message={f.formError} />
       <div className="row-2">
-        <TextField label="Store domain" name="shop" value={f.values.shop} onChange={(v) => f.set('shop', v)} error={f.errors.shop} placeholder="my-store.myshopify.com" />
+        <TextField
+          label="Store domain"
+          name="shop"
+          value={f.values.shop}
+          onChange={(v) => f.set('shop', v)}
+          error={f.errors.shop}
+          placeholder="my-store.myshopify.com"
+        />
         <div className="field align-end">
           <button className="btn btn-primary" type="submit" disabled={f.busy}>
             {f.busy ? 'Connecting…' : 'Connect store'}
@@ -106,10 +128,16 @@ export function Integrations() {
               <div className="gateway-row">
                 <Badge tone={TONE[g.status] ?? 'neutral'}>{g.label}</Badge>
                 <span className="muted">
-                  {g.last_received_at ? `Last event ${fmtDate(g.last_received_at)} · ${fmtInt(g.events_total)} events in total` : 'No real (non-test) event received yet.'}
+                  {g.last_received_at
+                    ? `Last event ${fmtDate(g.last_received_at)} · ${fmtInt(g.events_total)} events in total`
+                    : 'No real (non-test) event received yet.'}
                 </span>
               </div>
-              {g.status === 'gone_quiet' && <div className="alert alert-warn">No events for 7 days or more. Check that your backend still sends conversions.</div>}
+              {g.status === 'gone_quiet' && (
+                <div className="alert alert-warn">
+                  No events for 7 days or more. Check that your backend still sends conversions.
+                </div>
+              )}
             </div>
           )}
         </Async>
@@ -117,7 +145,10 @@ export function Integrations() {
       </Card>
       <div className="grid-2">
         <Card title="Stripe">
-          <p>Count one-time payments and first subscription invoices. Add a webhook endpoint in Stripe for <code>checkout.session.completed</code> and <code>invoice.paid</code>:</p>
+          <p>
+            Count one-time payments and first subscription invoices. Add a webhook endpoint in Stripe for{' '}
+            <code>checkout.session.completed</code> and <code>invoice.paid</code>:
+          </p>
           <CopyBlock label="Webhook URL" code={`${api}/stripe-conversions/webhook?api_key=YOUR_ADVERTISER_KEY`} />
           <StripeSecret />
         </Card>
@@ -137,8 +168,18 @@ export function Integrations() {
               rowKey={(c) => c.id}
               columns={[
                 { key: 'shop_domain', label: 'Store' },
-                { key: 'is_active', label: 'State', render: (c) => (c.is_active ? <Badge tone="good">active</Badge> : <Badge>inactive</Badge>) },
-                { key: 'verification_status', label: 'Verification', render: (c) => <Badge tone={c.verification_status === 'verified' ? 'good' : 'warn'}>{c.verification_status}</Badge> },
+                {
+                  key: 'is_active',
+                  label: 'State',
+                  render: (c) => (c.is_active ? <Badge tone="good">active</Badge> : <Badge>inactive</Badge>),
+                },
+                {
+                  key: 'verification_status',
+                  label: 'Verification',
+                  render: (c) => (
+                    <Badge tone={c.verification_status === 'verified' ? 'good' : 'warn'}>{c.verification_status}</Badge>
+                  ),
+                },
                 { key: 'connected_at', label: 'Connected', render: (c) => fmtDate(c.connected_at) },
               ]}
             />

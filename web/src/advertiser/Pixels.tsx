@@ -83,7 +83,9 @@ export function Pixels() {
   const list = useApi<Pixel[] | { pixels: Pixel[] }>('/advertiser-dashboard/pixels');
   const f = useForm({ url: '', name: '' });
   // Verification runs in the background: look again while a pixel is still being checked.
-  const pending = (Array.isArray(list.data) ? list.data : (list.data?.pixels ?? [])).some((p) => p.is_functional === null);
+  const pending = (Array.isArray(list.data) ? list.data : (list.data?.pixels ?? [])).some(
+    (p) => p.is_functional === null,
+  );
   const { reload } = list;
   useEffect(() => {
     if (!pending) return;
@@ -93,11 +95,18 @@ export function Pixels() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!f.values.url.trim()) return f.setErrors({ url: 'Enter your site URL.' });
-    await f.run(['url', 'name'], async () => {
-      await post('/advertiser-dashboard/pixels', { url: f.values.url, ...(f.values.name.trim() ? { name: f.values.name } : {}) });
-      f.setValues({ url: '', name: '' });
-      list.reload();
-    }, 'url');
+    await f.run(
+      ['url', 'name'],
+      async () => {
+        await post('/advertiser-dashboard/pixels', {
+          url: f.values.url,
+          ...(f.values.name.trim() ? { name: f.values.name } : {}),
+        });
+        f.setValues({ url: '', name: '' });
+        list.reload();
+      },
+      'url',
+    );
   };
   return (
     <Page title="Pixels" subtitle="Measure conversions on your site">
@@ -105,8 +114,22 @@ export function Pixels() {
         <form className="form row-form" onSubmit={submit} noValidate aria-label="Add pixel" ref={f.formRef}>
           <FormAlert message={f.formError} />
           <div className="row-3">
-            <TextField label="Site URL" name="url" value={f.values.url} onChange={(v) => f.set('url', v)} error={f.errors.url} placeholder="shop.example.com" />
-            <TextField label="Name (optional)" name="name" value={f.values.name} onChange={(v) => f.set('name', v)} error={f.errors.name} placeholder="Untitled Pixel" />
+            <TextField
+              label="Site URL"
+              name="url"
+              value={f.values.url}
+              onChange={(v) => f.set('url', v)}
+              error={f.errors.url}
+              placeholder="shop.example.com"
+            />
+            <TextField
+              label="Name (optional)"
+              name="name"
+              value={f.values.name}
+              onChange={(v) => f.set('name', v)}
+              error={f.errors.name}
+              placeholder="Untitled Pixel"
+            />
             <div className="field align-end">
               <button className="btn btn-primary" type="submit" disabled={f.busy}>
                 {f.busy ? 'Adding…' : 'Add pixel'}
@@ -118,7 +141,8 @@ export function Pixels() {
       <Async state={list}>
         {(d) => {
           const pixels = Array.isArray(d) ? d : d.pixels;
-          if (!pixels.length) return <Empty title="No pixels yet.">Add your site above to get an install snippet.</Empty>;
+          if (!pixels.length)
+            return <Empty title="No pixels yet.">Add your site above to get an install snippet.</Empty>;
           return (
             <>
               {pixels.map((p) => (
@@ -141,7 +165,10 @@ export function Pixels() {
                 </Card>
               ))}
               <Card title="Send a conversion">
-                <p>The pixel keeps the ad click’s attribution in the visitor’s browser. When an order completes, pass it to your backend, which sends the conversion to the gateway with your advertiser key:</p>
+                <p>
+                  The pixel keeps the ad click’s attribution in the visitor’s browser. When an order completes, pass it
+                  to your backend, which sends the conversion to the gateway with your advertiser key:
+                </p>
                 <CopyBlock label="Thank-you page and backend (JavaScript)" code={conversionExample(config.apiUrl)} />
               </Card>
             </>

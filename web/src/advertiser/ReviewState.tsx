@@ -21,11 +21,25 @@ export function ReviewState({ item }: { item: Reviewable }) {
   const inReview = status.startsWith('pending');
   return (
     <span className="badges review-state" data-review-status={status} data-live={live ? 'yes' : 'no'}>
-      {live ? <Badge tone="good">live</Badge> : status === 'rejected' ? <Badge tone="bad">rejected</Badge> : <Badge tone="neutral">not live yet</Badge>}
-      {inReview && <Badge tone="warn">{live ? `edit in review: ${changes.map(words).join(', ') || 'content'}` : 'in review'}</Badge>}
+      {live ? (
+        <Badge tone="good">live</Badge>
+      ) : status === 'rejected' ? (
+        <Badge tone="bad">rejected</Badge>
+      ) : (
+        <Badge tone="neutral">not live yet</Badge>
+      )}
+      {inReview && (
+        <Badge tone="warn">
+          {live ? `edit in review: ${changes.map(words).join(', ') || 'content'}` : 'in review'}
+        </Badge>
+      )}
       {status === 'not_submitted' && <Badge tone="neutral">reviewed when the campaign is activated</Badge>}
-      {live && status === 'rejected' && <Badge tone="bad">last edit rejected: the approved version keeps serving</Badge>}
-      {item.review_notes && status !== 'approved' && <span className="muted small">Review notes: {item.review_notes}</span>}
+      {live && status === 'rejected' && (
+        <Badge tone="bad">last edit rejected: the approved version keeps serving</Badge>
+      )}
+      {item.review_notes && status !== 'approved' && (
+        <span className="muted small">Review notes: {item.review_notes}</span>
+      )}
     </span>
   );
 }

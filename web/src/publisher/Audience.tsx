@@ -7,7 +7,9 @@ import type { CountriesResp, DevicesResp, GeoResp } from './types';
 function Country({ code }: { code: string }) {
   return (
     <span className="country">
-      <span className="cc">{/^[A-Za-z]{2}$/.test(code) && code.toUpperCase() !== 'ZZ' ? code.toUpperCase() : '??'}</span>
+      <span className="cc">
+        {/^[A-Za-z]{2}$/.test(code) && code.toUpperCase() !== 'ZZ' ? code.toUpperCase() : '??'}
+      </span>
       {countryName(code)}
     </span>
   );
@@ -20,9 +22,16 @@ export function Audience() {
   const geo = useApi<GeoResp>('/publisher-dashboard/geography', r.query);
   const countries = useApi<CountriesResp>('/publisher-dashboard/countries', { limit: 20 });
   return (
-    <Page title="Devices & geography" subtitle="Where and on what your ads are seen" actions={<RangeControls range={r} />}>
+    <Page
+      title="Devices & geography"
+      subtitle="Where and on what your ads are seen"
+      actions={<RangeControls range={r} />}
+    >
       <div className="grid-2">
-        <Card title="Devices" actions={<ExportCsv path="/publisher-dashboard/devices" query={r.query} name="devices" />}>
+        <Card
+          title="Devices"
+          actions={<ExportCsv path="/publisher-dashboard/devices" query={r.query} name="devices" />}
+        >
           <Async state={devices}>
             {(d) =>
               d.devices.length ? (
@@ -46,30 +55,40 @@ export function Audience() {
           </Async>
         </Card>
       </div>
-      <Card title="Top countries by requests (last 30 UTC days)" actions={<ExportCsv path="/publisher-dashboard/countries" query={{ limit: 20 }} name="countries" />}>
-          <Async state={countries}>
-            {(c) =>
-              c.countries.length ? (
-                <BarTable
-                  caption="Country"
-                  rows={c.countries}
-                  label={(x) => <Country code={x.country_code} />}
-                  value={(x) => x.requests}
-                  display={(x) => `${x.pct_requests.toFixed(1)}% of requests`}
-                  columns={[
-                    { label: 'Requests', render: (x) => fmtInt(x.requests), raw: (x) => x.requests },
-                    { label: 'Ads served', render: (x) => fmtInt(x.ads_served), raw: (x) => x.ads_served },
-                    { label: 'Users', render: (x) => fmtInt(x.unique_users), raw: (x) => x.unique_users },
-                    { label: 'Share of requests', render: (x) => `${x.pct_requests.toFixed(1)}%`, raw: (x) => x.pct_requests },
-                  ]}
-                />
-              ) : (
-                <Empty title="No ad requests yet." />
-              )
-            }
-          </Async>
+      <Card
+        title="Top countries by requests (last 30 UTC days)"
+        actions={<ExportCsv path="/publisher-dashboard/countries" query={{ limit: 20 }} name="countries" />}
+      >
+        <Async state={countries}>
+          {(c) =>
+            c.countries.length ? (
+              <BarTable
+                caption="Country"
+                rows={c.countries}
+                label={(x) => <Country code={x.country_code} />}
+                value={(x) => x.requests}
+                display={(x) => `${x.pct_requests.toFixed(1)}% of requests`}
+                columns={[
+                  { label: 'Requests', render: (x) => fmtInt(x.requests), raw: (x) => x.requests },
+                  { label: 'Ads served', render: (x) => fmtInt(x.ads_served), raw: (x) => x.ads_served },
+                  { label: 'Users', render: (x) => fmtInt(x.unique_users), raw: (x) => x.unique_users },
+                  {
+                    label: 'Share of requests',
+                    render: (x) => `${x.pct_requests.toFixed(1)}%`,
+                    raw: (x) => x.pct_requests,
+                  },
+                ]}
+              />
+            ) : (
+              <Empty title="No ad requests yet." />
+            )
+          }
+        </Async>
       </Card>
-      <Card title="Geography" actions={<ExportCsv path="/publisher-dashboard/geography" query={r.query} name="geography" />}>
+      <Card
+        title="Geography"
+        actions={<ExportCsv path="/publisher-dashboard/geography" query={r.query} name="geography" />}
+      >
         <Async state={geo}>
           {(g) =>
             g.countries.length ? (

@@ -41,10 +41,17 @@ const REASONS: Record<string, string> = {
   spam: 'Spam',
   inappropriate: 'Inappropriate',
 };
-export const reasonLabel = (r: string): string => REASONS[r] ?? (r.replace(/[_-]+/g, ' ').replace(/^./, (c) => c.toUpperCase()) || r);
+export const reasonLabel = (r: string): string =>
+  REASONS[r] ?? (r.replace(/[_-]+/g, ' ').replace(/^./, (c) => c.toUpperCase()) || r);
 
 /** Advertisers and categories kept out of this app, each with an Unblock button. */
-function BlocksCard({ blocks, onChange }: { blocks: ReturnType<typeof useApi<Blocks>>; onChange: (msg: string) => void }) {
+function BlocksCard({
+  blocks,
+  onChange,
+}: {
+  blocks: ReturnType<typeof useApi<Blocks>>;
+  onChange: (msg: string) => void;
+}) {
   const [error, setError] = useState<string | null>(null);
   const lift = (kind: 'advertiser' | 'category', value: string, name: string) => {
     setError(null);
@@ -66,13 +73,20 @@ function BlocksCard({ blocks, onChange }: { blocks: ReturnType<typeof useApi<Blo
       <Async state={blocks}>
         {(b) =>
           b.advertisers.length + b.categories.length === 0 ? (
-            <p className="muted">Nothing is blocked. Block an advertiser or an ad category from a feedback row; Orbit then never shows it in your app.</p>
+            <p className="muted">
+              Nothing is blocked. Block an advertiser or an ad category from a feedback row; Orbit then never shows it
+              in your app.
+            </p>
           ) : (
             <div className="blocks-list" data-testid="blocks">
               {b.advertisers.map((a) => (
                 <span key={a.advertiser_id} className="chip" data-block-advertiser={a.advertiser_id}>
                   Advertiser: {a.advertiser_name ?? a.advertiser_id}
-                  <button type="button" aria-label={`Unblock advertiser ${a.advertiser_name ?? a.advertiser_id}`} onClick={() => lift('advertiser', a.advertiser_id, a.advertiser_name ?? 'The advertiser')}>
+                  <button
+                    type="button"
+                    aria-label={`Unblock advertiser ${a.advertiser_name ?? a.advertiser_id}`}
+                    onClick={() => lift('advertiser', a.advertiser_id, a.advertiser_name ?? 'The advertiser')}
+                  >
                     ✕
                   </button>
                 </span>
@@ -80,7 +94,11 @@ function BlocksCard({ blocks, onChange }: { blocks: ReturnType<typeof useApi<Blo
               {b.categories.map((c) => (
                 <span key={c.category} className="chip" data-block-category={c.category}>
                   Category: {c.label}
-                  <button type="button" aria-label={`Unblock category ${c.label}`} onClick={() => lift('category', c.category, c.label)}>
+                  <button
+                    type="button"
+                    aria-label={`Unblock category ${c.label}`}
+                    onClick={() => lift('category', c.category, c.label)}
+                  >
                     ✕
                   </button>
                 </span>
@@ -123,7 +141,10 @@ export function Feedback() {
       blocks.reload();
       setNotice({
         text: `${kind === 'advertiser' ? name : `Category “${name}”`} blocked.`,
-        undo: () => void del(`/publisher-dashboard/blocks/${kind}/${encodeURIComponent(value)}`).then(() => (blocks.reload(), setNotice({ text: 'Block undone.' }))),
+        undo: () =>
+          void del(`/publisher-dashboard/blocks/${kind}/${encodeURIComponent(value)}`).then(
+            () => (blocks.reload(), setNotice({ text: 'Block undone.' })),
+          ),
       });
     } catch (e) {
       setError(e instanceof ApiError ? e.message : String(e));
@@ -131,7 +152,11 @@ export function Feedback() {
   };
 
   return (
-    <Page title="Ad feedback" subtitle="What your users said about the ads they saw, and which advertisers or categories to keep out" actions={<RangeControls range={r} />}>
+    <Page
+      title="Ad feedback"
+      subtitle="What your users said about the ads they saw, and which advertisers or categories to keep out"
+      actions={<RangeControls range={r} />}
+    >
       {dialog}
       {error && (
         <div className="alert alert-bad" role="alert">
@@ -146,7 +171,13 @@ export function Feedback() {
             <>
               <div className="stats">
                 <Stat label="Thumbs up" metric="thumbs_up" raw={up} value={fmtInt(up)} hint={r.label} />
-                <Stat label="Thumbs down" metric="thumbs_down" raw={d.feedback.length - up} value={fmtInt(d.feedback.length - up)} hint={r.label} />
+                <Stat
+                  label="Thumbs down"
+                  metric="thumbs_down"
+                  raw={d.feedback.length - up}
+                  value={fmtInt(d.feedback.length - up)}
+                  hint={r.label}
+                />
               </div>
               <Card
                 title="Feedback (latest 100 in the range)"
@@ -160,7 +191,11 @@ export function Feedback() {
                         <option value="thumbs_up">Thumbs up</option>
                       </select>
                     </label>
-                    <ExportCsv path="/publisher-dashboard/feedback" query={{ ...r.query, limit: 100 }} name="feedback" />
+                    <ExportCsv
+                      path="/publisher-dashboard/feedback"
+                      query={{ ...r.query, limit: 100 }}
+                      name="feedback"
+                    />
                   </span>
                 }
               >
@@ -170,14 +205,28 @@ export function Feedback() {
                   rows={rows}
                   rowKey={(f) => f.feedback_id}
                   columns={[
-                    { key: 'created_at', label: 'When', render: (f) => fmtDate(f.created_at), raw: (f) => f.created_at },
+                    {
+                      key: 'created_at',
+                      label: 'When',
+                      render: (f) => fmtDate(f.created_at),
+                      raw: (f) => f.created_at,
+                    },
                     {
                       key: 'sentiment',
                       label: 'Reaction',
-                      render: (f) => <Badge tone={f.sentiment === 'thumbs_up' ? 'good' : 'bad'}>{f.sentiment === 'thumbs_up' ? 'Thumbs up' : 'Thumbs down'}</Badge>,
+                      render: (f) => (
+                        <Badge tone={f.sentiment === 'thumbs_up' ? 'good' : 'bad'}>
+                          {f.sentiment === 'thumbs_up' ? 'Thumbs up' : 'Thumbs down'}
+                        </Badge>
+                      ),
                       raw: (f) => f.sentiment,
                     },
-                    { key: 'reasons', label: 'Reasons', render: (f) => f.reasons.map(reasonLabel).join(', ') || '—', raw: (f) => f.reasons.join(',') },
+                    {
+                      key: 'reasons',
+                      label: 'Reasons',
+                      render: (f) => f.reasons.map(reasonLabel).join(', ') || '—',
+                      raw: (f) => f.reasons.join(','),
+                    },
                     { key: 'comment', label: 'Comment', render: (f) => f.comment ?? '—' },
                     {
                       key: 'ad',
@@ -190,8 +239,18 @@ export function Feedback() {
                       ),
                       raw: (f) => f.ad_title,
                     },
-                    { key: 'advertiser', label: 'Advertiser', render: (f) => f.advertiser_name ?? f.advertiser_id, raw: (f) => f.advertiser_name },
-                    { key: 'category', label: 'Category', render: (f) => adCategoryLabel(f.category), raw: (f) => f.category },
+                    {
+                      key: 'advertiser',
+                      label: 'Advertiser',
+                      render: (f) => f.advertiser_name ?? f.advertiser_id,
+                      raw: (f) => f.advertiser_name,
+                    },
+                    {
+                      key: 'category',
+                      label: 'Category',
+                      render: (f) => adCategoryLabel(f.category),
+                      raw: (f) => f.category,
+                    },
                     { key: 'placement', label: 'Placement', render: (f) => f.placement_id ?? f.placement ?? '—' },
                     {
                       key: 'actions',
@@ -202,7 +261,13 @@ export function Feedback() {
                           {blockedAdv.has(f.advertiser_id) ? (
                             <Badge>advertiser blocked</Badge>
                           ) : (
-                            <button type="button" className="btn btn-small" onClick={() => void block('advertiser', f.advertiser_id, f.advertiser_name ?? 'this advertiser')}>
+                            <button
+                              type="button"
+                              className="btn btn-small"
+                              onClick={() =>
+                                void block('advertiser', f.advertiser_id, f.advertiser_name ?? 'this advertiser')
+                              }
+                            >
                               Block advertiser
                             </button>
                           )}{' '}
@@ -210,7 +275,11 @@ export function Feedback() {
                             (blockedCat.has(f.category) ? (
                               <Badge>category blocked</Badge>
                             ) : (
-                              <button type="button" className="btn btn-small" onClick={() => void block('category', f.category!, adCategoryLabel(f.category))}>
+                              <button
+                                type="button"
+                                className="btn btn-small"
+                                onClick={() => void block('category', f.category!, adCategoryLabel(f.category))}
+                              >
                                 Block category
                               </button>
                             ))}
@@ -225,7 +294,14 @@ export function Feedback() {
         }}
       </Async>
       <BlocksCard blocks={blocks} onChange={(text) => setNotice({ text })} />
-      {notice && <Notice text={notice.text} action={notice.undo ? 'Undo' : undefined} onAction={notice.undo} onClose={closeNotice} />}
+      {notice && (
+        <Notice
+          text={notice.text}
+          action={notice.undo ? 'Undo' : undefined}
+          onAction={notice.undo}
+          onClose={closeNotice}
+        />
+      )}
     </Page>
   );
 }

@@ -97,17 +97,26 @@ curl "<impUrl from the answer>"`;
       if (res.status !== 200) throw new Error(`the ad request answered ${res.status}`);
       const [ad] = (await res.json()) as { impUrl: string; title: string }[];
       const imp = await fetch(ad.impUrl, { cache: 'no-store' });
-      setSent(imp.ok ? `Test ad received ("${ad.title}") and its impression sent. The checks turn green in a moment.` : `The impression answered ${imp.status}`);
+      setSent(
+        imp.ok
+          ? `Test ad received ("${ad.title}") and its impression sent. The checks turn green in a moment.`
+          : `The impression answered ${imp.status}`,
+      );
     } catch (err) {
       setSent(`The test did not go through: ${err instanceof Error ? err.message : String(err)}`);
     }
   };
   const s = data?.steps;
   return (
-    <Page title="Get started" subtitle="Three steps to your first ad: the live check turns each one green as soon as Orbit sees it.">
+    <Page
+      title="Get started"
+      subtitle="Three steps to your first ad: the live check turns each one green as soon as Orbit sees it."
+    >
       {error && <div className="alert alert-bad">{error}</div>}
       <div aria-live="polite" className="sr-only" data-testid="onboarding-status">
-        {s ? `request ${s.first_request.done ? 'seen' : 'waiting'}, impression ${s.first_impression.done ? 'seen' : 'waiting'}` : 'checking'}
+        {s
+          ? `request ${s.first_request.done ? 'seen' : 'waiting'}, impression ${s.first_impression.done ? 'seen' : 'waiting'}`
+          : 'checking'}
       </div>
       <ol className="steps">
         <Step n={1} done={true} title="Your publisher key">
@@ -117,11 +126,15 @@ curl "<impUrl from the answer>"`;
               Copy key
             </button>
           </p>
-          <p className="muted small">Keep it on your server; to call Orbit from a browser page, allow that page's origin under <Link to="/origins">Allowed origins</Link>.</p>
+          <p className="muted small">
+            Keep it on your server; to call Orbit from a browser page, allow that page's origin under{' '}
+            <Link to="/origins">Allowed origins</Link>.
+          </p>
         </Step>
         <Step n={2} done={!!s?.first_request.done} title="Send your first ad request">
           <p className="muted small">
-            With <code>testAd: true</code> you always get a clearly marked test ad, never billed or counted, even before any campaign matches.{' '}
+            With <code>testAd: true</code> you always get a clearly marked test ad, never billed or counted, even before
+            any campaign matches.{' '}
             {data && data.placements.length === 0 && (
               <>
                 To receive real ads, <Link to="/placements">create a placement</Link> and use its id.
@@ -133,7 +146,11 @@ curl "<impUrl from the answer>"`;
         </Step>
         <Step n={3} done={!!s?.first_impression.done} title="Show the ad and fire its impression">
           <CopyBlock label="impression" code={impression} />
-          {s?.first_impression.done && <p className="small">First impression seen{s.first_impression.at ? ` ${fmtDate(s.first_impression.at)}` : ''}.</p>}
+          {s?.first_impression.done && (
+            <p className="small">
+              First impression seen{s.first_impression.at ? ` ${fmtDate(s.first_impression.at)}` : ''}.
+            </p>
+          )}
         </Step>
       </ol>
       <p>
@@ -144,8 +161,8 @@ curl "<impUrl from the answer>"`;
       </p>
       {data?.complete && (
         <div className="alert alert-info" role="status">
-          Your integration works. Remove <code>testAd</code> to receive real ads; see the <Link to="/">overview</Link> for your numbers and <Link to="/setup">snippets</Link> for
-          React, your backend and a tracking proxy.
+          Your integration works. Remove <code>testAd</code> to receive real ads; see the <Link to="/">overview</Link>{' '}
+          for your numbers and <Link to="/setup">snippets</Link> for React, your backend and a tracking proxy.
         </div>
       )}
     </Page>

@@ -29,7 +29,9 @@ export function AllowedOrigins() {
     } catch (err) {
       if (err instanceof ApiError) {
         const detail = err.details[0];
-        setError(detail ? `${next[Number(detail.field.split('.')[1])] ?? 'That origin'}: ${detail.message}` : err.message);
+        setError(
+          detail ? `${next[Number(detail.field.split('.')[1])] ?? 'That origin'}: ${detail.message}` : err.message,
+        );
       } else setError(String(err));
     }
   };
@@ -40,7 +42,10 @@ export function AllowedOrigins() {
   };
 
   return (
-    <Page title="Allowed origins" subtitle="Web pages on these origins may request ads, send feedback and read tracking answers straight from the browser.">
+    <Page
+      title="Allowed origins"
+      subtitle="Web pages on these origins may request ads, send feedback and read tracking answers straight from the browser."
+    >
       <Async state={state}>
         {() => (
           <Card title="Origins">
@@ -49,7 +54,12 @@ export function AllowedOrigins() {
                 {list.map((o) => (
                   <li key={o}>
                     <code>{o}</code>
-                    <button type="button" className="link-btn danger" onClick={() => void save(list.filter((x) => x !== o))} aria-label={`Remove ${o}`}>
+                    <button
+                      type="button"
+                      className="link-btn danger"
+                      onClick={() => void save(list.filter((x) => x !== o))}
+                      aria-label={`Remove ${o}`}
+                    >
                       Remove
                     </button>
                   </li>
@@ -71,7 +81,8 @@ export function AllowedOrigins() {
                   aria-describedby={error ? 'origin-error' : 'origin-hint'}
                 />
                 <div className="muted small" id="origin-hint">
-                  Scheme, host and port only (no path, no wildcard): e.g. https://app.example.com or http://localhost:5173.
+                  Scheme, host and port only (no path, no wildcard): e.g. https://app.example.com or
+                  http://localhost:5173.
                 </div>
                 {error && (
                   <div className="field-error" role="alert" id="origin-error">
@@ -89,7 +100,8 @@ export function AllowedOrigins() {
               </p>
             )}
             <p className="muted small">
-              A browser page calling Orbit directly holds your publisher key; prefer your own backend when you can, and allow only the origins you serve.
+              A browser page calling Orbit directly holds your publisher key; prefer your own backend when you can, and
+              allow only the origins you serve.
             </p>
           </Card>
         )}

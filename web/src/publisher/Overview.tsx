@@ -23,23 +23,52 @@ export function Overview() {
   return (
     <Page
       title="Overview"
-      subtitle={info.data ? `${info.data.name} · lifetime ${fmtInt(info.data.total_impressions)} impressions, ${fmtInt(info.data.total_clicks)} clicks` : 'Revenue and delivery of your placements'}
+      subtitle={
+        info.data
+          ? `${info.data.name} · lifetime ${fmtInt(info.data.total_impressions)} impressions, ${fmtInt(info.data.total_clicks)} clicks`
+          : 'Revenue and delivery of your placements'
+      }
       actions={<RangeControls range={r} />}
     >
       <Async state={stats}>
         {(s) => (
           <>
             <div className="stats">
-              <Stat label="Revenue" metric="totalRevenue" raw={s.totalRevenue} value={fmtMoney(s.totalRevenue)} hint={<Delta now={s.totalRevenue} before={p?.totalRevenue} />} />
-              <Stat label="Impressions" metric="totalImpressions" raw={s.totalImpressions} value={fmtInt(s.totalImpressions)} hint={<Delta now={s.totalImpressions} before={p?.totalImpressions} />} />
-              <Stat label="Clicks" metric="totalClicks" raw={s.totalClicks} value={fmtInt(s.totalClicks)} hint={<Delta now={s.totalClicks} before={p?.totalClicks} />} />
+              <Stat
+                label="Revenue"
+                metric="totalRevenue"
+                raw={s.totalRevenue}
+                value={fmtMoney(s.totalRevenue)}
+                hint={<Delta now={s.totalRevenue} before={p?.totalRevenue} />}
+              />
+              <Stat
+                label="Impressions"
+                metric="totalImpressions"
+                raw={s.totalImpressions}
+                value={fmtInt(s.totalImpressions)}
+                hint={<Delta now={s.totalImpressions} before={p?.totalImpressions} />}
+              />
+              <Stat
+                label="Clicks"
+                metric="totalClicks"
+                raw={s.totalClicks}
+                value={fmtInt(s.totalClicks)}
+                hint={<Delta now={s.totalClicks} before={p?.totalClicks} />}
+              />
               <Stat label="CTR" metric="avgCtr" raw={s.avgCtr} value={fmtCtr(s.avgCtr)} />
               <Stat label="eCPM" metric="avgCpm" raw={s.avgCpm} value={fmtPrice(s.avgCpm)} />
               <Stat label="Avg. CPC" metric="avgCpc" raw={s.avgCpc} value={fmtPrice(s.avgCpc)} />
-              <Stat label="Invalid clicks (not paid)" metric="invalid_clicks" raw={s.invalid_clicks} value={fmtInt(s.invalid_clicks)} />
+              <Stat
+                label="Invalid clicks (not paid)"
+                metric="invalid_clicks"
+                raw={s.invalid_clicks}
+                value={fmtInt(s.invalid_clicks)}
+              />
             </div>
             <div className="section-head">
-              <h2>{r.label}, compared with the {s.timeSeries.length} days before</h2>
+              <h2>
+                {r.label}, compared with the {s.timeSeries.length} days before
+              </h2>
               <ExportCsv path="/publisher-dashboard/stats" query={r.query} name="stats" />
             </div>
             <div className="grid-2">

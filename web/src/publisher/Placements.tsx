@@ -32,7 +32,15 @@ interface Form {
   max_ad_text_chars: string;
 }
 
-const EMPTY: Form = { name: '', placement_type: 'below_response', device: 'all', framework: 'any', page_url: '', description: '', max_ad_text_chars: '' };
+const EMPTY: Form = {
+  name: '',
+  placement_type: 'below_response',
+  device: 'all',
+  framework: 'any',
+  page_url: '',
+  description: '',
+  max_ad_text_chars: '',
+};
 
 /** The rules of spec 1, checked as you type; the server's answer has the last word. */
 function check(f: Form): Record<string, string> {
@@ -40,14 +48,25 @@ function check(f: Form): Record<string, string> {
   if (!f.name.trim()) e.name = 'Give the placement a name.';
   else if (f.name.length > 100) e.name = 'At most 100 characters.';
   else if (!/[\p{L}\p{N}]/u.test(f.name)) e.name = 'The name needs at least one letter or digit.';
-  if (f.max_ad_text_chars && (!/^\d+$/.test(f.max_ad_text_chars) || Number(f.max_ad_text_chars) < 120)) e.display_config = 'A whole number of at least 120.';
+  if (f.max_ad_text_chars && (!/^\d+$/.test(f.max_ad_text_chars) || Number(f.max_ad_text_chars) < 120))
+    e.display_config = 'A whole number of at least 120.';
   if (f.page_url && !/^https?:\/\/\S+$/i.test(f.page_url)) e.page_url = 'A full URL, starting with https://';
   return e;
 }
 
-const slugOf = (name: string) => name.trim().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '');
+const slugOf = (name: string) =>
+  name
+    .trim()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
 
-function CreatePlacement({ onCreated, prefill }: { onCreated: (p: PlacementRecord) => void; prefill: { name: string; type: string; tick: number } | null }) {
+function CreatePlacement({
+  onCreated,
+  prefill,
+}: {
+  onCreated: (p: PlacementRecord) => void;
+  prefill: { name: string; type: string; tick: number } | null;
+}) {
   const [f, setF] = useState<Form>(EMPTY);
   const formRef = useRef<HTMLFormElement>(null);
   const [focusTick, setFocusTick] = useState(0);
@@ -81,7 +100,12 @@ function CreatePlacement({ onCreated, prefill }: { onCreated: (p: PlacementRecor
     setBusy(true);
     setFormError(null);
     try {
-      const body: Record<string, unknown> = { name: f.name, placement_type: f.placement_type, device: f.device, framework: f.framework };
+      const body: Record<string, unknown> = {
+        name: f.name,
+        placement_type: f.placement_type,
+        device: f.device,
+        framework: f.framework,
+      };
       if (f.page_url) body.page_url = f.page_url;
       if (f.description) body.description = f.description;
       if (f.max_ad_text_chars) body.display_config = { max_ad_text_chars: Number(f.max_ad_text_chars) };
@@ -95,7 +119,12 @@ function CreatePlacement({ onCreated, prefill }: { onCreated: (p: PlacementRecor
         if (err.status === 409) fe.name = `${plainMessage(err.message)} Choose another name.`;
         if (fe['display_config.max_ad_text_chars']) fe.display_config = fe['display_config.max_ad_text_chars'];
         setServer(fe);
-        if (!Object.keys(fe).some((k) => ['name', 'placement_type', 'device', 'framework', 'page_url', 'description', 'display_config'].includes(k))) setFormError(err.message);
+        if (
+          !Object.keys(fe).some((k) =>
+            ['name', 'placement_type', 'device', 'framework', 'page_url', 'description', 'display_config'].includes(k),
+          )
+        )
+          setFormError(err.message);
       } else setFormError(String(err));
       setFocusTick((t) => t + 1);
     } finally {
@@ -109,8 +138,31 @@ function CreatePlacement({ onCreated, prefill }: { onCreated: (p: PlacementRecor
           {formError}
         </div>
       )}
-      <Field label="Name" name="name" error={errors.name} count={f.name.length} max={100} hint={f.name.trim() ? <>Slug (the placement_id of ad requests): <code>{slugOf(f.name) || '—'}</code></> : 'Shown to you only; its slug identifies the slot in ad requests.'}>
-        <input id="f-name" value={f.name} onChange={set('name')} onBlur={() => setTouched(true)} aria-invalid={!!errors.name} aria-describedby={errors.name ? 'e-name' : 'h-name'} placeholder="Chat below answer" />
+      <Field
+        label="Name"
+        name="name"
+        error={errors.name}
+        count={f.name.length}
+        max={100}
+        hint={
+          f.name.trim() ? (
+            <>
+              Slug (the placement_id of ad requests): <code>{slugOf(f.name) || '—'}</code>
+            </>
+          ) : (
+            'Shown to you only; its slug identifies the slot in ad requests.'
+          )
+        }
+      >
+        <input
+          id="f-name"
+          value={f.name}
+          onChange={set('name')}
+          onBlur={() => setTouched(true)}
+          aria-invalid={!!errors.name}
+          aria-describedby={errors.name ? 'e-name' : 'h-name'}
+          placeholder="Chat below answer"
+        />
       </Field>
       <div className="row-3">
         <Field label="Placement type" name="placement_type" error={errors.placement_type}>
@@ -137,10 +189,29 @@ function CreatePlacement({ onCreated, prefill }: { onCreated: (p: PlacementRecor
       </div>
       <div className="row-2">
         <Field label="Page URL (optional)" name="page_url" error={errors.page_url}>
-          <input id="f-page_url" value={f.page_url} onChange={set('page_url')} placeholder="https://chat.example.com" inputMode="url" aria-invalid={!!errors.page_url} />
+          <input
+            id="f-page_url"
+            value={f.page_url}
+            onChange={set('page_url')}
+            placeholder="https://chat.example.com"
+            inputMode="url"
+            aria-invalid={!!errors.page_url}
+          />
         </Field>
-        <Field label="Max ad text characters (optional)" name="display_config" error={errors.display_config} hint="At least 120; caps the ad body for this slot.">
-          <input id="f-display_config" value={f.max_ad_text_chars} onChange={set('max_ad_text_chars')} inputMode="numeric" placeholder="e.g. 200" aria-invalid={!!errors.display_config} />
+        <Field
+          label="Max ad text characters (optional)"
+          name="display_config"
+          error={errors.display_config}
+          hint="At least 120; caps the ad body for this slot."
+        >
+          <input
+            id="f-display_config"
+            value={f.max_ad_text_chars}
+            onChange={set('max_ad_text_chars')}
+            inputMode="numeric"
+            placeholder="e.g. 200"
+            aria-invalid={!!errors.display_config}
+          />
         </Field>
       </div>
       <Field label="Description (optional)" name="description" error={errors.description}>
@@ -189,7 +260,10 @@ function UnknownSlugs({ reloadKey, onCreate }: { reloadKey: number; onCreate: (s
   if (!unknown.data?.unknown_placements.length) return null;
   return (
     <Card title="Requests for unknown placements (last 24 hours)" className="unknown-slugs">
-      <p className="muted small">These placement_id values arrived in ad requests but match no placement of yours, so those requests got no ad. Create the placement, or fix the slug in your app.</p>
+      <p className="muted small">
+        These placement_id values arrived in ad requests but match no placement of yours, so those requests got no ad.
+        Create the placement, or fix the slug in your app.
+      </p>
       <Table
         caption="Unknown placement slugs"
         rows={unknown.data.unknown_placements}
@@ -198,19 +272,38 @@ function UnknownSlugs({ reloadKey, onCreate }: { reloadKey: number; onCreate: (s
         columns={[
           { key: 'placement_id', label: 'placement_id', render: (u) => <code>{u.placement_id}</code> },
           { key: 'placement', label: 'Type requested', render: (u) => <code>{u.placement}</code> },
-          { key: 'requests', label: 'Requests', align: 'right', render: (u) => fmtInt(u.requests), raw: (u) => u.requests },
-          { key: 'last_seen_at', label: 'Last seen', render: (u) => fmtDate(u.last_seen_at), raw: (u) => u.last_seen_at },
+          {
+            key: 'requests',
+            label: 'Requests',
+            align: 'right',
+            render: (u) => fmtInt(u.requests),
+            raw: (u) => u.requests,
+          },
+          {
+            key: 'last_seen_at',
+            label: 'Last seen',
+            render: (u) => fmtDate(u.last_seen_at),
+            raw: (u) => u.last_seen_at,
+          },
           {
             key: 'action',
             label: 'Action',
             sortable: false,
             render: (u) =>
               slugOf(u.placement_id) === u.placement_id ? (
-                <button type="button" className="btn btn-small" onClick={() => onCreate(u.placement_id, PLACEMENT_TYPES.includes(u.placement) ? u.placement : 'below_response')}>
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  onClick={() =>
+                    onCreate(u.placement_id, PLACEMENT_TYPES.includes(u.placement) ? u.placement : 'below_response')
+                  }
+                >
                   Create it
                 </button>
               ) : (
-                <span className="muted small">Not a valid slug (letters, digits and single hyphens): fix it in your app</span>
+                <span className="muted small">
+                  Not a valid slug (letters, digits and single hyphens): fix it in your app
+                </span>
               ),
           },
         ]}
@@ -227,8 +320,15 @@ export function Placements() {
   const [created, setCreated] = useState<PlacementRecord[]>([]);
   const [prefill, setPrefill] = useState<{ name: string; type: string; tick: number } | null>(null);
   return (
-    <Page title="Placements" subtitle="Ad slots in your app and how each performs" actions={<RangeControls range={r} />}>
-      <Card title={`Performance, ${r.label.toLowerCase()}`} actions={<ExportCsv path="/publisher-dashboard/placements" query={r.query} name="placements" />}>
+    <Page
+      title="Placements"
+      subtitle="Ad slots in your app and how each performs"
+      actions={<RangeControls range={r} />}
+    >
+      <Card
+        title={`Performance, ${r.label.toLowerCase()}`}
+        actions={<ExportCsv path="/publisher-dashboard/placements" query={r.query} name="placements" />}
+      >
         <Async state={perf}>
           {(p) => (
             <Table
@@ -249,15 +349,55 @@ export function Placements() {
                   ),
                   raw: (x) => x.name,
                 },
-                { key: 'placement_id', label: 'Slug (placement_id)', render: (x) => <Slug slug={x.placement_id} />, raw: (x) => x.placement_id },
+                {
+                  key: 'placement_id',
+                  label: 'Slug (placement_id)',
+                  render: (x) => <Slug slug={x.placement_id} />,
+                  raw: (x) => x.placement_id,
+                },
                 { key: 'placement', label: 'Type', render: (x) => <code>{x.placement}</code>, raw: (x) => x.placement },
-                { key: 'created_at', label: 'Created', render: (x) => (x.created_at ? fmtDate(x.created_at.slice(0, 10)) : '—'), raw: (x) => x.created_at },
-                { key: 'requests', label: 'Requests', align: 'right', render: (x) => fmtInt(x.requests), raw: (x) => x.requests },
-                { key: 'fill_rate', label: 'Fill', align: 'right', render: (x) => (x.requests ? fmtRate(x.fill_rate) : '—'), raw: (x) => (x.requests ? x.fill_rate : null) },
-                { key: 'impressions', label: 'Impressions', align: 'right', render: (x) => fmtInt(x.impressions), raw: (x) => x.impressions },
-                { key: 'clicks', label: 'Clicks', align: 'right', render: (x) => fmtInt(x.clicks), raw: (x) => x.clicks },
+                {
+                  key: 'created_at',
+                  label: 'Created',
+                  render: (x) => (x.created_at ? fmtDate(x.created_at.slice(0, 10)) : '—'),
+                  raw: (x) => x.created_at,
+                },
+                {
+                  key: 'requests',
+                  label: 'Requests',
+                  align: 'right',
+                  render: (x) => fmtInt(x.requests),
+                  raw: (x) => x.requests,
+                },
+                {
+                  key: 'fill_rate',
+                  label: 'Fill',
+                  align: 'right',
+                  render: (x) => (x.requests ? fmtRate(x.fill_rate) : '—'),
+                  raw: (x) => (x.requests ? x.fill_rate : null),
+                },
+                {
+                  key: 'impressions',
+                  label: 'Impressions',
+                  align: 'right',
+                  render: (x) => fmtInt(x.impressions),
+                  raw: (x) => x.impressions,
+                },
+                {
+                  key: 'clicks',
+                  label: 'Clicks',
+                  align: 'right',
+                  render: (x) => fmtInt(x.clicks),
+                  raw: (x) => x.clicks,
+                },
                 { key: 'ctr', label: 'CTR', align: 'right', render: (x) => fmtCtr(x.ctr), raw: (x) => x.ctr },
-                { key: 'revenue', label: 'Revenue', align: 'right', render: (x) => fmtMoney(x.revenue), raw: (x) => x.revenue },
+                {
+                  key: 'revenue',
+                  label: 'Revenue',
+                  align: 'right',
+                  render: (x) => fmtMoney(x.revenue),
+                  raw: (x) => x.revenue,
+                },
                 { key: 'cpm', label: 'eCPM', align: 'right', render: (x) => fmtPrice(x.cpm), raw: (x) => x.cpm },
               ]}
             />
@@ -278,14 +418,19 @@ export function Placements() {
         </Card>
         <Card title="Request an ad for a placement">
           {created.length === 0 ? (
-            <Empty title="Each placement serves ads on requests that carry its slug as placement_id.">Copy a slug from the table above; a new placement shows up there as soon as it is created.</Empty>
+            <Empty title="Each placement serves ads on requests that carry its slug as placement_id.">
+              Copy a slug from the table above; a new placement shows up there as soon as it is created.
+            </Empty>
           ) : (
             created.map((p) => (
               <div key={p.id} className="created" data-slug={p.slug}>
                 <div className="created-head" role="status">
                   <strong>{p.name}</strong> <span className="badge badge-good">created</span>
                 </div>
-                <CopyBlock label={`Request an ad for ${p.slug}`} code={`"placements": [{ "placement": "${p.placement_type}", "placement_id": "${p.slug}" }]`} />
+                <CopyBlock
+                  label={`Request an ad for ${p.slug}`}
+                  code={`"placements": [{ "placement": "${p.placement_type}", "placement_id": "${p.slug}" }]`}
+                />
               </div>
             ))
           )}

@@ -82,7 +82,9 @@ location ~ ^/(track/imp|track/click|ack)$ {
             Copy
           </button>
         </div>
-        <p className="muted small">Use it on your server only. Browsers get ads through your backend (below), never with this key.</p>
+        <p className="muted small">
+          Use it on your server only. Browsers get ads through your backend (below), never with this key.
+        </p>
       </Card>
       <>
         <Card title="1. Request an ad">

@@ -74,7 +74,13 @@ export interface GeoResp {
 }
 
 export interface CountriesResp {
-  countries: { country_code: string; requests: number; ads_served: number; unique_users: number; pct_requests: number }[];
+  countries: {
+    country_code: string;
+    requests: number;
+    ads_served: number;
+    unique_users: number;
+    pct_requests: number;
+  }[];
 }
 
 export interface PlacementRecord {
