@@ -105,7 +105,7 @@ export class RollupAccumulator {
       this.rows.set(k, rollupRowAt(row.bucket, row, row));
       return;
     }
-    for (const c of ROLLUP_COUNTER_COLUMNS) have[c] += row[c];
+    addCounters(have, row);
   }
 
   /** Rows sorted by key, so concurrent writers lock rows in the same order. */
@@ -125,33 +125,38 @@ export function rollupRow(at: number, key: Omit<RollupKey, 'bucket'>, delta: Par
   return rollupRowAt(quarterBucket(at), key, delta);
 }
 
-/** A rollup row in a given bucket, written out field by field: object spreads here cost serving µs per request (V8's slow copy path). */
-function rollupRowAt(bucket: number, key: Omit<RollupKey, 'bucket'>, delta: Partial<RollupCounters>): RollupRow {
-  return {
-    bucket,
-    publisher_id: key.publisher_id,
-    placement_id: key.placement_id,
-    placement_type: key.placement_type,
-    advertiser_id: key.advertiser_id,
-    campaign_id: key.campaign_id,
-    ad_group_id: key.ad_group_id,
-    ad_id: key.ad_id,
-    device: key.device,
-    country: key.country,
-    requests: delta.requests ?? 0,
-    wins: delta.wins ?? 0,
-    impressions: delta.impressions ?? 0,
-    clicks: delta.clicks ?? 0,
-    conversions: delta.conversions ?? 0,
-    spend_micros: delta.spend_micros ?? 0,
-    revenue_micros: delta.revenue_micros ?? 0,
-    take_micros: delta.take_micros ?? 0,
-    conversion_value_micros: delta.conversion_value_micros ?? 0,
-    invalid_impressions: delta.invalid_impressions ?? 0,
-    invalid_clicks: delta.invalid_clicks ?? 0,
-    overdelivery_micros: delta.overdelivery_micros ?? 0,
-  };
-}
+/**
+ * Functions over every counter, compiled once from the column lists above
+ * (their one home) into code that names each field: serving builds rollup rows
+ * per request, and the writer copies and sums them per key per commit. A loop
+ * of keyed accesses over the counters measured ~40 times slower (~200 ns
+ * against ~5 ns a row), and object spreads take V8's slow copy path. The
+ * source is built from the constant column names only.
+ */
+const compiled = <F>(
+  params: string[],
+  body: (counter: (each: (c: string) => string, sep: string) => string) => string,
+) =>
+  new Function(
+    ...params,
+    body((each, sep) => ROLLUP_COUNTER_COLUMNS.map(each).join(sep)),
+  ) as F;
+
+/** A rollup row in a given bucket: the key, then each counter from `delta`, 0 where it has none. */
+const rollupRowAt = compiled<
+  (bucket: number, key: Omit<RollupKey, 'bucket'>, delta: Partial<RollupCounters>) => RollupRow
+>(
+  ['bucket', 'key', 'delta'],
+  (counters) =>
+    `return { bucket, ${ROLLUP_KEY_COLUMNS.filter((c) => c !== 'bucket')
+      .map((c) => `${c}: key.${c}`)
+      .join(', ')}, ${counters((c) => `${c}: delta.${c} ?? 0`, ', ')} };`,
+);
+
+/** Adds every counter of `delta` to `into`. */
+const addCounters = compiled<(into: RollupCounters, delta: RollupCounters) => void>(['into', 'delta'], (counters) =>
+  counters((c) => `into.${c} += delta.${c};`, '\n'),
+);
 
 // --- The mirrors of the rollups, derived per batch (they were triggers; migration 0007).
 
@@ -195,11 +200,20 @@ function normalised(rows: RollupRow[]): RollupRow[] {
   return rows;
 }
 
+/** A scope row: its key, and the counters of `r`. */
+const scopeRow = compiled<
+  (scope: ScopeName, parent_id: string, time: number, scope_id: string, r: RollupCounters) => ScopeRow
+>(
+  ['scope', 'parent_id', 'time', 'scope_id', 'r'],
+  (counters) => `return { scope, parent_id, time, scope_id, ${counters((c) => `${c}: r.${c}`, ', ')} };`,
+);
+
 /**
  * Scope rows of one table by scope id, then (scope, parent, time) among the
  * few rows of that id: the ids are the rows' own strings, whose hashes V8
- * keeps, so no key string is built per lookup. Counters are written out one by
- * one (no keyed access): this runs for every rollup row of every commit.
+ * keeps, so no key string is built per lookup. Counters are added and copied
+ * by compiled functions (no keyed access): this runs for every rollup row of
+ * every commit.
  */
 class ScopeSums {
   private readonly byId = new Map<string, ScopeRow[]>();
@@ -210,39 +224,11 @@ class ScopeSums {
     if (list === undefined) this.byId.set(id, (list = []));
     for (const have of list) {
       if (have.time === time && have.scope === scope && have.parent_id === parent) {
-        have.requests += r.requests;
-        have.wins += r.wins;
-        have.impressions += r.impressions;
-        have.clicks += r.clicks;
-        have.conversions += r.conversions;
-        have.spend_micros += r.spend_micros;
-        have.revenue_micros += r.revenue_micros;
-        have.take_micros += r.take_micros;
-        have.conversion_value_micros += r.conversion_value_micros;
-        have.invalid_impressions += r.invalid_impressions;
-        have.invalid_clicks += r.invalid_clicks;
-        have.overdelivery_micros += r.overdelivery_micros;
+        addCounters(have, r);
         return;
       }
     }
-    const row: ScopeRow = {
-      scope,
-      parent_id: parent,
-      time,
-      scope_id: id,
-      requests: r.requests,
-      wins: r.wins,
-      impressions: r.impressions,
-      clicks: r.clicks,
-      conversions: r.conversions,
-      spend_micros: r.spend_micros,
-      revenue_micros: r.revenue_micros,
-      take_micros: r.take_micros,
-      conversion_value_micros: r.conversion_value_micros,
-      invalid_impressions: r.invalid_impressions,
-      invalid_clicks: r.invalid_clicks,
-      overdelivery_micros: r.overdelivery_micros,
-    };
+    const row = scopeRow(scope, parent, time, id, r);
     list.push(row);
     this.rows.push(row);
   }

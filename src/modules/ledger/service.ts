@@ -6,7 +6,9 @@ import { kyselyExec, kyselyQuery } from '../../db/raw.js';
 import type { DB } from '../../db/schema.js';
 import { quarterBucket } from '../../lib/clock.js';
 import type { Chargeable } from './charge-gate.js';
+import * as gateRepo from './gate-repo.js';
 import * as repo from './repo.js';
+import * as rollupsRepo from './rollups-repo.js';
 import type { RollupRow } from './rollup.js';
 
 /**
@@ -22,18 +24,18 @@ import type { RollupRow } from './rollup.js';
  * The journal's writer thread imports this file: no runtime import of Kysely.
  */
 
-export type { LifetimeTotals, GroupActivity, SqliteLedger } from './repo.js';
+export type { LifetimeTotals, GroupActivity } from './repo.js';
+export { settleRollups } from './repo.js';
 // The writers and the gate, for the journal's transactions (tracking/repo.ts), on its connection and in its transaction.
+export { sqliteRollupWriter, writeRollupsPostgres } from './rollups-repo.js';
 export {
   foldRollupLog,
   gateChargesPostgres,
   gateChargesSqlite,
   rollupLogWriter,
   sqliteLedger,
-  sqliteRollupWriter,
-  writeRollupsPostgres,
-  settleRollups,
-} from './repo.js';
+  type SqliteLedger,
+} from './gate-repo.js';
 
 /**
  * Registers the ledger's jobs for a context's database: reads settle first —
@@ -55,8 +57,8 @@ export interface RollupWriters {
   postgres(trx: Kysely<DB>, rows: RollupRow[]): Promise<void>;
 }
 export const rollupWriters: RollupWriters = {
-  sqlite: repo.writeRollupsSqlite,
-  postgres: (trx, rows) => repo.writeRollupsPostgres(kyselyExec(trx), rows),
+  sqlite: rollupsRepo.writeRollupsSqlite,
+  postgres: (trx, rows) => rollupsRepo.writeRollupsPostgres(kyselyExec(trx), rows),
 };
 
 /**
@@ -71,10 +73,10 @@ export interface ChargeGates {
 export const chargeGates: ChargeGates = {
   sqlite: (sqlite, charges) => {
     const refused: number[] = [];
-    repo.gateChargesSqlite(sqlite, charges, (i) => refused.push(i));
+    gateRepo.gateChargesSqlite(sqlite, charges, (i) => refused.push(i));
     return refused;
   },
-  postgres: (trx, charges) => repo.gateChargesPostgres(kyselyQuery(trx), charges),
+  postgres: (trx, charges) => gateRepo.gateChargesPostgres(kyselyQuery(trx), charges),
 };
 
 /** All-time impressions, clicks, conversions, spend and conversion value per campaign of an advertiser (some campaigns, or all). */

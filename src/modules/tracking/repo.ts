@@ -3,15 +3,9 @@ import type pg from 'pg';
 import type { Database } from '../../db/index.js';
 import { placeholders, rawQuery, type PgQuery } from '../../db/raw.js';
 import type { AdRequestTable, AdServeTable, TrackingEventTable } from '../../db/schema.js';
+import { byDialect } from '../../db/sql.js';
 import { clickVersusImpression } from '../ivt/rules.js';
-import {
-  gateChargesPostgres,
-  gateChargesSqlite,
-  rollupLogWriter,
-  sqliteLedger,
-  sqliteRollupWriter,
-  writeRollupsPostgres,
-} from '../ledger/service.js';
+import * as ledger from '../ledger/service.js';
 import { RollupAccumulator, type RollupRow } from '../ledger/rollup.js';
 import { eventRollup, invalidate } from './record.js';
 
@@ -43,10 +37,8 @@ export interface JournalStore {
   commit(batch: Batch): Promise<boolean[]>;
 }
 
-export const EVENT_COLS = [
-  'kind',
-  'click_id',
-  'at',
+/** Where an ad was served and which ad it was: the columns an event and its serve both record, in this order. */
+const SERVED_COLS = [
   'publisher_id',
   'placement_id',
   'placement_type',
@@ -54,6 +46,13 @@ export const EVENT_COLS = [
   'ad_group_id',
   'ad_id',
   'advertiser_id',
+] as const;
+
+export const EVENT_COLS = [
+  'kind',
+  'click_id',
+  'at',
+  ...SERVED_COLS,
   'device',
   'country',
   'ip_hash',
@@ -80,13 +79,7 @@ export const REQUEST_COLS = [
 export const SERVE_COLS = [
   'click_id',
   'request_id',
-  'publisher_id',
-  'placement_id',
-  'placement_type',
-  'campaign_id',
-  'ad_group_id',
-  'ad_id',
-  'advertiser_id',
+  ...SERVED_COLS,
   'pricing',
   'price_micros',
   'at',
@@ -151,10 +144,10 @@ export function sqliteJournalTx(
   const unbill = sqlite.prepare(
     'UPDATE tracking_events SET spend_micros = 0, revenue_micros = 0, take_micros = 0, overdelivery_micros = ? WHERE id = ?',
   );
-  const writeRollups = sqliteRollupWriter(sqlite);
-  const log = opts.logRollups ? rollupLogWriter(sqlite) : null;
+  const writeRollups = ledger.sqliteRollupWriter(sqlite);
+  const log = opts.logRollups ? ledger.rollupLogWriter(sqlite) : null;
   const insert = (e: EventRow) => insEvent.run(...EVENT_COLS.map((c) => e[c]));
-  const ledger = sqliteLedger(sqlite);
+  const spendLedger = ledger.sqliteLedger(sqlite);
   const tx = sqlite.transaction((batch: Batch): boolean[] => {
     for (const r of batch.requests) insReq.run(...REQUEST_COLS.map((c) => r[c]));
     for (const s of batch.serves) insServe.run(...SERVE_COLS.map((c) => s[c]));
@@ -189,7 +182,7 @@ export function sqliteJournalTx(
         written.push(d);
       }
     }
-    const ledgerRows = gateChargesSqlite(
+    const ledgerRows = ledger.gateChargesSqlite(
       sqlite,
       charged,
       (i) => unbill.run(charged[i].overdelivery_micros, chargedIds[i]),
@@ -202,7 +195,7 @@ export function sqliteJournalTx(
   });
   return (batch) => {
     const inserted = tx.immediate(batch);
-    ledger.settled();
+    spendLedger.settled();
     return inserted;
   };
 }
@@ -315,7 +308,7 @@ export function postgresJournalStore(pool: pg.Pool, rules: JournalRules = DEFAUL
         });
         for (const part of chunks(duplicates)) await multiInsert(client, 'tracking_events', EVENT_COLS, part as never);
         for (const d of duplicates) written.push(d);
-        const refused = await gateChargesPostgres(
+        const refused = await ledger.gateChargesPostgres(
           query,
           charged.map((i) => events[i]),
         );
@@ -327,7 +320,7 @@ export function postgresJournalStore(pool: pg.Pool, rules: JournalRules = DEFAUL
             [ids, over],
           );
         }
-        await writeRollupsPostgres((text, params) => client.query(text, params), commitRollups(batch, written));
+        await ledger.writeRollupsPostgres((text, params) => client.query(text, params), commitRollups(batch, written));
         await client.query('COMMIT');
         return inserted;
       } catch (err) {
@@ -341,37 +334,47 @@ export function postgresJournalStore(pool: pg.Pool, rules: JournalRules = DEFAUL
 }
 
 export function journalStore(database: Database, rules: JournalRules = DEFAULT_JOURNAL_RULES): JournalStore {
-  if (database.sqlite) return sqliteJournalStore(database.sqlite, () => database.checkpointer?.active(), rules);
-  if (database.pool) return postgresJournalStore(database.pool, rules);
-  throw new Error('no database handle for the journal');
+  return byDialect(database, {
+    sqlite: () => sqliteJournalStore(database.sqlite!, () => database.checkpointer?.active(), rules),
+    postgres: () => postgresJournalStore(database.pool!, rules),
+  });
 }
 
 // --- Conversion attribution support (issue #4): additive; used through tracking/service.ts.
 
 /** A human click as attribution needs it: where it was served and what it was priced at. */
-export interface ClickRow {
-  click_id: string;
-  graid: string | null;
-  at: number;
-  publisher_id: string;
-  placement_id: string;
-  placement_type: string;
-  campaign_id: string;
-  ad_group_id: string;
-  ad_id: string;
-  advertiser_id: string;
-  device: string;
-  country: string;
-  is_test: number;
-  pricing: string | null;
-}
+const CLICK_COLS = ['click_id', 'graid', 'at', ...SERVED_COLS, 'device', 'country', 'is_test'] as const;
+export type ClickRow = Pick<TrackingEventTable, (typeof CLICK_COLS)[number]> & { pricing: string | null };
 
 const CLICK_SELECT =
-  'SELECT e.click_id, e.graid, e.at, e.publisher_id, e.placement_id, e.placement_type, e.campaign_id, e.ad_group_id, e.ad_id, e.advertiser_id, ' +
-  "e.device, e.country, e.is_test, s.pricing FROM tracking_events e LEFT JOIN ad_serves s ON s.click_id = e.click_id WHERE e.kind = 'click' AND e.is_bot = 0";
+  `SELECT ${CLICK_COLS.map((c) => `e.${c}`).join(', ')}, s.pricing FROM tracking_events e ` +
+  "LEFT JOIN ad_serves s ON s.click_id = e.click_id WHERE e.kind = 'click' AND e.is_bot = 0";
 /** By click id (the unique index on (click_id, kind) of human events) or by graid (the partial graid index, hence the NOT NULL). */
 const CLICKS_BY = { click_id: '', graid: 'e.graid IS NOT NULL AND ' } as const;
-const clickStatements = new WeakMap<BetterSqlite3.Database, Record<keyof typeof CLICKS_BY, BetterSqlite3.Statement>>();
+type ClickKey = keyof typeof CLICKS_BY;
+const clickStatements = new WeakMap<BetterSqlite3.Database, Record<ClickKey, BetterSqlite3.Statement>>();
+
+/** Human clicks whose `col` is one of `ids` (distinct): one statement, the ids as one JSON array (SQLite) or one array (PostgreSQL). */
+function clicksBy(database: Database, col: ClickKey, ids: string[]): Promise<ClickRow[]> {
+  return byDialect(database, {
+    sqlite: async () => {
+      const sqlite = database.sqlite!;
+      let stmts = clickStatements.get(sqlite);
+      if (!stmts) {
+        const by = (c: ClickKey) =>
+          sqlite.prepare(`${CLICK_SELECT} AND ${CLICKS_BY[c]}e.${c} IN (SELECT value FROM json_each(?))`);
+        clickStatements.set(sqlite, (stmts = { click_id: by('click_id'), graid: by('graid') }));
+      }
+      return stmts[col].all(JSON.stringify(ids)) as ClickRow[];
+    },
+    postgres: async () =>
+      (
+        await database.db.executeQuery<ClickRow>(
+          await rawQuery(`${CLICK_SELECT} AND e.${col} = ANY($1::text[])`, [ids]),
+        )
+      ).rows,
+  });
+}
 
 /**
  * Human clicks by click id or by graid, one statement each whatever the
@@ -385,22 +388,7 @@ export async function findClicks(database: Database, q: { clickIds: string[]; gr
     ['graid', q.graids],
   ] as const) {
     if (ids.length === 0) continue;
-    const uniq = [...new Set(ids)];
-    if (database.sqlite) {
-      const sqlite = database.sqlite;
-      let stmts = clickStatements.get(sqlite);
-      if (!stmts) {
-        const by = (c: keyof typeof CLICKS_BY) =>
-          sqlite.prepare(`${CLICK_SELECT} AND ${CLICKS_BY[c]}e.${c} IN (SELECT value FROM json_each(?))`);
-        clickStatements.set(sqlite, (stmts = { click_id: by('click_id'), graid: by('graid') }));
-      }
-      for (const r of stmts[col].all(JSON.stringify(uniq)) as ClickRow[]) out.push(r);
-    } else {
-      const res = await database.db.executeQuery<ClickRow>(
-        await rawQuery(`${CLICK_SELECT} AND e.${col} = ANY($1::text[])`, [uniq]),
-      );
-      for (const r of res.rows) out.push(r);
-    }
+    for (const r of await clicksBy(database, col, [...new Set(ids)])) out.push(r);
   }
   return out;
 }
