@@ -284,6 +284,32 @@ export async function publisherByDim(
 }
 
 /**
+ * Requests and wins of a publisher's rollups per `cols`, buckets [fromBucket,
+ * toBucket), with the last bucket that saw either; groups with neither are
+ * left out.
+ */
+async function publisherTraffic(
+  db: Kysely<DB>,
+  publisherId: string,
+  fromBucket: number,
+  toBucket: number,
+  cols: readonly ('placement_id' | 'placement_type' | 'country')[],
+) {
+  await settleRollups(db);
+  const group = sql.raw(cols.join(', '));
+  const res = await sql<Record<string, unknown>>`
+    SELECT ${group}, SUM(requests) AS requests, SUM(wins) AS wins, MAX(bucket) AS last_bucket FROM rollups
+    WHERE publisher_id = ${publisherId} AND bucket >= ${fromBucket} AND bucket < ${toBucket} AND (requests <> 0 OR wins <> 0)
+    GROUP BY ${group}`.execute(db);
+  return res.rows.map((r) => ({
+    r,
+    requests: Number(r.requests),
+    wins: Number(r.wins),
+    last_bucket: Number(r.last_bucket),
+  }));
+}
+
+/**
  * Requests and wins per placement slug (and the type the requests named),
  * buckets [fromBucket, toBucket), with the last bucket that saw a request.
  * Every ad request records its slots here, unknown slugs included, so this
@@ -295,17 +321,11 @@ export async function publisherPlacementTraffic(
   fromBucket: number,
   toBucket: number,
 ) {
-  await settleRollups(db);
-  const res = await sql<Record<string, unknown>>`
-    SELECT placement_id, placement_type, SUM(requests) AS requests, SUM(wins) AS wins, MAX(bucket) AS last_bucket FROM rollups
-    WHERE publisher_id = ${publisherId} AND bucket >= ${fromBucket} AND bucket < ${toBucket} AND (requests <> 0 OR wins <> 0)
-    GROUP BY placement_id, placement_type`.execute(db);
-  return res.rows.map((r) => ({
+  const rows = await publisherTraffic(db, publisherId, fromBucket, toBucket, ['placement_id', 'placement_type']);
+  return rows.map(({ r, ...t }) => ({
     placement_id: String(r.placement_id),
     placement_type: String(r.placement_type),
-    requests: Number(r.requests),
-    wins: Number(r.wins),
-    last_bucket: Number(r.last_bucket),
+    ...t,
   }));
 }
 
@@ -316,12 +336,8 @@ export async function publisherCountryTraffic(
   fromBucket: number,
   toBucket: number,
 ) {
-  await settleRollups(db);
-  const res = await sql<Record<string, unknown>>`
-    SELECT country, SUM(requests) AS requests, SUM(wins) AS wins FROM rollups
-    WHERE publisher_id = ${publisherId} AND bucket >= ${fromBucket} AND bucket < ${toBucket} AND (requests <> 0 OR wins <> 0)
-    GROUP BY country`.execute(db);
-  return res.rows.map((r) => ({ country: String(r.country), requests: Number(r.requests), wins: Number(r.wins) }));
+  const rows = await publisherTraffic(db, publisherId, fromBucket, toBucket, ['country']);
+  return rows.map(({ r, requests, wins }) => ({ country: String(r.country), requests, wins }));
 }
 
 /** Distinct sessions per country among a publisher's counted ad requests in [fromMs, toMs). */
