@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Ctx } from '../../context.js';
 import type { KeyKind } from '../../lib/ids.js';
+import { ErrorBody } from '../../http/errors.js';
 import { Unauthorized } from '../../lib/errors.js';
 import { safeEqual } from '../../lib/hash.js';
 import { authenticate, type Principal } from './service.js';
@@ -28,6 +29,21 @@ export function presentedKey(req: WithHeaders): string | undefined {
 
 export const requireKey = (ctx: Ctx, req: WithHeaders, kind: KeyKind): Promise<Principal> =>
   authenticate(ctx, presentedKey(req), kind);
+
+/** The id of the account whose key of `kind` the request presents (401 otherwise). */
+export const requireAccount = async (ctx: Ctx, req: WithHeaders, kind: KeyKind): Promise<string> =>
+  (await requireKey(ctx, req, kind)).accountId;
+
+/**
+ * The OpenAPI schema of a route that takes an API key: `tag`, the key as its
+ * security, and 401 (missing or invalid key) among its responses.
+ */
+export const keyedSchema = <S extends { response: object }>(tag: string, schema: S) => ({
+  tags: [tag],
+  security: [{ apiKey: [] }],
+  ...schema,
+  response: { ...schema.response, 401: ErrorBody },
+});
 
 /** The operator's admin token, compared in constant time. */
 export function requireAdmin(ctx: Ctx, req: WithHeaders): void {

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx } from '../../context.js';
 import { ErrorBody } from '../../http/errors.js';
-import { requireKey } from '../accounts/http.js';
+import { keyedSchema, requireAccount } from '../accounts/http.js';
 import { keepRawJsonBodies } from '../../http/raw-body.js';
 import { handleBillingWebhook, ledger, receipt, startCheckout } from './service.js';
 
@@ -30,50 +30,42 @@ const LedgerQuery = z.strictObject({ days: z.coerce.number().int().min(1).max(36
 /** The advertiser's self-serve billing (advertiser key): Checkout, ledger, receipts. */
 export async function billingDashboardRoutes(app: FastifyInstance, ctx: Ctx): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['advertiser billing'];
-  const security = [{ apiKey: [] }];
   r.post(
     '/advertiser-dashboard/billing/checkout',
     {
-      schema: {
-        tags,
-        security,
+      schema: keyedSchema('advertiser billing', {
         summary: 'Buy credits or save a payment method through Stripe Checkout',
         description:
           'Returns the Checkout URL. Credits are added when Stripe confirms the payment (webhook), once per session. 409 when online payments are not configured.',
         body: CheckoutBody,
-        response: { 201: CheckoutView, 401: ErrorBody, 409: ErrorBody, 422: ErrorBody, 503: ErrorBody },
-      },
+        response: { 201: CheckoutView, 409: ErrorBody, 422: ErrorBody, 503: ErrorBody },
+      }),
     },
     async (req, reply) =>
-      reply.code(201).send(await startCheckout(ctx, (await requireKey(ctx, req, 'adv')).accountId, req.body)),
+      reply.code(201).send(await startCheckout(ctx, await requireAccount(ctx, req, 'adv'), req.body)),
   );
   r.get(
     '/advertiser-dashboard/billing/ledger',
     {
-      schema: {
-        tags,
-        security,
+      schema: keyedSchema('advertiser billing', {
         summary: 'Balance (credits − spend), credits in with receipts, spend out per day and campaign',
         querystring: LedgerQuery,
-        response: { 200: z.record(z.string(), z.unknown()), 400: ErrorBody, 401: ErrorBody },
-      },
+        response: { 200: z.record(z.string(), z.unknown()), 400: ErrorBody },
+      }),
     },
-    async (req) => ledger(ctx, (await requireKey(ctx, req, 'adv')).accountId, req.query.days),
+    async (req) => ledger(ctx, await requireAccount(ctx, req, 'adv'), req.query.days),
   );
   r.get(
     '/advertiser-dashboard/billing/receipts/:credit_id',
     {
-      schema: {
-        tags,
-        security,
+      schema: keyedSchema('advertiser billing', {
         summary: 'Receipt of one credit (HTML download)',
         params: z.object({ credit_id: z.string().min(1).max(64) }),
-        response: { 200: z.string().describe('the receipt as an HTML document'), 401: ErrorBody, 404: ErrorBody },
-      },
+        response: { 200: z.string().describe('the receipt as an HTML document'), 404: ErrorBody },
+      }),
     },
     async (req, reply) => {
-      const out = await receipt(ctx, (await requireKey(ctx, req, 'adv')).accountId, req.params.credit_id);
+      const out = await receipt(ctx, await requireAccount(ctx, req, 'adv'), req.params.credit_id);
       return reply
         .type('text/html; charset=utf-8')
         .header('content-disposition', `attachment; filename="${out.filename}"`)

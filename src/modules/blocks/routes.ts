@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Ctx } from '../../context.js';
 import { ErrorBody } from '../../http/errors.js';
 import { AD_CATEGORIES, AD_CATEGORY_IDS, SENSITIVE_AD_CATEGORIES } from '../../lib/ad-categories.js';
-import { requireKey } from '../accounts/http.js';
+import { keyedSchema, requireAccount } from '../accounts/http.js';
 import { addBlock, listBlocks, removeBlock } from './service.js';
 
 const AdvertiserId = z.string().min(1, 'must not be empty').max(64, 'must be at most 64 characters');
@@ -36,12 +36,11 @@ const BlockParams = z.object({ kind: z.enum(['advertiser', 'category']), value: 
  */
 export async function blockRoutes(app: FastifyInstance, ctx: Ctx): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['publisher'];
   r.get(
     '/ad-categories',
     {
       schema: {
-        tags,
+        tags: ['publisher'],
         summary: 'The ad categories campaigns state and publishers can block',
         response: {
           200: z.object({
@@ -57,41 +56,37 @@ export async function blockRoutes(app: FastifyInstance, ctx: Ctx): Promise<void>
   r.get(
     '/publisher-dashboard/blocks',
     {
-      schema: {
-        tags,
+      schema: keyedSchema('publisher', {
         summary: 'Advertisers and ad categories blocked from your app',
-        response: { 200: BlocksView, 401: ErrorBody },
-      },
+        response: { 200: BlocksView },
+      }),
     },
-    async (req) => listBlocks(ctx, (await requireKey(ctx, req, 'pub')).accountId),
+    async (req) => listBlocks(ctx, await requireAccount(ctx, req, 'pub')),
   );
   r.post(
     '/publisher-dashboard/blocks',
     {
-      schema: {
-        tags,
+      schema: keyedSchema('publisher', {
         summary: 'Block an advertiser or an ad category from your app',
         description:
           'Takes effect at once on this instance and within the inventory refresh on others. Blocking twice is harmless. 404 when the advertiser does not exist.',
         body: BlockBody,
-        response: { 201: BlockView, 401: ErrorBody, 404: ErrorBody, 422: ErrorBody },
-      },
+        response: { 201: BlockView, 404: ErrorBody, 422: ErrorBody },
+      }),
     },
-    async (req, reply) =>
-      reply.code(201).send(await addBlock(ctx, (await requireKey(ctx, req, 'pub')).accountId, req.body)),
+    async (req, reply) => reply.code(201).send(await addBlock(ctx, await requireAccount(ctx, req, 'pub'), req.body)),
   );
   r.delete(
     '/publisher-dashboard/blocks/:kind/:value',
     {
-      schema: {
-        tags,
+      schema: keyedSchema('publisher', {
         summary: 'Lift a block (no-op when not blocked)',
         params: BlockParams,
-        response: { 204: z.null(), 400: ErrorBody, 401: ErrorBody },
-      },
+        response: { 204: z.null(), 400: ErrorBody },
+      }),
     },
     async (req, reply) => {
-      await removeBlock(ctx, (await requireKey(ctx, req, 'pub')).accountId, req.params.kind, req.params.value);
+      await removeBlock(ctx, await requireAccount(ctx, req, 'pub'), req.params.kind, req.params.value);
       return reply.code(204).send(null);
     },
   );

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx } from '../../context.js';
 import { ErrorBody } from '../../http/errors.js';
-import { requireKey } from '../accounts/http.js';
+import { keyedSchema, requireAccount } from '../accounts/http.js';
 import { getAllowedOrigins, MAX_ORIGINS, normaliseOrigin, setAllowedOrigins } from './service.js';
 
 const OriginsBody = z.strictObject({
@@ -27,33 +27,27 @@ const OriginsView = z.object({ allowed_origins: z.array(z.string()) });
 /** The publisher's allowed browser origins (publisher key). */
 export async function originRoutes(app: FastifyInstance, ctx: Ctx): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['publisher'];
-  const security = [{ apiKey: [] }];
   r.get(
     '/publisher-dashboard/allowed-origins',
     {
-      schema: {
-        tags,
-        security,
+      schema: keyedSchema('publisher', {
         summary: 'Web origins allowed to call the ad API from the browser (CORS)',
-        response: { 200: OriginsView, 401: ErrorBody },
-      },
+        response: { 200: OriginsView },
+      }),
     },
-    async (req) => getAllowedOrigins(ctx, (await requireKey(ctx, req, 'pub')).accountId),
+    async (req) => getAllowedOrigins(ctx, await requireAccount(ctx, req, 'pub')),
   );
   r.put(
     '/publisher-dashboard/allowed-origins',
     {
-      schema: {
-        tags,
-        security,
+      schema: keyedSchema('publisher', {
         summary: 'Replace the web origins allowed to call the ad API from the browser (CORS)',
         description:
           'Each origin is scheme://host[:port] (e.g. https://app.example.com). Paths, wildcards and "null" are refused with 422.',
         body: OriginsBody,
-        response: { 200: OriginsView, 401: ErrorBody, 422: ErrorBody },
-      },
+        response: { 200: OriginsView, 422: ErrorBody },
+      }),
     },
-    async (req) => setAllowedOrigins(ctx, (await requireKey(ctx, req, 'pub')).accountId, req.body.allowed_origins),
+    async (req) => setAllowedOrigins(ctx, await requireAccount(ctx, req, 'pub'), req.body.allowed_origins),
   );
 }
