@@ -7,7 +7,7 @@ import { terms } from '../../lib/text.js';
 import { canonicalCategory, SERVICE_CATEGORIES } from './categories.js';
 import * as repo from './repo.js';
 import { cleanText } from './core.js';
-import type { ImportProgress, ImportResult } from '../shop/catalog.js';
+import { emptyImportResult, type ImportProgress, type ImportResult } from '../shop/catalog.js';
 import { invalidate, valueCache } from '../../caches.js';
 
 /**
@@ -149,16 +149,7 @@ export async function importServicesFile(
   format?: FileFormat,
 ): Promise<ImportResult> {
   const total = Math.max(0, (await countLines(file)) - (/\.(csv|tsv|txt)$/i.test(file) || format === 'csv' ? 1 : 0));
-  const res: ImportResult = {
-    read: 0,
-    upserted: 0,
-    dropped: 0,
-    removed: 0,
-    rejected: 0,
-    errors: [],
-    without_price: 0,
-    complete: true,
-  };
+  const res = emptyImportResult();
   const now = ctx.clock.now();
   let rows: IndexServiceTable[] = [];
   const flush = async () => {

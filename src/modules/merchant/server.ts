@@ -62,6 +62,15 @@ const UCP = { version: '2026-01-11', capabilities: [{ name: 'dev.ucp.shopping.ch
 
 class ToolError extends Error {}
 
+/** The buyer a checkout may carry (create_checkout, update_checkout). */
+const Buyer = z
+  .object({
+    email: z.string().max(200).optional(),
+    first_name: z.string().max(100).optional(),
+    last_name: z.string().max(100).optional(),
+  })
+  .optional();
+
 export async function startMerchant(opts: MerchantOptions): Promise<RunningMerchant> {
   const items = new Map([...opts.items].map((i) => [i.id, i]));
   const checkouts: RunningMerchant['checkouts'] = new Map();
@@ -111,6 +120,21 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
       if (err instanceof ToolError) return { content: [{ type: 'text' as const, text: err.message }], isError: true };
       throw err;
     };
+    /** A tool's handler: a `ToolError` it throws is answered as the tool's error, anything else is thrown on. */
+    const tool =
+      <A>(run: (args: A) => Promise<DemoCheckout> | DemoCheckout) =>
+      async (args: A) => {
+        try {
+          return result(view(await run(args)));
+        } catch (err) {
+          return failure(err);
+        }
+      };
+    const checkout = (id: string) => {
+      const c = checkouts.get(id);
+      if (!c) throw new ToolError(`unknown checkout ${id}`);
+      return c;
+    };
     server.registerTool(
       'create_checkout',
       {
@@ -129,60 +153,50 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
               .min(1)
               .max(50),
             attribution: z.record(z.string(), z.unknown()).optional(),
-            buyer: z
-              .object({
-                email: z.string().max(200).optional(),
-                first_name: z.string().max(100).optional(),
-                last_name: z.string().max(100).optional(),
-              })
-              .optional(),
+            buyer: Buyer,
           }),
         },
       },
-      async (args) => {
-        try {
-          const currency = args.checkout.currency.toUpperCase();
-          const lines = args.checkout.line_items.map((li, n) => {
-            const item = items.get(li.item.id);
-            if (!item) throw new ToolError(`unknown item ${li.item.id}`);
-            if (item.currency !== currency)
-              throw new ToolError(`item ${item.id} is sold in ${item.currency}, not ${currency}`);
-            const amount = item.price_cents * li.quantity;
-            return {
-              id: `li_${n + 1}`,
-              quantity: li.quantity,
-              item: {
-                id: item.id,
-                title: item.title,
-                price: item.price_cents,
-                ...(item.image_url ? { image_url: item.image_url } : {}),
-              },
-              totals: [{ type: 'subtotal', amount }],
-            };
-          });
-          const subtotal = lines.reduce((a, l) => a + l.totals[0].amount, 0);
-          const id = `chk_${randomUUID()}`;
-          const c: DemoCheckout = {
-            ucp: UCP,
-            id,
-            status: 'incomplete',
-            currency,
-            line_items: lines,
-            totals: [
-              { type: 'subtotal', amount: subtotal },
-              { type: 'total', amount: subtotal },
-            ],
-            links: [{ type: 'terms_of_service', url: `${baseUrl}/terms` }],
-            continue_url: `${baseUrl}/checkout/${id}`,
-            ...(args.checkout.buyer ? { buyer: args.checkout.buyer } : {}),
-            attribution: (args.checkout.attribution as Attribution | undefined) ?? null,
+      tool((args) => {
+        const currency = args.checkout.currency.toUpperCase();
+        const lines = args.checkout.line_items.map((li, n) => {
+          const item = items.get(li.item.id);
+          if (!item) throw new ToolError(`unknown item ${li.item.id}`);
+          if (item.currency !== currency)
+            throw new ToolError(`item ${item.id} is sold in ${item.currency}, not ${currency}`);
+          const amount = item.price_cents * li.quantity;
+          return {
+            id: `li_${n + 1}`,
+            quantity: li.quantity,
+            item: {
+              id: item.id,
+              title: item.title,
+              price: item.price_cents,
+              ...(item.image_url ? { image_url: item.image_url } : {}),
+            },
+            totals: [{ type: 'subtotal', amount }],
           };
-          checkouts.set(id, c);
-          return result(view(settle(c)));
-        } catch (err) {
-          return failure(err);
-        }
-      },
+        });
+        const subtotal = lines.reduce((a, l) => a + l.totals[0].amount, 0);
+        const id = `chk_${randomUUID()}`;
+        const c: DemoCheckout = {
+          ucp: UCP,
+          id,
+          status: 'incomplete',
+          currency,
+          line_items: lines,
+          totals: [
+            { type: 'subtotal', amount: subtotal },
+            { type: 'total', amount: subtotal },
+          ],
+          links: [{ type: 'terms_of_service', url: `${baseUrl}/terms` }],
+          continue_url: `${baseUrl}/checkout/${id}`,
+          ...(args.checkout.buyer ? { buyer: args.checkout.buyer } : {}),
+          attribution: (args.checkout.attribution as Attribution | undefined) ?? null,
+        };
+        checkouts.set(id, c);
+        return settle(c);
+      }),
     );
     server.registerTool(
       'update_checkout',
@@ -191,31 +205,20 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
         inputSchema: {
           id: z.string().max(100),
           checkout: z.object({
-            buyer: z
-              .object({
-                email: z.string().max(200).optional(),
-                first_name: z.string().max(100).optional(),
-                last_name: z.string().max(100).optional(),
-              })
-              .optional(),
+            buyer: Buyer,
             fulfillment: z.object({ address: z.record(z.string(), z.unknown()) }).optional(),
             payment: z.object({ instrument: z.record(z.string(), z.unknown()) }).optional(),
           }),
         },
       },
-      async (args) => {
-        try {
-          const c = checkouts.get(args.id);
-          if (!c) throw new ToolError(`unknown checkout ${args.id}`);
-          if (c.status === 'completed' || c.status === 'canceled') throw new ToolError(`checkout is ${c.status}`);
-          if (args.checkout.buyer) c.buyer = { ...c.buyer, ...args.checkout.buyer };
-          if (args.checkout.fulfillment) c.shipping = args.checkout.fulfillment.address;
-          if (args.checkout.payment) c.instrument = args.checkout.payment.instrument;
-          return result(view(settle(c)));
-        } catch (err) {
-          return failure(err);
-        }
-      },
+      tool((args) => {
+        const c = checkout(args.id);
+        if (c.status === 'completed' || c.status === 'canceled') throw new ToolError(`checkout is ${c.status}`);
+        if (args.checkout.buyer) c.buyer = { ...c.buyer, ...args.checkout.buyer };
+        if (args.checkout.fulfillment) c.shipping = args.checkout.fulfillment.address;
+        if (args.checkout.payment) c.instrument = args.checkout.payment.instrument;
+        return settle(c);
+      }),
     );
     server.registerTool(
       'complete_checkout',
@@ -223,43 +226,35 @@ export async function startMerchant(opts: MerchantOptions): Promise<RunningMerch
         description: 'Place the order (charges the payment method: only with the buyer’s explicit consent).',
         inputSchema: { id: z.string().max(100) },
       },
-      async (args) => {
-        try {
-          const c = checkouts.get(args.id);
-          if (!c) throw new ToolError(`unknown checkout ${args.id}`);
-          if (c.status === 'completed') return result(view(c));
-          settle(c);
-          if (c.status !== 'ready_for_complete')
-            throw new ToolError(`checkout requires ${missing(c).join(', ')} before it can complete`);
-          const orderId = `ord_${randomUUID()}`;
-          c.status = 'completed';
-          c.order = { id: orderId, permalink_url: `${baseUrl}/orders/${orderId}` };
-          c.messages = [];
-          const total = c.totals.find((t) => t.type === 'total')?.amount ?? 0;
-          const grclid =
-            c.attribution?.click_id_tag === 'grclid' && typeof c.attribution.click_id_value === 'string'
-              ? c.attribution.click_id_value
-              : null;
-          await opts.onOrder?.({
-            order_id: orderId,
-            grclid,
-            value_cents: total,
-            currency: c.currency,
-            attribution: c.attribution,
-          });
-          return result(view(c));
-        } catch (err) {
-          return failure(err);
-        }
-      },
+      tool(async (args) => {
+        const c = checkout(args.id);
+        if (c.status === 'completed') return c;
+        settle(c);
+        if (c.status !== 'ready_for_complete')
+          throw new ToolError(`checkout requires ${missing(c).join(', ')} before it can complete`);
+        const orderId = `ord_${randomUUID()}`;
+        c.status = 'completed';
+        c.order = { id: orderId, permalink_url: `${baseUrl}/orders/${orderId}` };
+        c.messages = [];
+        const total = c.totals.find((t) => t.type === 'total')?.amount ?? 0;
+        const grclid =
+          c.attribution?.click_id_tag === 'grclid' && typeof c.attribution.click_id_value === 'string'
+            ? c.attribution.click_id_value
+            : null;
+        await opts.onOrder?.({
+          order_id: orderId,
+          grclid,
+          value_cents: total,
+          currency: c.currency,
+          attribution: c.attribution,
+        });
+        return c;
+      }),
     );
     server.registerTool(
       'get_checkout',
       { description: 'Read a checkout.', inputSchema: { id: z.string().max(100) } },
-      async (args) => {
-        const c = checkouts.get(args.id);
-        return c ? result(view(c)) : failure(new ToolError(`unknown checkout ${args.id}`));
-      },
+      tool((args) => checkout(args.id)),
     );
     return server;
   };

@@ -60,6 +60,18 @@ export interface ImportResult {
   complete: boolean;
 }
 
+/** An import's result before its first record: nothing read, nothing rejected, complete. */
+export const emptyImportResult = (): ImportResult => ({
+  read: 0,
+  upserted: 0,
+  dropped: 0,
+  removed: 0,
+  rejected: 0,
+  errors: [],
+  without_price: 0,
+  complete: true,
+});
+
 const MAX_ERRORS = 200;
 const FLUSH_ROWS = 2000;
 /** Version of the analyzer behind `stems` and the statistics: a change rebuilds them. */
@@ -69,16 +81,7 @@ const DOCS_KEY = '#docs';
 
 /** One import in progress: deduplicates ids, batches rows, keeps the statistics. */
 class CatalogWriter {
-  readonly res: ImportResult = {
-    read: 0,
-    upserted: 0,
-    dropped: 0,
-    removed: 0,
-    rejected: 0,
-    errors: [],
-    without_price: 0,
-    complete: true,
-  };
+  readonly res = emptyImportResult();
   private rows: { row: IndexProductTable; line: number }[] = [];
   private drops: { id: string; merchantLc: string | null }[] = [];
   private readonly firstLine = new Map<string, number>();
