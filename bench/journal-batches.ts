@@ -11,8 +11,8 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config.js';
 import { createContext, closeContext } from '../src/server.js';
-import { newId } from '../src/lib/ids.js';
 import { load, loadWithCpu, startOrbit, tempDir, varying, fmt } from './lib/harness.js';
+import { BROWSER_UA as UA, impressionMinter, unstoredAd } from './lib/impressions.js';
 import { writeResult } from './lib/results.js';
 const { values } = parseArgs({
   options: { connections: { type: 'string', default: '32' }, seconds: { type: 'string', default: '5' } },
@@ -21,31 +21,10 @@ const C = Number(values.connections),
   S = Number(values.seconds);
 const dataDir = tempDir('orbit-bench-batches-');
 const ctx = await createContext(loadConfig({ dataDir, logLevel: 'silent' }, {}));
-const ids = { campaign: newId(), group: newId(), ad: newId(), publisher: newId(), advertiser: newId() };
-const issuedAt = Math.floor(Date.now() / 1000);
-const mint = (n: number) =>
-  Array.from({ length: n }, () =>
-    ctx.codec.seal({
-      clickId: newId(),
-      campaignId: ids.campaign,
-      adGroupId: ids.group,
-      adId: ids.ad,
-      publisherId: ids.publisher,
-      advertiserId: ids.advertiser,
-      placementType: 'below_response',
-      placementId: 'Chat-Below',
-      priceMicros: 2_000_000,
-      pricing: 'cpm',
-      revenueShareBps: 7000,
-      test: false,
-      issuedAt,
-    }),
-  );
-const tokens = mint(600_000);
+const tokens = impressionMinter(ctx.codec, unstoredAd())(600_000);
 let i = 0;
 const reqs = varying('GET', () => ({ path: `/track/imp?p=${tokens[i++]}` }));
 const o = await startOrbit({ ORBIT_DATA_DIR: dataDir, ORBIT_INVENTORY_REFRESH_MS: '600000' });
-const UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/124.0';
 await load({ url: o.url, connections: C, duration: 2, headers: { 'user-agent': UA }, requests: reqs });
 const m0 = await (await fetch(`${o.url}/metrics`)).text();
 const r = await loadWithCpu(o.pid, {

@@ -19,7 +19,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../src/config.js';
 import { createContext, closeContext } from '../src/server.js';
-import { newId } from '../src/lib/ids.js';
 import { loadSecrets } from '../src/lib/secrets.js';
 import { parseKeyRing, TokenCodec } from '../src/lib/token.js';
 import { sqliteJournalTx } from '../src/modules/tracking/repo.js';
@@ -27,6 +26,7 @@ import { foldRollupLog } from '../src/modules/ledger/service.js';
 import { commitSync, decodeBatch, encodeBatch, type JournalBatch } from '../src/modules/tracking/journal-store.js';
 import { openClaims, hitRecord } from '../src/modules/tracking/record.js';
 import { tempDir } from './lib/harness.js';
+import { impressionMinter, unstoredAd } from './lib/impressions.js';
 import { writeResult } from './lib/results.js';
 const B = Number(process.env.B ?? 16),
   N = Number(process.env.N ?? 3000);
@@ -45,24 +45,7 @@ const FOLD = Number(process.env.FOLD ?? 250);
 const tx = sqliteJournalTx(db, { logRollups: !direct });
 const codec = new TokenCodec(parseKeyRing(secrets.tokenKeys));
 const opener = { codec, ttlSeconds: 86400 * 7 };
-const ids = { campaign: newId(), group: newId(), ad: newId(), publisher: newId(), advertiser: newId() };
-const issuedAt = Math.floor(Date.now() / 1000);
-const tok = () =>
-  codec.seal({
-    clickId: newId(),
-    campaignId: ids.campaign,
-    adGroupId: ids.group,
-    adId: ids.ad,
-    publisherId: ids.publisher,
-    advertiserId: ids.advertiser,
-    placementType: 'below_response',
-    placementId: 'Chat-Below',
-    priceMicros: 2_000_000,
-    pricing: 'cpm',
-    revenueShareBps: 7000,
-    test: false,
-    issuedAt,
-  });
+const mint = impressionMinter(codec, unstoredAd());
 const batches: JournalBatch[] = [];
 for (let i = 0; i < N; i++)
   batches.push({
@@ -70,8 +53,8 @@ for (let i = 0; i < N; i++)
     serves: [],
     events: [],
     rollups: [],
-    pixels: Array.from({ length: B }, () => ({
-      token: tok(),
+    pixels: mint(B).map((token) => ({
+      token,
       at: Date.now(),
       ipHash: 'abcdef0123456789abcdef0123456789',
       country: 'US',

@@ -16,9 +16,9 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config.js';
 import { closeContext, createContext } from '../src/server.js';
-import { newId } from '../src/lib/ids.js';
 import { pacedInChild } from './lib/paced.js';
 import { fmt, load, median, startOrbit, tempDir, varying } from './lib/harness.js';
+import { BROWSER_UA as UA, impressionMinter, unstoredAd } from './lib/impressions.js';
 import { writeResult } from './lib/results.js';
 
 const { values } = parseArgs({
@@ -33,32 +33,10 @@ const RATE = Number(values.rate);
 const SECONDS = Number(values.seconds);
 /** A paced p99 above this is counted as a bad trial (good trials stay under ~12 ms on the 2-core machines measured). */
 const BAD_MS = 25;
-const UA =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
 
 const dataDir = tempDir('orbit-bench-imp-trials-');
 const ctx = await createContext(loadConfig({ dataDir, logLevel: 'silent' }, {}));
-const ids = { campaign: newId(), group: newId(), ad: newId(), publisher: newId(), advertiser: newId() };
-const mint = (n: number) => {
-  const issuedAt = Math.floor(Date.now() / 1000);
-  return Array.from({ length: n }, () =>
-    ctx.codec.seal({
-      clickId: newId(),
-      campaignId: ids.campaign,
-      adGroupId: ids.group,
-      adId: ids.ad,
-      publisherId: ids.publisher,
-      advertiserId: ids.advertiser,
-      placementType: 'below_response',
-      placementId: 'Chat-Below',
-      priceMicros: 2_000_000,
-      pricing: 'cpm',
-      revenueShareBps: 7000,
-      test: false,
-      issuedAt,
-    }),
-  );
-};
+const mint = impressionMinter(ctx.codec, unstoredAd());
 
 const p99s: number[] = [];
 for (let t = 1; t <= TRIALS; t++) {

@@ -21,10 +21,9 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config.js';
 import { closeContext, createContext } from '../src/server.js';
-import { newId, randomBase62 } from '../src/lib/ids.js';
+import { randomBase62 } from '../src/lib/ids.js';
 import * as accounts from '../src/modules/accounts/service.js';
 import { createApprovedCampaign } from '../src/modules/campaigns/seed.js';
-import type { TokenCodec } from '../src/lib/token.js';
 import { pacedInChild, type PacedResult } from './lib/paced.js';
 import {
   fmt,
@@ -38,6 +37,7 @@ import {
   varying,
   type LoadResult,
 } from './lib/harness.js';
+import { BROWSER_UA as UA, impressionMinter } from './lib/impressions.js';
 import { writeResult } from './lib/results.js';
 
 const { values } = parseArgs({
@@ -54,8 +54,6 @@ const COUNTS = values.connections.split(',').map(Number);
 const PACED_CONNECTIONS = 64;
 /** The paced runs first send this long at the same rate, unmeasured: both processes are warm when measuring starts. */
 const PACED_WARMUP_S = 1;
-const UA =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
 
 const dataDir = tempDir('orbit-bench-imp-');
 const env: Record<string, string> = { ORBIT_DATA_DIR: dataDir, ORBIT_INVENTORY_REFRESH_MS: '600000' };
@@ -69,7 +67,6 @@ if (process.env.ORBIT_SQLITE_SYNC) env.ORBIT_SQLITE_SYNC = process.env.ORBIT_SQL
 const ctx = await createContext(
   loadConfig({ dataDir, logLevel: 'silent', databaseUrl: env.DATABASE_URL, databaseSchema: env.DATABASE_SCHEMA }, {}),
 );
-const codec: TokenCodec = ctx.codec;
 // Every impression is charged (CPM) to a real campaign, so each commit's charges go through the budget gate against
 // its real budgets (issue 25); the budget is large enough never to refuse.
 const pub = await accounts.createPublisher(ctx, { name: 'Bench publisher', url: 'https://chat.example.com' });
@@ -86,36 +83,13 @@ const ad = await ctx.db
   .select(['id', 'ad_group_id'])
   .where('campaign_id', '=', campaignId)
   .executeTakeFirstOrThrow();
-const ids = {
+const mint = impressionMinter(ctx.codec, {
   campaign: campaignId,
   group: ad.ad_group_id,
   ad: ad.id,
   publisher: pub.publisher.id,
   advertiser: adv.advertiser.id,
-};
-
-function mint(n: number): string[] {
-  const issuedAt = Math.floor(Date.now() / 1000);
-  const out = new Array<string>(n);
-  for (let i = 0; i < n; i++) {
-    out[i] = codec.seal({
-      clickId: newId(),
-      campaignId: ids.campaign,
-      adGroupId: ids.group,
-      adId: ids.ad,
-      publisherId: ids.publisher,
-      advertiserId: ids.advertiser,
-      placementType: 'below_response',
-      placementId: 'Chat-Below',
-      priceMicros: 2_000_000,
-      pricing: 'cpm',
-      revenueShareBps: 7000,
-      test: false,
-      issuedAt,
-    });
-  }
-  return out;
-}
+});
 
 /**
  * Every request takes the next unused token: each is a new impression, so each
