@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/index.js';
 import type { DB } from '../../db/schema.js';
+import { byDialect } from '../../db/sql.js';
 import { foldRollupLog } from './gate-repo.js';
 
 /**
@@ -26,9 +27,12 @@ const settlers = new WeakMap<Kysely<DB>, Settlers>();
  * held-back records and, on SQLite, the fold of the rollup log.
  */
 export function setSettlers(database: Database, records: () => Promise<void> | null): void {
-  const sqlite = database.sqlite;
-  settlers.set(database.db, { records, ...(sqlite ? { rollups: () => void foldRollupLog(sqlite) } : {}) });
+  settlers.set(database.db, { records, rollups: rollupLogFolder(database) });
 }
+
+/** The fold of the rollup log on SQLite (the writer thread's commits log their rollup deltas); none on PostgreSQL, whose commits write the rollups in place. */
+const rollupLogFolder = (database: Database): (() => void) | undefined =>
+  byDialect(database, { sqlite: () => () => void foldRollupLog(database.sqlite!), postgres: () => undefined });
 
 /**
  * Called first by every reader of `rollups`, its mirrors and the ad request
