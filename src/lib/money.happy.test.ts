@@ -8,7 +8,6 @@ import {
   microsToDollars,
   splitCharge,
 } from './money.js';
-import { slugify } from '../modules/placements/service.js';
 
 describe('money', () => {
   it('splits every charge exactly: spend = revenue + take, 0 ≤ revenue ≤ spend', () => {
@@ -69,26 +68,6 @@ describe('money', () => {
     expect(cpmImpressionCharge(2_500_000)).toBe(2_500);
     fc.assert(
       fc.property(fc.integer({ min: -1e9, max: 1e9 }), (m) => void expect(dollarsToMicros(microsToDollars(m))).toBe(m)),
-    );
-  });
-});
-
-describe('placement slug (spec 1)', () => {
-  it('turns runs of other characters into one hyphen and keeps case', () => {
-    expect(slugify('Chat Below')).toBe('Chat-Below');
-    expect(slugify('Sidebar   Ad')).toBe('Sidebar-Ad');
-    expect(slugify('  Below / Response!! ')).toBe('Below-Response');
-    expect(slugify('Ünïcode Café 2')).toBe('Ünïcode-Café-2');
-    expect(slugify('MixedCase')).toBe('MixedCase');
-  });
-
-  it('never yields leading, trailing or doubled hyphens', () => {
-    fc.assert(
-      fc.property(fc.string({ maxLength: 60 }), (name) => {
-        const slug = slugify(name);
-        expect(slug).not.toMatch(/^-|-$|--/);
-        expect(slugify(slug)).toBe(slug);
-      }),
     );
   });
 });
