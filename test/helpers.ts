@@ -25,7 +25,7 @@ export const BACKEND: 'sqlite' | 'postgres' = process.env.ORBIT_TEST_BACKEND ===
 export function testConfig(overrides: ConfigInput = {}): Config {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-test-'));
   const id = randomBase62(10).toLowerCase();
-  // Invalid-traffic rules that judge by time or by volume are off unless a test turns them on (test/ivt/): tests click
+  // Invalid-traffic rules that judge by time or by volume are off unless a test turns them on (src/modules/ivt/): tests click
   // at once, many times, from 127.0.0.1. What the request itself tells (bots, prefetch) and clicks without an impression stay on.
   const base: ConfigInput = {
     dataDir,

@@ -37,10 +37,10 @@ function listFiles(p) {
     .sort();
 }
 
-/** SHA-256 over the paths and contents of every file under `sources` (relative to the repo root). */
-export function hashOf(sources) {
+/** SHA-256 over the paths and contents of every file under `sources` (relative to the repo root) that `keep` keeps. */
+export function hashOf(sources, keep = () => true) {
   const h = crypto.createHash('sha256');
-  for (const f of sources.flatMap(listFiles)) {
+  for (const f of sources.flatMap(listFiles).filter(keep)) {
     h.update(f);
     h.update(fs.readFileSync(r(f)));
   }

@@ -206,7 +206,7 @@ function leanCustomData(c: unknown): Record<string, unknown> | null | undefined 
  * transforming), or `undefined` for anything it does not handle — values to
  * trim, numeric ids, anything invalid — so `ConversionEvent` stays the one
  * definition and writes every error text. It never accepts what
- * ConversionEvent rejects (test/conversions/lean-event.property.test.ts).
+ * ConversionEvent rejects (src/modules/conversions/lean-event.property.test.ts).
  */
 export function leanConversionEvent(raw: unknown): ConversionEvent | undefined {
   if (!isPlainObject(raw)) return undefined;

@@ -101,7 +101,7 @@ export const chargeOf = (g: InvGroup, priceMicros: number): number =>
  * needs the winner and its runner-up checks a handful of groups instead of
  * every group the conversation touches, and gets exactly the candidates,
  * order and prices that checking all of them first would give (`all()` is
- * that exhaustive path; test/decision/topk.happy.test.ts holds them equal).
+ * that exhaustive path; src/modules/serving/topk.happy.test.ts holds them equal).
  */
 export class Ranking {
   /** Passing candidates found so far, in rank order. */

@@ -6,7 +6,7 @@ export const MAX_PLACEMENTS = 10;
 
 /**
  * POST /api/v1/ad — compatible with the request shape existing AI-chat ad SDKs
- * send (test/foundation/sdk-contract.happy.test.ts drives their bodies): the
+ * send (src/modules/serving/sdk-contract.happy.test.ts drives their bodies): the
  * public clients' optional fields are accepted with their documented types —
  * `relevancy: null` (the clients' default, "no threshold"), `numAds`,
  * `render_context`, `chatId`, `excludedTopics: null`, and extra keys in `user`
@@ -108,7 +108,7 @@ const hasOnly = (o: Record<string, unknown>, a: string, b: string): boolean => {
  * would (the input itself: there is nothing to transform), or `undefined` for
  * anything else — an invalid body, or unknown keys Zod would strip — so the
  * schema stays the one definition and writes every error.
- * test/decision/lean-ad-request.property.test.ts holds it to the schema.
+ * src/modules/serving/lean-ad-request.property.test.ts holds it to the schema.
  */
 export function leanAdRequest(raw: unknown): AdRequestBody | undefined {
   if (!isPlainObject(raw)) return undefined;

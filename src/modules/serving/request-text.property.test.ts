@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { stem, termsOfWords, withPhrases, words } from '../../lib/text.js';
+import { wordTable } from './word-vectors.js';
+import { englishFor } from './vocabulary.js';
+import { isFunctionWord } from '../../lib/lang.js';
+import { readConversation } from '../../lib/turns.js';
+import { conversationQuery, MAX_CHARS_PER_TURN, MAX_TURNS, withoutCode, type ConversationTurn } from './relevance.js';
+
+/**
+ * The text pass of every ad request takes shortcuts (no NFKC for ASCII text,
+ * one stem per word for both terms and phrase stems); these properties hold
+ * them equal to the plain definitions on any text.
+ */
+const plainWords = (text: string, maxChars: number): string[] =>
+  [
+    ...(text.length > maxChars ? text.slice(-maxChars) : text)
+      .normalize('NFKC')
+      .toLowerCase()
+      .matchAll(/[\p{L}\p{N}]+/gu),
+  ]
+    .map((m) => m[0])
+    .filter((w) => w.length <= 40);
+
+/** A term's weight: 0.2 + 0.8 × its specificity in general English (a phrase: its more specific word's; a number: 0). */
+const spec = (t: string): number => {
+  const one = (x: string) => (/^\d+$/.test(x) ? 0 : wordTable().specificity(x));
+  return 0.2 + 0.8 * Math.max(...t.split(' ').map(one));
+};
+
+/**
+ * conversationQuery written plainly: terms and stems from separate passes,
+ * no per-turn memo (a short last user turn is a follow-up: earlier turns
+ * decay 0.85 instead of 0.6, and the turn it follows counts toward coverage);
+ * every term weighs by its specificity.
+ */
+function plainQuery(messages: readonly ConversationTurn[]) {
+  const weights = new Map<string, number>();
+  const recent = messages.slice(-MAX_TURNS);
+  // A non-English conversation's words are read through the commercial vocabulary (function words dropped).
+  const lang = readConversation(messages).lang;
+  const read = (ws: string[]) =>
+    lang === 'en' || lang === 'other'
+      ? ws
+      : ws.filter((w) => !isFunctionWord(lang, w)).flatMap((w) => englishFor(lang, w) ?? [w]);
+  const allStems: string[] = [];
+  const lastUserTerms = new Map<string, number>();
+  let userTurns = 0;
+  let followUp = false;
+  for (let i = recent.length - 1; i >= 0; i--) {
+    const m = recent[i];
+    const ws = read(plainWords(withoutCode(m.content.slice(-MAX_CHARS_PER_TURN)), MAX_CHARS_PER_TURN));
+    const terms = termsOfWords(ws);
+    if (m.role === 'user' && userTurns === 0) followUp = terms.length <= 8;
+    const w = (m.role === 'user' ? 1 : 1 / 3) * Math.pow(followUp ? 0.85 : 0.6, recent.length - 1 - i);
+    for (const t of new Set(withPhrases(terms))) weights.set(t, (weights.get(t) ?? 0) + w * spec(t));
+    if (m.role === 'user') {
+      userTurns++;
+      if (userTurns === 1 || (followUp && userTurns === 2)) for (const t of terms) lastUserTerms.set(t, spec(t));
+    }
+    for (const x of ws) allStems.push(stem(x));
+    allStems.push('\u0000');
+  }
+  return { weights, stems: allStems, lastUserTerms };
+}
+
+// ASCII prose, accented and compatibility characters (ﬁ, ①, full-width), long runs, any string.
+const prose = fc
+  .array(
+    fc.oneof(
+      fc.constantFrom(
+        'running',
+        'Shoes',
+        'the',
+        'I',
+        'want',
+        'to',
+        'die',
+        'credit',
+        'card',
+        'ﬁnance',
+        'Ｓｈｏｅｓ',
+        'café',
+        'Ünïcode',
+        '①',
+        'x'.repeat(45),
+        'İstanbul',
+        '🙂',
+      ),
+      fc.string({ maxLength: 12 }),
+      fc.string({ unit: 'grapheme', maxLength: 8 }),
+    ),
+    { maxLength: 30 },
+  )
+  .map((ws) => ws.join(' '));
+
+describe('the ad request text pass', () => {
+  it('words() equals NFKC, lower case and the word pattern on any text', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(prose, fc.string({ unit: 'binary', maxLength: 200 })),
+        fc.integer({ min: 1, max: 300 }),
+        (text, maxChars) => {
+          expect(words(text, maxChars)).toEqual(plainWords(text, maxChars));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('conversationQuery (per-turn memo, one pass) gives the same weights, stems and last-turn terms as the plain definition', () => {
+    const turn = fc.record({ role: fc.constantFrom('user' as const, 'assistant' as const), content: prose });
+    fc.assert(
+      fc.property(fc.array(turn, { minLength: 1, maxLength: 10 }), (messages) => {
+        const p = plainQuery(messages);
+        // Twice: the second time every turn's terms come from the per-turn memo.
+        for (const q of [conversationQuery(messages), conversationQuery(messages)]) {
+          expect([...q.weights.keys()].sort()).toEqual([...p.weights.keys()].sort());
+          for (const [t, w] of p.weights) expect(q.weights.get(t)).toBeCloseTo(w, 5);
+          expect(q.stems).toEqual(p.stems);
+          expect([...q.lastUserTerms.keys()].sort()).toEqual([...p.lastUserTerms.keys()].sort());
+          for (const [t, w] of p.lastUserTerms) expect(q.lastUserTerms.get(t)).toBeCloseTo(w, 5);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
