@@ -5,7 +5,7 @@ import type { Ctx } from '../../context.js';
 import { settleRollups } from '../../db/index.js';
 import { sqliteJournalTx, type Batch } from '../tracking/repo.js';
 import { foldRollupLog } from './service.js';
-import type { RollupRow } from './rollup.js';
+import { zeroCounters, type RollupRow } from './rollup.js';
 import { BACKEND, testContext } from '../../../test/helpers.js';
 
 /**
@@ -105,18 +105,7 @@ describe.skipIf(BACKEND !== 'sqlite')('rollup log (SQLite writer thread)', () =>
       device: 'desktop',
       country: 'US',
     };
-    const counters = {
-      requests: 0,
-      wins: 0,
-      clicks: 0,
-      conversions: 0,
-      revenue_micros: 0,
-      take_micros: 0,
-      conversion_value_micros: 0,
-      invalid_impressions: 0,
-      invalid_clicks: 0,
-      overdelivery_micros: 0,
-    };
+    const counters = zeroCounters();
     const bucket = Math.floor(Date.now() / 900_000);
     tx(batchOf([{ bucket, ...base, ...counters, impressions: 3, spend_micros: 6_000 }]));
     tx(batchOf([{ bucket, ...base, ...counters, impressions: 2, spend_micros: 4_000 }]));
