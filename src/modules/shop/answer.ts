@@ -4,7 +4,7 @@ import { newId } from '../../lib/ids.js';
 import { microsToDollars } from '../../lib/money.js';
 import * as core from '../index/core.js';
 import { convert, roundMoney, type FxTable } from './fx.js';
-import type { ShopQuery } from './ranking.js';
+import type { ShopQuery } from './query.js';
 import type * as repo from './repo.js';
 import type { ShopSearchInput } from './schemas.js';
 import { genderIn } from './taxonomy.js';

@@ -1,7 +1,7 @@
 import type { Ctx } from '../../context.js';
-import type { CatalogStats, ShopQuery } from './ranking.js';
+import type { CatalogStats } from './analysis.js';
 import { catalogStats, nearestStem } from './catalog.js';
-import { weighQuery, withCorrections } from './ranking.js';
+import { weighQuery, withCorrections, type ShopQuery } from './query.js';
 import * as repo from './repo.js';
 
 /** The candidates of a shop search: the query's words corrected and weighed, then retrieved in tiers. */
