@@ -87,7 +87,7 @@ export const CACHES = {
     kind: 'value',
     ttlMs: () => 30 * SEC,
     shared: true,
-    invalidatedBy: 'campaign changes, with destinations (index/service.ts activeCpaCampaigns)',
+    invalidatedBy: 'campaign changes, with destinations (index/search.ts activeCpaCampaigns)',
   },
   origins: {
     kind: 'value',
