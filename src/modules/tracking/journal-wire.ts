@@ -26,8 +26,6 @@ export interface WireResult {
   charges: unknown[];
 }
 
-/** A pixel's values on the wire, in this order (`ivt` is '' when none). */
-const PIXEL_COLS = ['token', 'at', 'ipHash', 'country', 'device', 'ivt'] as const satisfies readonly (keyof PixelHit)[];
 /** A charge's values on the wire, in this order. */
 const CHARGE_COLS = ['campaignId', 'adGroupId', 'spendMicros', 'at'] as const satisfies readonly (keyof Charge)[];
 
@@ -67,8 +65,18 @@ export function decodeBatch(w: WireBatch): JournalBatch {
     rollups.push(unflatten<RollupRow>(w.u.slice(start, end), ROLLUP_COLS));
     i = end;
   }
-  const pixels = unflatten<PixelHit>(w.p, PIXEL_COLS);
-  for (const p of pixels) p.ivt ||= null; // '' on the wire: none
+  // Pixels as object literals (the impression path's rows; the generic unflatten builds keyed objects).
+  const pixels: PixelHit[] = [];
+  for (let i = 0; i < w.p.length; i += 6) {
+    pixels.push({
+      token: w.p[i] as string,
+      at: w.p[i + 1] as number,
+      ipHash: w.p[i + 2] as string,
+      country: w.p[i + 3] as string,
+      device: w.p[i + 4] as PixelHit['device'],
+      ivt: (w.p[i + 5] as string) || null,
+    });
+  }
   return {
     requests: unflatten<AdRequestTable>(w.r, REQUEST_COLS),
     serves: unflatten<AdServeTable>(w.s, SERVE_COLS),
