@@ -11,12 +11,13 @@ import * as ledger from '../ledger/service.js';
 import { groupFeedback } from '../feedback/service.js';
 import * as repo from './repo.js';
 import { zero, type Counters } from './repo.js';
-import { invalidTraffic, resolveRange, scopeGrid, scopeSeries, type DayRange } from './service.js';
+import { daysOf, resolveRange } from './range.js';
+import { scopeGrid, scopeSeries } from './scope.js';
+import { invalidTraffic } from './invalid-traffic.js';
 import { JsonBody, JsonWriter, literal } from './json.js';
 import type { AdGroupMetricsQuery, AdUnitMetricsQuery, MetricsQuery } from './schemas.js';
 
 const dollars = microsToDollars;
-const daysOf = (r: DayRange): number[] => Array.from({ length: r.lastDay - r.firstDay + 1 }, (_, i) => r.firstDay + i);
 
 export async function advertiserInfo(ctx: Ctx, advertiserId: string) {
   const a = await accounts.getAdvertiser(ctx, advertiserId);

@@ -4,7 +4,7 @@ import { dollarsToMicros } from '../../lib/money.js';
 import { INVALID_BYTES } from '../../lib/records.js';
 import { cleanText } from '../index/core.js';
 import { categoryLevels, shopCategoryOf, toGoogleCategory } from './google-taxonomy.js';
-import { analyzeListing } from './ranking.js';
+import { analyzeListing } from './analysis.js';
 import { canonicalColour, encodeSizes, genderIn, normaliseGender, sizesInTitle, titleColour } from './taxonomy.js';
 
 /**

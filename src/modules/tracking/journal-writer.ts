@@ -1,5 +1,5 @@
 /**
- * The journal's SQLite writer thread (started by `journal-store.ts`): its own
+ * The journal's SQLite writer thread (started by `journal-thread.ts`): its own
  * connection to the database file; it opens the batch's impression pixels
  * (AES-GCM) into events, runs one IMMEDIATE transaction per batch, and replies
  * only after the commit returned. Its commits log their rollup deltas
@@ -15,15 +15,8 @@ import BetterSqlite3 from 'better-sqlite3';
 import { parseKeyRing, TokenCodec } from '../../lib/token.js';
 import { foldRollupLog } from '../ledger/service.js';
 import { sqliteJournalTx } from './repo.js';
-import {
-  commitSync,
-  decodeBatch,
-  encodeResult,
-  mergeBatches,
-  type WriterOptions,
-  type WriterReply,
-  type WriterRequest,
-} from './journal-store.js';
+import { commitSync, mergeBatches } from './journal-batch.js';
+import { decodeBatch, encodeResult, type WriterOptions, type WriterReply, type WriterRequest } from './journal-wire.js';
 
 const opts = workerData as WriterOptions;
 const port = parentPort!;

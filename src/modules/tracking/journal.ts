@@ -42,7 +42,7 @@ export class Journal {
   private queue: Pending[] = [];
   private scheduled = false;
   /** Batches handed to the store and not yet answered (at most the store's `maxInFlight`). */
-  private readonly inFlight: Promise<void>[] = []; // at most maxInFlight; an array, not a Set (see journal-store.ts Waiters)
+  private readonly inFlight: Promise<void>[] = []; // at most maxInFlight; an array, not a Set (see journal-thread.ts Waiters)
   private readonly listeners: CommitListener[] = [];
   private closed = false;
   commits = 0;
