@@ -2,7 +2,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
 import type { Database } from '../../db/index.js';
 import { placeholders, rawQuery, type PgQuery } from '../../db/raw.js';
-import type { AdRequestTable, AdServeTable, TrackingEventTable } from '../../db/schema.js';
+import type { AdRequestTable, AdServeTable, ServedAd, TrackingEventTable } from '../../db/schema.js';
 import { byDialect } from '../../db/sql.js';
 import { clickVersusImpression } from '../ivt/rules.js';
 import * as ledger from '../ledger/service.js';
@@ -46,7 +46,7 @@ const SERVED_COLS = [
   'ad_group_id',
   'ad_id',
   'advertiser_id',
-] as const;
+] as const satisfies readonly (keyof ServedAd)[];
 
 export const EVENT_COLS = [
   'kind',
