@@ -95,7 +95,7 @@ export interface RollupTable extends RollupCounters {
   country: string;
 }
 
-/** Rollup counters summed per scope ('pub' publisher, 'cmp' campaign, 'grp' ad group); written with the rollups by the ledger's one writer (ledger/repo.ts; triggers until 0007). */
+/** Rollup counters summed per scope ('pub' publisher, 'cmp' campaign, 'grp' ad group); written with the rollups by the ledger's one writer (ledger/rollups-repo.ts; triggers until 0007). */
 export interface RollupScopeCounters extends RollupCounters {
   scope: string;
   /** The publisher itself for 'pub'; the advertiser for 'cmp' and 'grp'. */
