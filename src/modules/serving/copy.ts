@@ -1,6 +1,6 @@
 import type { Ctx } from '../../context.js';
 import { createLlm, type Llm } from '../../lib/llm.js';
-import type { ConversationTurn } from './relevance.js';
+import type { ConversationTurn, Query } from './relevance.js';
 import type { InvAd, InvGroup } from './inventory.js';
 
 /**
@@ -130,3 +130,14 @@ export class CopyWriter {
 
 /** A generated ad: the group's first pre-generated ad (for its id, headline, CTA and landing page) with the new text. */
 export const withCopy = (base: InvAd, copy: string): InvAd => ({ ...base, copy });
+
+/** The words that key generated copy: the conversation's strongest terms. */
+export function topicOf(q: Query): string {
+  return [...q.weights.entries()]
+    .filter(([t]) => !t.includes(' '))
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, 6)
+    .map(([t]) => t)
+    .sort()
+    .join(' ');
+}

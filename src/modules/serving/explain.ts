@@ -1,3 +1,5 @@
+import type { Allocation, Ranking } from './decision.js';
+
 /**
  * Explainability: the last decisions of this process, for
  * GET /admin/decisions/{request id}. A bounded in-memory ring buffer (size
@@ -86,3 +88,53 @@ export class DecisionLog {
     return i === undefined ? undefined : this.ring[i];
   }
 }
+
+/** What the ranking and the allocation did, written into the decision record (candidates, filters, slot reasons). */
+export function explainRanking(record: DecisionRecord, ranking: Ranking, allocation: Allocation): void {
+  const { ranked, rejected, belowFloor } = ranking;
+  const n = Math.min(ranked.length, 50);
+  for (let i = 0; i < n; i++) {
+    const c = ranked[i];
+    const f = allocation.fills.find((x) => x.candidate.g.id === c.g.id);
+    const entry: CandidateRecord = {
+      groupId: c.g.id,
+      campaignId: c.g.campaignId,
+      advertiserId: c.g.advertiserId,
+      relevance: round(c.relevance),
+      quality: round(c.quality),
+      ecpmMicros: Math.round(c.ecpm),
+      score: Math.round(c.score),
+      pricing: c.g.pricing,
+      bidMicros: c.g.bidMicros,
+      predictedCtr: round(c.g.rates.ctr),
+      outcome: f ? 'won' : 'lost',
+    };
+    if (f) {
+      entry.priceMicros = f.priceMicros;
+      entry.placementId = f.slot.placement_id;
+      entry.runnerUpGroupId = f.runnerUpGroupId;
+    } else entry.reason = allocation.lost.get(c.g.id) ?? 'outranked';
+    record.candidates.push(entry);
+  }
+  if (belowFloor > 0) record.filteredCounts.below_relevance = belowFloor;
+  if (ranking.belowBest > 0) record.filteredCounts.below_best_relevance = ranking.belowBest;
+  record.unchecked = ranking.unchecked;
+  for (const r of rejected) {
+    record.filteredCounts[r.reason] = (record.filteredCounts[r.reason] ?? 0) + 1;
+    if (record.filtered.length < 100) {
+      record.filtered.push({
+        groupId: r.groupId,
+        campaignId: r.campaignId,
+        reason: r.reason,
+        relevance: r.relevance !== undefined ? round(r.relevance) : undefined,
+        detail: r.detail,
+      });
+    }
+  }
+  for (const s of record.slots)
+    if (!s.filledBy && !('reason' in s))
+      Object.assign(s, { reason: ranked.length ? 'no_candidate_won' : 'no_eligible_candidate' });
+}
+
+/** Figures in a record: four decimals. */
+export const round = (x: number): number => Math.round(x * 1e4) / 1e4;
