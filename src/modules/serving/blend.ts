@@ -3,7 +3,14 @@ import type { Config } from '../../config.js';
 import type { AdRequestBody } from './schemas.js';
 import type { InvGroup, Snapshot } from './inventory.js';
 import { semanticVectorOf, type Query } from './relevance.js';
-import { blendRelevance, cosine, createEmbedder, GroupEmbeddingCache, type Embedder } from './embeddings.js';
+import {
+  blendRelevance,
+  cosine,
+  createEmbedder,
+  EMBEDDING_WEIGHT,
+  GroupEmbeddingCache,
+  type Embedder,
+} from './embeddings.js';
 
 /**
  * The second relevance signal beside BM25: a configured embedding model's
@@ -64,13 +71,14 @@ export function blendOf(
   query: Query,
   convVec: number[] | null,
   floor: number,
-): { blend?: (g: InvGroup, lexical: number) => number; lexicalFloor?: number } {
+): { blend?: (g: InvGroup, lexical: number) => number; lexicalFloor?: number; blendWeight?: number } {
   if (convVec) {
     return {
       blend: (g, lexical) => {
         const v = e?.cache.get(groupText(g));
-        return v ? blendRelevance(lexical, cosine(convVec, v)) : lexical;
+        return v ? blendRelevance(lexical, cosine(convVec, v), EMBEDDING_WEIGHT) : lexical;
       },
+      blendWeight: EMBEDDING_WEIGHT,
     };
   }
   const sem = snap.model.semantic;
@@ -80,5 +88,6 @@ export function blendOf(
   return {
     blend: (g, lexical) => blendRelevance(lexical, sem.cosine(cv, g.idx), w),
     lexicalFloor: Math.max(0, (floor - w) / (1 - w)),
+    blendWeight: w,
   };
 }

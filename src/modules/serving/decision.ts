@@ -55,6 +55,12 @@ export interface DecisionInput {
   eligible?: (g: InvGroup) => string | null;
   /** With a blend: the least lexical relevance that can still blend up to the floor (default 0: every touched group). */
   lexicalFloor?: number;
+  /**
+   * With a blend: the second signal's share w, so that a blend never exceeds
+   * (1 − w) × lexical + w. Groups whose ceiling is below the floor or the
+   * relative floor are then never blended (default 1: no bound, every group blended).
+   */
+  blendWeight?: number;
   /** Share of the best relevance a candidate needs to compete (0: no relative floor). */
   relativeFloor?: number;
 }
@@ -229,19 +235,42 @@ export function rankCandidates(snap: Snapshot, input: DecisionInput): Ranking {
   const idx: number[] = [];
   const relevance: number[] = [];
   let belowFloor = m.belowFloor;
+  let belowBest = 0;
   let best = 0;
-  // A blend is computed for the BLEND_MAX groups of highest lexical relevance at most (the rest keep their lexical score).
-  const blendFrom = input.blend && m.docs.length > BLEND_MAX ? kthLargest(m.relevance, BLEND_MAX) : 0;
-  for (let k = 0; k < m.docs.length; k++) {
-    const d = m.docs[k];
-    const r = input.blend && m.relevance[k] >= blendFrom ? input.blend(snap.groups[d], m.relevance[k]) : m.relevance[k];
-    if (r < input.floor) {
-      belowFloor++;
-      continue;
+  const blend = input.blend;
+  if (blend) {
+    const b = blendBound(snap, input, m.docs, m.relevance, blend);
+    belowFloor += b.belowFloor;
+    belowBest += b.belowBest;
+    // A blend is computed for the BLEND_MAX groups of highest lexical relevance at most (the rest keep their lexical score).
+    const blendFrom = b.docs.length > BLEND_MAX ? kthLargest(b.relevance, BLEND_MAX) : 0;
+    for (let k = 0; k < b.docs.length; k++) {
+      const d = b.docs[k];
+      const r =
+        k === b.topAt
+          ? b.topBlend
+          : b.relevance[k] >= blendFrom
+            ? blend(snap.groups[d], b.relevance[k])
+            : b.relevance[k];
+      if (r < input.floor) {
+        belowFloor++;
+        continue;
+      }
+      idx.push(d);
+      relevance.push(r);
+      if (r > best) best = r;
     }
-    idx.push(d);
-    relevance.push(r);
-    if (r > best) best = r;
+  } else {
+    for (let k = 0; k < m.docs.length; k++) {
+      const r = m.relevance[k];
+      if (r < input.floor) {
+        belowFloor++;
+        continue;
+      }
+      idx.push(m.docs[k]);
+      relevance.push(r);
+      if (r > best) best = r;
+    }
   }
   // The relative floor: only candidates close to the best fit compete.
   const cut = (input.relativeFloor ?? 0) * best;
@@ -249,7 +278,6 @@ export function rankCandidates(snap: Snapshot, input: DecisionInput): Ranking {
   const keptIdx: number[] = [];
   const keptRel: number[] = [];
   const score: number[] = [];
-  let belowBest = 0;
   for (let k = 0; k < idx.length; k++) {
     const r = relevance[k];
     if (r < cut) {
@@ -267,6 +295,57 @@ export function rankCandidates(snap: Snapshot, input: DecisionInput): Ranking {
 
 /** Most groups a second signal is blended into per request: a blend costs a vector product per group. */
 const BLEND_MAX = 256;
+
+/**
+ * The matched groups worth blending. A blend is at most (1 − w) × lexical + w,
+ * and the best relevance is at least the blend of the group of highest lexical
+ * relevance; a group whose ceiling is below the floor, or below the relative
+ * floor of that best, cannot compete whatever the second signal says, so it
+ * is counted (below the floor, or below the best) without computing its blend.
+ * The groups kept are every group of lexical relevance above the bound, so the
+ * BLEND_MAX highest of them are the BLEND_MAX highest of all: the candidates,
+ * their relevance and their order are those of blending every matched group.
+ */
+function blendBound(
+  snap: Snapshot,
+  input: DecisionInput,
+  docs: number[],
+  rel: number[],
+  blend: (g: InvGroup, lexical: number) => number,
+): {
+  docs: number[];
+  relevance: number[];
+  belowFloor: number;
+  belowBest: number;
+  /** Position (in `docs`) of the group of highest lexical relevance, blended already (-1: none), and its blend. */
+  topAt: number;
+  topBlend: number;
+} {
+  const w = input.blendWeight ?? 1;
+  if (w >= 1 || docs.length === 0) return { docs, relevance: rel, belowFloor: 0, belowBest: 0, topAt: -1, topBlend: 0 };
+  let top = 0;
+  for (let k = 1; k < rel.length; k++) if (rel[k] > rel[top]) top = k;
+  const bestAtLeast = blend(snap.groups[docs[top]], rel[top]);
+  const cut = (input.relativeFloor ?? 0) * bestAtLeast;
+  // Rounding margin: a group is dropped only when its ceiling is clearly below the bound.
+  const eps = 1e-9;
+  const keptDocs: number[] = [];
+  const keptRel: number[] = [];
+  let belowFloor = 0;
+  let belowBest = 0;
+  let topAt = -1;
+  for (let k = 0; k < docs.length; k++) {
+    const ceiling = (1 - w) * rel[k] + w;
+    if (k !== top && ceiling < input.floor - eps) belowFloor++;
+    else if (k !== top && ceiling < cut - eps) belowBest++;
+    else {
+      if (k === top) topAt = keptDocs.length;
+      keptDocs.push(docs[k]);
+      keptRel.push(rel[k]);
+    }
+  }
+  return { docs: keptDocs, relevance: keptRel, belowFloor, belowBest, topAt, topBlend: bestAtLeast };
+}
 
 /** The k-th largest of a list of numbers (k ≥ 1). */
 function kthLargest(xs: readonly number[], k: number): number {

@@ -35,8 +35,11 @@ export function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
 /** Cosine similarity → [0, 1]: unrelated pairs (sentence embeddings, or centred word-vector averages) sit near 0.2, close ones above 0.7. */
 const cosineRelevance = (c: number): number => Math.min(1, Math.max(0, (c - 0.2) / 0.5));
 
-/** Lexical relevance blended with the embedding's (`weight`: the embedding's share; 0.4 for an embedding model). */
-export const blendRelevance = (lexical: number, cos: number, weight = 0.4): number =>
+/** A configured embedding model's share in relevance. */
+export const EMBEDDING_WEIGHT = 0.4;
+
+/** Lexical relevance blended with the embedding's (`weight`: the embedding's share). */
+export const blendRelevance = (lexical: number, cos: number, weight = EMBEDDING_WEIGHT): number =>
   (1 - weight) * lexical + weight * cosineRelevance(cos);
 
 /** Ad-group vectors by text hash; filled in the background, read synchronously on the hot path. */

@@ -78,6 +78,22 @@ interface TurnTerms {
 const SPEC_BASE = 0.2;
 const specOf = (t: string): number => SPEC_BASE + (1 - SPEC_BASE) * (isNumber(t) ? 0 : wordTable().specificity(t));
 
+/** What relevance needs of one word: its stem, whether it is a stop word, and its stem's weight (`specOf`). */
+interface WordFacts {
+  stem: string;
+  stop: boolean;
+  spec: number;
+}
+
+/** Per-word facts, memoised (one look-up per word of a new turn instead of a stem, a stop-word and a specificity look-up). */
+const wordFacts = new Memo<WordFacts>(100_000);
+const factsOf = (w: string): WordFacts => {
+  const s = stem(w);
+  return { stem: s, stop: isStopWord(w), spec: specOf(s) };
+};
+/** Numbers are a long tail (prices, years, counts): not memoised, all alike. */
+const numberFacts = (w: string): WordFacts => ({ stem: w, stop: isStopWord(w), spec: SPEC_BASE });
+
 /** Per-turn terms by turn hash (a request re-sending earlier turns stems only its new ones). */
 const turnTerms = new Memo<TurnTerms>(200_000, (t) => t.stems.length + t.distinct.length + 4);
 
@@ -86,30 +102,35 @@ function termsOfTurn(t: ReadTurn, lang: Lang): TurnTerms {
   return turnTerms.get(foreign ? `${t.key}\u0000${lang}` : t.key, () => {
     // A conversation in Spanish, German, French or Portuguese is read through the commercial vocabulary (vocabulary.ts).
     const ws = foreign ? inEnglish(lang, t.words) : t.words;
-    // One pass over the text serves both the terms and the stems (stop words kept): each word is stemmed once.
+    // One pass over the words serves the terms, their weights and the stems (stop words kept): one look-up per word.
     const terms: string[] = [];
+    const single: number[] = [];
     const stemList = new Array<string>(ws.length);
     for (let k = 0; k < ws.length; k++) {
-      const s = stem(ws[k]);
-      stemList[k] = s;
-      if (!isStopWord(ws[k])) terms.push(s);
+      const w = ws[k];
+      const f = isNumber(w) ? numberFacts(w) : wordFacts.get(w, factsOf);
+      stemList[k] = f.stem;
+      if (!f.stop) {
+        terms.push(f.stem);
+        single.push(f.spec);
+      }
     }
     // Distinct terms and phrase terms (`withPhrases` order), each weighed by its specificity; a phrase by its more specific word.
     const weightOf = new Map<string, number>();
-    const single = terms.map(specOf);
     for (let k = 0; k < terms.length; k++) if (!weightOf.has(terms[k])) weightOf.set(terms[k], single[k]);
     for (let k = 1; k < terms.length; k++) {
       if (terms[k] === terms[k - 1]) continue;
       const p = phraseTerm(terms[k - 1], terms[k]);
       if (!weightOf.has(p)) weightOf.set(p, Math.max(single[k - 1], single[k]));
     }
-    return {
-      terms,
-      distinct: [...weightOf.keys()],
-      spec: Float32Array.from(weightOf.values()),
-      stems: stemList,
-      words: ws,
-    };
+    const distinct = new Array<string>(weightOf.size);
+    const spec = new Float32Array(weightOf.size);
+    let i = 0;
+    for (const [term, weight] of weightOf) {
+      distinct[i] = term;
+      spec[i++] = weight;
+    }
+    return { terms, distinct, spec, stems: stemList, words: ws };
   });
 }
 
@@ -134,7 +155,6 @@ export function conversationQuery(messages: readonly ConversationTurn[] | ReadCo
   const conv = 'turns' in messages ? messages : readConversation(messages);
   const recent = conv.turns;
   const weights = new Map<string, number>();
-  const allStems: string[] = [];
   const lastUserTerms = new Map<string, number>();
   const turns: Query['turns'] = [];
   let seenLastUser = false;
@@ -144,9 +164,7 @@ export function conversationQuery(messages: readonly ConversationTurn[] | ReadCo
     const m = recent[i];
     const age = recent.length - 1 - i;
     const turn = termsOfTurn(m, conv.lang);
-    const { terms, distinct, spec, stems: turnStems } = turn;
-    for (let k = 0; k < turnStems.length; k++) allStems.push(turnStems[k]);
-    allStems.push('\u0000'); // no phrase spans two turns
+    const { terms, distinct, spec } = turn;
     if (m.role === 'user' && !seenLastUser) followUp = terms.length <= FOLLOW_UP_TERMS;
     const decay = followUp ? FOLLOW_UP_DECAY : RECENCY_DECAY;
     const w = (m.role === 'user' ? USER_WEIGHT : ASSISTANT_WEIGHT) * Math.pow(decay, age);
@@ -163,7 +181,28 @@ export function conversationQuery(messages: readonly ConversationTurn[] | ReadCo
   }
   let lastUserWeight = 0;
   for (const v of lastUserTerms.values()) lastUserWeight += v;
-  return { weights, stems: allStems, lastUserTerms, lastUserWeight, turns };
+  let allStems: string[] | null = null;
+  return {
+    weights,
+    // Made on first use: only a group with negative context, or an excluded topic, reads them.
+    get stems(): string[] {
+      return (allStems ??= stemsOf(turns));
+    },
+    lastUserTerms,
+    lastUserWeight,
+    turns,
+  };
+}
+
+/** Every word's stem, turn by turn (newest first), with a separator between turns: no phrase spans two turns. */
+function stemsOf(turns: Query['turns']): string[] {
+  const out: string[] = [];
+  for (const { terms } of turns) {
+    const st = terms.stems;
+    for (let k = 0; k < st.length; k++) out.push(st[k]);
+    out.push('\u0000');
+  }
+  return out;
 }
 
 /** The conversation's vector for the semantic signal: the turns' word vectors (memoised per turn) weighted like their terms, centred. */

@@ -41,25 +41,22 @@ export class SemanticIndex {
     }
   }
 
-  /** The conversation vector (a weighted sum of turn vectors), centred like the groups'. */
+  /** The conversation vector (a weighted sum of turn vectors), centred like the groups' and unit length. */
   centre(v: Float32Array): Float32Array {
     const out = Float32Array.from(v);
     normalise(out);
     for (let d = 0; d < this.dims; d++) out[d] -= this.mean[d];
+    normalise(out);
     return out;
   }
 
-  /** Cosine of a centred conversation vector (`centre`) with group i (group vectors are unit length). */
+  /** Cosine of a conversation vector made by `centre` (unit length) with group i (unit length): their dot product. */
   cosine(conv: Float32Array, i: number): number {
     const v = this.vectors;
     const base = i * this.dims;
-    let dot = 0,
-      norm = 0;
-    for (let d = 0; d < this.dims; d++) {
-      dot += conv[d] * v[base + d];
-      norm += conv[d] * conv[d];
-    }
-    return norm > 0 ? dot / Math.sqrt(norm) : 0;
+    let dot = 0;
+    for (let d = 0; d < this.dims; d++) dot += conv[d] * v[base + d];
+    return dot;
   }
 }
 

@@ -175,6 +175,7 @@ export async function requestAds(
       relativeFloor: ctx.config.relativeRelevanceFloor,
       blend: blending.blend,
       lexicalFloor: blending.lexicalFloor,
+      blendWeight: blending.blendWeight,
     });
     if (opts.exhaustive) ranking.all();
     const allocation = await allocate(ranking, {
