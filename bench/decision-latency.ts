@@ -71,11 +71,18 @@ const env: Record<string, string> = {
   ORBIT_AD_RATE_LIMIT: '10000000',
   ORBIT_SQLITE_SYNC: 'NORMAL',
 };
-// ORBIT_SEMANTIC_WEIGHT in the environment turns the offline semantic signal on for both parts of the bench.
-const semanticWeight = Number(process.env.ORBIT_SEMANTIC_WEIGHT ?? 0);
-if (semanticWeight > 0) env.ORBIT_SEMANTIC_WEIGHT = String(semanticWeight);
+// ORBIT_SEMANTIC_WEIGHT in the environment sets the offline semantic signal's weight for both parts of the bench
+// (unset: the configured default; 0 turns it off).
+const semanticEnv = process.env.ORBIT_SEMANTIC_WEIGHT;
+if (semanticEnv !== undefined) env.ORBIT_SEMANTIC_WEIGHT = semanticEnv;
 const config = loadConfig(
-  { dataDir, logLevel: 'silent', sqliteSync: 'NORMAL', adRateLimitPerSecond: 0, semanticWeight },
+  {
+    dataDir,
+    logLevel: 'silent',
+    sqliteSync: 'NORMAL',
+    adRateLimitPerSecond: 0,
+    ...(semanticEnv !== undefined ? { semanticWeight: Number(semanticEnv) } : {}),
+  },
   {},
 );
 const ctx = await createContext(config);

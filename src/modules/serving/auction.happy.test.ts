@@ -18,8 +18,9 @@ describe('auction', () => {
   let ctx: Ctx;
   let stop: () => Promise<void>;
   const clock = new ManualClock(NOON);
+  // Lexical relevance alone: groups with the same context tie exactly (the word-vector signal also reads their names).
   beforeAll(async () => {
-    ({ ctx, stop } = await testContext({}, { clock }));
+    ({ ctx, stop } = await testContext({ semanticWeight: 0 }, { clock }));
   });
   afterAll(() => stop());
 
@@ -48,7 +49,7 @@ describe('auction', () => {
   });
 
   it('a 3x bid does not beat a clearly more relevant ad; the winner still pays second price', async () => {
-    const own = await testContext({ minRelevance: 0.05 }, { clock });
+    const own = await testContext({ minRelevance: 0.05, semanticWeight: 0 }, { clock });
     try {
       const ctx = own.ctx;
       const pub = await publisher(ctx);

@@ -65,9 +65,13 @@ export interface DecisionRecord {
   unchecked: number;
 }
 
+/**
+ * The ring of recent decisions. Adding is on every request's path and reading
+ * is an admin's look-up, so no index is kept: `get` scans the ring (5,000
+ * records by default, well under a millisecond), `add` is one store.
+ */
 export class DecisionLog {
   private readonly ring: (DecisionRecord | undefined)[];
-  private readonly byId = new Map<string, number>();
   private next = 0;
 
   constructor(readonly size: number) {
@@ -76,16 +80,13 @@ export class DecisionLog {
 
   add(r: DecisionRecord): void {
     if (this.ring.length === 0) return;
-    const old = this.ring[this.next];
-    if (old) this.byId.delete(old.requestId);
     this.ring[this.next] = r;
-    this.byId.set(r.requestId, this.next);
     this.next = (this.next + 1) % this.ring.length;
   }
 
   get(requestId: string): DecisionRecord | undefined {
-    const i = this.byId.get(requestId);
-    return i === undefined ? undefined : this.ring[i];
+    for (const r of this.ring) if (r?.requestId === requestId) return r;
+    return undefined;
   }
 }
 
