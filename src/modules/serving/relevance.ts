@@ -130,7 +130,8 @@ function termsOfTurn(t: ReadTurn, lang: Lang): TurnTerms {
       distinct[i] = term;
       spec[i++] = weight;
     }
-    return { terms, distinct, spec, stems: stemList, words: ws };
+    // `vec` is set on first use by the semantic signal; declared here so every entry has one shape.
+    return { terms, distinct, spec, stems: stemList, words: ws, vec: undefined };
   });
 }
 
@@ -207,10 +208,12 @@ function stemsOf(turns: Query['turns']): string[] {
 
 /** The conversation's vector for the semantic signal: the turns' word vectors (memoised per turn) weighted like their terms, centred. */
 export function semanticVectorOf(q: Query, sem: SemanticIndex): Float32Array {
-  const v = new Float32Array(sem.dims);
+  const dims = sem.dims;
+  const v = new Float32Array(dims);
   for (const { terms, weight } of q.turns) {
-    if (!terms.vec) addWords((terms.vec = new Float32Array(sem.dims)), terms.words, 1);
-    for (let d = 0; d < sem.dims; d++) v[d] += weight * terms.vec[d];
+    let tv = terms.vec;
+    if (!tv) addWords((tv = terms.vec = new Float32Array(dims)), terms.words, 1);
+    for (let d = 0; d < dims; d++) v[d] += weight * tv[d];
   }
   return sem.centre(v);
 }
