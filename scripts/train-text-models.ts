@@ -121,7 +121,9 @@ function rowsOf(head: string, examples: readonly Example[], power: number): Row[
     if (r.y === 1) pos += r.cw;
     else neg += r.cw;
   }
-  const posWeight = pos ? Math.pow(neg / pos, power) : 1;
+  // The intent head keeps the square root: the power is chosen for the sensitive heads' recall, and a larger one
+  // would read more commercial conversations as informational chat.
+  const posWeight = pos ? Math.pow(neg / pos, head === 'informational' ? 0.5 : power) : 1;
   for (const r of rows) if (r.y === 1) r.cw *= posWeight;
   return rows;
 }
