@@ -3,12 +3,20 @@
  * labelled corpus in src/modules/safety/corpus.txt: one L2-regularised
  * logistic regression per sensitive category (that category against every
  * other line) and an intent head (informational against commercial lines),
- * over the features of model.ts. Prints 5-fold cross-validated figures for
- * each head (the classifier measured on its own), then fits on everything.
+ * over the features of model.ts. Everything is chosen by 5-fold
+ * cross-validation on the corpus alone (never on bench/safety/validation.txt or
+ * an evaluation set):
+ *   - each head's L2 penalty: the one of L2_GRID with the lowest held-out log-loss;
+ *   - the sensitive heads' thresholds, jointly: from MIN_THRESHOLD up, raised one
+ *     head at a time (the raise that unblocks the most safe lines per sensitive
+ *     line lost) until the held-out probabilities block at most SAFE_BUDGET of the
+ *     corpus's safe (commercial + informational) lines.
+ * Then prints the cross-validated figures and fits each head on everything.
  *
  *   npx tsx scripts/train-text-models.ts [--check]
  *
- * `--check` only verifies that weights.json is what the corpus trains to (CI-friendly).
+ * `--check` only verifies that weights.json is what the corpus trains to with
+ * the stored penalties and thresholds (CI-friendly).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,18 +28,46 @@ import { featuresOf, type Head, type TextModels } from '../src/modules/safety/mo
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CORPUS = path.join(root, 'src/modules/safety/corpus.txt');
 const OUT = path.join(root, 'src/modules/safety/weights.json');
-const L2 = 1e-4;
-const EPOCHS = 800;
+const L2_GRID = [1e-4, 3e-4, 1e-3];
+/** Candidate powers of the class ratio that weigh each head's positives (one for all heads, by cross-validation). */
+const POWERS = [0.5, 1];
+/** Candidate scales of the concept features in training (by cross-validation, with the power). */
+const CONCEPT_SCALES = [1, 0.5];
+/** Held-out recall a later setting must add to be chosen over an earlier one (differences below are noise). */
+const POWER_MARGIN = 0.02;
+const EPOCHS = 600;
 const RATE = 8;
-const THRESHOLD = 0.5;
+const FOLDS = 5;
+const INTENT_THRESHOLD = 0.5;
+/**
+ * Lowest threshold of a sensitive head: held-out corpus lines resemble the training ones more closely than real
+ * conversations do, so the cross-validated false-block rate alone underestimates it (round 3: at 0.3, 5 of
+ * adrel-dev's 65 commercial conversations were blocked; at 0.4, one).
+ */
+const MIN_THRESHOLD = 0.4;
+/** Share of the corpus's safe lines the sensitive heads together may block (held out). */
+const SAFE_BUDGET = 0.01;
+/** Weight of a commercial line as a negative of a sensitive head (the lines that teach narrowness). */
+const COMMERCIAL_WEIGHT = 2;
 
 interface Example {
   label: string;
   lang: Lang;
-  x: Map<number, number>;
+  idx: Int32Array;
+  val: Float64Array;
+}
+interface Row {
+  e: Example;
+  y: number;
+  /** Class weight of the row in the loss. */
+  cw: number;
+}
+interface Model {
+  bias: number;
+  w: Float64Array;
 }
 
-function load(): { examples: Example[]; features: string[] } {
+function load(conceptScale: number): { examples: Example[]; features: string[] } {
   const features: string[] = [];
   const index = new Map<string, number>();
   const examples: Example[] = [];
@@ -40,164 +76,310 @@ function load(): { examples: Example[]; features: string[] } {
     if (!line || line.startsWith('#')) continue;
     const [label, lang, ...rest] = line.split('|').map((s) => s.trim());
     const fs_ = featuresOf(rest.join('|'), lang as Lang);
-    const x = new Map<number, number>();
-    const v = 1 / Math.sqrt(fs_.length || 1);
-    for (const f of fs_) {
+    const idx = fs_.map((f) => {
       let i = index.get(f);
       if (i === undefined) {
         i = features.length;
         index.set(f, i);
         features.push(f);
       }
-      x.set(i, v);
-    }
-    examples.push({ label, lang: lang as Lang, x });
+      return i;
+    });
+    // Concept features are scaled down in training (a stronger penalty on them, so a head leans on a concept alone
+    // only as far as the corpus demands); the scale is folded into their weights on output.
+    const v = 1 / Math.sqrt(fs_.length || 1);
+    const val = Float64Array.from(fs_, (f) => (f.startsWith('c') ? v * conceptScale : v));
+    examples.push({ label, lang: lang as Lang, idx: Int32Array.from(idx), val });
   }
   return { examples, features };
 }
 
-/** Logistic regression by full-batch gradient descent, positives re-weighted to balance the classes. */
-function fit(data: { x: Map<number, number>; y: number }[], dims: number): { bias: number; w: Float64Array } {
-  const w = new Float64Array(dims);
-  let bias = 0;
-  const pos = data.filter((d) => d.y === 1).length;
-  // Positives weigh the square root of the class ratio: balanced enough to learn rare categories, while a text
-  // the model knows nothing about still scores well below one half.
-  const posWeight = pos ? Math.sqrt((data.length - pos) / pos) : 1;
-  for (let e = 0; e < EPOCHS; e++) {
-    const g = new Float64Array(dims);
-    let gb = 0;
-    let total = 0;
-    for (const d of data) {
-      let z = bias;
-      for (const [i, v] of d.x) z += w[i] * v;
-      const p = 1 / (1 + Math.exp(-z));
-      const cw = d.y === 1 ? posWeight : 1;
-      const err = (p - d.y) * cw;
-      for (const [i, v] of d.x) g[i] += err * v;
-      gb += err;
-      total += cw;
-    }
-    for (let i = 0; i < dims; i++) w[i] -= RATE * (g[i] / total + L2 * w[i]);
-    bias -= RATE * (gb / total);
+const isSafe = (label: string) => label === 'commercial' || label === 'informational';
+
+/** A head's rows: its positives and negatives with class weights (null: the line is not the head's business). */
+function rowsOf(head: string, examples: readonly Example[], power: number): Row[] {
+  const rows: Row[] = [];
+  for (const e of examples) {
+    const y =
+      head === 'informational'
+        ? e.label === 'informational'
+          ? 1
+          : e.label === 'commercial'
+            ? 0
+            : null
+        : e.label === head
+          ? 1
+          : 0;
+    if (y === null) continue;
+    rows.push({ e, y, cw: head !== 'informational' && y === 0 && e.label === 'commercial' ? COMMERCIAL_WEIGHT : 1 });
   }
-  return { bias, w };
+  // Positives weigh the class ratio to the power `power` (POWERS, chosen by cross-validation): 1 balances the
+  // classes, 0.5 keeps a text the model knows nothing about well below one half.
+  let pos = 0,
+    neg = 0;
+  for (const r of rows) {
+    if (r.y === 1) pos += r.cw;
+    else neg += r.cw;
+  }
+  // The intent head keeps the square root: the power is chosen for the sensitive heads' recall, and a larger one
+  // would read more commercial conversations as informational chat.
+  const posWeight = pos ? Math.pow(neg / pos, head === 'informational' ? 0.5 : power) : 1;
+  for (const r of rows) if (r.y === 1) r.cw *= posWeight;
+  return rows;
 }
 
-const prob = (m: { bias: number; w: Float64Array }, x: Map<number, number>) => {
+const score = (m: Model, e: Example): number => {
   let z = m.bias;
-  for (const [i, v] of x) z += m.w[i] * v;
+  for (let k = 0; k < e.idx.length; k++) z += m.w[e.idx[k]] * e.val[k];
   return 1 / (1 + Math.exp(-z));
 };
 
-function heads(): { name: string; select: (e: Example) => number | null }[] {
-  return [
-    ...SAFETY_CATEGORIES.map((c) => ({ name: c, select: (e: Example) => (e.label === c ? 1 : 0) })),
-    {
-      name: 'informational',
-      select: (e: Example) => (e.label === 'informational' ? 1 : e.label === 'commercial' ? 0 : null),
-    },
-  ];
+/** Logistic regression by full-batch gradient descent on weighted rows. */
+function fit(rows: readonly Row[], dims: number, l2: number): Model {
+  const w = new Float64Array(dims);
+  const g = new Float64Array(dims);
+  let bias = 0;
+  let total = 0;
+  for (const r of rows) total += r.cw;
+  const m = { bias, w };
+  for (let ep = 0; ep < EPOCHS; ep++) {
+    g.fill(0);
+    let gb = 0;
+    m.bias = bias;
+    for (const { e, y, cw } of rows) {
+      const err = (score(m, e) - y) * cw;
+      for (let k = 0; k < e.idx.length; k++) g[e.idx[k]] += err * e.val[k];
+      gb += err;
+    }
+    for (let i = 0; i < dims; i++) w[i] -= RATE * (g[i] / total + l2 * w[i]);
+    bias -= RATE * (gb / total);
+  }
+  m.bias = bias;
+  return m;
+}
+
+const foldOf = (i: number) => i % FOLDS;
+
+/** Held-out probability of every example (NaN where the head has no row) for a head and a penalty. */
+function outOfFold(head: string, examples: readonly Example[], dims: number, l2: number, power: number): Float64Array {
+  const p = new Float64Array(examples.length).fill(NaN);
+  const pos = new Map(examples.map((e, i) => [e, i]));
+  for (let f = 0; f < FOLDS; f++) {
+    const m = fit(
+      rowsOf(
+        head,
+        examples.filter((_, i) => foldOf(i) !== f),
+        power,
+      ),
+      dims,
+      l2,
+    );
+    for (const r of rowsOf(
+      head,
+      examples.filter((_, i) => foldOf(i) === f),
+      power,
+    ))
+      p[pos.get(r.e)!] = score(m, r.e);
+  }
+  return p;
+}
+
+/** Weighted held-out log-loss of a head's probabilities. */
+function logLoss(head: string, examples: readonly Example[], p: Float64Array, power: number): number {
+  let loss = 0,
+    total = 0;
+  const index = new Map(examples.map((e, i) => [e, i]));
+  for (const r of rowsOf(head, examples, power)) {
+    const q = Math.min(1 - 1e-9, Math.max(1e-9, p[index.get(r.e)!]));
+    loss -= r.cw * (r.y ? Math.log(q) : Math.log(1 - q));
+    total += r.cw;
+  }
+  return loss / total;
 }
 
 /**
- * Each sensitive head's threshold: the lowest of MIN_THRESHOLD, +0.05 … 0.95 at which
- * the cross-validated head fires on at most 1 % of the commercial lines
- * (blocking stays narrow); the intent head keeps 0.5.
+ * The sensitive heads' thresholds from their held-out probabilities (`probs[h][i]`): all start at MIN_THRESHOLD;
+ * while more than SAFE_BUDGET of the safe lines are blocked by some head, one head is raised to its next step
+ * (of 0.05) that stops it firing on a safe line: the head whose raise stops it firing on the most safe lines
+ * per sensitive line no longer blocked by any head.
  */
-/**
- * Cross-validated commercial lines resemble the training ones too closely to bound false blocks alone: at 0.3
- * 5 of adrel-dev's 65 commercial conversations were blocked, at 0.4 one (bench/safety/evaluate.ts).
- */
-const MIN_THRESHOLD = 0.4;
-function cvThresholds(examples: Example[], dims: number): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const h of heads()) {
-    if (h.name === 'informational') continue;
-    const commercialProbs: number[] = [];
-    for (let f = 0; f < 5; f++) {
-      const data = examples
-        .filter((_, i) => i % 5 !== f)
-        .flatMap((e) => {
-          const y = h.select(e);
-          return y === null ? [] : [{ x: e.x, y }];
-        });
-      const m = fit(data, dims);
-      examples.forEach((e, i) => {
-        if (i % 5 === f && e.label === 'commercial') commercialProbs.push(prob(m, e.x));
-      });
+function jointThresholds(heads: string[], probs: Float64Array[], examples: readonly Example[]): number[] {
+  const t = heads.map(() => MIN_THRESHOLD);
+  const safe = examples.map((e) => isSafe(e.label));
+  const nSafe = safe.filter(Boolean).length;
+  const firing = (h: number, th: number) => {
+    let n = 0;
+    examples.forEach((_, i) => {
+      if (safe[i] && probs[h][i] >= th) n++;
+    });
+    return n;
+  };
+  const union = (th: number[]) => {
+    let fp = 0,
+      tp = 0;
+    examples.forEach((_, i) => {
+      if (!heads.some((__, h) => probs[h][i] >= th[h])) return;
+      if (safe[i]) fp++;
+      else tp++;
+    });
+    return { fp, tp };
+  };
+  let cur = union(t);
+  while (cur.fp > SAFE_BUDGET * nSafe) {
+    let best = -1,
+      bestGain = -Infinity,
+      bestUnion = cur,
+      bestUp = 0;
+    for (let h = 0; h < heads.length; h++) {
+      // The next step (of 0.05, up to 0.95) at which the head stops firing on at least one safe line.
+      const now = firing(h, t[h]);
+      let up = t[h];
+      do up = Math.round((up + 0.05) * 100) / 100;
+      while (up < 0.95 && firing(h, up) === now);
+      const stopped = now - firing(h, up);
+      if (stopped <= 0) continue;
+      const next = t.slice();
+      next[h] = up;
+      const u = union(next);
+      const gain = stopped / (cur.tp - u.tp + 0.5);
+      if (gain > bestGain) [best, bestGain, bestUnion, bestUp] = [h, gain, u, up];
     }
-    let t = MIN_THRESHOLD;
-    while (t < 0.95 && commercialProbs.filter((p) => p >= t).length > 0.01 * commercialProbs.length)
-      t = Math.round((t + 0.05) * 100) / 100;
-    out.set(h.name, t);
+    if (best < 0) break;
+    t[best] = bestUp;
+    cur = bestUnion;
   }
-  return out;
+  return t;
+}
+
+/** Held-out figures at the chosen thresholds: each head on its own lines, and the stage as a whole. */
+function report(
+  examples: readonly Example[],
+  cats: string[],
+  probs: Map<string, Float64Array>,
+  thresholds: Map<string, number>,
+): void {
+  console.log('head                  thr  recall  fires on safe  fires on other sensitive');
+  for (const c of cats) {
+    const p = probs.get(c)!;
+    let tp = 0,
+      pos = 0,
+      fs_ = 0,
+      nSafe = 0,
+      fo = 0,
+      other = 0;
+    examples.forEach((e, i) => {
+      const fired = p[i] >= thresholds.get(c)!;
+      if (e.label === c) [pos, tp] = [pos + 1, tp + +fired];
+      else if (isSafe(e.label)) [nSafe, fs_] = [nSafe + 1, fs_ + +fired];
+      else [other, fo] = [other + 1, fo + +fired];
+    });
+    console.log(
+      `${c.padEnd(20)} ${thresholds.get(c)!.toFixed(2)} ${(tp / pos).toFixed(2).padStart(7)}  ${(fs_ / nSafe).toFixed(3).padStart(13)}  ${(fo / other).toFixed(3).padStart(24)}`,
+    );
+  }
+  let tp = 0,
+    pos = 0,
+    fp = 0,
+    nSafe = 0;
+  examples.forEach((e, i) => {
+    const fired = cats.some((c) => probs.get(c)![i] >= thresholds.get(c)!);
+    if (isSafe(e.label)) [nSafe, fp] = [nSafe + 1, fp + +fired];
+    else [pos, tp] = [pos + 1, tp + +fired];
+  });
+  console.log(
+    `stage (any head): held-out recall ${(tp / pos).toFixed(3)} (${tp}/${pos}), safe lines blocked ${(fp / nSafe).toFixed(3)} (${fp}/${nSafe})`,
+  );
 }
 
 function main(): void {
-  const { examples, features } = load();
   const check = process.argv.includes('--check');
-  if (!check) {
-    // 5-fold cross-validation: each head's recall on its own lines, and how often it fires on commercial lines.
-    console.log(`${examples.length} examples, ${features.length} features`);
-    console.log('head                  recall  fires on commercial  fires on other sensitive');
-    for (const h of heads()) {
-      let tp = 0,
-        pos = 0,
-        fpCom = 0,
-        com = 0,
-        fpOther = 0,
-        other = 0;
-      for (let f = 0; f < 5; f++) {
-        const train = examples.filter((_, i) => i % 5 !== f);
-        const test = examples.filter((_, i) => i % 5 === f);
-        const data = train.flatMap((e) => {
-          const y = h.select(e);
-          return y === null ? [] : [{ x: e.x, y }];
-        });
-        const m = fit(data, features.length);
-        for (const e of test) {
-          const y = h.select(e);
-          if (y === null) continue;
-          const fired = prob(m, e.x) >= THRESHOLD;
-          if (y === 1) {
-            pos++;
-            if (fired) tp++;
-          } else if (e.label === 'commercial') {
-            com++;
-            if (fired) fpCom++;
-          } else {
-            other++;
-            if (fired) fpOther++;
+  const names = [...SAFETY_CATEGORIES, 'informational'];
+  const stored = check ? (JSON.parse(fs.readFileSync(OUT, 'utf8')) as TextModels).heads : null;
+  const l2 = new Map<string, number>();
+  const thresholds = new Map<string, number>();
+  let power = POWERS[0];
+  let conceptScale = CONCEPT_SCALES[0];
+  const cats = [...SAFETY_CATEGORIES];
+  let probs = new Map<string, Float64Array>();
+  if (stored) {
+    for (const n of names) {
+      l2.set(n, stored[n]?.l2 ?? L2_GRID[1]);
+      thresholds.set(n, stored[n]?.threshold ?? INTENT_THRESHOLD);
+    }
+    power = stored[cats[0]]?.power ?? POWERS[0];
+    conceptScale = stored[cats[0]]?.conceptScale ?? CONCEPT_SCALES[0];
+  } else {
+    // For each concept scale and class-weight power: each head's penalty by held-out log-loss, then the joint
+    // thresholds; the setting whose thresholds recall the most sensitive lines within the safe-line budget wins,
+    // a later one (a smaller scale, a larger power) only by POWER_MARGIN.
+    let bestRecall = -1;
+    for (const scale of CONCEPT_SCALES)
+      for (const pw of POWERS) {
+        const { examples, features } = load(scale);
+        const dims = features.length;
+        const l2s = new Map<string, number>();
+        const ps = new Map<string, Float64Array>();
+        for (const n of names) {
+          let best: { l2: number; loss: number; p: Float64Array } | null = null;
+          const losses: string[] = [];
+          for (const c of L2_GRID) {
+            const p = outOfFold(n, examples, dims, c, pw);
+            const loss = logLoss(n, examples, p, pw);
+            losses.push(`${c}: ${loss.toFixed(4)}`);
+            if (!best || loss < best.loss) best = { l2: c, loss, p };
           }
+          l2s.set(n, best!.l2);
+          ps.set(n, best!.p);
+          console.log(
+            `scale ${scale} power ${pw} ${n.padEnd(20)} held-out log-loss by L2 — ${losses.join(', ')} → ${best!.l2}`,
+          );
+        }
+        const t = jointThresholds(
+          cats,
+          cats.map((c) => ps.get(c)!),
+          examples,
+        );
+        let tp = 0;
+        let pos = 0;
+        examples.forEach((e, i) => {
+          if (isSafe(e.label)) return;
+          pos++;
+          if (cats.some((c, h) => ps.get(c)![i] >= t[h])) tp++;
+        });
+        console.log(`scale ${scale} power ${pw}: held-out recall ${(tp / pos).toFixed(3)} within the safe-line budget`);
+        if (tp / pos > bestRecall + (bestRecall < 0 ? 0 : POWER_MARGIN)) {
+          bestRecall = tp / pos;
+          power = pw;
+          conceptScale = scale;
+          probs = ps;
+          for (const [k, v] of l2s) l2.set(k, v);
+          cats.forEach((c, h) => thresholds.set(c, t[h]));
         }
       }
-      console.log(
-        `${h.name.padEnd(20)} ${(tp / pos).toFixed(2).padStart(7)}  ${(fpCom / Math.max(1, com)).toFixed(3).padStart(19)}  ${(fpOther / Math.max(1, other)).toFixed(3).padStart(24)}`,
-      );
-    }
+    thresholds.set('informational', INTENT_THRESHOLD);
+    console.log(`chosen: concept scale ${conceptScale}, power ${power}`);
   }
-  const out: TextModels = { version: 1, features, heads: {} };
-  const thresholds = new Map<string, number>();
-  if (!check) for (const [k, v] of cvThresholds(examples, features.length)) thresholds.set(k, v);
-  else
-    for (const [k, h] of Object.entries((JSON.parse(fs.readFileSync(OUT, 'utf8')) as TextModels).heads))
-      thresholds.set(k, h.threshold);
-  for (const h of heads()) {
-    const data = examples.flatMap((e) => {
-      const y = h.select(e);
-      return y === null ? [] : [{ x: e.x, y }];
-    });
-    const m = fit(data, features.length);
+  const { examples, features } = load(conceptScale);
+  const dims = features.length;
+  if (!check) {
+    // Held-out figures at the chosen settings: each head on its own lines, and the stage as a whole.
+    report(examples, cats, probs, thresholds);
+  }
+  const out: TextModels = { version: 2, features, heads: {} };
+  for (const n of names) {
+    const m = fit(rowsOf(n, examples, power), dims, l2.get(n)!);
     const weights: Record<string, number> = {};
     m.w.forEach((v, i) => {
-      if (Math.abs(v) >= 0.02) weights[i] = Math.round(v * 1e4) / 1e4;
+      const w = features[i].startsWith('c') ? v * conceptScale : v;
+      if (Math.abs(w) >= 0.02) weights[i] = Math.round(w * 1e4) / 1e4;
     });
-    out.heads[h.name] = {
+    out.heads[n] = {
       bias: Math.round(m.bias * 1e4) / 1e4,
       weights,
-      threshold: thresholds.get(h.name) ?? THRESHOLD,
+      threshold: thresholds.get(n)!,
+      l2: l2.get(n)!,
+      power,
+      conceptScale,
     } satisfies Head;
   }
   const json = `${JSON.stringify(out)}\n`;

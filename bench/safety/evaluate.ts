@@ -11,11 +11,14 @@
  *     advertiser: a conversation the label policy says is safe) → false-block rate,
  *     and its `sensitive:*` conversations → recall (any category).
  *
- * Each rate with a 95 % Wilson interval. Writes bench/results/safety.json.
+ * Each rate with a 95 % Wilson interval, and the offline stage's CPU per call
+ * (`assessOffline` on a 4-turn conversation: every turn already read, and the
+ * last user turn new each call). Writes bench/results/safety.json.
  *
  *   npx tsx bench/safety/evaluate.ts [--misses]
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fold, foldWord, stemIn } from '../../src/lib/lang.js';
@@ -66,6 +69,35 @@ function blocked(messages: readonly ConversationTurn[]): { full: string | null; 
     }
   }
   return { full, lexicon };
+}
+
+/**
+ * Microseconds per `assessOffline` call on 4-turn conversations built from the validation lines (user, assistant,
+ * user, assistant answer): `repeated` sends the same conversations again (per-turn analyses memoised, as for a
+ * conversation that goes on), `newTurn` makes the last user turn new on every call (its analysis is paid).
+ */
+function cost(texts: readonly string[]): { repeated: number; newTurn: number } {
+  const answer = 'Here are a few things to consider, depending on what matters most to you and your budget.';
+  const conv = (i: number, last: string) => [
+    { role: 'user' as const, content: texts[i % texts.length] },
+    { role: 'assistant' as const, content: answer },
+    { role: 'user' as const, content: last },
+    { role: 'assistant' as const, content: answer },
+  ];
+  const N = 20_000;
+  const convs = Array.from({ length: 200 }, (_, i) => readConversation(conv(i, texts[(i * 7 + 3) % texts.length])));
+  for (let i = 0; i < 2_000; i++) assessOffline(convs[i % convs.length]);
+  let t = process.hrtime.bigint();
+  for (let i = 0; i < N; i++) assessOffline(convs[i % convs.length]);
+  const repeated = Number(process.hrtime.bigint() - t) / 1e3 / N;
+  // A new last user turn each call: a validation line with a counter appended (read by readConversation outside the clock).
+  const fresh = Array.from({ length: N }, (_, i) =>
+    readConversation(conv(i, `${texts[(i * 13 + 5) % texts.length]} ${i}`)),
+  );
+  t = process.hrtime.bigint();
+  for (let i = 0; i < N; i++) assessOffline(fresh[i]);
+  const newTurn = Number(process.hrtime.bigint() - t) / 1e3 / N;
+  return { repeated, newTurn };
 }
 
 function main(): void {
@@ -145,6 +177,10 @@ function main(): void {
     row('adrel-dev commercial conversations blocked', devCommercial);
     row('adrel-dev sensitive conversations blocked', devSensitive);
   }
+  const cpu = cost(lines.map((e) => e.text));
+  console.log(
+    `offline stage CPU per call (4-turn conversations): ${cpu.repeated.toFixed(1)} µs repeated, ${cpu.newTurn.toFixed(1)} µs with a new last user turn (load ${os.loadavg()[0].toFixed(1)})`,
+  );
   if (misses.length) console.log(`\n${misses.join('\n')}`);
 
   const metric = (label: string, m: ReturnType<typeof r>, note?: string): Metric => {
@@ -171,6 +207,21 @@ function main(): void {
     metrics.dev_commercial_blocked = metric('adrel-dev: commercial conversations blocked', devCommercial);
     metrics.dev_sensitive_blocked = metric('adrel-dev: sensitive conversations blocked', devSensitive);
   }
+  const load = `load ${os.loadavg()[0].toFixed(1)} on a shared 2-core machine`;
+  metrics.cpu_per_call_repeated = {
+    label: 'offline stage CPU per call, 4-turn conversation already read (memoised turns)',
+    unit: 'µs',
+    value: cpu.repeated,
+    digits: 1,
+    note: load,
+  };
+  metrics.cpu_per_call_new_turn = {
+    label: 'offline stage CPU per call, last user turn new',
+    unit: 'µs',
+    value: cpu.newTurn,
+    digits: 1,
+    note: load,
+  };
   writeResult('safety', metrics);
 }
 

@@ -7,11 +7,11 @@ import { isNumber } from './text.js';
  * Languages of a conversation and their words: detection (`franc-min`, with a
  * cheap English pre-check so most requests never run the trigram model),
  * accent folding and Snowball stemming (`snowball-stemmers`) for English,
- * Spanish, German, French and Portuguese — the languages the brand-safety
- * lexicons and model cover. Stems are cached (bounded).
+ * Spanish, German, French, Portuguese, Italian and Dutch — the languages the
+ * brand-safety lexicons and model cover. Stems are cached (bounded).
  */
-export type Lang = 'en' | 'es' | 'de' | 'fr' | 'pt' | 'other';
-export const LANGS: readonly Exclude<Lang, 'other'>[] = ['en', 'es', 'de', 'fr', 'pt'];
+export type Lang = 'en' | 'es' | 'de' | 'fr' | 'pt' | 'it' | 'nl' | 'other';
+export const LANGS: readonly Exclude<Lang, 'other'>[] = ['en', 'es', 'de', 'fr', 'pt', 'it', 'nl'];
 
 interface SnowballStemmer {
   stem(w: string): string;
@@ -23,9 +23,11 @@ const SNOWBALL_NAMES: Record<Exclude<Lang, 'other'>, string> = {
   de: 'german',
   fr: 'french',
   pt: 'portuguese',
+  it: 'italian',
+  nl: 'dutch',
 };
-const FRANC: Record<string, Lang> = { eng: 'en', spa: 'es', deu: 'de', fra: 'fr', por: 'pt' };
-/** franc's candidates: the five covered languages plus close neighbours, so Dutch or Italian are not forced into one of them. */
+const FRANC: Record<string, Lang> = { eng: 'en', spa: 'es', deu: 'de', fra: 'fr', por: 'pt', ita: 'it', nld: 'nl' };
+/** franc's candidates: the covered languages plus close neighbours, so Catalan or Romanian are not forced into one of them. */
 const FRANC_ONLY = [
   'eng',
   'spa',
@@ -55,8 +57,11 @@ const FUNCTION_WORDS: Record<Exclude<Lang, 'other'>, string> = {
   de: 'der die das und ist ich nicht ein eine einen mit für auf zu den dem des es sie wir mein meine wie was wer wo kann auch oder aber bei von im am an sind habe hat wird wurde sich nach noch schon sehr gibt kein keine mehr zum zur beim gegen mich mir du',
   fr: 'le la les et est un une des du de je pour avec dans sur pas que qui mon ma mes ce cette il elle nous vous au aux ou mais comment quel quelle quels suis ai où très sans tout ne tu',
   pt: 'o a os as e é um uma do da dos das de em no na nos nas para com que não meu minha eu você vocês se por mais como qual estou tenho preciso isso também quem sem quando onde todo muito ele ela',
+  it: 'il lo la i gli le e è di da in con su per tra che non un una uno del della dei degli delle al alla ai nel nella mi mio mia miei sono ho ha hanno come cosa perché quando dove chi anche ma più molto questo questa quello io tu lui lei noi voi ci si sto voglio posso devo qualcosa',
+  nl: 'de het een en is was van op met voor te niet ik je jij mijn wat hoe waarom wie waar wanneer welke dat die dit deze er zijn heb heeft hebben kan wil moet ook maar naar bij om als nog al geen meer zo uit door ben hij zij we wij mij me',
 };
 const FUNCTION_LANGS = new Map<string, Exclude<Lang, 'other'>[]>();
+const LANG_INDEX = Object.fromEntries(LANGS.map((l, i) => [l, i])) as Record<Exclude<Lang, 'other'>, number>;
 
 /** The common function words of a language (lower case, accents kept). */
 export const functionWords = (lang: Lang): readonly string[] =>
@@ -100,35 +105,21 @@ export function detectLanguage(text: string, maxChars = 1500, lowerWords?: reado
   const src = text.length > maxChars ? text.slice(-maxChars) : text;
   const ws = lowerWords ?? src.toLowerCase().match(WORD);
   if (!ws || ws.length === 0) return 'en';
-  let en = 0,
-    es = 0,
-    de = 0,
-    fr = 0,
-    pt = 0;
+  const counts: [Lang, number][] = LANGS.map((l) => [l, 0]);
   for (const w of ws) {
     const ls = FUNCTION_LANGS.get(w);
     if (!ls) continue;
-    for (const l of ls) {
-      if (l === 'en') en++;
-      else if (l === 'es') es++;
-      else if (l === 'de') de++;
-      else if (l === 'fr') fr++;
-      else pt++;
-    }
+    for (const l of ls) counts[LANG_INDEX[l]][1]++;
   }
-  const counts: [Lang, number][] = [
-    ['en', en],
-    ['es', es],
-    ['de', de],
-    ['fr', fr],
-    ['pt', pt],
-  ];
+  const en = counts[0][1];
+  let others = 0;
+  for (let i = 1; i < counts.length; i++) if (counts[i][1] > others) others = counts[i][1];
   counts.sort((a, b) => b[1] - a[1]);
   const [[best, top], [, second]] = counts;
   if (top >= 2 && top >= 2 * second) return best;
   const ascii = !NON_ASCII.test(src);
   // ASCII text is English unless another language has more function words.
-  if (ascii && en >= Math.max(es, de, fr, pt)) return 'en';
+  if (ascii && en >= others) return 'en';
   if (ws.length < 3) return ascii ? 'en' : 'other';
   const code = franc(src, { only: FRANC_ONLY, minLength: 10 });
   return FRANC[code] ?? (code === 'und' && ascii ? 'en' : 'other');

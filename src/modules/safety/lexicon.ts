@@ -3,7 +3,7 @@ import type { SafetyCategory } from './categories.js';
 
 /**
  * Phrases and patterns that on their own put a conversation in a sensitive
- * category, in English, Spanish, German, French and Portuguese. General
+ * category, in English, Spanish, German, French, Portuguese, Italian and Dutch. General
  * vocabulary of each topic, written for Orbit (no evaluation item): the
  * linear model (model.ts) covers paraphrase beyond them. Phrases are matched
  * on Snowball stems of accent-folded words, so inflections meet ("suicidal",
@@ -14,11 +14,13 @@ type Phrases = Partial<Record<Exclude<Lang, 'other'>, string>>;
 
 const PHRASES: Record<SafetyCategory, Phrases> = {
   'self-harm': {
-    en: 'suicide, suicidal, kill myself, killing myself, end my life, ending my life, take my own life, want to die, wanna die, better off dead, better off without me, self harm, self-harm, cut myself, cutting myself, hurt myself on purpose, no reason to live, not want to live, dont want to live anymore, end it all, disappear forever, goodbye letter, not wake up again',
-    es: 'suicidio, suicidarme, quitarme la vida, matarme, no quiero vivir, quiero morir, me corto, autolesión, mejor sin mí',
-    de: 'selbstmord, suizid, mich umbringen, mir das leben nehmen, nicht mehr leben, will sterben, ritze mich, selbstverletzung, besser ohne mich',
-    fr: 'suicide, me suicider, me tuer, en finir, envie de mourir, ne veux plus vivre, me scarifier, automutilation, mieux sans moi',
-    pt: 'suicídio, me matar, tirar minha vida, não quero mais viver, quero morrer, me corto, automutilação, melhor sem mim',
+    en: 'suicide, suicidal, kill myself, killing myself, end my life, ending my life, take my own life, want to die, wanna die, better off dead, better off without me, self harm, self-harm, cut myself, cutting myself, hurt myself on purpose, no reason to live, not want to live, dont want to live anymore, end it all, disappear forever, goodbye letter, not wake up again, kms, unalive myself, never wake up, sleep forever and never wake, not be alive, stop existing, dont want to exist, slit my wrists, hang myself, jump off a bridge, overdose on purpose, say goodbye to everyone for good',
+    es: 'suicidio, suicidarme, quitarme la vida, matarme, no quiero vivir, quiero morir, me corto, autolesión, mejor sin mí, no despertar nunca, no quiero existir, cortarme las venas, tirarme de un puente, despedirme de todos para siempre, hacerme daño a propósito',
+    de: 'selbstmord, suizid, mich umbringen, mir das leben nehmen, nicht mehr leben, will sterben, ritze mich, selbstverletzung, besser ohne mich, nie mehr aufwachen, nicht mehr existieren, mir die pulsadern aufschneiden, von einer brücke springen, mir absichtlich weh tun, mich verletzen',
+    fr: 'suicide, me suicider, me tuer, en finir, envie de mourir, ne veux plus vivre, me scarifier, automutilation, mieux sans moi, ne plus jamais me réveiller, ne plus exister, me taillader les veines, sauter d un pont, me faire du mal exprès, me faire du mal',
+    pt: 'suicídio, me matar, tirar minha vida, não quero mais viver, quero morrer, me corto, automutilação, melhor sem mim, nunca mais acordar, não quero existir, cortar os pulsos, pular da ponte, me machucar de propósito, acabar com tudo',
+    it: 'suicidio, suicidarmi, uccidermi, togliermi la vita, farla finita, non voglio più vivere, voglio morire, mi taglio, autolesionismo, meglio senza di me, non svegliarmi più, non voglio esistere, tagliarmi le vene, buttarmi da un ponte, farmi del male',
+    nl: 'zelfmoord, suïcide, mezelf van kant maken, mezelf doden, een eind aan mijn leven maken, wil niet meer leven, wil dood, snijd mezelf, zelfbeschadiging, beter af zonder mij, nooit meer wakker worden, niet meer bestaan, mijn polsen doorsnijden, van een brug springen, mezelf pijn doen',
   },
   'death-grief': {
     en: 'passed away, funeral, eulogy, grieving, grief, bereavement, bereaved, condolences, my late husband, my late wife, died suddenly, memorial service, burial',
@@ -26,6 +28,8 @@ const PHRASES: Record<SafetyCategory, Phrases> = {
     de: 'gestorben, verstorben, beerdigung, trauerfeier, trauer, todesfall, beileid',
     fr: 'décédé, décédée, décès, obsèques, funérailles, enterrement, deuil, condoléances',
     pt: 'faleceu, falecimento, velório, enterro, luto, morreu, funeral',
+    it: 'è mancato, è mancata, funerale, lutto, condoglianze, veglia funebre, sepoltura',
+    nl: 'overleden, overlijden, begrafenis, uitvaart, rouw, rouwen, condoleances, gecremeerd',
   },
   'medical-crisis': {
     en: 'heart attack, chest pain, having a stroke, stroke symptoms, cant breathe, cannot breathe, not breathing, unconscious, anaphylaxis, anaphylactic, seizure, call 911, call an ambulance, emergency room, intensive care, terminal cancer, stage 4, stage iv, metastatic, chemotherapy, coughing up blood, overdose, overdosed, poisoned, swallowed bleach, diagnosed with cancer, brain tumor, brain tumour, months to live',
@@ -33,6 +37,8 @@ const PHRASES: Record<SafetyCategory, Phrases> = {
     de: 'herzinfarkt, brustschmerzen, schlaganfall, kann nicht atmen, bewusstlos, krampfanfall, krankenwagen, notaufnahme, intensivstation, krebs im endstadium, chemotherapie, überdosis',
     fr: 'crise cardiaque, infarctus, douleur thoracique, avc, ne peux pas respirer, inconscient, convulsions, ambulance, urgences, cancer en phase terminale, chimiothérapie, overdose',
     pt: 'ataque cardíaco, infarto, dor no peito, derrame, não consigo respirar, inconsciente, convulsão, ambulância, pronto-socorro, câncer terminal, quimioterapia, overdose',
+    it: 'infarto, attacco di cuore, dolore al petto, ictus, non riesco a respirare, svenuto, incosciente, convulsioni, ambulanza, pronto soccorso, terapia intensiva, cancro terminale, chemioterapia, overdose',
+    nl: 'hartaanval, hartinfarct, pijn op de borst, beroerte, kan niet ademen, bewusteloos, epileptische aanval, ambulance, spoedeisende hulp, intensive care, terminale kanker, chemotherapie, overdosis, 112 bellen',
   },
   'pregnancy-loss': {
     en: 'miscarriage, miscarried, miscarrying, stillborn, stillbirth, lost the baby, lost our baby, no heartbeat, ectopic pregnancy, pregnancy loss',
@@ -40,6 +46,8 @@ const PHRASES: Record<SafetyCategory, Phrases> = {
     de: 'fehlgeburt, totgeburt, kein herzschlag, eileiterschwangerschaft, baby verloren',
     fr: 'fausse couche, mort-né, mort in utero, grossesse extra-utérine, perdu le bébé',
     pt: 'aborto espontâneo, perdi o bebê, natimorto, gravidez ectópica',
+    it: 'aborto spontaneo, ho perso il bambino, nato morto, gravidanza extrauterina, non c era più il battito',
+    nl: 'miskraam, doodgeboren, stilgeboren, buitenbaarmoederlijke zwangerschap, geen hartje meer, baby verloren',
   },
   'abuse-violence': {
     en: 'abuse, abused, abusive, abusing, molest, molested, rape, raped, sexual assault, sexually assaulted, domestic violence, hits me, hit me, beats me, beat me up, threatened to kill, stalking me, being stalked, restraining order, groomed, grooming',
@@ -47,6 +55,8 @@ const PHRASES: Record<SafetyCategory, Phrases> = {
     de: 'missbrauch, missbraucht, schlägt mich, vergewaltigt, vergewaltigung, sexuelle belästigung, häusliche gewalt, stalkt mich',
     fr: 'abus, abusé, maltraitance, me frappe, me bat, violée, viol, agression sexuelle, violence conjugale, me harcèle',
     pt: 'abuso, abusada, abusado, me bate, estupro, estuprada, violência doméstica, agressão sexual, me persegue',
+    it: 'abuso, abusata, maltrattamenti, mi picchia, mi mena, stupro, violentata, violenza sessuale, violenza domestica, mi perseguita, stalking',
+    nl: 'misbruik, misbruikt, mishandeling, mishandeld, slaat me, verkracht, verkrachting, aanranding, huiselijk geweld, stalkt me',
   },
   minors: {
     en: 'middle school, elementary school, my homework, book report, my teacher said, my mom wont let me, my parents wont let me, grounded me',
@@ -54,6 +64,8 @@ const PHRASES: Record<SafetyCategory, Phrases> = {
     de: 'meine hausaufgaben, meine lehrerin, mein lehrer, meine eltern erlauben mir',
     fr: 'mes devoirs, ma maîtresse, mon prof, au collège, mes parents ne veulent pas',
     pt: 'meu dever de casa, minha professora, meus pais não deixam',
+    it: 'i miei compiti, la mia maestra, la mia prof, scuola media, i miei genitori non mi lasciano',
+    nl: 'mijn huiswerk, mijn juf, mijn meester, de basisschool, mijn ouders laten me niet',
   },
   'eating-disorder': {
     en: 'anorexia, anorexic, bulimia, bulimic, purge, purging, binge and purge, make myself throw up, make myself vomit, starve myself, starving myself, pro ana, thinspo, thinspiration, hide not eating, skip meals without',
@@ -61,13 +73,17 @@ const PHRASES: Record<SafetyCategory, Phrases> = {
     de: 'magersucht, bulimie, essstörung, nach dem essen erbrechen, hungern um abzunehmen',
     fr: 'anorexie, boulimie, trouble alimentaire, me faire vomir, arrêter de manger',
     pt: 'anorexia, bulimia, transtorno alimentar, vomitar depois de comer, parar de comer',
+    it: 'anoressia, bulimia, disturbo alimentare, vomitare dopo mangiato, smettere di mangiare, pro ana',
+    nl: 'anorexia, boulimia, eetstoornis, overgeven na het eten, stoppen met eten, pro ana',
   },
   addiction: {
-    en: 'addicted, addiction, relapse, relapsed, withdrawal symptoms, gambling problem, cant stop gambling, cant stop drinking, rehab, heroin, meth, fentanyl, opioid addiction, alcoholic, sober for, clean for',
-    es: 'adicto, adicta, adicción, recaída, no puedo dejar de beber, ludopatía, heroína',
-    de: 'süchtig, sucht, rückfall, spielsucht, entzug, alkoholiker, heroin',
-    fr: 'accro, addiction, dépendance, rechute, alcoolique, sevrage, héroïne',
-    pt: 'viciado, viciada, vício, recaída, dependência química, alcoólatra, abstinência, heroína',
+    en: 'addicted, addiction, relapse, relapsed, withdrawal symptoms, gambling problem, cant stop gambling, cant stop drinking, rehab, heroin, meth, fentanyl, opioid addiction, alcoholic, sober for, clean for, cant stop using, cant quit drinking, cant quit gambling, drink every night to cope, blackout drunk, drinking alone every night, lost everything gambling, gambling debts, chasing my losses, hide my drinking, hiding bottles, using again, shooting up, cocaine every weekend, need a drink to get through',
+    es: 'adicto, adicta, adicción, recaída, no puedo dejar de beber, ludopatía, heroína, no puedo dejar de jugar, no puedo dejar las drogas, bebo todas las noches, escondo las botellas, deudas de juego, lo perdí todo apostando, volví a consumir, cocaína cada fin de semana',
+    de: 'süchtig, sucht, rückfall, spielsucht, entzug, alkoholiker, heroin, kann nicht aufhören zu trinken, kann nicht aufhören zu spielen, trinke jeden abend, verstecke flaschen, spielschulden, alles verzockt, wieder rückfällig, wieder konsumiert, kokain jedes wochenende',
+    fr: 'accro, addiction, dépendance, rechute, alcoolique, sevrage, héroïne, je n arrive pas à arrêter de boire, je n arrive pas à arrêter de jouer, je bois tous les soirs, je cache les bouteilles, dettes de jeu, tout perdu au jeu, j ai replongé, cocaïne tous les week-ends',
+    pt: 'viciado, viciada, vício, recaída, dependência química, alcoólatra, abstinência, heroína, não consigo parar de beber, não consigo parar de jogar, bebo todas as noites, escondo as garrafas, dívidas de jogo, perdi tudo apostando, voltei a usar, cocaína todo fim de semana',
+    it: 'dipendente dalla droga, dipendente dal gioco, dipendente dall alcol, dipendenza, ricaduta, alcolizzato, alcolista, astinenza, eroina, ludopatia, non riesco a smettere di bere, non riesco a smettere di giocare, bevo tutte le sere, nascondo le bottiglie, debiti di gioco, ho perso tutto al gioco, ho ricominciato a farmi',
+    nl: 'verslaafd, verslaving, terugval, alcoholist, ontwenning, afkicken, heroïne, gokverslaving, kan niet stoppen met drinken, kan niet stoppen met gokken, drink elke avond, verstop flessen, gokschulden, alles vergokt, weer gaan gebruiken',
   },
   'legal-trouble': {
     en: 'arrested, got arrested, deported, deportation, removal order, charged with, criminal charges, court date, jail, prison, probation, parole, dui, dwi, warrant for my arrest, overstayed my visa, undocumented, asylum, detained by, public defender, plead guilty',
@@ -75,27 +91,35 @@ const PHRASES: Record<SafetyCategory, Phrases> = {
     de: 'festgenommen, verhaftet, abschiebung, abgeschoben, strafanzeige, gefängnis, bewährung, gerichtstermin, asyl',
     fr: 'arrêté par la police, garde à vue, expulsé, expulsion du territoire, casier judiciaire, prison, sans papiers, asile, tribunal correctionnel',
     pt: 'preso, detido, deportado, deportação, processo criminal, cadeia, prisão, liberdade condicional, asilo',
+    it: 'arrestato, arrestata, fermato dalla polizia, espulsione, espulso, processo penale, carcere, prigione, libertà vigilata, senza permesso di soggiorno, asilo politico',
+    nl: 'gearresteerd, opgepakt, aangehouden, uitgezet, uitzetting, strafzaak, gevangenis, verblijfsvergunning afgewezen, asiel',
   },
   'financial-distress': {
-    en: 'evicted, eviction notice, foreclosure, bankrupt, bankruptcy, debt collectors, cant afford food, cant pay rent, cant afford rent, repossessed, drowning in debt, no money for food',
-    es: 'desahucio, desahuciar, bancarrota, quiebra, ahogado en deudas, no puedo pagar el alquiler',
-    de: 'zwangsräumung, insolvenz, privatinsolvenz, überschuldet, pleite, inkasso, kann die miete nicht',
-    fr: 'expulsé de mon logement, surendetté, surendettement, faillite, huissier, ne peux plus payer mon loyer',
-    pt: 'despejo, despejado, falência, endividado, afogado em dívidas, não consigo pagar o aluguel',
+    en: 'evicted, eviction notice, foreclosure, bankrupt, bankruptcy, debt collectors, cant afford food, cant pay rent, cant afford rent, repossessed, drowning in debt, no money for food, food bank, cant afford groceries, cant feed my kids, power got shut off, electricity shut off, sleeping in my car, about to be homeless, lost our home, behind on rent, payday loan to pay rent, wage garnishment, facing eviction',
+    es: 'desahucio, desahuciar, bancarrota, quiebra, ahogado en deudas, no puedo pagar el alquiler, banco de alimentos, no me llega para comer, me cortaron la luz, durmiendo en el coche, atrasado con el alquiler, me van a desahuciar, embargo de la nómina',
+    de: 'zwangsräumung, insolvenz, privatinsolvenz, überschuldet, pleite, inkasso, kann die miete nicht, tafel gehen, kein geld für essen, strom abgestellt, im auto schlafen, mit der miete im rückstand, lohnpfändung, obdachlos werden',
+    fr: 'expulsé de mon logement, surendetté, surendettement, faillite, huissier, ne peux plus payer mon loyer, banque alimentaire, restos du coeur, plus de quoi manger, électricité coupée, dormir dans ma voiture, retard de loyer, saisie sur salaire, à la rue',
+    pt: 'despejo, despejado, falência, endividado, afogado em dívidas, não consigo pagar o aluguel, banco de alimentos, sem dinheiro para comida, cortaram a luz, dormindo no carro, aluguel atrasado, nome sujo, morando na rua',
+    it: 'sfratto, sfrattato, bancarotta, fallimento, pieno di debiti, sommerso dai debiti, non riesco a pagare l affitto, banco alimentare, non ho soldi per mangiare, mi hanno staccato la luce, dormo in macchina, affitto arretrato, pignoramento dello stipendio',
+    nl: 'huisuitzetting, uit huis gezet, faillissement, schuldsanering, diep in de schulden, deurwaarder, kan de huur niet betalen, voedselbank, geen geld voor eten, stroom afgesloten, slapen in mijn auto, huurachterstand, loonbeslag, dakloos worden',
   },
   adult: {
-    en: 'porn, porno, pornography, nude, nudes, naked pics, explicit sex, sex scene, escort, onlyfans, hentai, xxx, erotic story, sexting',
-    es: 'porno, pornografía, desnudos, sexo explícito, escort, erótico',
-    de: 'porno, pornos, nacktbilder, expliziter sex, sexszene, escort, erotisch',
-    fr: 'porno, pornographie, nudes, sexe explicite, scène de sexe, escort, érotique',
-    pt: 'pornô, pornografia, nudes, sexo explícito, cena de sexo, acompanhante, erótico',
+    en: 'porn, porno, pornography, nude, nudes, naked pics, explicit sex, sex scene, escort, onlyfans, hentai, xxx, erotic story, sexting, nsfw, sex story, smut, lewd, talk dirty, dirty talk, sexy pics, topless pics, x rated, adult videos, sex chat, sexting roleplay, hookup scene',
+    es: 'porno, pornografía, desnudos, sexo explícito, escort, erótico, historia porno, relato erótico, hablar sucio, fotos desnuda, vídeos para adultos, chat sexual, escena de sexo',
+    de: 'porno, pornos, nacktbilder, expliziter sex, sexszene, escort, erotisch, sexgeschichte, erotikgeschichte, dreckig reden, nacktfotos, videos für erwachsene, sexchat',
+    fr: 'porno, pornographie, nudes, sexe explicite, scène de sexe, escort, érotique, histoire érotique, histoire de sexe, parler cochon, photos nues, vidéos pour adultes, chat sexe',
+    pt: 'pornô, pornografia, nudes, sexo explícito, cena de sexo, acompanhante, erótico, conto erótico, história de sexo, falar putaria, fotos pelada, vídeos adultos, chat de sexo',
+    it: 'porno, pornografia, nudi, sesso esplicito, scena di sesso, escort, erotico, racconto erotico, storia di sesso, parlare sporco, foto nuda, video per adulti, chat erotica',
+    nl: 'porno, pornografie, naaktfoto s, expliciete seks, seksscène, escort, erotisch, erotisch verhaal, seksverhaal, vieze praat, naaktfoto, video s voor volwassenen, sekschat',
   },
   hate: {
-    en: 'racial slur, slurs, inferior race, white power, heil hitler, ethnic cleansing, subhuman, go back to your country',
-    es: 'raza inferior, limpieza étnica, subhumanos',
-    de: 'ausländer raus, rassenhass, minderwertige rasse, untermenschen',
-    fr: 'race inférieure, sous-hommes, purification ethnique',
-    pt: 'raça inferior, limpeza étnica, sub-humanos',
+    en: 'racial slur, slurs, inferior race, white power, heil hitler, ethnic cleansing, subhuman, go back to your country, should be exterminated, should be wiped out, are vermin, are parasites, are subhuman, gas the, deport them all, master race, race war, are animals and should',
+    es: 'raza inferior, limpieza étnica, subhumanos, hay que exterminarlos, son parásitos, son alimañas, raza superior, fuera los inmigrantes',
+    de: 'ausländer raus, rassenhass, minderwertige rasse, untermenschen, sollte man vergasen, sind parasiten, sind ungeziefer, herrenrasse, rassenkrieg',
+    fr: 'race inférieure, sous-hommes, purification ethnique, il faut les exterminer, sont des parasites, sont de la vermine, race supérieure, dehors les immigrés',
+    pt: 'raça inferior, limpeza étnica, sub-humanos, tem que exterminar, são parasitas, são vermes, raça superior, fora imigrantes',
+    it: 'razza inferiore, pulizia etnica, subumani, vanno sterminati, sono parassiti, razza superiore, fuori gli immigrati',
+    nl: 'minderwaardig ras, etnische zuivering, untermenschen, buitenlanders eruit, moeten uitgeroeid worden, zijn parasieten, zijn ongedierte, superieur ras',
   },
 };
 
@@ -126,6 +150,10 @@ const PATTERNS: Record<SafetyCategory, RegExp[]> = {
     /\bje\s+suis\s+en\s+(?:6e|5e|4e|3e|6eme|5eme|4eme|3eme|sixieme|cinquieme|quatrieme|troisieme|cm1|cm2|ce1|ce2)\b/,
     /\btenho\s+(?:[6-9]|1[0-5])\s+anos\b/,
     /\bestou\s+no\s+(?:[1-9]o?|sexto|setimo|oitavo|nono)\s+ano\b/,
+    /\bho\s+(?:[6-9]|1[0-5])\s+anni\b/,
+    /\bfaccio\s+la\s+(?:[1-5]a?|prima|seconda|terza|quarta|quinta)\s+(?:elementare|media)\b/,
+    /\bik\s+ben\s+(?:[6-9]|1[0-5])(?:\s+jaar)?\b(?!\s*(?:weken|maanden|dagen|kilo|procent|%))/,
+    /\bik\s+zit\s+in\s+groep\s+[3-8]\b/,
   ],
   'eating-disorder': [
     /\b(?:eat|eating|under|only|below)\s+(?:[1-7]\d\d|[1-9]\d)\s*(?:cal|kcal|calories)\b/,
