@@ -8,17 +8,11 @@
  *
  *   npx tsx bench/decision-latency.ts [--groups 10000] [--ads 50] [--rounds 3] [--seconds 10] [--connections 8]
  *
- * Inventory: each group takes the context of one of the labelled set's 86 ad
- * groups (so ~116 groups compete on every topic) plus two random extra words
- * and its own brand; requests are the labelled set's conversations, each with
- * a fresh session id so frequency caps do not thin the work.
+ * Inventory: bench/lib/decision-inventory.ts; requests are the labelled set's
+ * conversations, each with a fresh session id so frequency caps do not thin the work.
  */
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../src/config.js';
-import { closeContext, createContext } from '../src/server.js';
-import * as accounts from '../src/modules/accounts/service.js';
-import { createPlacement } from '../src/modules/placements/service.js';
-import { createApprovedCampaign, type SeedGroup } from '../src/modules/campaigns/seed.js';
+import { closeContext } from '../src/server.js';
 import { requestAds } from '../src/modules/serving/service.js';
 import { loadDataset } from './relevance/evaluate.js';
 import type autocannon from 'autocannon';
@@ -31,9 +25,9 @@ import {
   rssMb,
   startBareServer,
   startOrbit,
-  tempDir,
   type LoadResult,
 } from './lib/harness.js';
+import { BENCH_UA as UA, seedDecisionInventory, seededRandom } from './lib/decision-inventory.js';
 import { writeResult } from './lib/results.js';
 
 const { values } = parseArgs({
@@ -50,80 +44,19 @@ const ADS = Number(values.ads);
 const ROUNDS = Number(values.rounds);
 const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
-const GROUPS_PER_CAMPAIGN = 10;
-const UA =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
-
-let seed = 42;
-const rand = () => {
-  seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-  return seed / 0x7fffffff;
-};
-
-const { groups: templates, conversations } = loadDataset();
-const vocabulary = [...new Set(templates.flatMap((g) => g.context.split(/[,\s]+/).filter((w) => w.length > 3)))];
-
-const dataDir = tempDir('orbit-bench-decision-');
-const env: Record<string, string> = {
-  ORBIT_DATA_DIR: dataDir,
-  ORBIT_INVENTORY_REFRESH_MS: '600000',
-  // The rate limit on (its check is part of every request), set above this bench's one-key rate.
-  ORBIT_AD_RATE_LIMIT: '10000000',
-  ORBIT_SQLITE_SYNC: 'NORMAL',
-};
+const rand = seededRandom(42);
+const { conversations } = loadDataset();
 // ORBIT_SEMANTIC_WEIGHT in the environment sets the offline semantic signal's weight for both parts of the bench
 // (unset: the configured default; 0 turns it off).
 const semanticEnv = process.env.ORBIT_SEMANTIC_WEIGHT;
-if (semanticEnv !== undefined) env.ORBIT_SEMANTIC_WEIGHT = semanticEnv;
-const config = loadConfig(
-  {
-    dataDir,
-    logLevel: 'silent',
-    sqliteSync: 'NORMAL',
-    adRateLimitPerSecond: 0,
-    ...(semanticEnv !== undefined ? { semanticWeight: Number(semanticEnv) } : {}),
-  },
-  {},
-);
-const ctx = await createContext(config);
-
-console.log(`seeding ${GROUPS} ad groups × ${ADS} ads …`);
-const t0 = Date.now();
-const pub = await accounts.createPublisher(ctx, { name: 'Bench Publisher', url: 'https://chat.example.com' });
-await createPlacement(ctx, pub.publisher.id, { name: 'Chat Below', placement_type: 'below_response' });
-const advertisers: string[] = [];
-for (let i = 0; i < 200; i++) {
-  const a = await accounts.createAdvertiser(ctx, { name: `Bench Advertiser ${i}`, hasPaymentMethod: true });
-  advertisers.push(a.advertiser.id);
-}
-for (let c = 0; c * GROUPS_PER_CAMPAIGN < GROUPS; c++) {
-  const groups: SeedGroup[] = [];
-  for (let k = 0; k < GROUPS_PER_CAMPAIGN && c * GROUPS_PER_CAMPAIGN + k < GROUPS; k++) {
-    const n = c * GROUPS_PER_CAMPAIGN + k;
-    const t = templates[n % templates.length];
-    const extra = `${vocabulary[Math.floor(rand() * vocabulary.length)]}, ${vocabulary[Math.floor(rand() * vocabulary.length)]}`;
-    groups.push({
-      name: `${t.name} ${n}`,
-      context: `${t.context}, ${extra}, brand${n}`,
-      negative_context: t.negative ?? undefined,
-      brand_name: `Brand ${n}`,
-      max_cpc: rand() < 0.5 ? Math.round((0.2 + rand() * 1.8) * 100) / 100 : undefined,
-      ads: Array.from({ length: ADS }, (_, i) => ({
-        headline: `${t.name} offer ${i}`,
-        copy: `Brand ${n}: ${t.context.split(',')[0]} — variant ${i}.`,
-        cta: 'Learn more',
-      })),
-    });
-  }
-  await createApprovedCampaign(ctx, advertisers[c % advertisers.length], {
-    name: `Bench campaign ${c}`,
-    landing_page: `https://adv${c}.example.com/`,
-    daily_budget: 100_000,
-    max_cpm: Math.round((2 + rand() * 13) * 100) / 100,
-    groups,
-  });
-}
-console.log(`seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+const inv = await seedDecisionInventory({
+  groups: GROUPS,
+  ads: ADS,
+  rand,
+  prefix: 'orbit-bench-decision-',
+  ...(semanticEnv !== undefined ? { semanticWeight: Number(semanticEnv) } : {}),
+});
+const { ctx, env } = inv;
 
 // Request bodies: the labelled conversations that should get an ad and those that should not, in a fixed shuffled order.
 const bodies = conversations
@@ -143,7 +76,7 @@ let decisionCpuFreshUs = NaN;
   const t1 = Date.now();
   await ctx.inventory.rebuild();
   console.log(`inventory snapshot built in ${((Date.now() - t1) / 1000).toFixed(1)} s (${ctx.inventory ? 'ok' : ''})`);
-  const who = { kind: 'pub' as const, accountId: pub.publisher.id, keyId: 'bench' };
+  const who = { kind: 'pub' as const, accountId: inv.publisherId, keyId: 'bench' };
   const times: number[] = [];
   let filled = 0;
   for (let i = 0; i < 3000; i++) {
@@ -206,7 +139,7 @@ await closeContext(ctx);
 const orbit = await startOrbit(env);
 const warm = await fetch(`${orbit.url}/api/v1/ad`, {
   method: 'POST',
-  headers: { authorization: `Bearer ${pub.apiKey}`, 'content-type': 'application/json', 'user-agent': UA },
+  headers: { authorization: `Bearer ${inv.publisherKey}`, 'content-type': 'application/json', 'user-agent': UA },
   body: bodies[0].replace('__SID__', 'warm'),
 });
 if (warm.status !== 200 && warm.status !== 204)
@@ -220,7 +153,7 @@ const adLoad = (url: string) => ({
   connections: CONNECTIONS,
   duration: SECONDS,
   method: 'POST' as const,
-  headers: { authorization: `Bearer ${pub.apiKey}`, 'content-type': 'application/json', 'user-agent': UA },
+  headers: { authorization: `Bearer ${inv.publisherKey}`, 'content-type': 'application/json', 'user-agent': UA },
   requests: [
     {
       method: 'POST' as const,

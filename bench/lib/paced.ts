@@ -50,6 +50,8 @@ export interface PacedResult {
   max: number;
   /** Achieved completions per second. */
   rps: number;
+  /** Measured responses by HTTP status ("200": 1234, "204": 56, …). */
+  statuses: Record<string, number>;
 }
 
 interface Conn {
@@ -148,6 +150,7 @@ export async function runPaced(opts: PacedOptions): Promise<PacedResult> {
   let ok = 0;
   let non2xx = 0;
   let errors = 0;
+  const byStatus = new Int32Array(600);
   const conns: Conn[] = [];
   const idle: Conn[] = [];
   // Requests are released in index order and queue in that order while every connection is busy:
@@ -191,6 +194,7 @@ export async function runPaced(opts: PacedOptions): Promise<PacedResult> {
             latencies[measured++] = performance.now() - scheduled;
             if (lastStatus >= 200 && lastStatus < 300) ok++;
             else non2xx++;
+            byStatus[lastStatus >= 0 && lastStatus < 600 ? lastStatus : 0]++;
           }
           c.current = -1;
           idle.push(c);
@@ -256,6 +260,7 @@ export async function runPaced(opts: PacedOptions): Promise<PacedResult> {
     p99: round(pct(sorted, 99)),
     max: round(sorted.length ? sorted[sorted.length - 1] : 0),
     rps: completed / elapsed,
+    statuses: Object.fromEntries([...byStatus.entries()].filter(([, c]) => c > 0).map(([k, c]) => [String(k), c])),
   };
 }
 
