@@ -32,7 +32,7 @@ import {
 const HARNESS = `
 import { createElement, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Ad, useAd } from '../web/packages/react/src/index.tsx';
+import { Ad, useAd } from './packages/react/src/index.tsx';
 window.events = [];
 // A chat page that fetches its ad through its own backend with the hook.
 function Fetched({ request }) {
@@ -56,7 +56,7 @@ window.renderAd = (id, props) => {
 const SSR = `
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { Ad } from '../web/packages/react/src/index.tsx';
+import { Ad } from './packages/react/src/index.tsx';
 export const render = (props) => renderToString(createElement(Ad, props));
 `;
 
