@@ -21,6 +21,15 @@ export const SAFETY_CATEGORIES = [
 ] as const;
 export type SafetyCategory = (typeof SAFETY_CATEGORIES)[number];
 
+/**
+ * Categories the model may name only when the conversation mentions what the
+ * category is about (a concept of concepts.ts). Hate speech targets a group:
+ * without a group word its head fires on generic wording ("all", "are",
+ * "people") — a shopping question carrying a prompt injection read as hate.
+ * Lexicon hits are not gated. Record 0036 (round 4).
+ */
+export const REQUIRED_CONCEPT: Partial<Record<SafetyCategory, string>> = { hate: 'GROUP_HATE' };
+
 /** Words a publisher may write in `excludedTopics` for each category (the category's own name included). */
 const ALIASES: Record<SafetyCategory, string[]> = {
   'self-harm': ['self-harm', 'self harm', 'suicide', 'suicidal'],

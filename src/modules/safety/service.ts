@@ -4,7 +4,7 @@ import { fold, foldWord, stemIn, type Lang } from '../../lib/lang.js';
 import { readConversation, type ConversationTurn, type ReadConversation, type ReadTurn } from '../../lib/turns.js';
 import { createLlm, type Llm } from '../../lib/llm.js';
 import { sha256Hex } from '../../lib/hash.js';
-import { categoriesOfTopics, isSafetyCategory, SAFETY_CATEGORIES, type SafetyCategory } from './categories.js';
+import { categoriesOfTopics, isSafetyCategory, REQUIRED_CONCEPT, SAFETY_CATEGORIES, type SafetyCategory } from './categories.js';
 import { lexiconHit, type LexiconHit } from './lexicon.js';
 import { textModels, type FeatureSet, type LoadedModels } from './model.js';
 import { stateOf } from '../../caches.js';
@@ -115,10 +115,12 @@ export function assessOffline(
     hit ??= a.hit ?? null;
   }
   if (userConcepts.size) sets.push({ idx: models.conceptIndices(userConcepts), weight: 1 });
+  let assistantConcepts: readonly string[] = [];
   if (assistant) {
     const a = analyseAssistantTurn(assistant, language);
     sets.push({ idx: a.idx, weight: ASSISTANT_WEIGHT });
     if (a.concepts.length) sets.push({ idx: models.conceptIndices(a.concepts), weight: ASSISTANT_WEIGHT });
+    assistantConcepts = a.concepts;
   }
   const p = models.probabilities(sets);
   const heads = headsOf(models);
@@ -129,6 +131,8 @@ export function assessOffline(
     const h = heads.category[k];
     if (h < 0) continue;
     const c = SAFETY_CATEGORIES[k];
+    const needs = REQUIRED_CONCEPT[c];
+    if (needs !== undefined && !userConcepts.has(needs) && !assistantConcepts.includes(needs)) continue;
     const isExcluded = excluded.size > 0 && excluded.has(c);
     const t = heads.threshold[k] * (isExcluded ? PUBLISHER_EXCLUDED_SCALE : 1);
     if (p[h] >= t && (!best || p[h] - t > best.margin)) best = { c, margin: p[h] - t, p: p[h], excluded: isExcluded };
