@@ -53,6 +53,9 @@ interface SinkOptions {
   tokenTtlSeconds: number;
   rules: JournalRules;
   onError: (err: unknown) => void;
+  /** The writer thread's bound on the bytes it holds and its heap limit (defaults: `journal-thread.ts`). */
+  writerInFlightBytes?: number;
+  writerHeapMb?: number;
 }
 
 /** The journal's sink for this database: the writer thread on SQLite (unless turned off), the pool on PostgreSQL. */
@@ -96,6 +99,8 @@ function sqliteJournalSink(database: Database, opener: PixelOpener, opts: SinkOp
         onCommit: () => database.checkpointer?.active(),
         onError: opts.onError,
         starting: onEventLoop,
+        maxInFlightBytes: opts.writerInFlightBytes,
+        heapMb: opts.writerHeapMb,
       },
     );
   }

@@ -1,11 +1,36 @@
 import type { Worker } from 'node:worker_threads';
 import { startModuleWorker } from '../../lib/worker.js';
 import type { CommitResult, JournalSink } from './journal-batch.js';
-import { decodeResult, encodeBatch, type WriterOptions, type WriterReply, type WriterRequest } from './journal-wire.js';
+import {
+  decodeResult,
+  encodeBatch,
+  type WireBatch,
+  type WriterOptions,
+  type WriterReply,
+  type WriterRequest,
+} from './journal-wire.js';
 
 /** The SQLite writer thread's sink on the event loop's side (the thread itself: `journal-writer.ts`). */
 
-type Waiter = { resolve: (v: CommitResult) => void; reject: (e: Error) => void };
+/**
+ * Commits on the thread, commits on the event loop while a thread started, threads started, the
+ * most bytes the thread held at once, and how often a batch waited here for room.
+ */
+export interface WriterStats {
+  threadCommits: number;
+  startingCommits: number;
+  starts: number;
+  peakBytes: number;
+  heldBack: number;
+}
+
+/** A batch the writer holds (or that waits for room to be posted): its promise and its bytes (`WireBatch.b`). */
+type Waiter = { resolve: (v: CommitResult) => void; reject: (e: Error) => void; bytes: number };
+
+/** Bytes of posted, unanswered batches past which the next waits on this side (`maxInFlightBytes`). */
+export const WRITER_IN_FLIGHT_BYTES = 16 * 1024 * 1024;
+/** The writer thread's heap (old generation, MB): it holds no data of its own beyond the batches in flight. */
+export const WRITER_HEAP_MB = 64;
 
 /**
  * The batches a writer thread holds, by sequence number: a dictionary object,
@@ -43,7 +68,12 @@ class Waiters {
  * journal sends each event-loop turn's appends at once, and the thread
  * commits all the batches that arrived while it was busy as one transaction
  * (group commit on its side, without waiting for the journal to hear back
- * before the next batch leaves). The thread runs only while the journal
+ * before the next batch leaves). Batches are of any size (rows carry text), so
+ * a count alone does not bound the thread's heap: once batches of
+ * `maxInFlightBytes` are posted and unanswered, the next waits here, in order,
+ * until a reply makes room (one batch always goes) — the journal's slots then
+ * stay taken, its queue fills and its callers wait (`Journal.mustWait`) instead
+ * of the thread dying of its heap limit (docs/decisions/0019). The thread runs only while the journal
  * writes: it starts at the first commit, retires after `idleMs`
  * without one (an idle server holds no second V8 isolate: ~19 MB of RSS), and
  * is restarted by the next commit, as it is should it die; a batch it was
@@ -60,20 +90,41 @@ export function sqliteWriterSink(
     onCommit: () => void;
     onError: (err: unknown) => void;
     starting: JournalSink;
+    /** Bound on the bytes of batches posted to the thread and not yet answered (default `WRITER_IN_FLIGHT_BYTES`). */
+    maxInFlightBytes?: number;
+    /** The thread's heap limit (default `WRITER_HEAP_MB`). */
+    heapMb?: number;
   },
 ): JournalSink & {
   readonly running: boolean;
-  readonly stats: { threadCommits: number; startingCommits: number; starts: number };
+  readonly stats: WriterStats;
 } {
+  const maxBytes = hooks.maxInFlightBytes ?? WRITER_IN_FLIGHT_BYTES;
   /** One running thread and the batches it holds (a retiring thread's answers never mix with its successor's). */
   interface Writer {
     w: Worker;
     pending: Waiters;
     /** The thread said it is ready (its connection open, its statements prepared). */
     ready: boolean;
+    /** Bytes of the batches posted to it and not yet answered. */
+    bytes: number;
+    /** Batches waiting here, in order, until the thread has room for them (in `pending` too). */
+    waiting: { seq: number; batch: WireBatch }[];
+    /** Why the thread failed ('error' event), for what it held. */
+    failure: string;
   }
-  /** Commits on the thread, commits on the event loop while a thread started, and threads started. */
-  const stats = { threadCommits: 0, startingCommits: 0, starts: 0 };
+  const stats: WriterStats = { threadCommits: 0, startingCommits: 0, starts: 0, peakBytes: 0, heldBack: 0 };
+
+  /** Posts a batch, or keeps it here while the thread holds `maxBytes` already (one batch always goes). */
+  const post = (writer: Writer, seq: number, batch: WireBatch): void => {
+    if (writer.bytes > 0 && writer.bytes + batch.b > maxBytes) {
+      if (writer.waiting.push({ seq, batch }) === 1) stats.heldBack++;
+      return;
+    }
+    writer.bytes += batch.b;
+    if (writer.bytes > stats.peakBytes) stats.peakBytes = writer.bytes;
+    writer.w.postMessage({ seq, batch } satisfies WriterRequest);
+  };
   let current: Writer | null = null;
   const exiting = new Set<Promise<void>>();
   let seq = 0;
@@ -83,14 +134,16 @@ export function sqliteWriterSink(
     stats.starts++;
     const w = startModuleWorker(new URL('./journal-writer', import.meta.url), import.meta.url, {
       workerData: opts,
-      // The writer holds no data of its own: a small heap is plenty.
-      resourceLimits: { maxOldGenerationSizeMb: 64 },
+      // The writer holds no data of its own, and at most `maxBytes` of batches: a small heap is plenty.
+      resourceLimits: { maxOldGenerationSizeMb: hooks.heapMb ?? WRITER_HEAP_MB },
     });
-    const writer: Writer = { w, pending: new Waiters(), ready: false };
+    const writer: Writer = { w, pending: new Waiters(), ready: false, bytes: 0, waiting: [], failure: '' };
     w.unref(); // only a commit in flight keeps the process alive (see commit)
     const settle = (seq: number, f: (p: Waiter) => void) => {
       const p = writer.pending.take(seq);
-      if (p) f(p);
+      if (!p) return;
+      writer.bytes -= p.bytes;
+      f(p);
     };
     /**
      * Commit replies are settled from a `setImmediate`, not inside the
@@ -115,6 +168,14 @@ export function sqliteWriterSink(
           for (const r of m.results) settle(r.seq, (p) => p.resolve(decodeResult(r.result)));
         }
       }
+      // Room again: what waited goes, in order (a later batch never commits before an earlier one).
+      if (writer.waiting.length > 0) {
+        const waiting = writer.waiting;
+        writer.waiting = [];
+        let i = 0;
+        while (i < waiting.length && writer.waiting.length === 0) post(writer, waiting[i].seq, waiting[i++].batch);
+        for (; i < waiting.length; i++) writer.waiting.push(waiting[i]);
+      }
       if (writer.pending.size === 0) w.unref();
     };
     w.on('message', (m: WriterReply) => {
@@ -128,12 +189,17 @@ export function sqliteWriterSink(
       }
       if (replies.push(m) === 1) setImmediate(settleReplies);
     });
-    w.on('error', (err) => hooks.onError(err));
+    w.on('error', (err) => {
+      writer.failure = `: ${err.message}`; // e.g. ERR_WORKER_OUT_OF_MEMORY
+      hooks.onError(err);
+    });
     const exited = new Promise<void>((r) =>
       w.once('exit', (code) => {
         if (current === writer) current = null;
         settleReplies(); // answered before it exited: settled as answered
-        const err = new Error(`journal writer thread exited (${code}) before answering`);
+        // What it held, posted or waiting, was never acknowledged: it fails (a 503, safe to retry); the next commit starts a thread.
+        writer.waiting = [];
+        const err = new Error(`journal writer thread exited (${code}) before answering${writer.failure}`);
         for (const p of writer.pending.takeAll()) p.reject(err);
         exiting.delete(exited);
         r();
@@ -180,8 +246,9 @@ export function sqliteWriterSink(
       return new Promise<CommitResult>((resolve, reject) => {
         const id = ++seq;
         if (writer.pending.size === 0) writer.w.ref();
-        writer.pending.put(id, { resolve, reject });
-        writer.w.postMessage({ seq: id, batch: wire } satisfies WriterRequest);
+        writer.pending.put(id, { resolve, reject, bytes: wire.b });
+        if (writer.waiting.length > 0) writer.waiting.push({ seq: id, batch: wire });
+        else post(writer, id, wire);
       });
     },
     async close() {

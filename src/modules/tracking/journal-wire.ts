@@ -16,7 +16,16 @@ export interface WireBatch {
   u: unknown[];
   /** Per pixel: token, at, ipHash, country, device, ivt reason ('' when none). */
   p: unknown[];
+  /**
+   * About how many bytes of the writer's heap the batch takes once received
+   * (`valueBytes` per value): what bounds the bytes a writer thread holds
+   * (`journal-thread.ts`), rows being of any size.
+   */
+  b: number;
 }
+
+/** A value's share of a received batch: its array slot, plus a string's header and characters. */
+const valueBytes = (v: unknown): number => (typeof v === 'string' ? 24 + v.length : 8);
 
 export interface WireResult {
   inserted: boolean[];
@@ -29,8 +38,16 @@ export interface WireResult {
 /** A charge's values on the wire, in this order. */
 const CHARGE_COLS = ['campaignId', 'adGroupId', 'spendMicros', 'at'] as const satisfies readonly (keyof Charge)[];
 
-function flatten<T>(rows: T[], cols: readonly (keyof T)[], out: unknown[]): void {
-  for (const row of rows) for (const c of cols) out.push(row[c]);
+/** Appends the rows' values to `out`; returns their bytes (`valueBytes`). */
+function flatten<T>(rows: T[], cols: readonly (keyof T)[], out: unknown[]): number {
+  let bytes = 0;
+  for (const row of rows)
+    for (const c of cols) {
+      const v = row[c];
+      out.push(v);
+      bytes += valueBytes(v);
+    }
+  return bytes;
 }
 
 function unflatten<T>(flat: unknown[], cols: readonly string[]): T[] {
@@ -44,15 +61,18 @@ function unflatten<T>(flat: unknown[], cols: readonly string[]): T[] {
 }
 
 export function encodeBatch(j: JournalBatch): WireBatch {
-  const w: WireBatch = { r: [], s: [], e: [], u: [], p: [] };
-  flatten(j.requests, REQUEST_COLS, w.r);
-  flatten(j.serves, SERVE_COLS, w.s);
-  flatten(j.events, EVENT_COLS, w.e);
+  const w: WireBatch = { r: [], s: [], e: [], u: [], p: [], b: 0 };
+  let b =
+    flatten(j.requests, REQUEST_COLS, w.r) + flatten(j.serves, SERVE_COLS, w.s) + flatten(j.events, EVENT_COLS, w.e);
   for (const rows of j.rollups) {
     w.u.push(rows.length);
-    flatten(rows, ROLLUP_COLS, w.u);
+    b += 8 + flatten(rows, ROLLUP_COLS, w.u);
   }
-  for (const h of j.pixels) w.p.push(h.token, h.at, h.ipHash, h.country, h.device, h.ivt ?? '');
+  for (const h of j.pixels) {
+    w.p.push(h.token, h.at, h.ipHash, h.country, h.device, h.ivt ?? '');
+    b += 128 + h.token.length + h.ipHash.length; // six slots, four short strings' headers
+  }
+  w.b = b;
   return w;
 }
 
