@@ -133,8 +133,8 @@ export const ConfigSchema = z.object({
   safetyLlm: boolish.default(true),
   /** Latency budget for the LLM's brand-safety verdict before the offline verdict stands. */
   safetyTimeoutMs: z.coerce.number().int().positive().default(800),
-  /** Weight (0–1) of the offline word-vector similarity blended into relevance (0: off, the default; 0.15 measured best, docs/decisions/0047). */
-  semanticWeight: z.coerce.number().min(0).max(1).default(0),
+  /** Weight (0–1) of the offline word-vector similarity blended into relevance (0: off; the default 0.15 measured best, docs/decisions/0047). */
+  semanticWeight: z.coerce.number().min(0).max(1).default(0.15),
   /** Relative relevance floor: only candidates within this share of the best relevance compete (0 disables). */
   relativeRelevanceFloor: z.coerce.number().min(0).max(1).default(0.8),
   /** Decisions kept for GET /admin/decisions/{id} (in-memory ring buffer per process). */

@@ -88,6 +88,7 @@ describe('bounded blending of a second relevance signal', () => {
       }
     }
     expect(allCalls).toBeGreaterThan(1000);
-    expect(boundedCalls).toBeLessThan(0.8 * allCalls);
+    // The bound rises with the best blend met so far (0.40 of the blends here; 0.54 with the top group's alone).
+    expect(boundedCalls).toBeLessThan(0.47 * allCalls);
   });
 });

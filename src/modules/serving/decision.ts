@@ -244,14 +244,23 @@ export function rankCandidates(snap: Snapshot, input: DecisionInput): Ranking {
     belowBest += b.belowBest;
     // A blend is computed for the BLEND_MAX groups of highest lexical relevance at most (the rest keep their lexical score).
     const blendFrom = b.docs.length > BLEND_MAX ? kthLargest(b.relevance, BLEND_MAX) : 0;
+    // The best blend so far only rises: a group whose ceiling is below its relative floor cannot compete (blendBound).
+    const w = input.blendWeight ?? 1;
+    const relFloor = w < 1 ? (input.relativeFloor ?? 0) : 0;
+    let bestSoFar = b.topBlend;
     for (let k = 0; k < b.docs.length; k++) {
       const d = b.docs[k];
-      const r =
-        k === b.topAt
-          ? b.topBlend
-          : b.relevance[k] >= blendFrom
-            ? blend(snap.groups[d], b.relevance[k])
-            : b.relevance[k];
+      const lexical = b.relevance[k];
+      let r = lexical;
+      if (k === b.topAt) r = b.topBlend;
+      else if (lexical >= blendFrom) {
+        if ((1 - w) * lexical + w < relFloor * bestSoFar - 1e-9) {
+          belowBest++;
+          continue;
+        }
+        r = blend(snap.groups[d], lexical);
+        if (r > bestSoFar) bestSoFar = r;
+      }
       if (r < input.floor) {
         belowFloor++;
         continue;

@@ -9,7 +9,7 @@ import {
   termsWithPhrases,
   words,
 } from '../../lib/text.js';
-import { addWords, SemanticIndex } from './semantic.js';
+import { SemanticIndex } from './semantic.js';
 import { Memo } from '../../lib/memo.js';
 import { isFunctionWord, type Lang } from '../../lib/lang.js';
 import { englishFor } from './vocabulary.js';
@@ -78,21 +78,33 @@ interface TurnTerms {
 const SPEC_BASE = 0.2;
 const specOf = (t: string): number => SPEC_BASE + (1 - SPEC_BASE) * (isNumber(t) ? 0 : wordTable().specificity(t));
 
-/** What relevance needs of one word: its stem, whether it is a stop word, and its stem's weight (`specOf`). */
+/**
+ * What relevance needs of one word: its stem, whether it is a stop word, its stem's weight (`specOf`), and for the
+ * semantic signal its row in the word table (-1: none) and the weight of its vector (its stem's specificity).
+ */
 interface WordFacts {
   stem: string;
   stop: boolean;
   spec: number;
+  row: number;
+  vecWeight: number;
 }
 
 /** Per-word facts, memoised (one look-up per word of a new turn instead of a stem, a stop-word and a specificity look-up). */
 const wordFacts = new Memo<WordFacts>(100_000);
 const factsOf = (w: string): WordFacts => {
   const s = stem(w);
-  return { stem: s, stop: isStopWord(w), spec: specOf(s) };
+  const table = wordTable();
+  return { stem: s, stop: isStopWord(w), spec: specOf(s), row: table.rank(w) ?? -1, vecWeight: table.specificity(s) };
 };
 /** Numbers are a long tail (prices, years, counts): not memoised, all alike. */
-const numberFacts = (w: string): WordFacts => ({ stem: w, stop: isStopWord(w), spec: SPEC_BASE });
+const numberFacts = (w: string): WordFacts => ({
+  stem: w,
+  stop: isStopWord(w),
+  spec: SPEC_BASE,
+  row: -1,
+  vecWeight: 0,
+});
 
 /** Per-turn terms by turn hash (a request re-sending earlier turns stems only its new ones). */
 const turnTerms = new Memo<TurnTerms>(200_000, (t) => t.stems.length + t.distinct.length + 4);
@@ -206,16 +218,40 @@ function stemsOf(turns: Query['turns']): string[] {
   return out;
 }
 
-/** The conversation's vector for the semantic signal: the turns' word vectors (memoised per turn) weighted like their terms, centred. */
+/**
+ * The conversation's vector for the semantic signal: the turns' word vectors weighted like their terms, centred.
+ * A turn's vector is made once and memoised with its terms (`termsOfTurn`), so a request re-sending earlier turns
+ * only sums them. The result is the index's scratch vector (`SemanticIndex.scratch`): valid until the next call.
+ */
 export function semanticVectorOf(q: Query, sem: SemanticIndex): Float32Array {
   const dims = sem.dims;
-  const v = new Float32Array(dims);
+  const v = sem.scratch();
   for (const { terms, weight } of q.turns) {
-    let tv = terms.vec;
-    if (!tv) addWords((tv = terms.vec = new Float32Array(dims)), terms.words, 1);
+    const tv = (terms.vec ??= turnVector(terms.words, dims));
     for (let d = 0; d < dims; d++) v[d] += weight * tv[d];
   }
   return sem.centre(v);
+}
+
+/** Turn vectors made (`semanticVectorOf`); a repeated turn reuses its memoised one. */
+export const turnVectorStats = { made: 0 };
+
+/** The specificity-weighted sum of a turn's word vectors (stop words skipped): one memoised look-up per word. */
+function turnVector(ws: readonly string[], dims: number): Float32Array {
+  turnVectorStats.made++;
+  const table = wordTable();
+  const tv = new Float32Array(dims);
+  for (let k = 0; k < ws.length; k++) {
+    const w = ws[k];
+    if (isNumber(w)) {
+      // Numbers are not memoised (numberFacts): looked up directly, as group texts' words are (semantic.ts addWords).
+      if (!isStopWord(w)) table.addTo(tv, w, table.specificity(stem(w)));
+      continue;
+    }
+    const f = wordFacts.get(w, factsOf);
+    if (!f.stop && f.row >= 0) table.addRow(tv, f.row, f.vecWeight);
+  }
+  return tv;
 }
 
 export interface IndexedDoc {

@@ -68,11 +68,16 @@ export class WordTable {
   addTo(acc: Float32Array, word: string, weight: number): boolean {
     const i = this.index.get(word);
     if (i === undefined) return false;
+    this.addRow(acc, i, weight);
+    return true;
+  }
+
+  /** Adds `weight` × the unit vector of the word of rank i (`rank`) to `acc`: no look-up, no allocation. */
+  addRow(acc: Float32Array, i: number, weight: number): void {
     const f = weight * this.unit[i];
     const q = this.q;
     const base = i * this.dims;
     for (let d = 0; d < this.dims; d++) acc[d] += f * q[base + d];
-    return true;
   }
 
   /** The rank of a word (0 = most frequent), or undefined. */
