@@ -63,7 +63,8 @@ describe('publisher blocks', () => {
       name: 'Rival runners',
       category: 'gambling',
       max_cpc: 0.45,
-      groups: [{ ...RUNNING_CAMPAIGN.groups[0], name: 'Rival shoes', brand_name: 'Rival' }],
+      // The same group name and context: as relevant as the blocked advertiser's (the semantic signal reads names too).
+      groups: [{ ...RUNNING_CAMPAIGN.groups[0], brand_name: 'Rival' }],
     });
     const pub = await accounts.createPublisher(s.ctx, { name: 'Other app', url: 'https://other.example.com' });
     await createPlacement(s.ctx, pub.publisher.id, { name: 'Chat Below', placement_type: 'below_response' });
