@@ -3,7 +3,7 @@ import { migrate, settleRollups } from '../../db/index.js';
 import { newId } from '../../lib/ids.js';
 import { BROWSER_UA, seedWorld, startTestServer, type TestServer } from '../../../test/helpers.js';
 import { withDatabaseBefore } from '../../../test/fixtures/migrations.js';
-import { clickThrough, purchase, sendEvents } from '../../../test/fixtures/conversions.js';
+import { clickThrough, purchase, sendEvents, topicCampaign } from '../../../test/fixtures/conversions.js';
 
 /**
  * One billing model per campaign (issue 25): CPM is charged on impressions
