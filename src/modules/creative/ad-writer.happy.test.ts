@@ -102,7 +102,7 @@ describe('generative groups through the API with a model configured', () => {
   });
 
   it('stores the model-written ads as generated, pending review', async () => {
-    const { api, c } = await newAdvertiserWithCampaign(
+    const { c } = await newAdvertiserWithCampaign(
       s,
       campaignBody({ ad_groups: [{ name: 'Gen', context: 'desks', brand_name: 'Deskly' }] }),
     );
