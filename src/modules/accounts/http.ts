@@ -1,4 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import type { Ctx } from '../../context.js';
 import type { KeyKind } from '../../lib/ids.js';
 import { ErrorBody } from '../../http/errors.js';
@@ -50,4 +52,28 @@ export function requireAdmin(ctx: Ctx, req: WithHeaders): void {
   const presented = presentedKey(req);
   if (!presented || !safeEqual(presented, ctx.secrets.adminToken))
     throw new Unauthorized('Missing or invalid admin token');
+}
+
+/**
+ * GET `path` for the holder of a `kind` key: `load` answers with that account's view, documented as
+ * `view` (200) under `tag`; a missing or wrong key is 401.
+ */
+export function keyedGet<V extends z.ZodType>(
+  app: FastifyInstance,
+  ctx: Ctx,
+  path: string,
+  route: {
+    tag: string;
+    kind: KeyKind;
+    summary: string;
+    view: V;
+    load: (ctx: Ctx, accountId: string) => Promise<z.infer<V>>;
+  },
+): void {
+  // The plain instance: the zod compilers are the app's (only the types differ); `load` is typed against `view` above.
+  app.get(
+    path,
+    { schema: keyedSchema(route.tag, { summary: route.summary, response: { 200: route.view } }) },
+    async (req) => route.load(ctx, await requireAccount(ctx, req, route.kind)),
+  );
 }

@@ -1,28 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../../../test/helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { client, newAdvertiser, startAdvServer, type Adv, type Api } from '../../../test/fixtures/advertiser-api.js';
-import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe.js';
+import { useStripeServer } from '../../../test/fixtures/billing.js';
 
 /** Bad input to self-serve billing: a clear 4xx, nothing credited, nothing lost. */
 describe('billing — bad input, forged webhooks, other tenants', () => {
-  let s: TestServer;
-  let stripe: FakeStripe;
+  const env = useStripeServer();
   let adv: Adv;
   let api: Api;
   beforeAll(async () => {
-    stripe = await startFakeStripe();
-    s = await startAdvServer({
-      stripeSecretKey: stripe.secretKey,
-      stripeWebhookSecret: stripe.webhookSecret,
-      stripeApiBase: stripe.url,
-    });
-    stripe.setWebhook(`${s.url}/billing/stripe/webhook`);
-    adv = await newAdvertiser(s, { funded: false });
-    api = client(s, adv.key);
-  });
-  afterAll(async () => {
-    await s.stop();
-    await stripe.close();
+    adv = await newAdvertiser(env.s, { funded: false });
+    api = client(env.s, adv.key);
   });
 
   const credits = async () => (await api('GET', '/advertiser-dashboard/billing/ledger')).body.credits_dollars;
@@ -55,16 +42,16 @@ describe('billing — bad input, forged webhooks, other tenants', () => {
   it('webhooks with a wrong, stale, missing or malformed signature are 400 and credit nothing', async () => {
     const start = (await api('POST', '/advertiser-dashboard/billing/checkout', { purpose: 'credits', amount: 25 }))
       .body;
-    stripe.sessions.get(start.checkout_id)!.payment_status = 'paid';
-    const event = stripe.completedEvent(start.checkout_id);
-    const wrong = await stripe.deliver(event, { secret: 'whsec_not_the_secret' });
+    env.stripe.sessions.get(start.checkout_id)!.payment_status = 'paid';
+    const event = env.stripe.completedEvent(start.checkout_id);
+    const wrong = await env.stripe.deliver(event, { secret: 'whsec_not_the_secret' });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toMatch(/signature/i);
-    const stale = await stripe.deliver(event, { timestamp: Math.floor(Date.now() / 1000) - 3600 });
+    const stale = await env.stripe.deliver(event, { timestamp: Math.floor(Date.now() / 1000) - 3600 });
     expect(stale.status).toBe(400);
-    expect((await stripe.deliver(event, { signature: null })).body.message).toMatch(/Missing Stripe-Signature/);
-    expect((await stripe.deliver(event, { signature: 't=1,v1=abc' })).status).toBe(400);
-    const garbage = await fetch(`${s.url}/billing/stripe/webhook`, {
+    expect((await env.stripe.deliver(event, { signature: null })).body.message).toMatch(/Missing Stripe-Signature/);
+    expect((await env.stripe.deliver(event, { signature: 't=1,v1=abc' })).status).toBe(400);
+    const garbage = await fetch(`${env.s.url}/billing/stripe/webhook`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{not json',
@@ -72,49 +59,56 @@ describe('billing — bad input, forged webhooks, other tenants', () => {
     expect(garbage.status).toBe(400);
     expect(await credits()).toBe(0);
     // The genuine delivery still works after all that (nothing was marked seen).
-    expect(await stripe.deliver(event)).toMatchObject({ status: 200, body: { status: 'credited' } });
+    expect(await env.stripe.deliver(event)).toMatchObject({ status: 200, body: { status: 'credited' } });
     expect(await credits()).toBe(25);
   });
 
   it('a session this server did not open, or whose metadata names another account, credits nobody', async () => {
-    const other = await newAdvertiser(s, { funded: false });
+    const other = await newAdvertiser(env.s, { funded: false });
     const start = (
-      await client(s, other.key)('POST', '/advertiser-dashboard/billing/checkout', { purpose: 'credits', amount: 30 })
+      await client(env.s, other.key)('POST', '/advertiser-dashboard/billing/checkout', {
+        purpose: 'credits',
+        amount: 30,
+      })
     ).body;
-    const session = stripe.sessions.get(start.checkout_id)!;
+    const session = env.stripe.sessions.get(start.checkout_id)!;
     session.payment_status = 'paid';
     session.client_reference_id = adv.id; // tampered: points at another account
-    expect(await stripe.deliver(stripe.completedEvent(start.checkout_id))).toMatchObject({
+    expect(await env.stripe.deliver(env.stripe.completedEvent(start.checkout_id))).toMatchObject({
       status: 200,
       body: { status: 'ignored' },
     });
-    stripe.sessions.set('cs_test_foreign', { ...session, id: 'cs_test_foreign', client_reference_id: other.id });
-    expect(await stripe.deliver(stripe.completedEvent('cs_test_foreign'))).toMatchObject({
+    env.stripe.sessions.set('cs_test_foreign', { ...session, id: 'cs_test_foreign', client_reference_id: other.id });
+    expect(await env.stripe.deliver(env.stripe.completedEvent('cs_test_foreign'))).toMatchObject({
       status: 200,
       body: { status: 'ignored' },
     });
-    expect((await client(s, other.key)('GET', '/advertiser-dashboard/billing/ledger')).body.credits_dollars).toBe(0);
+    expect((await client(env.s, other.key)('GET', '/advertiser-dashboard/billing/ledger')).body.credits_dollars).toBe(
+      0,
+    );
     // Events of other types are acknowledged and ignored.
     expect(
-      await stripe.deliver({ ...stripe.completedEvent(start.checkout_id), type: 'payment_intent.succeeded' }),
+      await env.stripe.deliver({ ...env.stripe.completedEvent(start.checkout_id), type: 'payment_intent.succeeded' }),
     ).toMatchObject({ body: { status: 'ignored' } });
   });
 
   it('receipts and the ledger are per account: another advertiser gets 404, no key 401', async () => {
     const ledger = (await api('GET', '/advertiser-dashboard/billing/ledger')).body;
     const receipt = ledger.credits[0].receipt_url as string;
-    const stranger = await newAdvertiser(s);
-    expect((await fetch(`${s.url}${receipt}`, { headers: { 'x-api-key': stranger.key } })).status).toBe(404);
-    expect((await fetch(`${s.url}${receipt}`)).status).toBe(401);
-    expect((await fetch(`${s.url}/advertiser-dashboard/billing/ledger`)).status).toBe(401);
-    expect((await client(s, stranger.key)('GET', '/advertiser-dashboard/billing/ledger')).body.credits).toHaveLength(1); // its own operator credit only
+    const stranger = await newAdvertiser(env.s);
+    expect((await fetch(`${env.s.url}${receipt}`, { headers: { 'x-api-key': stranger.key } })).status).toBe(404);
+    expect((await fetch(`${env.s.url}${receipt}`)).status).toBe(401);
+    expect((await fetch(`${env.s.url}/advertiser-dashboard/billing/ledger`)).status).toBe(401);
+    expect(
+      (await client(env.s, stranger.key)('GET', '/advertiser-dashboard/billing/ledger')).body.credits,
+    ).toHaveLength(1); // its own operator credit only
     expect((await api('GET', '/advertiser-dashboard/billing/ledger?days=0')).status).toBe(400);
   });
 
   it('when Stripe is unreachable the checkout is a 503 and nothing is recorded', async () => {
     const down = await startAdvServer({
-      stripeSecretKey: stripe.secretKey,
-      stripeWebhookSecret: stripe.webhookSecret,
+      stripeSecretKey: env.stripe.secretKey,
+      stripeWebhookSecret: env.stripe.webhookSecret,
       stripeApiBase: 'http://127.0.0.1:9',
     });
     try {

@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/helpers.js';
-import {
-  campaignBody,
-  client,
-  newAdvertiser,
-  startAdvServer,
-  type Api,
-} from '../../../test/fixtures/advertiser-api.js';
-import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe.js';
+import { campaignBody, client, newAdvertiser, type Api } from '../../../test/fixtures/advertiser-api.js';
+import { useStripeServer } from '../../../test/fixtures/billing.js';
 
 /**
  * Self-serve billing through Stripe Checkout (issue 27), against a local
@@ -16,46 +10,32 @@ import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe.js';
  * ledger and receipts.
  */
 describe('billing with Stripe Checkout', () => {
-  let s: TestServer;
-  let stripe: FakeStripe;
-  beforeAll(async () => {
-    stripe = await startFakeStripe();
-    s = await startAdvServer({
-      stripeSecretKey: stripe.secretKey,
-      stripeWebhookSecret: stripe.webhookSecret,
-      stripeApiBase: stripe.url,
-    });
-    stripe.setWebhook(`${s.url}/billing/stripe/webhook`);
-  });
-  afterAll(async () => {
-    await s.stop();
-    await stripe.close();
-  });
+  const env = useStripeServer();
 
   async function pay(url: string): Promise<Response> {
     return fetch(url, { method: 'POST', redirect: 'manual' });
   }
 
   it('buys credits: Checkout in payment mode, the signed webhook credits the account once, the ledger and receipt show it', async () => {
-    const adv = await newAdvertiser(s, { funded: false });
-    const api = client(s, adv.key);
+    const adv = await newAdvertiser(env.s, { funded: false });
+    const api = client(env.s, adv.key);
     const start = await api('POST', '/advertiser-dashboard/billing/checkout', { purpose: 'credits', amount: 49.99 });
     expect(start.status).toBe(201);
     expect(start.body).toMatchObject({
       purpose: 'credits',
       amount: 49.99,
       currency: 'USD',
-      url: expect.stringContaining(stripe.url),
+      url: expect.stringContaining(env.stripe.url),
     });
-    const sent = stripe.requests.find(
+    const sent = env.stripe.requests.find(
       (r) => r.path === '/v1/checkout/sessions' && r.body.client_reference_id === adv.id,
     )!;
-    expect(sent.auth).toBe(`Bearer ${stripe.secretKey}`);
+    expect(sent.auth).toBe(`Bearer ${env.stripe.secretKey}`);
     expect(sent.body).toMatchObject({
       mode: 'payment',
       line_items: [{ quantity: '1', price_data: { currency: 'usd', unit_amount: '4999' } }],
       metadata: { orbit_advertiser_id: adv.id, orbit_purpose: 'credits' },
-      success_url: `${s.url}/dashboard/billing?checkout=success`,
+      success_url: `${env.s.url}/dashboard/billing?checkout=success`,
     });
     expect(sent.body.customer).toMatch(/^cus_/);
 
@@ -67,8 +47,8 @@ describe('billing with Stripe Checkout', () => {
     });
     const paid = await pay(start.body.url);
     expect(paid.status).toBe(303);
-    expect(paid.headers.get('location')).toBe(`${s.url}/dashboard/billing?checkout=success`);
-    expect(stripe.deliveries.at(-1)).toMatchObject({ status: 200, body: { status: 'credited' } });
+    expect(paid.headers.get('location')).toBe(`${env.s.url}/dashboard/billing?checkout=success`);
+    expect(env.stripe.deliveries.at(-1)).toMatchObject({ status: 200, body: { status: 'credited' } });
 
     const ledger = (await api('GET', '/advertiser-dashboard/billing/ledger')).body;
     expect(ledger).toMatchObject({
@@ -84,7 +64,7 @@ describe('billing with Stripe Checkout', () => {
     expect(billing).toMatchObject({ credits_dollars: 49.99, balance_dollars: 49.99, currency: 'USD' });
 
     // The receipt: a downloadable HTML document with the amount and the payment reference.
-    const r = await fetch(`${s.url}${ledger.credits[0].receipt_url}`, { headers: { 'x-api-key': adv.key } });
+    const r = await fetch(`${env.s.url}${ledger.credits[0].receipt_url}`, { headers: { 'x-api-key': adv.key } });
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toMatch(/text\/html/);
     expect(r.headers.get('content-disposition')).toMatch(
@@ -101,20 +81,22 @@ describe('billing with Stripe Checkout', () => {
   });
 
   it('nothing is credited twice: a replayed event, another event for the same session, an async success after completion', async () => {
-    const adv = await newAdvertiser(s, { funded: false });
-    const api = client(s, adv.key);
+    const adv = await newAdvertiser(env.s, { funded: false });
+    const api = client(env.s, adv.key);
     const start = (await api('POST', '/advertiser-dashboard/billing/checkout', { purpose: 'credits', amount: 20 }))
       .body;
     await pay(start.url);
-    const first = stripe.deliveries.at(-1)!;
+    const first = env.stripe.deliveries.at(-1)!;
     expect(first.body).toMatchObject({ status: 'credited' });
-    expect(await stripe.deliver(first.event)).toMatchObject({ status: 200, body: { status: 'duplicate' } });
-    expect(await stripe.deliver(stripe.completedEvent(start.checkout_id))).toMatchObject({
+    expect(await env.stripe.deliver(first.event)).toMatchObject({ status: 200, body: { status: 'duplicate' } });
+    expect(await env.stripe.deliver(env.stripe.completedEvent(start.checkout_id))).toMatchObject({
       status: 200,
       body: { status: 'duplicate' },
     });
     expect(
-      await stripe.deliver(stripe.completedEvent(start.checkout_id, 'checkout.session.async_payment_succeeded')),
+      await env.stripe.deliver(
+        env.stripe.completedEvent(start.checkout_id, 'checkout.session.async_payment_succeeded'),
+      ),
     ).toMatchObject({
       status: 200,
       body: { status: 'duplicate' },
@@ -126,34 +108,37 @@ describe('billing with Stripe Checkout', () => {
   });
 
   it('an unpaid (async) completion credits nothing until the payment succeeds', async () => {
-    const adv = await newAdvertiser(s, { funded: false });
-    const api = client(s, adv.key);
+    const adv = await newAdvertiser(env.s, { funded: false });
+    const api = client(env.s, adv.key);
     const start = (await api('POST', '/advertiser-dashboard/billing/checkout', { purpose: 'credits', amount: 15 }))
       .body;
-    stripe.sessions.get(start.checkout_id)!.status = 'complete'; // completed, payment still processing
-    expect(await stripe.deliver(stripe.completedEvent(start.checkout_id))).toMatchObject({
+    env.stripe.sessions.get(start.checkout_id)!.status = 'complete'; // completed, payment still processing
+    expect(await env.stripe.deliver(env.stripe.completedEvent(start.checkout_id))).toMatchObject({
       body: { status: 'pending' },
     });
     expect((await api('GET', '/advertiser-dashboard/billing/ledger')).body.credits_dollars).toBe(0);
-    stripe.sessions.get(start.checkout_id)!.payment_status = 'paid';
+    env.stripe.sessions.get(start.checkout_id)!.payment_status = 'paid';
     expect(
-      await stripe.deliver(stripe.completedEvent(start.checkout_id, 'checkout.session.async_payment_succeeded')),
+      await env.stripe.deliver(
+        env.stripe.completedEvent(start.checkout_id, 'checkout.session.async_payment_succeeded'),
+      ),
     ).toMatchObject({ body: { status: 'credited' } });
     expect((await api('GET', '/advertiser-dashboard/billing/ledger')).body.credits_dollars).toBe(15);
   });
 
   it('saves a payment method: Checkout in setup mode; the account then passes the activation gate', async () => {
-    const adv = await newAdvertiser(s, { funded: false });
-    const api = client(s, adv.key);
+    const adv = await newAdvertiser(env.s, { funded: false });
+    const api = client(env.s, adv.key);
     expect((await api('POST', '/advertiser-dashboard/campaigns', campaignBody({ status: 'active' }))).status).toBe(402);
     const start = await api('POST', '/advertiser-dashboard/billing/checkout', { purpose: 'payment_method' });
     expect(start.status).toBe(201);
     expect(start.body).toMatchObject({ purpose: 'payment_method', amount: null });
     expect(
-      stripe.requests.find((r) => r.path === '/v1/checkout/sessions' && r.body.client_reference_id === adv.id)!.body,
+      env.stripe.requests.find((r) => r.path === '/v1/checkout/sessions' && r.body.client_reference_id === adv.id)!
+        .body,
     ).toMatchObject({ mode: 'setup', currency: 'usd' });
     await pay(start.body.url);
-    expect(stripe.deliveries.at(-1)!.body).toMatchObject({ status: 'payment_method_saved' });
+    expect(env.stripe.deliveries.at(-1)!.body).toMatchObject({ status: 'payment_method_saved' });
     expect((await api('GET', '/advertiser-dashboard/billing/ledger')).body).toMatchObject({
       has_payment_method: true,
       credits_dollars: 0,

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Ctx } from '../../context.js';
 import { ErrorBody } from '../../http/errors.js';
 import { AD_CATEGORIES, AD_CATEGORY_IDS, SENSITIVE_AD_CATEGORIES } from '../../lib/ad-categories.js';
-import { keyedSchema, requireAccount } from '../accounts/http.js';
+import { keyedGet, keyedSchema, requireAccount } from '../accounts/http.js';
 import { addBlock, listBlocks, removeBlock } from './service.js';
 
 const AdvertiserId = z.string().min(1, 'must not be empty').max(64, 'must be at most 64 characters');
@@ -53,16 +53,13 @@ export async function blockRoutes(app: FastifyInstance, ctx: Ctx): Promise<void>
       categories: AD_CATEGORIES.map(([id, label]) => ({ id, label, sensitive: SENSITIVE_AD_CATEGORIES.has(id) })),
     }),
   );
-  r.get(
-    '/publisher-dashboard/blocks',
-    {
-      schema: keyedSchema('publisher', {
-        summary: 'Advertisers and ad categories blocked from your app',
-        response: { 200: BlocksView },
-      }),
-    },
-    async (req) => listBlocks(ctx, await requireAccount(ctx, req, 'pub')),
-  );
+  keyedGet(app, ctx, '/publisher-dashboard/blocks', {
+    tag: 'publisher',
+    kind: 'pub',
+    summary: 'Advertisers and ad categories blocked from your app',
+    view: BlocksView,
+    load: listBlocks,
+  });
   r.post(
     '/publisher-dashboard/blocks',
     {

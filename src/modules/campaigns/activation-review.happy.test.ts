@@ -10,6 +10,7 @@ import {
   newAdvertiser,
   startAdvServerWithPublisher,
   type Adv,
+  newAdvertiserWithCampaign,
 } from '../../../test/fixtures/advertiser-api.js';
 import { settleRollups } from '../../db/index.js';
 
@@ -154,25 +155,20 @@ describe('activation, billing gate, review and serving', () => {
   });
 
   it('pausing stops serving and re-activating an approved campaign needs no new review', async () => {
-    const adv = await newAdvertiser(s);
-    const api = client(s, adv.key);
-    const c = (
-      await api(
-        'POST',
-        '/advertiser-dashboard/campaigns',
-        shoeCampaign({
-          status: 'active',
-          ad_groups: [
-            {
-              name: 'Trail',
-              group_type: 'manual',
-              context: 'trail running shoes mud grip',
-              ads: [{ headline: 'Trail grip', copy: 'Shoes that grip mud.', cta: 'Shop' }],
-            },
-          ],
-        }),
-      )
-    ).body;
+    const { api, c } = await newAdvertiserWithCampaign(
+      s,
+      shoeCampaign({
+        status: 'active',
+        ad_groups: [
+          {
+            name: 'Trail',
+            group_type: 'manual',
+            context: 'trail running shoes mud grip',
+            ads: [{ headline: 'Trail grip', copy: 'Shoes that grip mud.', cta: 'Shop' }],
+          },
+        ],
+      }),
+    );
     await admin(s)('POST', `/admin/campaigns/${c.campaign_id}/review`, { decision: 'approve' });
     const ask = adRequestBody('Good trail running shoes for mud?');
     expect((await requestAd(s.url, pubKey, ask)).status).toBe(200);

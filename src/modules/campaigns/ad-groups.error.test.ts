@@ -1,33 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../../../test/helpers.js';
-import {
-  campaignBody,
-  client,
-  newAdvertiser,
-  startAdvServer,
-  type Adv,
-  type Api,
-} from '../../../test/fixtures/advertiser-api.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { campaignBody, useAdvertiserApi } from '../../../test/fixtures/advertiser-api.js';
 
 describe('ad groups and ads: bad input', () => {
-  let s: TestServer;
-  let adv: Adv;
-  let api: Api;
+  const w = useAdvertiserApi();
   let campaignId: string;
   let manualId: string;
   let generativeId: string;
   beforeAll(async () => {
-    s = await startAdvServer();
-    adv = await newAdvertiser(s);
-    api = client(s, adv.key);
-    const c = (await api('POST', '/advertiser-dashboard/campaigns', campaignBody())).body;
+    const c = (await w.api('POST', '/advertiser-dashboard/campaigns', campaignBody())).body;
     campaignId = c.campaign_id;
     manualId = c.ad_groups[0].id;
     generativeId = (
-      await api('POST', '/advertiser-dashboard/ad-groups', { campaign_id: campaignId, name: 'Gen', context: 'x' })
+      await w.api('POST', '/advertiser-dashboard/ad-groups', { campaign_id: campaignId, name: 'Gen', context: 'x' })
     ).body.id;
   });
-  afterAll(() => s.stop());
 
   const field = (res: { body: any }) => res.body.details?.map((d: { field: string }) => d.field);
 
@@ -44,29 +30,31 @@ describe('ad groups and ads: bad input', () => {
       [{ campaign_id: campaignId, name: 'G', sort_order: 1.5 }, 'sort_order'],
       [{ campaign_id: campaignId, name: 'G', brand_name: '' }, 'brand_name'],
     ];
-    const before = (await s.ctx.db.selectFrom('ad_groups').select('id').execute()).length;
+    const before = (await w.s.ctx.db.selectFrom('ad_groups').select('id').execute()).length;
     for (const [body, f] of cases) {
-      const res = await api('POST', '/advertiser-dashboard/ad-groups', body);
+      const res = await w.api('POST', '/advertiser-dashboard/ad-groups', body);
       expect(res.status, JSON.stringify(body)).toBe(422);
       expect(field(res)).toContain(f);
     }
-    expect((await s.ctx.db.selectFrom('ad_groups').select('id').execute()).length).toBe(before);
+    expect((await w.s.ctx.db.selectFrom('ad_groups').select('id').execute()).length).toBe(before);
   });
 
   it('create: unknown campaign is 404, duplicate name in the campaign is 409, archived campaign is 409', async () => {
-    expect((await api('POST', '/advertiser-dashboard/ad-groups', { campaign_id: 'nope', name: 'X' })).status).toBe(404);
+    expect((await w.api('POST', '/advertiser-dashboard/ad-groups', { campaign_id: 'nope', name: 'X' })).status).toBe(
+      404,
+    );
     expect(
-      (await api('POST', '/advertiser-dashboard/ad-groups', { campaign_id: campaignId, name: 'trail' })).status,
+      (await w.api('POST', '/advertiser-dashboard/ad-groups', { campaign_id: campaignId, name: 'trail' })).status,
     ).toBe(409);
-    const c2 = (await api('POST', '/advertiser-dashboard/campaigns', campaignBody())).body;
-    await api('PATCH', `/advertiser-dashboard/campaigns/${c2.campaign_id}/archive`);
+    const c2 = (await w.api('POST', '/advertiser-dashboard/campaigns', campaignBody())).body;
+    await w.api('PATCH', `/advertiser-dashboard/campaigns/${c2.campaign_id}/archive`);
     expect(
-      (await api('POST', '/advertiser-dashboard/ad-groups', { campaign_id: c2.campaign_id, name: 'Late' })).status,
+      (await w.api('POST', '/advertiser-dashboard/ad-groups', { campaign_id: c2.campaign_id, name: 'Late' })).status,
     ).toBe(409);
   });
 
   it('patch: bad values, duplicate names and moving campaigns are refused; the group is unchanged', async () => {
-    const before = (await api('GET', `/advertiser-dashboard/ad-groups/${manualId}`)).body;
+    const before = (await w.api('GET', `/advertiser-dashboard/ad-groups/${manualId}`)).body;
     const cases: [Record<string, unknown>, number, string?][] = [
       [{ group_type: 'generative' }, 422, 'group_type'],
       [{ status: 'deleted' }, 422, 'status'],
@@ -77,15 +65,15 @@ describe('ad groups and ads: bad input', () => {
       [{ name: 'Gen' }, 409],
     ];
     for (const [body, status, f] of cases) {
-      const res = await api('PATCH', `/advertiser-dashboard/ad-groups/${manualId}`, body);
+      const res = await w.api('PATCH', `/advertiser-dashboard/ad-groups/${manualId}`, body);
       expect(res.status, JSON.stringify(body)).toBe(status);
       if (f) expect(field(res)).toContain(f);
     }
-    await api('PATCH', `/advertiser-dashboard/ad-groups/${manualId}`, { max_daily_budget: 5 });
-    const bounds = await api('PATCH', `/advertiser-dashboard/ad-groups/${manualId}`, { min_daily_budget: 6 });
+    await w.api('PATCH', `/advertiser-dashboard/ad-groups/${manualId}`, { max_daily_budget: 5 });
+    const bounds = await w.api('PATCH', `/advertiser-dashboard/ad-groups/${manualId}`, { min_daily_budget: 6 });
     expect(bounds.status).toBe(422);
-    await api('PATCH', `/advertiser-dashboard/ad-groups/${manualId}`, { max_daily_budget: null });
-    const after = (await api('GET', `/advertiser-dashboard/ad-groups/${manualId}`)).body;
+    await w.api('PATCH', `/advertiser-dashboard/ad-groups/${manualId}`, { max_daily_budget: null });
+    const after = (await w.api('GET', `/advertiser-dashboard/ad-groups/${manualId}`)).body;
     expect({ ...after, updated_at: before.updated_at }).toEqual(before);
   });
 
@@ -100,28 +88,28 @@ describe('ad groups and ads: bad input', () => {
       [{ copy: 42 }, 'copy'],
     ];
     for (const [body, f] of cases) {
-      const res = await api('POST', `/advertiser-dashboard/ad-groups/${manualId}/ads`, body);
+      const res = await w.api('POST', `/advertiser-dashboard/ad-groups/${manualId}/ads`, body);
       expect(res.status, JSON.stringify(body)).toBe(422);
       expect(field(res)).toContain(f);
     }
-    const gen = await api('POST', `/advertiser-dashboard/ad-groups/${generativeId}/ads`, { copy: 'mine' });
+    const gen = await w.api('POST', `/advertiser-dashboard/ad-groups/${generativeId}/ads`, { copy: 'mine' });
     expect(gen.status).toBe(422);
     expect(field(gen)).toContain('ad_group_id');
-    const ad = (await api('POST', `/advertiser-dashboard/ad-groups/${manualId}/ads`, { copy: 'fine' })).body;
-    const tooLong = await api('PATCH', `/advertiser-dashboard/ads/${ad.id}`, { headline: 'h'.repeat(81) });
+    const ad = (await w.api('POST', `/advertiser-dashboard/ad-groups/${manualId}/ads`, { copy: 'fine' })).body;
+    const tooLong = await w.api('PATCH', `/advertiser-dashboard/ads/${ad.id}`, { headline: 'h'.repeat(81) });
     expect(tooLong.status).toBe(422);
     expect(field(tooLong)).toContain('headline');
-    const empty = await api('PATCH', `/advertiser-dashboard/ads/${ad.id}`, { copy: null });
+    const empty = await w.api('PATCH', `/advertiser-dashboard/ads/${ad.id}`, { copy: null });
     expect(empty.status).toBe(422);
-    await api('DELETE', `/advertiser-dashboard/ads/${ad.id}`);
-    expect((await api('PATCH', `/advertiser-dashboard/ads/${ad.id}`, { copy: 'again' })).status).toBe(409);
-    expect((await api('PATCH', '/advertiser-dashboard/ads/missing', { copy: 'x' })).status).toBe(404);
-    expect((await api('DELETE', '/advertiser-dashboard/ad-groups/missing')).status).toBe(404);
+    await w.api('DELETE', `/advertiser-dashboard/ads/${ad.id}`);
+    expect((await w.api('PATCH', `/advertiser-dashboard/ads/${ad.id}`, { copy: 'again' })).status).toBe(409);
+    expect((await w.api('PATCH', '/advertiser-dashboard/ads/missing', { copy: 'x' })).status).toBe(404);
+    expect((await w.api('DELETE', '/advertiser-dashboard/ad-groups/missing')).status).toBe(404);
   });
 
   it('list: unknown campaign is 404, bad include_archived is 400', async () => {
-    expect((await api('GET', '/advertiser-dashboard/ad-groups?campaign_id=nope')).status).toBe(404);
-    const res = await api('GET', '/advertiser-dashboard/ad-groups?include_archived=maybe');
+    expect((await w.api('GET', '/advertiser-dashboard/ad-groups?campaign_id=nope')).status).toBe(404);
+    const res = await w.api('GET', '/advertiser-dashboard/ad-groups?include_archived=maybe');
     expect(res.status).toBe(400);
     expect(field(res)).toContain('querystring.include_archived');
   });

@@ -1,35 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../../../test/helpers.js';
-import {
-  campaignBody,
-  client,
-  newAdvertiser,
-  startAdvServer,
-  type Adv,
-  type Api,
-} from '../../../test/fixtures/advertiser-api.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { campaignBody, useAdvertiserApi } from '../../../test/fixtures/advertiser-api.js';
 
 describe('ad groups and ads', () => {
-  let s: TestServer;
-  let adv: Adv;
-  let api: Api;
+  const w = useAdvertiserApi();
   let campaignId: string;
   beforeAll(async () => {
-    s = await startAdvServer();
-    adv = await newAdvertiser(s);
-    api = client(s, adv.key);
     campaignId = (
-      await api(
+      await w.api(
         'POST',
         '/advertiser-dashboard/campaigns',
         campaignBody({ landing_page: 'https://www.brew.example.org/beans' }),
       )
     ).body.campaign_id;
   });
-  afterAll(() => s.stop());
 
   it('a generative group (the default) writes its own read-only ads; brand defaults to the landing host', async () => {
-    const res = await api('POST', '/advertiser-dashboard/ad-groups', {
+    const res = await w.api('POST', '/advertiser-dashboard/ad-groups', {
       campaign_id: campaignId,
       name: 'Espresso',
       context: 'espresso machines grinders home barista',
@@ -62,7 +48,7 @@ describe('ad groups and ads', () => {
 
     // brand_name edits do not rewrite generated headlines; only changed fields move.
     const headlines = g.ads.map((a: { headline: string }) => a.headline);
-    const patched = await api('PATCH', `/advertiser-dashboard/ad-groups/${g.id}`, {
+    const patched = await w.api('PATCH', `/advertiser-dashboard/ad-groups/${g.id}`, {
       brand_name: 'Brew Co',
       name: 'Espresso',
     });
@@ -72,12 +58,12 @@ describe('ad groups and ads', () => {
     expect(patched.body.context).toBe(g.context);
 
     const gen = g.ads[0].id;
-    expect((await api('PATCH', `/advertiser-dashboard/ads/${gen}`, { headline: 'mine' })).status).toBe(422);
-    expect((await api('DELETE', `/advertiser-dashboard/ads/${gen}`)).status).toBe(422);
+    expect((await w.api('PATCH', `/advertiser-dashboard/ads/${gen}`, { headline: 'mine' })).status).toBe(422);
+    expect((await w.api('DELETE', `/advertiser-dashboard/ads/${gen}`)).status).toBe(422);
   });
 
   it('manual groups take authored ads; ads can be edited, paused and archived', async () => {
-    const res = await api('POST', '/advertiser-dashboard/ad-groups', {
+    const res = await w.api('POST', '/advertiser-dashboard/ad-groups', {
       campaign_id: campaignId,
       name: 'Grinders',
       group_type: 'manual',
@@ -105,7 +91,7 @@ describe('ad groups and ads', () => {
       sort_order: 4,
       ads_total: 1,
     });
-    const ad = await api('POST', `/advertiser-dashboard/ad-groups/${g.id}/ads`, {
+    const ad = await w.api('POST', `/advertiser-dashboard/ad-groups/${g.id}/ads`, {
       headline: 'Hand grinders',
       copy: 'Grind anywhere.',
       cta: 'Shop',
@@ -119,7 +105,7 @@ describe('ad groups and ads', () => {
       status: 'active',
       description: 'travel',
     });
-    const edited = await api('PATCH', `/advertiser-dashboard/ads/${ad.body.id}`, {
+    const edited = await w.api('PATCH', `/advertiser-dashboard/ads/${ad.body.id}`, {
       copy: 'Grind anywhere, quietly.',
       status: 'paused',
     });
@@ -129,16 +115,16 @@ describe('ad groups and ads', () => {
       status: 'paused',
       headline: 'Hand grinders',
     });
-    expect((await api('DELETE', `/advertiser-dashboard/ads/${ad.body.id}`)).status).toBe(204);
-    expect((await api('DELETE', `/advertiser-dashboard/ads/${ad.body.id}`)).status).toBe(204);
-    const after = (await api('GET', `/advertiser-dashboard/ad-groups/${g.id}`)).body;
+    expect((await w.api('DELETE', `/advertiser-dashboard/ads/${ad.body.id}`)).status).toBe(204);
+    expect((await w.api('DELETE', `/advertiser-dashboard/ads/${ad.body.id}`)).status).toBe(204);
+    const after = (await w.api('GET', `/advertiser-dashboard/ad-groups/${g.id}`)).body;
     expect(after.ads_total).toBe(1);
     expect(after.ads.map((a: { id: string }) => a.id)).not.toContain(ad.body.id);
   });
 
   it('converts manual → generative once no manual ads are live, and DELETE archives the group and its ads', async () => {
     const g = (
-      await api('POST', '/advertiser-dashboard/ad-groups', {
+      await w.api('POST', '/advertiser-dashboard/ad-groups', {
         campaign_id: campaignId,
         name: 'Convert me',
         group_type: 'manual',
@@ -146,36 +132,36 @@ describe('ad groups and ads', () => {
         ads: [{ copy: 'Cold brew kits.' }],
       })
     ).body;
-    expect((await api('PATCH', `/advertiser-dashboard/ad-groups/${g.id}`, { group_type: 'generative' })).status).toBe(
+    expect((await w.api('PATCH', `/advertiser-dashboard/ad-groups/${g.id}`, { group_type: 'generative' })).status).toBe(
       422,
     );
-    await api('DELETE', `/advertiser-dashboard/ads/${g.ads[0].id}`);
-    const conv = await api('PATCH', `/advertiser-dashboard/ad-groups/${g.id}`, { group_type: 'generative' });
+    await w.api('DELETE', `/advertiser-dashboard/ads/${g.ads[0].id}`);
+    const conv = await w.api('PATCH', `/advertiser-dashboard/ad-groups/${g.id}`, { group_type: 'generative' });
     expect(conv.status).toBe(200);
     expect(conv.body.group_type).toBe('generative');
     expect(conv.body.ads_total).toBe(3);
     expect(conv.body.ads.every((a: { source: string }) => a.source === 'generated')).toBe(true);
 
-    expect((await api('DELETE', `/advertiser-dashboard/ad-groups/${g.id}`)).status).toBe(204);
-    const gone = (await api('GET', `/advertiser-dashboard/ad-groups/${g.id}`)).body;
+    expect((await w.api('DELETE', `/advertiser-dashboard/ad-groups/${g.id}`)).status).toBe(204);
+    const gone = (await w.api('GET', `/advertiser-dashboard/ad-groups/${g.id}`)).body;
     expect(gone).toMatchObject({ status: 'archived', ads_total: 0, ads: [] });
-    const ads = await s.ctx.db.selectFrom('ads').select('status').where('ad_group_id', '=', g.id).execute();
+    const ads = await w.s.ctx.db.selectFrom('ads').select('status').where('ad_group_id', '=', g.id).execute();
     expect(ads.every((a) => a.status === 'archived')).toBe(true);
   });
 
   it('lists groups by campaign, hiding archived ones unless asked', async () => {
-    const live = (await api('GET', `/advertiser-dashboard/ad-groups?campaign_id=${campaignId}`)).body;
-    const all = (await api('GET', `/advertiser-dashboard/ad-groups?campaign_id=${campaignId}&include_archived=true`))
+    const live = (await w.api('GET', `/advertiser-dashboard/ad-groups?campaign_id=${campaignId}`)).body;
+    const all = (await w.api('GET', `/advertiser-dashboard/ad-groups?campaign_id=${campaignId}&include_archived=true`))
       .body;
     expect(live.every((g: { status: string }) => g.status !== 'archived')).toBe(true);
     expect(all.length).toBe(live.length + 1);
-    const everything = (await api('GET', '/advertiser-dashboard/ad-groups')).body;
+    const everything = (await w.api('GET', '/advertiser-dashboard/ad-groups')).body;
     expect(everything.length).toBe(live.length);
   });
 
   it('embeds at most 100 ads and reports the full count', async () => {
     const g = (
-      await api('POST', '/advertiser-dashboard/ad-groups', {
+      await w.api('POST', '/advertiser-dashboard/ad-groups', {
         campaign_id: campaignId,
         name: 'Many',
         group_type: 'manual',
@@ -184,8 +170,8 @@ describe('ad groups and ads', () => {
     ).body;
     expect(g.ads_total).toBe(100);
     for (let i = 0; i < 5; i++)
-      await api('POST', `/advertiser-dashboard/ad-groups/${g.id}/ads`, { copy: `extra ${i}` });
-    const got = (await api('GET', `/advertiser-dashboard/ad-groups/${g.id}`)).body;
+      await w.api('POST', `/advertiser-dashboard/ad-groups/${g.id}/ads`, { copy: `extra ${i}` });
+    const got = (await w.api('GET', `/advertiser-dashboard/ad-groups/${g.id}`)).body;
     expect(got.ads).toHaveLength(100);
     expect(got.ads_total).toBe(105);
   });

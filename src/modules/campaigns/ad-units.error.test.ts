@@ -1,26 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../../../test/helpers.js';
-import {
-  campaignBody,
-  client,
-  newAdvertiser,
-  startAdvServer,
-  type Adv,
-  type Api,
-} from '../../../test/fixtures/advertiser-api.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { campaignBody, useAdvertiserApi } from '../../../test/fixtures/advertiser-api.js';
 
 describe('legacy ad units: bad input', () => {
-  let s: TestServer;
-  let adv: Adv;
-  let api: Api;
+  const w = useAdvertiserApi();
   let campaignId: string;
   beforeAll(async () => {
-    s = await startAdvServer();
-    adv = await newAdvertiser(s);
-    api = client(s, adv.key);
-    campaignId = (await api('POST', '/advertiser-dashboard/campaigns', campaignBody())).body.campaign_id;
+    campaignId = (await w.api('POST', '/advertiser-dashboard/campaigns', campaignBody())).body.campaign_id;
   });
-  afterAll(() => s.stop());
 
   it('server-managed fields and ad_text_mode are rejected by name', async () => {
     for (const k of [
@@ -32,19 +18,19 @@ describe('legacy ad units: bad input', () => {
       'generate_static_text',
       'ad_text_mode',
     ]) {
-      const res = await api('POST', '/advertiser-dashboard/ad-units', { name: 'U', [k]: 'x' });
+      const res = await w.api('POST', '/advertiser-dashboard/ad-units', { name: 'U', [k]: 'x' });
       expect(res.status, k).toBe(422);
       expect(res.body.details.map((d: any) => d.field)).toContain(k);
     }
-    const bad = await api('POST', '/advertiser-dashboard/ad-units', {
+    const bad = await w.api('POST', '/advertiser-dashboard/ad-units', {
       name: 'U',
       headline: 'h'.repeat(81),
       favicon_url: 'nope',
     });
     expect(bad.status).toBe(422);
     expect(bad.body.details.map((d: any) => d.field).sort()).toEqual(['favicon_url', 'headline']);
-    expect((await api('POST', '/advertiser-dashboard/ad-units', {})).status).toBe(422);
-    expect((await api('GET', '/advertiser-dashboard/ad-units')).body).toEqual([]);
+    expect((await w.api('POST', '/advertiser-dashboard/ad-units', {})).status).toBe(422);
+    expect((await w.api('GET', '/advertiser-dashboard/ad-units')).body).toEqual([]);
   });
 
   it('generation needs a landing page and a count of 1 to 5', async () => {
@@ -54,12 +40,12 @@ describe('legacy ad units: bad input', () => {
       { landing_page: 'https://x.example.com', count: 0 },
       { landing_page: 'https://x.example.com', count: 6 },
     ]) {
-      const res = await api('POST', `/advertiser-dashboard/campaigns/${campaignId}/ad-units/generate`, body);
+      const res = await w.api('POST', `/advertiser-dashboard/campaigns/${campaignId}/ad-units/generate`, body);
       expect(res.status, JSON.stringify(body)).toBe(422);
     }
     expect(
       (
-        await api('POST', '/advertiser-dashboard/campaigns/nope/ad-units/generate', {
+        await w.api('POST', '/advertiser-dashboard/campaigns/nope/ad-units/generate', {
           landing_page: 'https://x.example.com',
         })
       ).status,
@@ -67,10 +53,10 @@ describe('legacy ad units: bad input', () => {
   });
 
   it('linking checks every unit and changes nothing when one fails', async () => {
-    const draft = (await api('POST', '/advertiser-dashboard/ad-units', { name: 'Incomplete', ad_text: 'text' })).body
+    const draft = (await w.api('POST', '/advertiser-dashboard/ad-units', { name: 'Incomplete', ad_text: 'text' })).body
       .ad_unit_id;
     const ok = (
-      await api('POST', '/advertiser-dashboard/ad-units', {
+      await w.api('POST', '/advertiser-dashboard/ad-units', {
         name: 'OK',
         ad_text: 't',
         cta: 'c',
@@ -78,22 +64,26 @@ describe('legacy ad units: bad input', () => {
         context: 'ok',
       })
     ).body.ad_unit_id;
-    let res = await api('POST', `/advertiser-dashboard/campaigns/${campaignId}/ad-units`, { ad_unit_ids: [ok, draft] });
+    let res = await w.api('POST', `/advertiser-dashboard/campaigns/${campaignId}/ad-units`, {
+      ad_unit_ids: [ok, draft],
+    });
     expect(res.status).toBe(422);
     expect(res.body.details[0].field).toBe('ad_unit_ids.1');
     expect(res.body.message).toMatch(/cta, landing_page, context/);
-    res = await api('POST', `/advertiser-dashboard/campaigns/${campaignId}/ad-units`, { ad_unit_ids: [ok, 'missing'] });
+    res = await w.api('POST', `/advertiser-dashboard/campaigns/${campaignId}/ad-units`, {
+      ad_unit_ids: [ok, 'missing'],
+    });
     expect(res.status).toBe(404);
-    await api('PATCH', `/advertiser-dashboard/ad-units/${ok}/archive`);
-    res = await api('PUT', `/advertiser-dashboard/campaigns/${campaignId}/ad-units`, { ad_unit_ids: [ok] });
+    await w.api('PATCH', `/advertiser-dashboard/ad-units/${ok}/archive`);
+    res = await w.api('PUT', `/advertiser-dashboard/campaigns/${campaignId}/ad-units`, { ad_unit_ids: [ok] });
     expect(res.status).toBe(422);
-    expect((await api('GET', `/advertiser-dashboard/campaigns/${campaignId}`)).body.ad_unit_ids).toEqual([]);
+    expect((await w.api('GET', `/advertiser-dashboard/campaigns/${campaignId}`)).body.ad_unit_ids).toEqual([]);
     expect(
-      (await api('POST', `/advertiser-dashboard/campaigns/${campaignId}/ad-units`, { ad_unit_ids: [] })).status,
+      (await w.api('POST', `/advertiser-dashboard/campaigns/${campaignId}/ad-units`, { ad_unit_ids: [] })).status,
     ).toBe(422);
     expect(
-      (await api('POST', `/advertiser-dashboard/campaigns/${campaignId}/ad-units`, { ad_unit_ids: 'abc' })).status,
+      (await w.api('POST', `/advertiser-dashboard/campaigns/${campaignId}/ad-units`, { ad_unit_ids: 'abc' })).status,
     ).toBe(422);
-    expect((await api('PATCH', '/advertiser-dashboard/ad-units/missing/archive')).status).toBe(404);
+    expect((await w.api('PATCH', '/advertiser-dashboard/ad-units/missing/archive')).status).toBe(404);
   });
 });

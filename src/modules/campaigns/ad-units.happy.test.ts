@@ -3,16 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as accounts from '../accounts/service.js';
 import { createPlacement } from '../placements/service.js';
-import { BROWSER_UA, adRequestBody, requestAd, type TestServer } from '../../../test/helpers.js';
-import {
-  admin,
-  campaignBody,
-  client,
-  newAdvertiser,
-  startAdvServer,
-  type Adv,
-  type Api,
-} from '../../../test/fixtures/advertiser-api.js';
+import { BROWSER_UA, adRequestBody, requestAd } from '../../../test/helpers.js';
+import { admin, campaignBody, useAdvertiserApi } from '../../../test/fixtures/advertiser-api.js';
 
 const unitBody = (extra: Record<string, unknown> = {}) => ({
   name: 'Kayak unit',
@@ -27,15 +19,10 @@ const unitBody = (extra: Record<string, unknown> = {}) => ({
 });
 
 describe('legacy ad units', () => {
-  let s: TestServer;
-  let adv: Adv;
-  let api: Api;
+  const w = useAdvertiserApi();
   let site: http.Server;
   let siteUrl: string;
   beforeAll(async () => {
-    s = await startAdvServer();
-    adv = await newAdvertiser(s);
-    api = client(s, adv.key);
     site = http.createServer((_req, res) =>
       res
         .writeHead(200, { 'content-type': 'text/html' })
@@ -46,13 +33,10 @@ describe('legacy ad units', () => {
     await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
     siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/canoes`;
   });
-  afterAll(async () => {
-    await s.stop();
-    await new Promise((r) => site.close(r));
-  });
+  afterAll(() => new Promise((r) => site.close(r)));
 
   it('creates a draft unit and lists it', async () => {
-    const res = await api('POST', '/advertiser-dashboard/ad-units', unitBody());
+    const res = await w.api('POST', '/advertiser-dashboard/ad-units', unitBody());
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       name: 'Kayak unit',
@@ -63,13 +47,13 @@ describe('legacy ad units', () => {
       is_archived: false,
       utm_params: { utm_source: 'orbit' },
     });
-    const list = (await api('GET', '/advertiser-dashboard/ad-units')).body;
+    const list = (await w.api('GET', '/advertiser-dashboard/ad-units')).body;
     expect(list.map((u: any) => u.ad_unit_id)).toContain(res.body.ad_unit_id);
   });
 
   it('generates 1–5 drafts from a landing page (fetched from a local site)', async () => {
-    const c = (await api('POST', '/advertiser-dashboard/campaigns', campaignBody())).body;
-    const res = await api('POST', `/advertiser-dashboard/campaigns/${c.campaign_id}/ad-units/generate`, {
+    const c = (await w.api('POST', '/advertiser-dashboard/campaigns', campaignBody())).body;
+    const res = await w.api('POST', `/advertiser-dashboard/campaigns/${c.campaign_id}/ad-units/generate`, {
       landing_page: siteUrl,
       count: 2,
     });
@@ -81,7 +65,7 @@ describe('legacy ad units', () => {
       expect(u.headline.length).toBeLessThanOrEqual(80);
       expect(u.ad_text.length).toBeLessThanOrEqual(500);
     }
-    const one = await api('POST', `/advertiser-dashboard/campaigns/${c.campaign_id}/ad-units/generate`, {
+    const one = await w.api('POST', `/advertiser-dashboard/campaigns/${c.campaign_id}/ad-units/generate`, {
       landing_page: 'https://unreachable.invalid/',
     });
     expect(one.status).toBe(201);
@@ -89,13 +73,13 @@ describe('legacy ad units', () => {
   });
 
   it('links units (POST adds, PUT replaces, duplicates removed) and serves them once approved', async () => {
-    const pub = await accounts.createPublisher(s.ctx, { name: 'Pub' });
-    await createPlacement(s.ctx, pub.publisher.id, { name: 'Chat Below', placement_type: 'below_response' });
-    const u1 = (await api('POST', '/advertiser-dashboard/ad-units', unitBody())).body.ad_unit_id;
-    const u2 = (await api('POST', '/advertiser-dashboard/ad-units', unitBody({ name: 'Second' }))).body.ad_unit_id;
-    const u3 = (await api('POST', '/advertiser-dashboard/ad-units', unitBody({ name: 'Third' }))).body.ad_unit_id;
+    const pub = await accounts.createPublisher(w.s.ctx, { name: 'Pub' });
+    await createPlacement(w.s.ctx, pub.publisher.id, { name: 'Chat Below', placement_type: 'below_response' });
+    const u1 = (await w.api('POST', '/advertiser-dashboard/ad-units', unitBody())).body.ad_unit_id;
+    const u2 = (await w.api('POST', '/advertiser-dashboard/ad-units', unitBody({ name: 'Second' }))).body.ad_unit_id;
+    const u3 = (await w.api('POST', '/advertiser-dashboard/ad-units', unitBody({ name: 'Third' }))).body.ad_unit_id;
     const c = (
-      await api('POST', '/advertiser-dashboard/campaigns', {
+      await w.api('POST', '/advertiser-dashboard/campaigns', {
         name: 'Units only',
         landing_page: 'https://paddle.example.com',
         daily_budget: 20,
@@ -104,22 +88,24 @@ describe('legacy ad units', () => {
       })
     ).body;
     expect(c.ad_unit_ids).toEqual([u1]);
-    let res = await api('POST', `/advertiser-dashboard/campaigns/${c.campaign_id}/ad-units`, {
+    let res = await w.api('POST', `/advertiser-dashboard/campaigns/${c.campaign_id}/ad-units`, {
       ad_unit_ids: [u2, u1, u2],
     });
     expect(res.status).toBe(200);
     expect(res.body.ad_unit_ids).toEqual([u1, u2]);
-    res = await api('PUT', `/advertiser-dashboard/campaigns/${c.campaign_id}/ad-units`, { ad_unit_ids: [u3, u1, u3] });
+    res = await w.api('PUT', `/advertiser-dashboard/campaigns/${c.campaign_id}/ad-units`, {
+      ad_unit_ids: [u3, u1, u3],
+    });
     expect(res.body.ad_unit_ids).toEqual([u1, u3]);
-    const units = (await api('GET', '/advertiser-dashboard/ad-units')).body;
+    const units = (await w.api('GET', '/advertiser-dashboard/ad-units')).body;
     expect(units.find((u: any) => u.ad_unit_id === u3)).toMatchObject({ status: 'active', review_status: 'pending' });
 
-    await api('PATCH', `/advertiser-dashboard/campaigns/${c.campaign_id}`, { status: 'active' });
-    await admin(s)('POST', `/admin/campaigns/${c.campaign_id}/review`, { decision: 'approve' });
+    await w.api('PATCH', `/advertiser-dashboard/campaigns/${c.campaign_id}`, { status: 'active' });
+    await admin(w.s)('POST', `/admin/campaigns/${c.campaign_id}/review`, { decision: 'approve' });
     expect(
-      (await api('GET', '/advertiser-dashboard/ad-units')).body.find((u: any) => u.ad_unit_id === u3).review_status,
+      (await w.api('GET', '/advertiser-dashboard/ad-units')).body.find((u: any) => u.ad_unit_id === u3).review_status,
     ).toBe('approved');
-    const served = await requestAd(s.url, pub.apiKey, adRequestBody('I want to try sea kayak touring as a beginner'));
+    const served = await requestAd(w.s.url, pub.apiKey, adRequestBody('I want to try sea kayak touring as a beginner'));
     expect(served.status).toBe(200);
     const [ad] = (await served.json()) as any[];
     expect(ad).toMatchObject({ campaignId: c.campaign_id, title: 'Sea kayaks for beginners', brandName: 'Paddle Co' });
@@ -130,27 +116,27 @@ describe('legacy ad units', () => {
     expect(loc.searchParams.get('utm_source')).toBe('orbit');
 
     // An approved campaign that gains an unreviewed unit goes back to review; its approved version keeps serving meanwhile.
-    const u4 = (await api('POST', '/advertiser-dashboard/ad-units', unitBody({ name: 'Fourth' }))).body.ad_unit_id;
-    res = await api('POST', `/advertiser-dashboard/campaigns/${c.campaign_id}/ad-units`, { ad_unit_ids: [u4] });
+    const u4 = (await w.api('POST', '/advertiser-dashboard/ad-units', unitBody({ name: 'Fourth' }))).body.ad_unit_id;
+    res = await w.api('POST', `/advertiser-dashboard/campaigns/${c.campaign_id}/ad-units`, { ad_unit_ids: [u4] });
     expect(res.body).toMatchObject({ review_status: 'pending_review', deployment_status: 'deployed' });
     expect(
-      (await requestAd(s.url, pub.apiKey, adRequestBody('I want to try sea kayak touring as a beginner'))).status,
+      (await requestAd(w.s.url, pub.apiKey, adRequestBody('I want to try sea kayak touring as a beginner'))).status,
     ).toBe(200);
     // Re-linking already approved units does not.
-    await admin(s)('POST', `/admin/campaigns/${c.campaign_id}/review`, { decision: 'approve' });
-    res = await api('PUT', `/advertiser-dashboard/campaigns/${c.campaign_id}/ad-units`, { ad_unit_ids: [u1, u4] });
+    await admin(w.s)('POST', `/admin/campaigns/${c.campaign_id}/review`, { decision: 'approve' });
+    res = await w.api('PUT', `/advertiser-dashboard/campaigns/${c.campaign_id}/ad-units`, { ad_unit_ids: [u1, u4] });
     expect(res.body).toMatchObject({ review_status: 'approved', ad_unit_ids: [u1, u4] });
   });
 
   it('archive toggles; unarchiving restores draft', async () => {
-    const u = (await api('POST', '/advertiser-dashboard/ad-units', unitBody({ name: 'Toggle' }))).body.ad_unit_id;
-    let res = await api('PATCH', `/advertiser-dashboard/ad-units/${u}/archive`);
+    const u = (await w.api('POST', '/advertiser-dashboard/ad-units', unitBody({ name: 'Toggle' }))).body.ad_unit_id;
+    let res = await w.api('PATCH', `/advertiser-dashboard/ad-units/${u}/archive`);
     expect(res.body).toEqual({ ad_unit_id: u, is_archived: true, status: 'archived' });
-    expect((await api('GET', '/advertiser-dashboard/ad-units')).body.map((x: any) => x.ad_unit_id)).not.toContain(u);
+    expect((await w.api('GET', '/advertiser-dashboard/ad-units')).body.map((x: any) => x.ad_unit_id)).not.toContain(u);
     expect(
-      (await api('GET', '/advertiser-dashboard/ad-units?include_archived=true')).body.map((x: any) => x.ad_unit_id),
+      (await w.api('GET', '/advertiser-dashboard/ad-units?include_archived=true')).body.map((x: any) => x.ad_unit_id),
     ).toContain(u);
-    res = await api('PATCH', `/advertiser-dashboard/ad-units/${u}/archive`);
+    res = await w.api('PATCH', `/advertiser-dashboard/ad-units/${u}/archive`);
     expect(res.body).toEqual({ ad_unit_id: u, is_archived: false, status: 'draft' });
   });
 });

@@ -1,29 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../../../test/helpers.js';
-import {
-  campaignBody,
-  client,
-  newAdvertiser,
-  startAdvServer,
-  type Adv,
-  type Api,
-} from '../../../test/fixtures/advertiser-api.js';
+import { describe, expect, it } from 'vitest';
+import { campaignBody, client, newAdvertiser, useAdvertiserApi } from '../../../test/fixtures/advertiser-api.js';
 
 describe('campaigns: bad input is a clear 4xx and changes nothing', () => {
-  let s: TestServer;
-  let adv: Adv;
-  let api: Api;
-  beforeAll(async () => {
-    s = await startAdvServer();
-    adv = await newAdvertiser(s);
-    api = client(s, adv.key);
-  });
-  afterAll(() => s.stop());
+  const w = useAdvertiserApi();
 
   const count = async () =>
-    (await s.ctx.db.selectFrom('campaigns').select('id').where('advertiser_id', '=', adv.id).execute()).length;
+    (await w.s.ctx.db.selectFrom('campaigns').select('id').where('advertiser_id', '=', w.adv.id).execute()).length;
   const groups = async () =>
-    (await s.ctx.db.selectFrom('ad_groups').select('id').where('advertiser_id', '=', adv.id).execute()).length;
+    (await w.s.ctx.db.selectFrom('ad_groups').select('id').where('advertiser_id', '=', w.adv.id).execute()).length;
 
   const bad: [string, Record<string, unknown>, string, number?][] = [
     ['no ad groups or ad units', { ad_groups: [] }, 'ad_groups'],
@@ -92,7 +76,7 @@ describe('campaigns: bad input is a clear 4xx and changes nothing', () => {
       const body: Record<string, unknown> = { ...campaignBody(), ...patch };
       for (const k of Object.keys(patch)) if (patch[k] === undefined) delete body[k];
       const before = await count();
-      const res = await api('POST', '/advertiser-dashboard/campaigns', body);
+      const res = await w.api('POST', '/advertiser-dashboard/campaigns', body);
       expect(res.status).toBe(422);
       expect(res.body.details.map((d: { field: string }) => d.field)).toContain(field);
       expect(res.body.message).toContain(field === 'body' ? 'colour' : field);
@@ -102,7 +86,7 @@ describe('campaigns: bad input is a clear 4xx and changes nothing', () => {
 
   it('a third ad group that is invalid leaves no campaign behind', async () => {
     const before = [await count(), await groups()];
-    const res = await api('POST', '/advertiser-dashboard/campaigns', {
+    const res = await w.api('POST', '/advertiser-dashboard/campaigns', {
       ...campaignBody(),
       ad_groups: [
         { name: 'One', group_type: 'manual', ads: [{ copy: 'one' }] },
@@ -116,9 +100,9 @@ describe('campaigns: bad input is a clear 4xx and changes nothing', () => {
   });
 
   it('a foreign ad unit found inside the transaction rolls back the campaign and its groups', async () => {
-    const other = await newAdvertiser(s);
+    const other = await newAdvertiser(w.s);
     const unit = (
-      await client(s, other.key)('POST', '/advertiser-dashboard/ad-units', {
+      await client(w.s, other.key)('POST', '/advertiser-dashboard/ad-units', {
         name: 'Theirs',
         ad_text: 'x',
         cta: 'y',
@@ -127,7 +111,7 @@ describe('campaigns: bad input is a clear 4xx and changes nothing', () => {
       })
     ).body;
     const before = [await count(), await groups()];
-    const res = await api('POST', '/advertiser-dashboard/campaigns', {
+    const res = await w.api('POST', '/advertiser-dashboard/campaigns', {
       ...campaignBody(),
       ad_unit_ids: [unit.ad_unit_id],
     });
@@ -136,12 +120,12 @@ describe('campaigns: bad input is a clear 4xx and changes nothing', () => {
   });
 
   it('duplicate campaign names are 409 (case-insensitive); duplicate group names in one body are 422', async () => {
-    expect((await api('POST', '/advertiser-dashboard/campaigns', campaignBody({ name: 'Unique Name' }))).status).toBe(
+    expect((await w.api('POST', '/advertiser-dashboard/campaigns', campaignBody({ name: 'Unique Name' }))).status).toBe(
       201,
     );
-    const dup = await api('POST', '/advertiser-dashboard/campaigns', campaignBody({ name: 'unique name' }));
+    const dup = await w.api('POST', '/advertiser-dashboard/campaigns', campaignBody({ name: 'unique name' }));
     expect(dup.status).toBe(409);
-    const dupGroups = await api('POST', '/advertiser-dashboard/campaigns', {
+    const dupGroups = await w.api('POST', '/advertiser-dashboard/campaigns', {
       ...campaignBody(),
       ad_groups: [{ name: 'Same' }, { name: 'same' }],
     });
@@ -151,10 +135,14 @@ describe('campaigns: bad input is a clear 4xx and changes nothing', () => {
 
   it('patch: bad values are 422/409 and leave the campaign unchanged', async () => {
     const c = (
-      await api('POST', '/advertiser-dashboard/campaigns', campaignBody({ name: 'Patch me', start_time: '2026-06-01' }))
+      await w.api(
+        'POST',
+        '/advertiser-dashboard/campaigns',
+        campaignBody({ name: 'Patch me', start_time: '2026-06-01' }),
+      )
     ).body;
-    await api('POST', '/advertiser-dashboard/campaigns', campaignBody({ name: 'Taken' }));
-    const before = (await api('GET', `/advertiser-dashboard/campaigns/${c.campaign_id}`)).body;
+    await w.api('POST', '/advertiser-dashboard/campaigns', campaignBody({ name: 'Taken' }));
+    const before = (await w.api('GET', `/advertiser-dashboard/campaigns/${c.campaign_id}`)).body;
     const cases: [Record<string, unknown>, number, string?][] = [
       [{ daily_budget: -1 }, 422, 'daily_budget'],
       [{ status: 'archived' }, 422, 'status'],
@@ -166,36 +154,38 @@ describe('campaigns: bad input is a clear 4xx and changes nothing', () => {
       [{ max_cpc: 'free' }, 422, 'max_cpc'],
     ];
     for (const [body, status, field] of cases) {
-      const res = await api('PATCH', `/advertiser-dashboard/campaigns/${c.campaign_id}`, body);
+      const res = await w.api('PATCH', `/advertiser-dashboard/campaigns/${c.campaign_id}`, body);
       expect(res.status, JSON.stringify(body)).toBe(status);
       if (field) expect(res.body.details.map((d: { field: string }) => d.field)).toContain(field);
     }
-    expect((await api('GET', `/advertiser-dashboard/campaigns/${c.campaign_id}`)).body).toEqual(before);
+    expect((await w.api('GET', `/advertiser-dashboard/campaigns/${c.campaign_id}`)).body).toEqual(before);
   });
 
   it('archived campaigns cannot be activated; unknown ids are 404; bad query is 400', async () => {
-    const c = (await api('POST', '/advertiser-dashboard/campaigns', campaignBody())).body;
-    await api('PATCH', `/advertiser-dashboard/campaigns/${c.campaign_id}/archive`);
-    expect((await api('PATCH', `/advertiser-dashboard/campaigns/${c.campaign_id}`, { status: 'active' })).status).toBe(
-      409,
+    const c = (await w.api('POST', '/advertiser-dashboard/campaigns', campaignBody())).body;
+    await w.api('PATCH', `/advertiser-dashboard/campaigns/${c.campaign_id}/archive`);
+    expect(
+      (await w.api('PATCH', `/advertiser-dashboard/campaigns/${c.campaign_id}`, { status: 'active' })).status,
+    ).toBe(409);
+    expect((await w.api('GET', '/advertiser-dashboard/campaigns/00000000-0000-7000-8000-000000000000')).status).toBe(
+      404,
     );
-    expect((await api('GET', '/advertiser-dashboard/campaigns/00000000-0000-7000-8000-000000000000')).status).toBe(404);
-    expect((await api('PATCH', '/advertiser-dashboard/campaigns/nope/archive')).status).toBe(404);
-    const q = await api('GET', '/advertiser-dashboard/campaigns?status=running');
+    expect((await w.api('PATCH', '/advertiser-dashboard/campaigns/nope/archive')).status).toBe(404);
+    const q = await w.api('GET', '/advertiser-dashboard/campaigns?status=running');
     expect(q.status).toBe(400);
     expect(q.body.details[0].field).toBe('querystring.status');
   });
 
   it('malformed JSON and wrong content type are 4xx, never 500', async () => {
-    const res = await fetch(`${s.url}/advertiser-dashboard/campaigns`, {
+    const res = await fetch(`${w.s.url}/advertiser-dashboard/campaigns`, {
       method: 'POST',
-      headers: { 'x-api-key': adv.key, 'content-type': 'application/json' },
+      headers: { 'x-api-key': w.adv.key, 'content-type': 'application/json' },
       body: '{"name": ',
     });
     expect(res.status).toBe(400);
-    const text = await fetch(`${s.url}/advertiser-dashboard/campaigns`, {
+    const text = await fetch(`${w.s.url}/advertiser-dashboard/campaigns`, {
       method: 'POST',
-      headers: { 'x-api-key': adv.key, 'content-type': 'text/plain' },
+      headers: { 'x-api-key': w.adv.key, 'content-type': 'text/plain' },
       body: 'hello',
     });
     expect(text.status).toBe(422); // a text body is not an object: named, never a 500

@@ -1,28 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../../../test/helpers.js';
-import {
-  admin,
-  campaignBody,
-  client,
-  newAdvertiser,
-  startAdvServer,
-  type Adv,
-  type Api,
-} from '../../../test/fixtures/advertiser-api.js';
+import { describe, expect, it } from 'vitest';
+import { admin, campaignBody, client, newAdvertiser, useAdvertiserApi } from '../../../test/fixtures/advertiser-api.js';
 
 describe('campaigns: create, read, list, edit, archive', () => {
-  let s: TestServer;
-  let adv: Adv;
-  let api: Api;
-  beforeAll(async () => {
-    s = await startAdvServer();
-    adv = await newAdvertiser(s);
-    api = client(s, adv.key);
-  });
-  afterAll(() => s.stop());
+  const w = useAdvertiserApi();
 
   it('creates a draft campaign with its ad groups, dollars and timestamps at the edge', async () => {
-    const res = await api(
+    const res = await w.api(
       'POST',
       '/advertiser-dashboard/campaigns',
       campaignBody({
@@ -43,7 +26,7 @@ describe('campaigns: create, read, list, edit, archive', () => {
     expect(res.status).toBe(201);
     const c = res.body;
     expect(c).toMatchObject({
-      user_id: adv.id,
+      user_id: w.adv.id,
       name: 'Spring shoes',
       status: 'draft',
       is_active: false,
@@ -81,15 +64,15 @@ describe('campaigns: create, read, list, edit, archive', () => {
       review_status: 'pending',
     });
 
-    const got = await api('GET', `/advertiser-dashboard/campaigns/${c.campaign_id}`);
+    const got = await w.api('GET', `/advertiser-dashboard/campaigns/${c.campaign_id}`);
     expect(got.status).toBe(200);
     const { ad_groups: _g, ...withoutGroups } = c;
     expect(got.body).toEqual(withoutGroups);
   });
 
   it('lists campaigns with a status filter', async () => {
-    const other = await newAdvertiser(s);
-    const oapi = client(s, other.key);
+    const other = await newAdvertiser(w.s);
+    const oapi = client(w.s, other.key);
     const a = (await oapi('POST', '/advertiser-dashboard/campaigns', campaignBody({ name: 'A' }))).body;
     const b = (await oapi('POST', '/advertiser-dashboard/campaigns', campaignBody({ name: 'B', status: 'paused' })))
       .body;
@@ -103,9 +86,9 @@ describe('campaigns: create, read, list, edit, archive', () => {
   });
 
   it('patches fields, clears max_cpc and re-syncs live ad groups', async () => {
-    const c = (await api('POST', '/advertiser-dashboard/campaigns', campaignBody({ max_cpc: 1 }))).body;
+    const c = (await w.api('POST', '/advertiser-dashboard/campaigns', campaignBody({ max_cpc: 1 }))).body;
     const groupId = c.ad_groups[0].id;
-    let res = await api('PATCH', `/advertiser-dashboard/campaigns/${c.campaign_id}`, {
+    let res = await w.api('PATCH', `/advertiser-dashboard/campaigns/${c.campaign_id}`, {
       max_cpc: 2.5,
       daily_budget: 80,
       utm_params: [{ key: 'ref', value: 'x' }],
@@ -117,13 +100,13 @@ describe('campaigns: create, read, list, edit, archive', () => {
       daily_budget_remaining: 80,
       utm_params: { ref: 'x' },
     });
-    expect((await api('GET', `/advertiser-dashboard/ad-groups/${groupId}`)).body.max_cpc).toBe(2.5);
-    res = await api('PATCH', `/advertiser-dashboard/campaigns/${c.campaign_id}`, { max_cpc: 0 });
+    expect((await w.api('GET', `/advertiser-dashboard/ad-groups/${groupId}`)).body.max_cpc).toBe(2.5);
+    res = await w.api('PATCH', `/advertiser-dashboard/campaigns/${c.campaign_id}`, { max_cpc: 0 });
     // The billing model is fixed when the campaign is created (issue 25: one billing model per campaign).
     expect(res.body).toMatchObject({ max_cpc: null, billing_model: 'cpc' });
-    expect((await api('GET', `/advertiser-dashboard/ad-groups/${groupId}`)).body.max_cpc).toBeNull();
-    res = await api('PATCH', `/advertiser-dashboard/campaigns/${c.campaign_id}`, { max_cpc: 1.25 });
-    res = await api('PATCH', `/advertiser-dashboard/campaigns/${c.campaign_id}`, {
+    expect((await w.api('GET', `/advertiser-dashboard/ad-groups/${groupId}`)).body.max_cpc).toBeNull();
+    res = await w.api('PATCH', `/advertiser-dashboard/campaigns/${c.campaign_id}`, { max_cpc: 1.25 });
+    res = await w.api('PATCH', `/advertiser-dashboard/campaigns/${c.campaign_id}`, {
       max_cpc: null,
       utm_params: null,
       end_time: null,
@@ -132,23 +115,23 @@ describe('campaigns: create, read, list, edit, archive', () => {
   });
 
   it('archives (pausing and deactivating) and unarchives', async () => {
-    const c = (await api('POST', '/advertiser-dashboard/campaigns', campaignBody({ status: 'active' }))).body;
+    const c = (await w.api('POST', '/advertiser-dashboard/campaigns', campaignBody({ status: 'active' }))).body;
     expect(c).toMatchObject({ status: 'active', is_active: true });
-    let res = await api('PATCH', `/advertiser-dashboard/campaigns/${c.campaign_id}/archive`);
+    let res = await w.api('PATCH', `/advertiser-dashboard/campaigns/${c.campaign_id}/archive`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ campaign_id: c.campaign_id, is_archived: true });
-    const got = (await api('GET', `/advertiser-dashboard/campaigns/${c.campaign_id}`)).body;
+    const got = (await w.api('GET', `/advertiser-dashboard/campaigns/${c.campaign_id}`)).body;
     expect(got).toMatchObject({ is_archived: true, is_active: false, status: 'paused' });
-    res = await api('PATCH', `/advertiser-dashboard/campaigns/${c.campaign_id}/archive`);
+    res = await w.api('PATCH', `/advertiser-dashboard/campaigns/${c.campaign_id}/archive`);
     expect(res.body).toEqual({ campaign_id: c.campaign_id, is_archived: false });
-    expect((await api('GET', `/advertiser-dashboard/campaigns/${c.campaign_id}`)).body).toMatchObject({
+    expect((await w.api('GET', `/advertiser-dashboard/campaigns/${c.campaign_id}`)).body).toMatchObject({
       is_archived: false,
       status: 'paused',
     });
   });
 
   it('documents every route in the OpenAPI', async () => {
-    const doc = (await (await fetch(`${s.url}/docs/json`)).json()) as {
+    const doc = (await (await fetch(`${w.s.url}/docs/json`)).json()) as {
       paths: Record<string, Record<string, { tags?: string[] }>>;
     };
     for (const p of [
@@ -172,7 +155,7 @@ describe('campaigns: create, read, list, edit, archive', () => {
   });
 
   it('admin review endpoint exists behind the admin token', async () => {
-    const res = await admin(s)('GET', '/admin/reviews', undefined, 'wrong-token-wrong-token');
+    const res = await admin(w.s)('GET', '/admin/reviews', undefined, 'wrong-token-wrong-token');
     expect(res.status).toBe(401);
   });
 });

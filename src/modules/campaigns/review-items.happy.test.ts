@@ -3,11 +3,10 @@ import { BROWSER_UA, adRequestBody, requestAd, type TestServer } from '../../../
 import {
   admin,
   campaignBody,
-  client,
-  newAdvertiser,
   startAdvServerWithClient,
   startAdvServerWithPublisher,
   type Api,
+  newAdvertiserWithCampaign,
 } from '../../../test/fixtures/advertiser-api.js';
 import { campaignCounts } from '../../../test/fixtures/browser.js';
 
@@ -26,27 +25,22 @@ describe('review by item: approved versions keep serving while edits wait', () =
 
   /** A live, approved campaign of a fresh advertiser, matching `context`. */
   async function liveCampaign(context: string, headline: string, landing: string) {
-    const adv = await newAdvertiser(s);
-    const api = client(s, adv.key);
-    const c = (
-      await api(
-        'POST',
-        '/advertiser-dashboard/campaigns',
-        campaignBody({
-          status: 'active',
-          landing_page: landing,
-          max_cpc: 0.4,
-          ad_groups: [
-            {
-              name: 'Main',
-              group_type: 'manual',
-              context,
-              ads: [{ headline, copy: `${headline}, and more.`, cta: 'Shop' }],
-            },
-          ],
-        }),
-      )
-    ).body;
+    const { api, c } = await newAdvertiserWithCampaign(
+      s,
+      campaignBody({
+        status: 'active',
+        landing_page: landing,
+        max_cpc: 0.4,
+        ad_groups: [
+          {
+            name: 'Main',
+            group_type: 'manual',
+            context,
+            ads: [{ headline, copy: `${headline}, and more.`, cta: 'Shop' }],
+          },
+        ],
+      }),
+    );
     expect((await admin(s)('POST', `/admin/campaigns/${c.campaign_id}/review`, { decision: 'approve' })).status).toBe(
       200,
     );
@@ -242,25 +236,20 @@ describe('review by item: approved versions keep serving while edits wait', () =
   });
 
   it('a rejected campaign re-activated goes back to review with its ad groups and ads, and serves once approved', async () => {
-    const adv = await newAdvertiser(s);
-    const api = client(s, adv.key);
-    const c = (
-      await api(
-        'POST',
-        '/advertiser-dashboard/campaigns',
-        campaignBody({
-          status: 'active',
-          ad_groups: [
-            {
-              name: 'G',
-              group_type: 'manual',
-              context: 'snowshoe hiking winter',
-              ads: [{ headline: 'Snowshoes for hikers' }],
-            },
-          ],
-        }),
-      )
-    ).body;
+    const { api, c } = await newAdvertiserWithCampaign(
+      s,
+      campaignBody({
+        status: 'active',
+        ad_groups: [
+          {
+            name: 'G',
+            group_type: 'manual',
+            context: 'snowshoe hiking winter',
+            ads: [{ headline: 'Snowshoes for hikers' }],
+          },
+        ],
+      }),
+    );
     expect(
       (
         await admin(s)('POST', `/admin/campaigns/${c.campaign_id}/review`, {

@@ -3,7 +3,7 @@ import { builtInAds, clip, writeAds } from './service.js';
 import { startFakeLlm, type FakeLlm } from '../../../test/fake-llm.js';
 import { testContext, type TestServer } from '../../../test/helpers.js';
 import type { Ctx } from '../../context.js';
-import { campaignBody, client, newAdvertiser, startAdvServer } from '../../../test/fixtures/advertiser-api.js';
+import { campaignBody, startAdvServer, newAdvertiserWithCampaign } from '../../../test/fixtures/advertiser-api.js';
 
 const input = {
   context: 'standing desks ergonomic office chairs back pain',
@@ -102,15 +102,10 @@ describe('generative groups through the API with a model configured', () => {
   });
 
   it('stores the model-written ads as generated, pending review', async () => {
-    const adv = await newAdvertiser(s);
-    const api = client(s, adv.key);
-    const c = (
-      await api(
-        'POST',
-        '/advertiser-dashboard/campaigns',
-        campaignBody({ ad_groups: [{ name: 'Gen', context: 'desks', brand_name: 'Deskly' }] }),
-      )
-    ).body;
+    const { c } = await newAdvertiserWithCampaign(
+      s,
+      campaignBody({ ad_groups: [{ name: 'Gen', context: 'desks', brand_name: 'Deskly' }] }),
+    );
     expect(c.ad_groups[0].ads.map((a: { headline: string }) => a.headline)).toEqual([
       'Model headline 1',
       'Model headline 2',

@@ -1,16 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Migrator, type Migration } from 'kysely';
-import { ensureSchema, migrate, openDatabase, settleRollups } from '../../db/index.js';
-import { MIGRATIONS } from '../../db/migrations/index.js';
+import { migrate, settleRollups } from '../../db/index.js';
 import { newId } from '../../lib/ids.js';
-import {
-  BROWSER_UA,
-  dropStorage,
-  seedWorld,
-  startTestServer,
-  testConfig,
-  type TestServer,
-} from '../../../test/helpers.js';
+import { BROWSER_UA, seedWorld, startTestServer, type TestServer } from '../../../test/helpers.js';
+import { withDatabaseBefore } from '../../../test/fixtures/migrations.js';
 import { clickThrough, purchase, sendEvents, topicCampaign } from '../../../test/fixtures/conversions.js';
 
 /**
@@ -102,19 +94,7 @@ describe('each billing model charges exactly one kind of event', () => {
 
 describe('migration 0012 gives every existing campaign one billing model, as it was charged', () => {
   it('cpa only with a price; conversion-optimised and CPC-bid campaigns (campaign or live group) cpc; the rest cpm; the spend ledger filled', async () => {
-    const config = testConfig();
-    await ensureSchema(config);
-    const database = openDatabase(config);
-    try {
-      const before: Record<string, Migration> = {};
-      for (const [name, m] of Object.entries(MIGRATIONS))
-        if (name < '0012') before[name] = { up: (db) => m.up(db, database.dialect) };
-      const { error } = await new Migrator({
-        db: database.db,
-        provider: { getMigrations: async () => before },
-        ...(database.schema ? { migrationTableSchema: database.schema } : {}),
-      }).migrateToLatest();
-      expect(error).toBeUndefined();
+    await withDatabaseBefore('0012', async (database) => {
       const now = Date.now();
       const adv = newId();
       await database.db
@@ -248,9 +228,6 @@ describe('migration 0012 gives every existing campaign one billing model, as it 
       expect(ids.map((id) => got[id])).toEqual(cases.map((c) => c[2]));
       const ledger = await database.db.selectFrom('spend_ledger').selectAll().where('id', '=', ids[3]).execute();
       expect(ledger.map((l) => [l.scope, Number(l.period), Number(l.spend_micros)])).toEqual([['c', day, 1_200_000]]);
-    } finally {
-      await database.close();
-      await dropStorage(config);
-    }
+    });
   });
 });

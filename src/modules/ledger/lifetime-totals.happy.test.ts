@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Migrator, sql, type Kysely, type Migration } from 'kysely';
-import { ensureSchema, migrate, openDatabase, settleRollups } from '../../db/index.js';
-import { MIGRATIONS } from '../../db/migrations/index.js';
+import { sql, type Kysely } from 'kysely';
+import { migrate, settleRollups } from '../../db/index.js';
 import { newId } from '../../lib/ids.js';
 import { microsToDollars } from '../../lib/money.js';
 import * as accounts from '../accounts/service.js';
@@ -10,13 +9,12 @@ import { advertiserBilling } from '../reporting/advertiser.js';
 import {
   adRequestBody,
   BROWSER_UA,
-  dropStorage,
   requestAd,
   seedWorld,
   startTestServer,
-  testConfig,
   type TestServer,
 } from '../../../test/helpers.js';
+import { withDatabaseBefore } from '../../../test/fixtures/migrations.js';
 
 /**
  * The ledger (issue 26): a campaign's lifetime figures are one all-time row
@@ -85,19 +83,7 @@ describe('a process without the campaigns routes keeps lifetime totals', () => {
 
 describe('migration 0015 moves lifetime totals into the ledger', () => {
   it('campaign_stats + pending deltas survive as the all-time rows; the other counters come from the day rows; the old tables go', async () => {
-    const config = testConfig();
-    await ensureSchema(config);
-    const database = openDatabase(config);
-    try {
-      const before: Record<string, Migration> = {};
-      for (const [name, m] of Object.entries(MIGRATIONS))
-        if (name < '0015') before[name] = { up: (db) => m.up(db, database.dialect) };
-      const { error } = await new Migrator({
-        db: database.db,
-        provider: { getMigrations: async () => before },
-        ...(database.schema ? { migrationTableSchema: database.schema } : {}),
-      }).migrateToLatest();
-      expect(error).toBeUndefined();
+    await withDatabaseBefore('0015', async (database) => {
       // The old tables are not in today's schema type.
       const put = (table: string, rows: Record<string, unknown>[]) =>
         (database.db as never as Kysely<any>).insertInto(table).values(rows).execute();
@@ -275,9 +261,6 @@ describe('migration 0015 moves lifetime totals into the ledger', () => {
         })
         .execute();
       await database.db.deleteFrom('rollups').where('campaign_id', '=', c1).execute();
-    } finally {
-      await database.close();
-      await dropStorage(config);
-    }
+    });
   });
 });

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx } from '../../context.js';
 import { ErrorBody } from '../../http/errors.js';
-import { keyedSchema, requireAccount } from '../accounts/http.js';
+import { keyedGet, keyedSchema, requireAccount } from '../accounts/http.js';
 import { getAllowedOrigins, MAX_ORIGINS, normaliseOrigin, setAllowedOrigins } from './service.js';
 
 const OriginsBody = z.strictObject({
@@ -27,16 +27,13 @@ const OriginsView = z.object({ allowed_origins: z.array(z.string()) });
 /** The publisher's allowed browser origins (publisher key). */
 export async function originRoutes(app: FastifyInstance, ctx: Ctx): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(
-    '/publisher-dashboard/allowed-origins',
-    {
-      schema: keyedSchema('publisher', {
-        summary: 'Web origins allowed to call the ad API from the browser (CORS)',
-        response: { 200: OriginsView },
-      }),
-    },
-    async (req) => getAllowedOrigins(ctx, await requireAccount(ctx, req, 'pub')),
-  );
+  keyedGet(app, ctx, '/publisher-dashboard/allowed-origins', {
+    tag: 'publisher',
+    kind: 'pub',
+    summary: 'Web origins allowed to call the ad API from the browser (CORS)',
+    view: OriginsView,
+    load: getAllowedOrigins,
+  });
   r.put(
     '/publisher-dashboard/allowed-origins',
     {

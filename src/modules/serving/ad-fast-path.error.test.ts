@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import {
-  adRequestBody,
-  requestAd,
-  seedWorld,
-  startTestServer,
-  type TestServer,
-  type World,
-} from '../../../test/helpers.js';
+import { adRequestBody, requestAd } from '../../../test/helpers.js';
+import { useSeededServer } from '../../../test/fixtures/seeded-server.js';
 import { adHeaders, bothPaths, countRows, spyFastPath } from '../../../test/fixtures/hot-paths.js';
 
 /**
@@ -21,23 +15,17 @@ const spy = await spyFastPath();
 afterAll(() => spy.restore());
 
 describe('POST /api/v1/ad on the fast path — errors', () => {
-  let s: TestServer;
-  let w: World;
-  beforeAll(async () => {
-    s = await startTestServer({ bodyLimitBytes: 16 * 1024 });
-    w = await seedWorld(s.ctx);
-  });
-  afterAll(() => s.stop());
+  const env = useSeededServer({ bodyLimitBytes: 16 * 1024 });
 
   /** Both paths give the same answer, taken by the fast path, and neither records a request. */
-  async function sameError(body: string, headers = adHeaders(w.publisherKey)) {
-    const before = await countRows(s.ctx, 'ad_requests');
+  async function sameError(body: string, headers = adHeaders(env.w.publisherKey)) {
+    const before = await countRows(env.s.ctx, 'ad_requests');
     spy.taken.length = 0;
-    const { fast, ref } = await bothPaths(s, body, headers);
+    const { fast, ref } = await bothPaths(env.s, body, headers);
     expect(spy.taken, body.slice(0, 80)).toEqual(['POST /api/v1/ad']);
     expect(fast, body.slice(0, 80)).toEqual(ref);
     expect(fast.requestId).toBeNull();
-    expect(await countRows(s.ctx, 'ad_requests')).toBe(before);
+    expect(await countRows(env.s.ctx, 'ad_requests')).toBe(before);
     return {
       status: fast.status,
       headers: fast.headers,
@@ -92,22 +80,22 @@ describe('POST /api/v1/ad on the fast path — errors', () => {
   });
 
   it('a store that cannot record the request: served once, then the same 503 (safe to retry) until it records again', async () => {
-    const journal = s.ctx.journal;
+    const journal = env.s.ctx.journal;
     const lostBefore = journal.lostRecords;
-    await sql`ALTER TABLE ad_requests RENAME TO ad_requests_away`.execute(s.ctx.db);
+    await sql`ALTER TABLE ad_requests RENAME TO ad_requests_away`.execute(env.s.ctx.db);
     let first, fast, ref;
     try {
       // An ad request's record commits after its answer (journal.ts \`record\`): the first one is served, and its
       // failed commit is logged and counted.
-      first = await requestAd(s.url, w.publisherKey);
+      first = await requestAd(env.s.url, env.w.publisherKey);
       await journal.settle();
       expect(journal.failing).toBe(true);
       expect(journal.lostRecords - lostBefore).toBe(1);
       // From then on each request waits for its own record: the same 503 on both paths.
       spy.taken.length = 0;
-      ({ fast, ref } = await bothPaths(s, JSON.stringify(adRequestBody()), adHeaders(w.publisherKey)));
+      ({ fast, ref } = await bothPaths(env.s, JSON.stringify(adRequestBody()), adHeaders(env.w.publisherKey)));
     } finally {
-      await sql`ALTER TABLE ad_requests_away RENAME TO ad_requests`.execute(s.ctx.db);
+      await sql`ALTER TABLE ad_requests_away RENAME TO ad_requests`.execute(env.s.ctx.db);
     }
     expect(first.status).toBe(200);
     expect(spy.taken).toEqual(['POST /api/v1/ad']);
@@ -115,21 +103,23 @@ describe('POST /api/v1/ad on the fast path — errors', () => {
     expect(fast).toEqual(ref);
     expect(JSON.parse(fast.body)).toMatchObject({ statusCode: 503, error: 'Service Unavailable' });
     // The store is back: the next request waits for its record, which commits, and the lane is deferred again.
-    const before = await countRows(s.ctx, 'ad_requests');
-    expect((await bothPaths(s, JSON.stringify(adRequestBody()), adHeaders(w.publisherKey))).fast.status).toBe(200);
+    const before = await countRows(env.s.ctx, 'ad_requests');
+    expect((await bothPaths(env.s, JSON.stringify(adRequestBody()), adHeaders(env.w.publisherKey))).fast.status).toBe(
+      200,
+    );
     expect(journal.failing).toBe(false);
-    expect(await countRows(s.ctx, 'ad_requests')).toBe(before + 2);
+    expect(await countRows(env.s.ctx, 'ad_requests')).toBe(before + 2);
     expect(journal.lostRecords - lostBefore).toBe(1);
   });
 
   it('an unexpected failure: the same 500 that shows only a request id', async () => {
-    const counters = s.ctx.counters;
+    const counters = env.s.ctx.counters;
     const original = counters.hgetall.bind(counters);
     counters.hgetall = () => Promise.reject(new Error('secret internal detail'));
     let fast, ref;
     try {
       spy.taken.length = 0;
-      ({ fast, ref } = await bothPaths(s, JSON.stringify(adRequestBody()), adHeaders(w.publisherKey)));
+      ({ fast, ref } = await bothPaths(env.s, JSON.stringify(adRequestBody()), adHeaders(env.w.publisherKey)));
     } finally {
       counters.hgetall = original;
     }

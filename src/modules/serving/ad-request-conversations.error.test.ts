@@ -1,12 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adRequestBody,
-  requestAd,
-  seedWorld,
-  startTestServer,
-  type TestServer,
-  type World,
-} from '../../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { adRequestBody, requestAd } from '../../../test/helpers.js';
+import { useSeededServer } from '../../../test/fixtures/seeded-server.js';
 import { explainDecision } from './service.js';
 
 /**
@@ -14,16 +8,10 @@ import { explainDecision } from './service.js';
  * clear answer (an ad, 204, or a 4xx naming the problem), never a 500.
  */
 describe('POST /api/v1/ad with hostile or odd conversations', () => {
-  let server: TestServer;
-  let world: World;
-  beforeAll(async () => {
-    server = await startTestServer();
-    world = await seedWorld(server.ctx);
-  });
-  afterAll(() => server.stop());
+  const env = useSeededServer();
 
   const send = (messages: { role: string; content: string }[]) =>
-    requestAd(server.url, world.publisherKey, { ...adRequestBody(), messages });
+    requestAd(env.s.url, env.w.publisherKey, { ...adRequestBody(), messages });
 
   it('refuses whitespace-only and empty conversations with a 422 naming the problem', async () => {
     for (const messages of [[{ role: 'user', content: '   \n\t ' }], [{ role: 'user', content: '' }], []]) {
@@ -75,13 +63,13 @@ describe('POST /api/v1/ad with hostile or odd conversations', () => {
 
   it('keeps ads away from a sensitive conversation in another language and names the category', async () => {
     const res = await requestAd(
-      server.url,
-      world.publisherKey,
+      env.s.url,
+      env.w.publisherKey,
       adRequestBody('Ich will nicht mehr leben, alles ist sinnlos. Welche Laufschuhe soll ich kaufen?'),
     );
     expect(res.status).toBe(204);
     const id = res.headers.get('x-orbit-request-id')!;
-    const decision = explainDecision(server.ctx, id);
+    const decision = explainDecision(env.s.ctx, id);
     expect(decision.noAdReason).toBe('sensitive_topic');
     expect(decision.safety.category).toBe('self-harm');
   });

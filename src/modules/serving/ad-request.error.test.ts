@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as accounts from '../accounts/service.js';
-import {
-  adRequestBody,
-  requestAd,
-  seedWorld,
-  startTestServer,
-  type TestServer,
-  type World,
-} from '../../../test/helpers.js';
+import { adRequestBody, requestAd } from '../../../test/helpers.js';
+import { useSeededServer } from '../../../test/fixtures/seeded-server.js';
 import { countRows } from '../../../test/fixtures/hot-paths.js';
 
 /**
@@ -15,19 +9,13 @@ import { countRows } from '../../../test/fixtures/hot-paths.js';
  * records nothing, and keeps serving.
  */
 describe('POST /api/v1/ad — bad input', () => {
-  let s: TestServer;
-  let w: World;
   const BODY_LIMIT = 16 * 1024;
-  beforeAll(async () => {
-    s = await startTestServer({ bodyLimitBytes: BODY_LIMIT });
-    w = await seedWorld(s.ctx);
-  });
-  afterAll(() => s.stop());
+  const env = useSeededServer({ bodyLimitBytes: BODY_LIMIT });
 
   const raw = (body: string, headers: Record<string, string> = {}) =>
-    fetch(`${s.url}/api/v1/ad`, {
+    fetch(`${env.s.url}/api/v1/ad`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${w.publisherKey}`, 'content-type': 'application/json', ...headers },
+      headers: { authorization: `Bearer ${env.w.publisherKey}`, 'content-type': 'application/json', ...headers },
       body,
     });
 
@@ -60,59 +48,65 @@ describe('POST /api/v1/ad — bad input', () => {
 
   it('wrong types are 422 naming each field', async () => {
     await expectError(
-      await requestAd(s.url, w.publisherKey, { ...adRequestBody(), messages: 'hello' }),
+      await requestAd(env.s.url, env.w.publisherKey, { ...adRequestBody(), messages: 'hello' }),
       422,
       /messages/,
       'messages',
     );
     await expectError(
-      await requestAd(s.url, w.publisherKey, { ...adRequestBody(), sessionId: 42 }),
+      await requestAd(env.s.url, env.w.publisherKey, { ...adRequestBody(), sessionId: 42 }),
       422,
       /sessionId/,
       'sessionId',
     );
     await expectError(
-      await requestAd(s.url, w.publisherKey, { ...adRequestBody(), testAd: 'yes' }),
+      await requestAd(env.s.url, env.w.publisherKey, { ...adRequestBody(), testAd: 'yes' }),
       422,
       /testAd/,
       'testAd',
     );
     await expectError(
-      await requestAd(s.url, w.publisherKey, { ...adRequestBody(), relevancy: 2 }),
+      await requestAd(env.s.url, env.w.publisherKey, { ...adRequestBody(), relevancy: 2 }),
       422,
       /relevancy/,
       'relevancy',
     );
-    await expectError(await requestAd(s.url, w.publisherKey, [1, 2, 3]), 422, /expected object/i);
+    await expectError(await requestAd(env.s.url, env.w.publisherKey, [1, 2, 3]), 422, /expected object/i);
     await expectError(await raw('null'), 422, /expected object/i);
   });
 
   it('missing required fields are 422 naming them', async () => {
-    const body = await expectError(await requestAd(s.url, w.publisherKey, {}), 422, /messages/);
+    const body = await expectError(await requestAd(env.s.url, env.w.publisherKey, {}), 422, /messages/);
     expect(body.details?.map((d) => d.field)).toEqual(expect.arrayContaining(['messages', 'sessionId', 'placements']));
   });
 
   it('an unknown placement value is a 422 naming placements.0.placement', async () => {
     const b = adRequestBody();
     b.placements = [{ placement: 'sidebar_banner', placement_id: 'Chat-Below' }];
-    await expectError(await requestAd(s.url, w.publisherKey, b), 422, /placement/, 'placements.0.placement');
+    await expectError(await requestAd(env.s.url, env.w.publisherKey, b), 422, /placement/, 'placements.0.placement');
   });
 
   it('empty messages are a 422, whether the list is empty or every message is blank', async () => {
     await expectError(
-      await requestAd(s.url, w.publisherKey, { ...adRequestBody(), messages: [] }),
+      await requestAd(env.s.url, env.w.publisherKey, { ...adRequestBody(), messages: [] }),
       422,
       /at least one message/,
       'messages',
     );
     await expectError(
-      await requestAd(s.url, w.publisherKey, { ...adRequestBody(), messages: [{ role: 'user', content: '   ' }] }),
+      await requestAd(env.s.url, env.w.publisherKey, {
+        ...adRequestBody(),
+        messages: [{ role: 'user', content: '   ' }],
+      }),
       422,
       /empty/,
       'messages',
     );
     await expectError(
-      await requestAd(s.url, w.publisherKey, { ...adRequestBody(), messages: [{ role: 'robot', content: 'hi' }] }),
+      await requestAd(env.s.url, env.w.publisherKey, {
+        ...adRequestBody(),
+        messages: [{ role: 'robot', content: 'hi' }],
+      }),
       422,
       /role/,
       'messages.0.role',
@@ -122,7 +116,7 @@ describe('POST /api/v1/ad — bad input', () => {
   it('too many placements is a 422', async () => {
     const placements = Array.from({ length: 11 }, (_, i) => ({ placement: 'below_response', placement_id: `P${i}` }));
     await expectError(
-      await requestAd(s.url, w.publisherKey, { ...adRequestBody(), placements }),
+      await requestAd(env.s.url, env.w.publisherKey, { ...adRequestBody(), placements }),
       422,
       /at most 10/,
       'placements',
@@ -131,11 +125,11 @@ describe('POST /api/v1/ad — bad input', () => {
 
   it('an oversized body is a 413 naming the limit problem', async () => {
     const big = adRequestBody('x'.repeat(BODY_LIMIT + 10));
-    await expectError(await requestAd(s.url, w.publisherKey, big), 413, /too large/i);
+    await expectError(await requestAd(env.s.url, env.w.publisherKey, big), 413, /too large/i);
   });
 
   it('a missing key is a 401 that says how to send one', async () => {
-    const res = await fetch(`${s.url}/api/v1/ad`, {
+    const res = await fetch(`${env.s.url}/api/v1/ad`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(adRequestBody()),
@@ -144,9 +138,9 @@ describe('POST /api/v1/ad — bad input', () => {
   });
 
   it('an invalid key is a 401, by header or bearer', async () => {
-    await expectError(await requestAd(s.url, 'orb_pub_' + 'A'.repeat(32)), 401, /Invalid API key/);
-    await expectError(await requestAd(s.url, 'not-a-key'), 401, /Invalid API key/);
-    const res = await fetch(`${s.url}/api/v1/ad`, {
+    await expectError(await requestAd(env.s.url, 'orb_pub_' + 'A'.repeat(32)), 401, /Invalid API key/);
+    await expectError(await requestAd(env.s.url, 'not-a-key'), 401, /Invalid API key/);
+    const res = await fetch(`${env.s.url}/api/v1/ad`, {
       method: 'POST',
       headers: { 'x-api-key': 'orb_pub_' + 'B'.repeat(32), 'content-type': 'application/json' },
       body: JSON.stringify(adRequestBody()),
@@ -155,28 +149,28 @@ describe('POST /api/v1/ad — bad input', () => {
   });
 
   it('a revoked key is a 401 that says it was revoked', async () => {
-    const k = await accounts.createApiKey(s.ctx, { accountId: w.publisherId, label: 'to-revoke' });
-    expect((await requestAd(s.url, k.key)).status).toBe(200);
-    await accounts.revokeApiKey(s.ctx, k.id);
-    await expectError(await requestAd(s.url, k.key), 401, /revoked/);
+    const k = await accounts.createApiKey(env.s.ctx, { accountId: env.w.publisherId, label: 'to-revoke' });
+    expect((await requestAd(env.s.url, k.key)).status).toBe(200);
+    await accounts.revokeApiKey(env.s.ctx, k.id);
+    await expectError(await requestAd(env.s.url, k.key), 401, /revoked/);
   });
 
   it('an advertiser key is a 401 naming the kind needed and the kind given', async () => {
     await expectError(
-      await requestAd(s.url, w.advertiserKey),
+      await requestAd(env.s.url, env.w.advertiserKey),
       401,
       /needs a publisher key; a advertiser key was given|publisher key.*advertiser key/,
     );
   });
 
   it('records nothing for refused requests and keeps serving', async () => {
-    const before = await countRows(s.ctx, 'ad_requests');
-    for (const body of [{}, { messages: [] }, 'x']) await requestAd(s.url, w.publisherKey, body);
-    await requestAd(s.url, w.advertiserKey);
+    const before = await countRows(env.s.ctx, 'ad_requests');
+    for (const body of [{}, { messages: [] }, 'x']) await requestAd(env.s.url, env.w.publisherKey, body);
+    await requestAd(env.s.url, env.w.advertiserKey);
     await raw('{');
-    expect(await countRows(s.ctx, 'ad_requests')).toBe(before);
-    const ok = await requestAd(s.url, w.publisherKey);
+    expect(await countRows(env.s.ctx, 'ad_requests')).toBe(before);
+    const ok = await requestAd(env.s.url, env.w.publisherKey);
     expect(ok.status).toBe(200);
-    expect(await countRows(s.ctx, 'ad_requests')).toBe(before + 1);
+    expect(await countRows(env.s.ctx, 'ad_requests')).toBe(before + 1);
   });
 });
