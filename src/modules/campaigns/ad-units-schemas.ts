@@ -8,7 +8,7 @@ import { adText, HttpUrl, Name, UtmParams } from './schemas.js';
  */
 export const SUBMIT_FIELDS = ['ad_text', 'cta', 'landing_page', 'context'] as const;
 
-const SERVER_MANAGED = [
+export const SERVER_MANAGED = [
   'ad_text_mode',
   'source',
   'status',

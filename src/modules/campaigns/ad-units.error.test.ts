@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { campaignBody, useAdvertiserApi } from '../../../test/fixtures/advertiser-api.js';
+import { SERVER_MANAGED } from './ad-units-schemas.js';
 
 describe('legacy ad units: bad input', () => {
   const w = useAdvertiserApi();
@@ -9,15 +10,7 @@ describe('legacy ad units: bad input', () => {
   });
 
   it('server-managed fields and ad_text_mode are rejected by name', async () => {
-    for (const k of [
-      'source',
-      'status',
-      'review_status',
-      'review_reason',
-      'metadata',
-      'generate_static_text',
-      'ad_text_mode',
-    ]) {
+    for (const k of SERVER_MANAGED) {
       const res = await w.api('POST', '/advertiser-dashboard/ad-units', { name: 'U', [k]: 'x' });
       expect(res.status, k).toBe(422);
       expect(res.body.details.map((d: any) => d.field)).toContain(k);

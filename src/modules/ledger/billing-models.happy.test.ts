@@ -3,6 +3,7 @@ import { migrate, settleRollups } from '../../db/index.js';
 import { newId } from '../../lib/ids.js';
 import { BROWSER_UA, seedWorld, startTestServer, type TestServer } from '../../../test/helpers.js';
 import { withDatabaseBefore } from '../../../test/fixtures/migrations.js';
+import { rawAdGroup } from '../../../test/fixtures/ad-groups.js';
 import { clickThrough, purchase, sendEvents, topicCampaign } from '../../../test/fixtures/conversions.js';
 
 /**
@@ -180,25 +181,9 @@ describe('migration 0012 gives every existing campaign one billing model, as it 
       await database.db
         .insertInto('ad_groups')
         .values({
-          id: newId(),
-          campaign_id: ids[5],
-          advertiser_id: adv,
-          name: 'g',
-          group_type: 'manual',
-          status: 'active',
-          context: null,
-          ad_prompt: null,
-          negative_context: null,
-          landing_page: null,
-          brand_name: null,
-          daily_budget_micros: null,
+          ...rawAdGroup({ id: newId(), campaign_id: ids[5], advertiser_id: adv, name: 'g' }),
           auto_optimize_budget: 0,
-          min_daily_budget_micros: null,
-          max_daily_budget_micros: null,
           max_cpc_micros: 300_000,
-          allowed_countries_json: null,
-          allowed_devices_json: null,
-          sort_order: 0,
           created_at: now,
           updated_at: now,
         } as never)

@@ -5,6 +5,7 @@ import { newId } from '../../lib/ids.js';
 import { microsToDollars } from '../../lib/money.js';
 import * as accounts from '../accounts/service.js';
 import { advertiserLifetimeSpend, lifetimeTotals } from './service.js';
+import { zeroCounters } from './rollup.js';
 import { advertiserBilling } from '../reporting/advertiser.js';
 import {
   adRequestBody,
@@ -90,20 +91,7 @@ describe('migration 0015 moves lifetime totals into the ledger', () => {
       const adv = newId();
       const other = newId();
       const [c1, c2, c3] = [newId(), newId(), newId()];
-      const counters = {
-        requests: 0,
-        wins: 0,
-        impressions: 0,
-        clicks: 0,
-        conversions: 0,
-        spend_micros: 0,
-        revenue_micros: 0,
-        take_micros: 0,
-        conversion_value_micros: 0,
-        invalid_impressions: 0,
-        invalid_clicks: 0,
-        overdelivery_micros: 0,
-      };
+      const counters = zeroCounters();
       // c1: folded totals and pending deltas, with day rows over two days; c2: only folded totals; c3: day rows only.
       await put('campaign_stats', [
         {

@@ -13,6 +13,7 @@ import {
   type World,
 } from '../../../test/helpers.js';
 import { getJson } from '../../../test/fixtures/reporting.js';
+import { rawAdGroup } from '../../../test/fixtures/ad-groups.js';
 
 describe('advertiser reporting', () => {
   let s: TestServer;
@@ -186,24 +187,13 @@ describe('advertiser reporting', () => {
     const campaignId = await createApprovedCampaign(s.ctx, adv.advertiser.id, { ...RUNNING_CAMPAIGN, name: 'Big' });
     const now = clock.now();
     const rows = Array.from({ length: 2004 }, (_, i) => ({
-      id: `00000000-0000-7000-8000-${String(i).padStart(12, '0')}`,
-      campaign_id: campaignId,
-      advertiser_id: adv.advertiser.id,
-      name: `G${i}`,
-      group_type: 'manual',
+      ...rawAdGroup({
+        id: `00000000-0000-7000-8000-${String(i).padStart(12, '0')}`,
+        campaign_id: campaignId,
+        advertiser_id: adv.advertiser.id,
+        name: `G${i}`,
+      }),
       status: i === 0 ? 'archived' : 'active',
-      context: null,
-      ad_prompt: null,
-      negative_context: null,
-      landing_page: null,
-      brand_name: null,
-      daily_budget_micros: null,
-      auto_optimize_budget: 1,
-      min_daily_budget_micros: null,
-      max_daily_budget_micros: null,
-      max_cpc_micros: null,
-      allowed_countries_json: null,
-      allowed_devices_json: null,
       sort_order: i + 10,
       created_at: now,
       updated_at: now,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../lib/clock.js';
 import { recordRollups, testContext } from '../../../test/helpers.js';
+import { zeroCounters } from '../ledger/rollup.js';
 import type { Ctx } from '../../context.js';
 import { forgetHistory, allocateGroupBudgets, type InvGroup } from './inventory.js';
 import { RESERVE_CPM_MICROS, explainDecision } from './service.js';
@@ -153,18 +154,9 @@ describe('auction', () => {
         ad_id: 'x',
         device: 'desktop',
         country: '',
-        requests: 0,
+        ...zeroCounters(),
         wins: 5000,
         impressions: 5000,
-        clicks: 0,
-        conversions: 0,
-        spend_micros: 0,
-        revenue_micros: 0,
-        take_micros: 0,
-        conversion_value_micros: 0,
-        invalid_impressions: 0,
-        invalid_clicks: 0,
-        overdelivery_micros: 0,
       },
     ]);
     forgetHistory(ctx);
