@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { campaignBody, useAdvertiserApi } from '../../../test/fixtures/advertiser-api.js';
+import { expectReply } from '../../../test/fixtures/expect-reply.js';
 
 describe('ad groups and ads', () => {
   const w = useAdvertiserApi();
@@ -98,8 +99,7 @@ describe('ad groups and ads', () => {
       description: 'travel',
       image_url: 'https://img.example.net/g.png',
     });
-    expect(ad.status).toBe(201);
-    expect(ad.body).toMatchObject({
+    expectReply(ad, 201, {
       source: 'manual',
       review_status: 'pending',
       status: 'active',

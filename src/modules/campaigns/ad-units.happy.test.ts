@@ -5,6 +5,7 @@ import * as accounts from '../accounts/service.js';
 import { createPlacement } from '../placements/service.js';
 import { BROWSER_UA, adRequestBody, requestAd } from '../../../test/helpers.js';
 import { admin, campaignBody, useAdvertiserApi } from '../../../test/fixtures/advertiser-api.js';
+import { expectReply } from '../../../test/fixtures/expect-reply.js';
 
 const unitBody = (extra: Record<string, unknown> = {}) => ({
   name: 'Kayak unit',
@@ -37,8 +38,7 @@ describe('legacy ad units', () => {
 
   it('creates a draft unit and lists it', async () => {
     const res = await w.api('POST', '/advertiser-dashboard/ad-units', unitBody());
-    expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({
+    expectReply(res, 201, {
       name: 'Kayak unit',
       ad_text: 'Stable touring kayaks with free lessons.',
       source: 'manual',

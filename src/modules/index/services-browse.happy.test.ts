@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startIndexWorld, type IndexWorld } from '../../../test/fixtures/index-world.js';
+import { expectReply } from '../../../test/fixtures/expect-reply.js';
 
 describe('GET /services and /services/{slug}', () => {
   let w: IndexWorld;
@@ -32,8 +33,7 @@ describe('GET /services and /services/{slug}', () => {
 
   it('looks a service up by slug; unknown slugs are 404, bad paging is a clear 422', async () => {
     const s = await get('/services/neon');
-    expect(s.status).toBe(200);
-    expect(s.body).toMatchObject({
+    expectReply(s, 200, {
       slug: 'neon',
       name: 'Neon',
       category: 'Database',

@@ -11,6 +11,7 @@ import {
   type World,
 } from '../../../test/helpers.js';
 import { postJson } from '../../../test/fixtures/reporting.js';
+import { expectReply } from '../../../test/fixtures/expect-reply.js';
 
 const LONG_COPY =
   'Light, cushioned running shoes for long miles, with a breathable mesh upper, a grippy outsole for wet roads, and a rocker sole that rolls you forward through every stride of your next marathon.';
@@ -37,8 +38,7 @@ describe('POST /publisher-dashboard/placements', () => {
 
   it('creates a placement with the spec defaults and a case-keeping slug', async () => {
     const r = await postJson(s.url, w.publisherKey, '/publisher-dashboard/placements', { name: 'Sidebar Top' });
-    expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({
+    expectReply(r, 201, {
       publisher_id: w.publisherId,
       name: 'Sidebar Top',
       slug: 'Sidebar-Top',
@@ -56,25 +56,19 @@ describe('POST /publisher-dashboard/placements', () => {
   });
 
   it('takes every optional field', async () => {
+    const optional = {
+      placement_type: 'search_result',
+      device: 'mobile',
+      framework: 'react-native',
+      page_url: 'https://chat.example.com/search',
+      description: 'under the answer',
+      display_config: { max_ad_text_chars: 150 },
+    };
     const r = await postJson(s.url, w.publisherKey, '/publisher-dashboard/placements', {
       name: 'Search  Results!',
-      placement_type: 'search_result',
-      device: 'mobile',
-      framework: 'react-native',
-      page_url: 'https://chat.example.com/search',
-      description: 'under the answer',
-      display_config: { max_ad_text_chars: 150 },
+      ...optional,
     });
-    expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({
-      slug: 'Search-Results',
-      placement_type: 'search_result',
-      device: 'mobile',
-      framework: 'react-native',
-      page_url: 'https://chat.example.com/search',
-      description: 'under the answer',
-      display_config: { max_ad_text_chars: 150 },
-    });
+    expectReply(r, 201, { slug: 'Search-Results', ...optional });
   });
 
   it('serves at once on this instance and honours max_ad_text_chars', async () => {
