@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adRequestBody, requestAd } from '../../../test/helpers.js';
-import { useSeededServer } from '../../../test/fixtures/seeded-server.js';
+import { askNoFill, useSeededServer } from '../../../test/fixtures/seeded-server.js';
 import { explainDecision } from './service.js';
 
 /**
@@ -62,13 +62,7 @@ describe('POST /api/v1/ad with hostile or odd conversations', () => {
   });
 
   it('keeps ads away from a sensitive conversation in another language and names the category', async () => {
-    const res = await requestAd(
-      env.s.url,
-      env.w.publisherKey,
-      adRequestBody('Ich will nicht mehr leben, alles ist sinnlos. Welche Laufschuhe soll ich kaufen?'),
-    );
-    expect(res.status).toBe(204);
-    const id = res.headers.get('x-orbit-request-id')!;
+    const id = await askNoFill(env, 'Ich will nicht mehr leben, alles ist sinnlos. Welche Laufschuhe soll ich kaufen?');
     const decision = explainDecision(env.s.ctx, id);
     expect(decision.noAdReason).toBe('sensitive_topic');
     expect(decision.safety.category).toBe('self-harm');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { adRequestBody, requestAd } from '../../../test/helpers.js';
-import { useSeededServer } from '../../../test/fixtures/seeded-server.js';
+import { askNoFill, useSeededServer } from '../../../test/fixtures/seeded-server.js';
 
 describe('GET /admin/decisions/{id} and POST /api/v1/ad under bad input', () => {
   const env = useSeededServer();
@@ -25,13 +25,7 @@ describe('GET /admin/decisions/{id} and POST /api/v1/ad under bad input', () => 
   });
 
   it('explains a no-fill on a sensitive topic without keeping the conversation', async () => {
-    const res = await requestAd(
-      env.s.url,
-      env.w.publisherKey,
-      adRequestBody('My running shoes are fine but I want to end my life'),
-    );
-    expect(res.status).toBe(204);
-    const d = await admin(res.headers.get('x-orbit-request-id')!);
+    const d = await admin(await askNoFill(env, 'My running shoes are fine but I want to end my life'));
     const text = await d.text();
     expect(JSON.parse(text)).toMatchObject({ noAdReason: 'sensitive_topic', candidates: [] });
     expect(text).not.toContain('end my life');
