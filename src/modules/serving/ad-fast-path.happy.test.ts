@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adRequestBody, seedWorld, startTestServer, type TestServer, type World } from '../../../test/helpers.js';
-import { adHeaders, bothPaths, countRows, spyFastPath } from '../../../test/fixtures/hot-paths.js';
+import { adHeaders, bothPaths, countRows, routeRequestCount, spyFastPath } from '../../../test/fixtures/hot-paths.js';
 import { ManualClock } from '../../lib/clock.js';
 
 /**
@@ -110,19 +110,7 @@ describe('POST /api/v1/ad on the fast path', () => {
   });
 
   it('counts its answers in /metrics under the route', async () => {
-    const count = async (status: string) => {
-      const text = await (await fetch(`${s.url}/metrics`)).text();
-      const line = text
-        .split('\n')
-        .find(
-          (l) =>
-            l.startsWith('orbit_http_request_duration_seconds_count{') &&
-            l.includes('method="POST"') &&
-            l.includes('route="/api/v1/ad"') &&
-            l.includes(`status="${status}"`),
-        );
-      return line ? Number(line.split(' ').at(-1)) : 0;
-    };
+    const count = (status: string) => routeRequestCount(s.url, '/api/v1/ad', status, 'POST');
     const [ok0, bad0] = [await count('200'), await count('422')];
     spy.taken.length = 0;
     await fetch(`${s.url}/api/v1/ad`, {

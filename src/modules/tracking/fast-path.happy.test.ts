@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { keyedHash } from '../../lib/secrets.js';
 import { BROWSER_UA, seedWorld, startTestServer, type TestServer, type World } from '../../../test/helpers.js';
-import { hit, serveOne, tokenOf, trackingFootprint } from '../../../test/fixtures/hot-paths.js';
+import { hit, routeRequestCount, serveOne, tokenOf, trackingFootprint } from '../../../test/fixtures/hot-paths.js';
 
 /**
  * The impression pixels' raw node:http fast path (src/http/fast-path.ts) must
@@ -118,18 +118,7 @@ describe('tracking fast path', () => {
 
   it('counts its answers in /metrics under the route', async () => {
     const ad = await serveOne(s, w);
-    const count = async () => {
-      const text = await (await fetch(`${s.url}/metrics`)).text();
-      const line = text
-        .split('\n')
-        .find(
-          (l) =>
-            l.startsWith('orbit_http_request_duration_seconds_count{') &&
-            l.includes('route="/track/imp"') &&
-            l.includes('status="200"'),
-        );
-      return line ? Number(line.split(' ').at(-1)) : 0;
-    };
+    const count = () => routeRequestCount(s.url, '/track/imp', '200');
     const before = await count();
     await hit(ad.impUrl);
     await hit(ad.impUrl);
