@@ -23,7 +23,29 @@ import {
   type TestServer,
   type World,
 } from '../../../test/helpers.js';
-import { hit, journalOutstanding, serveOne, tokenOf, trackingFootprint } from '../../../test/fixtures/hot-paths.js';
+import {
+  hit,
+  journalOutstanding,
+  serveOne,
+  tokenOf,
+  trackingFootprint,
+  type ServedAd,
+} from '../../../test/fixtures/hot-paths.js';
+
+/** Each ad's impression is stored exactly once in tracking_events. */
+async function expectOneImpEach(server: TestServer, ads: ServedAd[]) {
+  for (const a of ads) {
+    const clickId = server.ctx.codec.open(tokenOf(a.impUrl)).clickId;
+    expect(
+      await server.ctx.db
+        .selectFrom('tracking_events')
+        .select('id')
+        .where('click_id', '=', clickId)
+        .where('kind', '=', 'imp')
+        .execute(),
+    ).toHaveLength(1);
+  }
+}
 
 /**
  * On SQLite the journal commits on a writer thread with its own connection
@@ -288,17 +310,7 @@ describe.skipIf(BACKEND !== 'sqlite')('journal writer thread (SQLite)', () => {
       const res = await Promise.all(ads.map((a) => hit(a.impUrl)));
       for (const r of res) expect(r.status).toBe(200);
       expect(sink.stats.starts).toBeGreaterThan(starts);
-      for (const a of ads) {
-        const clickId = quiet.ctx.codec.open(tokenOf(a.impUrl)).clickId;
-        expect(
-          await quiet.ctx.db
-            .selectFrom('tracking_events')
-            .select('id')
-            .where('click_id', '=', clickId)
-            .where('kind', '=', 'imp')
-            .execute(),
-        ).toHaveLength(1);
-      }
+      await expectOneImpEach(quiet, ads);
     } finally {
       await quiet.stop();
     }
@@ -329,17 +341,7 @@ describe.skipIf(BACKEND !== 'sqlite')('journal writer thread (SQLite)', () => {
         return sink.stats.threadCommits > 0;
       }, 'a commit on the writer thread');
       expect(sink.stats.starts).toBe(1); // the same thread throughout
-      for (const a of ads) {
-        const clickId = fresh.ctx.codec.open(tokenOf(a.impUrl)).clickId;
-        expect(
-          await fresh.ctx.db
-            .selectFrom('tracking_events')
-            .select('id')
-            .where('click_id', '=', clickId)
-            .where('kind', '=', 'imp')
-            .execute(),
-        ).toHaveLength(1);
-      }
+      await expectOneImpEach(fresh, ads);
       await fresh.ctx.journal.settle();
       expect(await fresh.ctx.db.selectFrom('ad_requests').select('id').execute()).toHaveLength(ads.length);
     } finally {
