@@ -1,14 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  BACKEND,
-  BROWSER_UA,
-  requestAd,
-  seedWorld,
-  startTestServer,
-  waitFor,
-  type TestServer,
-  type World,
-} from '../../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { BACKEND, BROWSER_UA, requestAd, waitFor } from '../../../test/helpers.js';
+import { useSeededServer } from '../../../test/fixtures/seeded-server.js';
 import { journalOutstanding } from '../../../test/fixtures/hot-paths.js';
 
 /**
@@ -17,15 +9,10 @@ import { journalOutstanding } from '../../../test/fixtures/hot-paths.js';
  * transaction rolled back, an impression already acknowledged would vanish.
  */
 describe.skipIf(BACKEND !== 'sqlite')('journal and open transactions (SQLite)', () => {
-  let s: TestServer;
-  let w: World;
-  beforeAll(async () => {
-    s = await startTestServer();
-    w = await seedWorld(s.ctx);
-  });
-  afterAll(() => s.stop());
+  const env = useSeededServer();
 
   it('an impression acknowledged while another transaction is open survives that transaction rolling back', async () => {
+    const { s, w } = env;
     const ads = (await (await requestAd(s.url, w.publisherKey)).json()) as { impUrl: string }[];
     let imp: Promise<Response> | undefined;
     let answered = false;
