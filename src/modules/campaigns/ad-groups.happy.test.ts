@@ -5,6 +5,9 @@ import { expectReply } from '../../../test/fixtures/expect-reply.js';
 describe('ad groups and ads', () => {
   const w = useAdvertiserApi();
   let campaignId: string;
+  /** POST /advertiser-dashboard/ad-groups in the suite's campaign. */
+  const createGroup = (fields: Record<string, unknown>) =>
+    w.api('POST', '/advertiser-dashboard/ad-groups', { campaign_id: campaignId, ...fields });
   beforeAll(async () => {
     campaignId = (
       await w.api(
@@ -16,8 +19,7 @@ describe('ad groups and ads', () => {
   });
 
   it('a generative group (the default) writes its own read-only ads; brand defaults to the landing host', async () => {
-    const res = await w.api('POST', '/advertiser-dashboard/ad-groups', {
-      campaign_id: campaignId,
+    const res = await createGroup({
       name: 'Espresso',
       context: 'espresso machines grinders home barista',
       ad_prompt: 'Fresh beans roasted weekly. Free shipping over $30.',
@@ -64,8 +66,7 @@ describe('ad groups and ads', () => {
   });
 
   it('manual groups take authored ads; ads can be edited, paused and archived', async () => {
-    const res = await w.api('POST', '/advertiser-dashboard/ad-groups', {
-      campaign_id: campaignId,
+    const res = await createGroup({
       name: 'Grinders',
       group_type: 'manual',
       landing_page: 'https://grind.example.net/',
@@ -124,8 +125,7 @@ describe('ad groups and ads', () => {
 
   it('converts manual → generative once no manual ads are live, and DELETE archives the group and its ads', async () => {
     const g = (
-      await w.api('POST', '/advertiser-dashboard/ad-groups', {
-        campaign_id: campaignId,
+      await createGroup({
         name: 'Convert me',
         group_type: 'manual',
         context: 'cold brew coffee',
@@ -161,8 +161,7 @@ describe('ad groups and ads', () => {
 
   it('embeds at most 100 ads and reports the full count', async () => {
     const g = (
-      await w.api('POST', '/advertiser-dashboard/ad-groups', {
-        campaign_id: campaignId,
+      await createGroup({
         name: 'Many',
         group_type: 'manual',
         ads: Array.from({ length: 100 }, (_, i) => ({ copy: `ad ${i}` })),
