@@ -1,85 +1,31 @@
 import { quarterBucket } from '../../lib/clock.js';
 import type { RollupTable } from '../../db/schema.js';
 
-/** The dimensions of a rollup row; '' where a dimension does not apply. */
-export type RollupKey = Pick<
-  RollupTable,
-  | 'bucket'
-  | 'publisher_id'
-  | 'placement_id'
-  | 'placement_type'
-  | 'advertiser_id'
-  | 'campaign_id'
-  | 'ad_group_id'
-  | 'ad_id'
-  | 'device'
-  | 'country'
->;
-export type RollupCounters = Pick<
-  RollupTable,
-  | 'requests'
-  | 'wins'
-  | 'impressions'
-  | 'clicks'
-  | 'conversions'
-  | 'spend_micros'
-  | 'revenue_micros'
-  | 'take_micros'
-  | 'conversion_value_micros'
-  | 'invalid_impressions'
-  | 'invalid_clicks'
-  | 'overdelivery_micros'
->;
-export type RollupRow = RollupKey & RollupCounters;
-
+/**
+ * A rollup row's columns in storage order (keys, then counters), declared here once: the statements,
+ * the rollup log's wire order, the types below and the compiled counter functions are built from these
+ * lists. (The migrations that created the columns are frozen and keep their own copies.)
+ */
 export const ROLLUP_KEY_COLUMNS = [
   'bucket',
-  'publisher_id',
-  'placement_id',
-  'placement_type',
-  'advertiser_id',
-  'campaign_id',
-  'ad_group_id',
-  'ad_id',
-  'device',
-  'country',
+  ...(['publisher_id', 'placement_id', 'placement_type'] as const),
+  ...(['advertiser_id', 'campaign_id', 'ad_group_id', 'ad_id'] as const),
+  ...(['device', 'country'] as const),
 ] as const;
+/** Event counts, then money (micros), then what invalid traffic and the budget ceiling set aside. */
 export const ROLLUP_COUNTER_COLUMNS = [
-  'requests',
-  'wins',
-  'impressions',
-  'clicks',
-  'conversions',
-  'spend_micros',
-  'revenue_micros',
-  'take_micros',
-  'conversion_value_micros',
-  'invalid_impressions',
-  'invalid_clicks',
-  'overdelivery_micros',
+  ...(['requests', 'wins', 'impressions', 'clicks', 'conversions'] as const),
+  ...(['spend_micros', 'revenue_micros', 'take_micros', 'conversion_value_micros'] as const),
+  ...(['invalid_impressions', 'invalid_clicks', 'overdelivery_micros'] as const),
 ] as const;
 
-/** A rollup row's columns in storage order (keys, then counters): the statements' and the rollup log's. */
+/** The dimensions of a rollup row; '' where a dimension does not apply. */
+export type RollupKey = Pick<RollupTable, (typeof ROLLUP_KEY_COLUMNS)[number]>;
+export type RollupCounters = Pick<RollupTable, (typeof ROLLUP_COUNTER_COLUMNS)[number]>;
+export type RollupRow = RollupKey & RollupCounters;
+
+/** The statements' and the rollup log's column order. */
 export const ROLLUP_COLS = [...ROLLUP_KEY_COLUMNS, ...ROLLUP_COUNTER_COLUMNS];
-
-export const zeroCounters = (): RollupCounters => ({
-  requests: 0,
-  wins: 0,
-  impressions: 0,
-  clicks: 0,
-  conversions: 0,
-  spend_micros: 0,
-  revenue_micros: 0,
-  take_micros: 0,
-  conversion_value_micros: 0,
-  invalid_impressions: 0,
-  invalid_clicks: 0,
-  overdelivery_micros: 0,
-});
-
-/** The identity of a rollup row, as one string. */
-const keyOf = (r: RollupKey): string =>
-  `${r.bucket}\u0001${r.publisher_id}\u0001${r.placement_id}\u0001${r.placement_type}\u0001${r.advertiser_id}\u0001${r.campaign_id}\u0001${r.ad_group_id}\u0001${r.ad_id}\u0001${r.device}\u0001${r.country}`;
 
 /** Sums deltas per rollup key so one batch writes each row once, in a stable order. */
 export class RollupAccumulator {
@@ -156,6 +102,17 @@ const rollupRowAt = compiled<
 /** Adds every counter of `delta` to `into`. */
 const addCounters = compiled<(into: RollupCounters, delta: RollupCounters) => void>(['into', 'delta'], (counters) =>
   counters((c) => `into.${c} += delta.${c};`, '\n'),
+);
+
+/** The identity of a rollup row, as one string: its keys joined by U+0001 (compiled like the above). */
+const keyOf = new Function('r', `return \`${ROLLUP_KEY_COLUMNS.map((c) => `\${r.${c}}`).join('\\u0001')}\`;`) as (
+  r: RollupKey,
+) => string;
+
+/** Every counter at 0, as a fresh object. */
+export const zeroCounters = compiled<() => RollupCounters>(
+  [],
+  (counters) => `return { ${counters((c) => `${c}: 0`, ', ')} };`,
 );
 
 // --- The mirrors of the rollups, derived per batch (they were triggers; migration 0007).
