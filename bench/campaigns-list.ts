@@ -29,6 +29,7 @@ import * as accounts from '../src/modules/accounts/service.js';
 import { createApprovedCampaign } from '../src/modules/campaigns/seed.js';
 import { journalStore, type EventRow } from '../src/modules/tracking/repo.js';
 import { newId } from '../src/lib/ids.js';
+import { mulberry32 } from '../src/lib/random.js';
 import type { Ctx } from '../src/context.js';
 import { writeResult } from './lib/results.js';
 
@@ -42,14 +43,8 @@ const pct = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
 };
 
-// Deterministic pseudo-random numbers (mulberry32) so runs are comparable.
-let seed = 42;
-const rnd = () => {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
+// Deterministic pseudo-random numbers so runs are comparable.
+const rnd = mulberry32(42);
 
 async function main() {
   const keep = process.env.BENCH_KEEP_DIR;

@@ -29,6 +29,7 @@ import { startServer, createContext, closeContext } from '../src/server.js';
 import type { Ctx } from '../src/context.js';
 import * as accounts from '../src/modules/accounts/service.js';
 import { newId } from '../src/lib/ids.js';
+import { mulberry32 } from '../src/lib/random.js';
 import { DAY_MS, dayIntervals, localDay } from '../src/lib/tz.js';
 import { writeResult } from './lib/results.js';
 
@@ -56,17 +57,6 @@ const config = loadConfig(
   },
   {},
 );
-
-/** Deterministic PRNG so every run seeds the same data. */
-function mulberry32(seed: number) {
-  return () => {
-    seed |= 0;
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const COLS = [
   'scope',

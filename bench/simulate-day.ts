@@ -25,6 +25,7 @@ import { forgetHistory } from '../src/modules/serving/inventory.js';
 import { recordClick, recordImpression } from '../src/modules/tracking/service.js';
 import { loadDataset } from './relevance/evaluate.js';
 import { writeResult } from './lib/results.js';
+import { mulberry32 } from '../src/lib/random.js';
 
 const { values } = parseArgs({
   options: { requests: { type: 'string', default: '30000' }, seed: { type: 'string', default: '7' } },
@@ -33,17 +34,6 @@ const REQUESTS = Number(values.requests);
 const DAY = Date.UTC(2026, 5, 10);
 const UA =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
-
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Traffic by hour (UTC): quiet nights, busy afternoons and evenings. */
 const DIURNAL = [2, 1.5, 1, 1, 1, 1.5, 2.5, 4, 5.5, 6, 6, 6, 6.5, 6.5, 6, 6, 6, 6.5, 7, 7, 6.5, 5, 4, 3];
@@ -57,7 +47,7 @@ interface CampaignSpec {
 }
 
 async function run(rule: 'second' | 'first', seed: number) {
-  const random = rng(seed);
+  const random = mulberry32(seed);
   const clock = new ManualClock(DAY);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-sim-'));
   const ctx = await createContext(

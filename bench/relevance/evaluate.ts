@@ -31,6 +31,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, type ConfigInput } from '../../src/config.js';
 import { startServer } from '../../src/server.js';
+import { mulberry32 } from '../../src/lib/random.js';
 import { loadSetDir, teamSet, type LabelledSet, type SetConversation } from './sets.js';
 import { writeResult, type Metric } from '../lib/results.js';
 
@@ -262,15 +263,8 @@ function bootstrap(name: string, xs: readonly number[]): Figure {
   const n = xs.length;
   if (n === 0) return { name, n, value: NaN, lo: NaN, hi: NaN };
   const value = xs.reduce((a, b) => a + b, 0) / n;
-  // mulberry32, fixed seed: the same interval every run.
-  let seed = 0x9e3779b9;
-  const rand = () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = seed;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  // A fixed seed: the same interval every run.
+  const rand = mulberry32(0x9e3779b9);
   const means: number[] = [];
   for (let r = 0; r < 2000; r++) {
     let s = 0;

@@ -16,11 +16,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   generateProducts,
-  mulberry32,
   PRODUCT_TYPES,
   DEMO_PRODUCT_COUNT,
   type Truth,
 } from '../../../src/modules/shop/generator.js';
+import { mulberry32 } from '../../../src/lib/random.js';
 import { titleColour } from '../../../src/modules/shop/taxonomy.js';
 
 const RELATED: Record<string, string[]> = {

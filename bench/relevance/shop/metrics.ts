@@ -1,4 +1,4 @@
-import { mulberry32 } from '../../../src/modules/shop/generator.js';
+import { mulberry32 } from '../../../src/lib/random.js';
 
 /**
  * Ranking metrics for the shop relevance benches: nDCG@k with graded gains

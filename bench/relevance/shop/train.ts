@@ -22,7 +22,7 @@ import path from 'node:path';
 import { loadConfig } from '../../../src/config.js';
 import { createContext, closeContext } from '../../../src/server.js';
 import { importProductsFile } from '../../../src/modules/shop/catalog.js';
-import { mulberry32 } from '../../../src/modules/shop/generator.js';
+import { mulberry32 } from '../../../src/lib/random.js';
 import {
   FEATURES,
   featuresOf,

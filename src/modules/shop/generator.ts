@@ -9,6 +9,7 @@
  */
 import { PRODUCT_TYPES, type SizeKind } from './product-types.js';
 import { BRANDS, MERCHANTS, SUFFIX, SYLLABLES } from './merchants.js';
+import { mulberry32 } from '../../lib/random.js';
 
 export { PRODUCT_TYPES, type ProductType } from './product-types.js';
 export { DEMO_MERCHANT } from './merchants.js';
@@ -40,17 +41,6 @@ export interface Truth {
   gender: string;
   colour: string;
   brand: string;
-}
-
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const SHOE_SIZES = ['6', '6.5', '7', '7.5', '8', '8.5', '9', '9.5', '10', '10.5', '11', '11.5', '12', '13'];
