@@ -28,6 +28,7 @@ import { loadConfig } from '../src/config.js';
 import { startServer, createContext, closeContext } from '../src/server.js';
 import type { Ctx } from '../src/context.js';
 import * as accounts from '../src/modules/accounts/service.js';
+import { defaultAdGroupRow } from '../src/modules/campaigns/group-row.js';
 import { newId } from '../src/lib/ids.js';
 import { mulberry32 } from '../src/lib/random.js';
 import { DAY_MS, dayIntervals, localDay } from '../src/lib/tz.js';
@@ -131,19 +132,17 @@ async function seed(): Promise<Seeded> {
   await ctx.db
     .insertInto('publishers')
     .values(
-      pubIds
-        .slice(1)
-        .map((id, i) => ({
-          id,
-          name: `P${i}`,
-          url: '',
-          payout_model: 'revenue_share',
-          revenue_share_bps: 7000,
-          status: 'active',
-          index_approved: 0,
-          floor_cpm_micros: 0,
-          created_at: now,
-        })),
+      pubIds.slice(1).map((id, i) => ({
+        id,
+        name: `P${i}`,
+        url: '',
+        payout_model: 'revenue_share',
+        revenue_share_bps: 7000,
+        status: 'active',
+        index_approved: 0,
+        floor_cpm_micros: 0,
+        created_at: now,
+      })),
     )
     .execute();
   for (let i = 0; i < pubIds.length; i += 10) {
@@ -245,30 +244,18 @@ async function seed(): Promise<Seeded> {
     await ctx.db
       .insertInto('ad_groups')
       .values(
-        groups.slice(i, i + 200).map((g, k) => ({
-          id: g.id,
-          campaign_id: g.campaign,
-          advertiser_id: g.adv,
-          name: `G${i + k}`,
-          group_type: 'manual',
-          status: 'active',
-          context: 'bench',
-          ad_prompt: null,
-          negative_context: null,
-          landing_page: null,
-          brand_name: null,
-          daily_budget_micros: null,
-          auto_optimize_budget: 1,
-          min_daily_budget_micros: null,
-          max_daily_budget_micros: null,
-          max_cpc_micros: null,
-          allowed_countries_json: null,
-          allowed_devices_json: null,
-          sort_order: k,
-          created_at: now,
-          updated_at: now,
-          review_status: 'approved',
-        })),
+        groups.slice(i, i + 200).map((g, k) =>
+          defaultAdGroupRow({
+            id: g.id,
+            campaign_id: g.campaign,
+            advertiser_id: g.adv,
+            name: `G${i + k}`,
+            context: 'bench',
+            sort_order: k,
+            created_at: now,
+            review_status: 'approved',
+          }),
+        ),
       )
       .execute();
   }

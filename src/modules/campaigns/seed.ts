@@ -4,6 +4,7 @@ import { dollarsToMicros } from '../../lib/money.js';
 import * as repo from './repo.js';
 import { invalidateDestinations } from './destinations.js';
 import { AS_IS, UNREVIEWED } from './review.js';
+import { defaultAdGroupRow } from './group-row.js';
 
 /** A row approved as it is (operator seed paths). */
 function approvedRow<T extends { approved_json: string | null }>(row: T): T {
@@ -90,32 +91,23 @@ export async function createApprovedCampaign(ctx: Ctx, advertiserId: string, spe
       const groupId = newId();
       await repo.insertAdGroup(
         trx,
-        approvedRow({
-          id: groupId,
-          campaign_id: campaignId,
-          advertiser_id: advertiserId,
-          name: g.name,
-          group_type: 'manual',
-          status: 'active',
-          context: g.context,
-          ad_prompt: null,
-          negative_context: g.negative_context ?? null,
-          landing_page: g.landing_page ?? null,
-          brand_name: g.brand_name ?? null,
-          daily_budget_micros: null,
-          auto_optimize_budget: 1,
-          min_daily_budget_micros: null,
-          max_daily_budget_micros: null,
-          max_cpc_micros: g.max_cpc ? dollarsToMicros(g.max_cpc) : null,
-          allowed_countries_json: null,
-          allowed_devices_json: null,
-          sort_order: order++,
-          created_at: now,
-          updated_at: now,
-          ...UNREVIEWED,
-          review_status: 'approved',
-          reviewed_at: now,
-        }),
+        approvedRow(
+          defaultAdGroupRow({
+            id: groupId,
+            campaign_id: campaignId,
+            advertiser_id: advertiserId,
+            name: g.name,
+            context: g.context,
+            negative_context: g.negative_context ?? null,
+            landing_page: g.landing_page ?? null,
+            brand_name: g.brand_name ?? null,
+            max_cpc_micros: g.max_cpc ? dollarsToMicros(g.max_cpc) : null,
+            sort_order: order++,
+            created_at: now,
+            review_status: 'approved',
+            reviewed_at: now,
+          }),
+        ),
       );
       await repo.insertAds(
         trx,

@@ -3,6 +3,7 @@ import type { AdGroupTable, CampaignTable } from '../../db/schema.js';
 import * as repo from './repo.js';
 import { servableUnits } from './ad-units.js';
 import { approvedOf, AS_IS, live } from './review.js';
+import { defaultAdGroupRow } from './group-row.js';
 
 /** Ad groups whose ads one read takes while the inventory is built: bounds the rows alive at once. */
 const SERVABLE_ADS_GROUPS_PER_READ = 500;
@@ -35,34 +36,20 @@ export async function loadServable(ctx: Ctx): Promise<{
     );
     const seenAds = new Set<string>();
     for (const u of units) {
-      groups.push({
-        id: u.id,
-        campaign_id: u.campaign_id,
-        advertiser_id: u.advertiser_id,
-        name: u.name,
-        group_type: 'manual',
-        status: 'active',
-        context: u.context,
-        ad_prompt: null,
-        negative_context: null,
-        landing_page: u.landing_page,
-        brand_name: u.brand_name,
-        daily_budget_micros: null,
-        auto_optimize_budget: 1,
-        min_daily_budget_micros: null,
-        max_daily_budget_micros: null,
-        max_cpc_micros: null,
-        allowed_countries_json: null,
-        allowed_devices_json: null,
-        sort_order: 0,
-        created_at: u.created_at,
-        updated_at: u.updated_at,
-        review_status: 'approved',
-        approved_json: null,
-        submitted_for_review_at: null,
-        reviewed_at: null,
-        review_notes: null,
-      });
+      groups.push(
+        defaultAdGroupRow({
+          id: u.id,
+          campaign_id: u.campaign_id,
+          advertiser_id: u.advertiser_id,
+          name: u.name,
+          context: u.context,
+          landing_page: u.landing_page,
+          brand_name: u.brand_name,
+          created_at: u.created_at,
+          updated_at: u.updated_at,
+          review_status: 'approved',
+        }),
+      );
       if (seenAds.has(u.id)) continue;
       seenAds.add(u.id);
       unitAds.push({

@@ -10,6 +10,7 @@
  *   (`adDestination`, cached in src/caches.ts) and the invalidation of what serves;
  * - ad-units.ts: legacy ad units (deprecated), served as one-ad groups; routes: ad-units-routes.ts;
  * - views.ts: the API's shapes; fields.ts: input fields as stored; lookups.ts: ownership (404);
+ * - group-row.ts: a whole ad-group row at its defaults (`defaultAdGroupRow`) for the paths that write one raw;
  * - seed.ts: approved campaigns for the demo, tests and benches (operator paths, not the API).
  * SQL: repo.ts, ad-units-repo.ts.
  */

@@ -3,7 +3,7 @@ import { migrate, settleRollups } from '../../db/index.js';
 import { newId } from '../../lib/ids.js';
 import { BROWSER_UA, seedWorld, startTestServer, type TestServer } from '../../../test/helpers.js';
 import { withDatabaseBefore } from '../../../test/fixtures/migrations.js';
-import { rawAdGroup } from '../../../test/fixtures/ad-groups.js';
+import { defaultAdGroupRow } from '../campaigns/group-row.js';
 import { clickThrough, purchase, sendEvents, topicCampaign } from '../../../test/fixtures/conversions.js';
 
 /**
@@ -180,13 +180,17 @@ describe('migration 0012 gives every existing campaign one billing model, as it 
       }
       await database.db
         .insertInto('ad_groups')
-        .values({
-          ...rawAdGroup({ id: newId(), campaign_id: ids[5], advertiser_id: adv, name: 'g' }),
-          auto_optimize_budget: 0,
-          max_cpc_micros: 300_000,
-          created_at: now,
-          updated_at: now,
-        } as never)
+        .values(
+          defaultAdGroupRow({
+            id: newId(),
+            campaign_id: ids[5],
+            advertiser_id: adv,
+            name: 'g',
+            auto_optimize_budget: 0,
+            max_cpc_micros: 300_000,
+            created_at: now,
+          }),
+        )
         .execute();
       const day = Math.floor(now / 86_400_000);
       await database.db

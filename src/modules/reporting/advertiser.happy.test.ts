@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../lib/clock.js';
 import * as accounts from '../accounts/service.js';
 import { createApprovedCampaign } from '../campaigns/seed.js';
+import { defaultAdGroupRow } from '../campaigns/group-row.js';
 import {
   BROWSER_UA,
   RUNNING_CAMPAIGN,
@@ -13,7 +14,6 @@ import {
   type World,
 } from '../../../test/helpers.js';
 import { getJson } from '../../../test/fixtures/reporting.js';
-import { rawAdGroup } from '../../../test/fixtures/ad-groups.js';
 
 describe('advertiser reporting', () => {
   let s: TestServer;
@@ -186,19 +186,18 @@ describe('advertiser reporting', () => {
     const adv = await accounts.createAdvertiser(s.ctx, { name: 'Big', hasPaymentMethod: true });
     const campaignId = await createApprovedCampaign(s.ctx, adv.advertiser.id, { ...RUNNING_CAMPAIGN, name: 'Big' });
     const now = clock.now();
-    const rows = Array.from({ length: 2004 }, (_, i) => ({
-      ...rawAdGroup({
+    const rows = Array.from({ length: 2004 }, (_, i) =>
+      defaultAdGroupRow({
         id: `00000000-0000-7000-8000-${String(i).padStart(12, '0')}`,
         campaign_id: campaignId,
         advertiser_id: adv.advertiser.id,
         name: `G${i}`,
+        status: i === 0 ? 'archived' : 'active',
+        sort_order: i + 10,
+        created_at: now,
+        review_status: 'approved',
       }),
-      status: i === 0 ? 'archived' : 'active',
-      sort_order: i + 10,
-      created_at: now,
-      updated_at: now,
-      review_status: 'approved',
-    }));
+    );
     for (let i = 0; i < rows.length; i += 200)
       await s.ctx.db
         .insertInto('ad_groups')
