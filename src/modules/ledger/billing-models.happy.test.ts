@@ -4,6 +4,7 @@ import { newId } from '../../lib/ids.js';
 import { BROWSER_UA, seedWorld, startTestServer, type TestServer } from '../../../test/helpers.js';
 import { withDatabaseBefore } from '../../../test/fixtures/migrations.js';
 import { defaultAdGroupRow } from '../campaigns/group-row.js';
+import { UNREVIEWED } from '../campaigns/review.js';
 import { clickThrough, purchase, sendEvents, topicCampaign } from '../../../test/fixtures/conversions.js';
 
 /**
@@ -178,9 +179,10 @@ describe('migration 0012 gives every existing campaign one billing model, as it 
           .values({ id, name, ...base, ...fields } as never)
           .execute();
       }
-      await database.db
-        .insertInto('ad_groups')
-        .values(
+      // The group as stored before migration 0013, which added its review columns.
+      const added = new Set(['review_status', ...Object.keys(UNREVIEWED)]);
+      const group = Object.fromEntries(
+        Object.entries(
           defaultAdGroupRow({
             id: newId(),
             campaign_id: ids[5],
@@ -190,7 +192,11 @@ describe('migration 0012 gives every existing campaign one billing model, as it 
             max_cpc_micros: 300_000,
             created_at: now,
           }),
-        )
+        ).filter(([column]) => !added.has(column)),
+      );
+      await database.db
+        .insertInto('ad_groups')
+        .values(group as never)
         .execute();
       const day = Math.floor(now / 86_400_000);
       await database.db
