@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as accounts from '../accounts/service.js';
-import { post, startIndexWorld, type IndexWorld } from '../../../test/fixtures/index-world.js';
+import { post, search, startIndexWorld, type IndexWorld } from '../../../test/fixtures/index-world.js';
 
 /** Spec 3 §5 for both searches: 401 without a key, 403 for an unrecognised key, 403 publisher_not_approved. */
 describe('index authentication', () => {
@@ -44,22 +44,21 @@ describe('index authentication', () => {
 
   it('a search_id of another publisher is not found, never continued', async () => {
     const other = (await accounts.createPublisher(w.server.ctx, { name: 'Other', indexApproved: true })).apiKey;
-    const first = await post(w.url, '/search', { query: 'managed postgres database' }, w.key);
+    const first = await search(w, { query: 'managed postgres database' });
     const r = await post(w.url, '/search', { query: 'something cheaper', search_id: first.body.search_id }, other);
     expect(r.status).toBe(404);
   });
 
   it('stores only hashes of session and user ids, and never returns them', async () => {
-    const r = await post(
-      w.url,
-      '/shop/search',
+    const r = await search(
+      w,
       {
         query: 'desk lamp',
         external_session_id: 'chat-123',
         external_user_id: 'user-42',
         hashed_email: 'A'.repeat(64),
       },
-      w.key,
+      '/shop/search',
     );
     expect(r.status).toBe(200);
     expect(JSON.stringify(r.body)).not.toContain('chat-123');
@@ -72,7 +71,7 @@ describe('index authentication', () => {
     expect(JSON.stringify(row)).not.toContain('chat-123');
     expect(row.user_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(row.session_hash).toMatch(/^[0-9a-f]{64}$/);
-    const bad = await post(w.url, '/shop/search', { query: 'desk lamp', hashed_email: 'someone@example.com' }, w.key);
+    const bad = await search(w, { query: 'desk lamp', hashed_email: 'someone@example.com' }, '/shop/search');
     expect(bad.status).toBe(422);
   });
 });
