@@ -4,8 +4,137 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testContext } from '../../../test/helpers.js';
 import type { Ctx } from '../../context.js';
-import { importProductsFile, importProductRecords, catalogStats } from './catalog.js';
+import {
+  importProductsFile,
+  importProductRecords,
+  catalogStats,
+  type ImportOptions,
+  type ImportResult,
+} from './catalog.js';
 import { esciAvailable, loadEsciProducts, writeMerchantCenterCsv } from '../../../bench/relevance/shop/esci.js';
+
+/**
+ * The formats read the same way: one feed each, written as a file and imported; the import's report and
+ * some products as stored are checked (the Merchant Center CSV, with more to check, has its own test).
+ */
+const FEEDS: {
+  format: string;
+  file: string;
+  opts: ImportOptions;
+  report: Partial<ImportResult>;
+  stored: Record<string, Record<string, unknown>>;
+  text: string;
+}[] = [
+  {
+    format: 'an RSS 2.0 feed in the g: namespace: repeated highlights, CDATA with markup, nested elements ignored',
+    file: 'feed.xml',
+    opts: { merchant: 'Trail Co' },
+    report: { read: 2, upserted: 1, dropped: 1, rejected: 0, complete: true },
+    stored: {
+      'x-1': {
+        name: "Men's Trail Running Shoes & Laces",
+        description: 'Grippy outsole',
+        bullets: 'Rock plate\nWaterproof upper',
+        price_micros: 99_000_000,
+        regular_price_micros: 120_000_000,
+        category: 'footwear',
+        category_path: 'Apparel & Accessories > Shoes',
+        gender: 'men',
+        sizes: '|10|',
+      },
+    },
+    text: `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0">
+<channel><title>Example</title><link>https://shop.example</link>
+<item>
+  <g:id>x-1</g:id>
+  <g:title><![CDATA[Men's Trail <b>Running</b> Shoes &amp; Laces]]></g:title>
+  <g:description>Grippy &lt;b&gt;outsole&lt;/b&gt;</g:description>
+  <g:product_highlight>Rock plate</g:product_highlight>
+  <g:product_highlight>Waterproof upper</g:product_highlight>
+  <g:link>https://shop.example/x-1</g:link>
+  <g:image_link>https://img.example/x-1.jpg</g:image_link>
+  <g:availability>in_stock</g:availability>
+  <g:price>120.00 USD</g:price>
+  <g:sale_price>99.00 USD</g:sale_price>
+  <g:google_product_category>187</g:google_product_category>
+  <g:size>10</g:size>
+  <g:shipping><g:country>US</g:country><g:price>5.00 USD</g:price></g:shipping>
+</item>
+<item>
+  <g:id>x-2</g:id><g:title>Gone Jacket</g:title><g:link>https://shop.example/x-2</g:link>
+  <g:image_link>https://img.example/x-2.jpg</g:image_link><g:availability>out_of_stock</g:availability><g:price>50 USD</g:price>
+</item>
+</channel></rss>`,
+  },
+  {
+    format: 'a Shopify products.json: the cheapest available variant, compare-at price, size and colour options',
+    file: 'products.json',
+    opts: { merchant: 'Woolly Shop', shopUrl: 'https://woolly.example/', currency: 'GBP' },
+    report: { read: 2, upserted: 1, dropped: 1, rejected: 0 },
+    stored: {
+      '7001': {
+        product_url: 'https://woolly.example/products/merino-crew',
+        price_micros: 79_000_000,
+        regular_price_micros: 99_000_000,
+        currency: 'GBP',
+        sizes: '|s|m|',
+        color: 'green',
+        gender: 'women',
+        description: 'Soft merino wool.',
+        brand: 'Woolly',
+      },
+    },
+    text: JSON.stringify({
+      products: [
+        {
+          id: 7001,
+          title: 'Merino Crew Sweater',
+          handle: 'merino-crew',
+          body_html: '<p>Soft <strong>merino</strong> wool.</p>',
+          vendor: 'Woolly',
+          product_type: 'Sweaters',
+          tags: ['women', 'knitwear'],
+          options: [{ name: 'Size' }, { name: 'Color' }],
+          variants: [
+            { id: 1, price: '89.00', compare_at_price: '110.00', available: true, option1: 'S', option2: 'Green' },
+            { id: 2, price: '79.00', compare_at_price: '99.00', available: true, option1: 'M', option2: 'Green' },
+            { id: 3, price: '59.00', compare_at_price: null, available: false, option1: 'L', option2: 'Green' },
+          ],
+          images: [{ src: 'https://cdn.example/merino.jpg' }],
+        },
+        {
+          id: 7002,
+          title: 'Sold Out Scarf',
+          handle: 'scarf',
+          body_html: '',
+          vendor: 'Woolly',
+          options: [],
+          variants: [{ id: 9, price: '20.00', available: false }],
+          images: [{ src: 'https://cdn.example/s.jpg' }],
+        },
+      ],
+    }),
+  },
+  {
+    format: 'JSON Lines with arrays (category path, bullet points) and ratings',
+    file: 'p.jsonl',
+    opts: { merchant: 'Kids Co' },
+    report: { upserted: 1, rejected: 0 },
+    stored: {
+      'jl-9': {
+        bullets: 'Stretch cotton\nAdjustable waist',
+        category_path: 'Clothing, Shoes & Jewelry > Boys > Clothing > Pants',
+        category: 'apparel',
+        gender: 'kids',
+        rating: 4.4,
+        rating_count: 812,
+        price_micros: 19_500_000,
+      },
+    },
+    text: `${JSON.stringify({ asin: 'jl-9', title: 'Boys Slim Fit Chino Pants', bullet_points: ['Stretch cotton', 'Adjustable waist'], category: ['Clothing, Shoes & Jewelry', 'Boys', 'Clothing', 'Pants'], price: 19.5, rating: 4.4, rating_count: 812, image: 'https://img.example/9.jpg', url: 'https://shop.example/9' })}\n`,
+  },
+];
 
 /** Merchant feeds as merchants have them: Merchant Center CSV/TSV/XML, Shopify products.json, JSON Lines with arrays; re-imports and full feeds. */
 describe('catalog import: merchant feeds', () => {
@@ -71,118 +200,11 @@ describe('catalog import: merchant feeds', () => {
     expect(stats.df.get('tie')).toBeGreaterThanOrEqual(1);
   });
 
-  it('reads an RSS 2.0 feed in the g: namespace: repeated highlights, CDATA with markup, nested elements ignored', async () => {
-    const file = write(
-      'feed.xml',
-      `<?xml version="1.0" encoding="UTF-8"?>
-<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0">
-<channel><title>Example</title><link>https://shop.example</link>
-<item>
-  <g:id>x-1</g:id>
-  <g:title><![CDATA[Men's Trail <b>Running</b> Shoes &amp; Laces]]></g:title>
-  <g:description>Grippy &lt;b&gt;outsole&lt;/b&gt;</g:description>
-  <g:product_highlight>Rock plate</g:product_highlight>
-  <g:product_highlight>Waterproof upper</g:product_highlight>
-  <g:link>https://shop.example/x-1</g:link>
-  <g:image_link>https://img.example/x-1.jpg</g:image_link>
-  <g:availability>in_stock</g:availability>
-  <g:price>120.00 USD</g:price>
-  <g:sale_price>99.00 USD</g:sale_price>
-  <g:google_product_category>187</g:google_product_category>
-  <g:size>10</g:size>
-  <g:shipping><g:country>US</g:country><g:price>5.00 USD</g:price></g:shipping>
-</item>
-<item>
-  <g:id>x-2</g:id><g:title>Gone Jacket</g:title><g:link>https://shop.example/x-2</g:link>
-  <g:image_link>https://img.example/x-2.jpg</g:image_link><g:availability>out_of_stock</g:availability><g:price>50 USD</g:price>
-</item>
-</channel></rss>`,
-    );
-    const r = await importProductsFile(ctx, file, { merchant: 'Trail Co' });
-    expect(r).toMatchObject({ read: 2, upserted: 1, dropped: 1, rejected: 0, complete: true });
-    expect(await product('x-1')).toMatchObject({
-      name: "Men's Trail Running Shoes & Laces",
-      description: 'Grippy outsole',
-      bullets: 'Rock plate\nWaterproof upper',
-      price_micros: 99_000_000,
-      regular_price_micros: 120_000_000,
-      category: 'footwear',
-      category_path: 'Apparel & Accessories > Shoes',
-      gender: 'men',
-      sizes: '|10|',
+  for (const f of FEEDS)
+    it(`reads ${f.format}`, async () => {
+      expect(await importProductsFile(ctx, write(f.file, f.text), f.opts)).toMatchObject(f.report);
+      for (const [id, stored] of Object.entries(f.stored)) expect(await product(id)).toMatchObject(stored);
     });
-  });
-
-  it('reads a Shopify products.json: the cheapest available variant, compare-at price, size and colour options', async () => {
-    const file = write(
-      'products.json',
-      JSON.stringify({
-        products: [
-          {
-            id: 7001,
-            title: 'Merino Crew Sweater',
-            handle: 'merino-crew',
-            body_html: '<p>Soft <strong>merino</strong> wool.</p>',
-            vendor: 'Woolly',
-            product_type: 'Sweaters',
-            tags: ['women', 'knitwear'],
-            options: [{ name: 'Size' }, { name: 'Color' }],
-            variants: [
-              { id: 1, price: '89.00', compare_at_price: '110.00', available: true, option1: 'S', option2: 'Green' },
-              { id: 2, price: '79.00', compare_at_price: '99.00', available: true, option1: 'M', option2: 'Green' },
-              { id: 3, price: '59.00', compare_at_price: null, available: false, option1: 'L', option2: 'Green' },
-            ],
-            images: [{ src: 'https://cdn.example/merino.jpg' }],
-          },
-          {
-            id: 7002,
-            title: 'Sold Out Scarf',
-            handle: 'scarf',
-            body_html: '',
-            vendor: 'Woolly',
-            options: [],
-            variants: [{ id: 9, price: '20.00', available: false }],
-            images: [{ src: 'https://cdn.example/s.jpg' }],
-          },
-        ],
-      }),
-    );
-    const r = await importProductsFile(ctx, file, {
-      merchant: 'Woolly Shop',
-      shopUrl: 'https://woolly.example/',
-      currency: 'GBP',
-    });
-    expect(r).toMatchObject({ read: 2, upserted: 1, dropped: 1, rejected: 0 });
-    expect(await product('7001')).toMatchObject({
-      product_url: 'https://woolly.example/products/merino-crew',
-      price_micros: 79_000_000,
-      regular_price_micros: 99_000_000,
-      currency: 'GBP',
-      sizes: '|s|m|',
-      color: 'green',
-      gender: 'women',
-      description: 'Soft merino wool.',
-      brand: 'Woolly',
-    });
-  });
-
-  it('reads JSON Lines with arrays (category path, bullet points) and ratings', async () => {
-    const file = write(
-      'p.jsonl',
-      `${JSON.stringify({ asin: 'jl-9', title: 'Boys Slim Fit Chino Pants', bullet_points: ['Stretch cotton', 'Adjustable waist'], category: ['Clothing, Shoes & Jewelry', 'Boys', 'Clothing', 'Pants'], price: 19.5, rating: 4.4, rating_count: 812, image: 'https://img.example/9.jpg', url: 'https://shop.example/9' })}\n`,
-    );
-    const r = await importProductsFile(ctx, file, { merchant: 'Kids Co' });
-    expect(r).toMatchObject({ upserted: 1, rejected: 0 });
-    expect(await product('jl-9')).toMatchObject({
-      bullets: 'Stretch cotton\nAdjustable waist',
-      category_path: 'Clothing, Shoes & Jewelry > Boys > Clothing > Pants',
-      category: 'apparel',
-      gender: 'kids',
-      rating: 4.4,
-      rating_count: 812,
-      price_micros: 19_500_000,
-    });
-  });
 
   it('re-imports idempotently; a full feed removes the listings it no longer has, a partial one never does', async () => {
     const row = (id: string, price: string) =>
