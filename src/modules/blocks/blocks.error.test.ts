@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedWorld, startTestServer, type TestServer, type World } from '../../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { useSeededServer } from '../../../test/fixtures/seeded-server.js';
 
 /** Bad input to the blocks endpoints: a clear 4xx naming the problem, nothing stored. */
 describe('publisher blocks: bad input', () => {
-  let s: TestServer;
-  let w: World;
-  beforeAll(async () => {
-    s = await startTestServer();
-    w = await seedWorld(s.ctx);
-  });
-  afterAll(() => s.stop());
+  const env = useSeededServer();
 
-  const post = (body: unknown, key = w.publisherKey) =>
-    fetch(`${s.url}/publisher-dashboard/blocks`, {
+  const post = (body: unknown, key = env.w.publisherKey) =>
+    fetch(`${env.s.url}/publisher-dashboard/blocks`, {
       method: 'POST',
       headers: { 'x-api-key': key, 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -24,7 +18,7 @@ describe('publisher blocks: bad input', () => {
       [{ kind: 'category', value: 'casinos' }, 'value'],
       [{ kind: 'advertiser', value: '' }, 'value'],
       [{ kind: 'advertiser', value: 'x'.repeat(65) }, 'value'],
-      [{ kind: 'advertiser', value: w.advertiserId, extra: 1 }, ''],
+      [{ kind: 'advertiser', value: env.w.advertiserId, extra: 1 }, ''],
       [{}, 'kind'],
     ] as const) {
       const res = await post(body);
@@ -41,14 +35,14 @@ describe('publisher blocks: bad input', () => {
   it('answers 404 for an advertiser that does not exist and stores nothing', async () => {
     const res = await post({ kind: 'advertiser', value: '0190aaaa-0000-7000-8000-000000000000' });
     expect(res.status).toBe(404);
-    const rows = await s.ctx.db.selectFrom('publisher_blocks').selectAll().execute();
+    const rows = await env.s.ctx.db.selectFrom('publisher_blocks').selectAll().execute();
     expect(rows).toEqual([]);
   });
 
   it('refuses a bad kind on DELETE with 400', async () => {
-    const res = await fetch(`${s.url}/publisher-dashboard/blocks/brand/x`, {
+    const res = await fetch(`${env.s.url}/publisher-dashboard/blocks/brand/x`, {
       method: 'DELETE',
-      headers: { 'x-api-key': w.publisherKey },
+      headers: { 'x-api-key': env.w.publisherKey },
     });
     expect(res.status).toBe(400);
   });

@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { settleRollups } from '../../db/index.js';
-import { seedWorld, startTestServer, type TestServer, type World } from '../../../test/helpers.js';
+import { useSeededServer } from '../../../test/fixtures/seeded-server.js';
 import {
   clickThrough,
   purchase,
   sendEvents,
-  topicCampaign,
+  SKILLET_QUESTION,
+  SKILLETS,
   type GatewayOut,
 } from '../../../test/fixtures/conversions.js';
 
@@ -19,39 +20,35 @@ import {
  * and values have a ceiling.
  */
 describe('conversions that cannot be forged', () => {
-  let s: TestServer;
-  let w: World;
+  const env = useSeededServer({}, SKILLETS);
   beforeAll(async () => {
-    s = await startTestServer();
-    w = await seedWorld(s.ctx, topicCampaign('Skillets', 'cast iron skillet frying pan cookware'));
-    await s.ctx.db
+    await env.s.ctx.db
       .updateTable('campaigns')
       .set({ billing_model: 'cpa', max_cpa_micros: 5_000_000, conversion_type: 'Purchase' })
-      .where('id', '=', w.campaignId)
+      .where('id', '=', env.w.campaignId)
       .execute();
-    await s.ctx.inventory.rebuild();
+    await env.s.ctx.inventory.rebuild();
   });
-  afterAll(() => s.stop());
 
   const totals = async () => {
-    await settleRollups(s.ctx.db);
-    const r = await s.ctx.db
+    await settleRollups(env.s.ctx.db);
+    const r = await env.s.ctx.db
       .selectFrom('rollups')
       .select((eb) => [
         eb.fn.sum<number>('conversions').as('n'),
         eb.fn.sum<number>('spend_micros').as('spend'),
         eb.fn.sum<number>('conversion_value_micros').as('value'),
       ])
-      .where('campaign_id', '=', w.campaignId)
+      .where('campaign_id', '=', env.w.campaignId)
       .executeTakeFirst();
     return { conversions: Number(r?.n ?? 0), spend: Number(r?.spend ?? 0), value: Number(r?.value ?? 0) };
   };
   const pixel = (attr: Record<string, string>, orderId: string, value = 999) =>
-    fetch(`${s.url}/pixel/events`, {
+    fetch(`${env.s.url}/pixel/events`, {
       method: 'POST',
       headers: { 'content-type': 'text/plain' },
       body: JSON.stringify({
-        advertiser_id: w.advertiserId,
+        advertiser_id: env.w.advertiserId,
         events: [
           {
             event_type: 'purchase',
@@ -65,7 +62,7 @@ describe('conversions that cannot be forged', () => {
 
   it('forged pixel purchases: twenty with invented order ids charge nothing and count once', async () => {
     const before = await totals();
-    const attr = await clickThrough(s, w, 'Which cast iron skillet frying pan should I buy?');
+    const attr = await clickThrough(env.s, env.w, SKILLET_QUESTION);
     expect((await totals()).spend).toBe(before.spend); // a CPA campaign's click is free
     const answers = [];
     for (let i = 0; i < 20; i++)
@@ -75,7 +72,7 @@ describe('conversions that cannot be forged', () => {
     expect(after.spend - before.spend).toBe(0);
     expect(after.conversions - before.conversions).toBe(1);
     expect(after.value - before.value).toBe(999_000_000);
-    const notes = await s.ctx.db
+    const notes = await env.s.ctx.db
       .selectFrom('conversions')
       .select(['counted', 'charge_note'])
       .where('click_id', '=', attr.grclid)
@@ -86,12 +83,12 @@ describe('conversions that cannot be forged', () => {
   });
 
   it('the gateway matching a pixel purchase charges it once; a second order on the same click is counted, never charged', async () => {
-    const attr = await clickThrough(s, w, 'Which cast iron skillet frying pan should I buy?');
+    const attr = await clickThrough(env.s, env.w, SKILLET_QUESTION);
     expect(((await (await pixel(attr, 'real-1', 80)).json()) as { conversions: number }).conversions).toBe(1);
     const before = await totals();
     // The advertiser's backend reports the same order (same type and order id) through the gateway, with its key.
     const res = (await (
-      await sendEvents(s, w.advertiserKey, { data: [purchase(s, { event_id: 'real-1' }, attr)] })
+      await sendEvents(env.s, env.w.advertiserKey, { data: [purchase(env.s, { event_id: 'real-1' }, attr)] })
     ).json()) as GatewayOut;
     expect(res.results[0]).toMatchObject({ status: 'ok', attributed: true });
     let after = await totals();
@@ -99,15 +96,15 @@ describe('conversions that cannot be forged', () => {
     expect(after.conversions - before.conversions).toBe(0); // the same conversion: counted once, by the pixel
     // Replaying the gateway event is a duplicate; another order on the same click counts but does not charge again.
     const again = (await (
-      await sendEvents(s, w.advertiserKey, {
-        data: [purchase(s, { event_id: 'real-1' }, attr), purchase(s, { event_id: 'real-2' }, attr)],
+      await sendEvents(env.s, env.w.advertiserKey, {
+        data: [purchase(env.s, { event_id: 'real-1' }, attr), purchase(env.s, { event_id: 'real-2' }, attr)],
       })
     ).json()) as GatewayOut;
     expect(again.results.map((r) => r.status)).toEqual(['duplicate', 'ok']);
     after = await totals();
     expect(after.spend - before.spend).toBe(5_000_000);
     expect(after.conversions - before.conversions).toBe(1);
-    const row = await s.ctx.db
+    const row = await env.s.ctx.db
       .selectFrom('conversions')
       .select(['charge_note', 'spend_micros'])
       .where('event_id', '=', 'real-2')
@@ -116,21 +113,25 @@ describe('conversions that cannot be forged', () => {
   });
 
   it('counted conversions per click are capped, and a value past the ceiling is refused naming the field', async () => {
-    const attr = await clickThrough(s, w, 'Which cast iron skillet frying pan should I buy?');
+    const attr = await clickThrough(env.s, env.w, SKILLET_QUESTION);
     const before = await totals();
     const data = Array.from({ length: 8 }, (_, i) => ({
-      ...purchase(s, { event_id: `cap-${i}` }, attr),
+      ...purchase(env.s, { event_id: `cap-${i}` }, attr),
       event_name: i % 2 ? 'Lead' : 'Purchase',
     }));
-    const res = (await (await sendEvents(s, w.advertiserKey, { data })).json()) as GatewayOut;
+    const res = (await (await sendEvents(env.s, env.w.advertiserKey, { data })).json()) as GatewayOut;
     expect(res.results.every((r) => r.status === 'ok')).toBe(true);
     const after = await totals();
-    expect(after.conversions - before.conversions).toBe(s.ctx.config.conversionsPerClick); // 5
+    expect(after.conversions - before.conversions).toBe(env.s.ctx.config.conversionsPerClick); // 5
     expect(after.spend - before.spend).toBe(5_000_000); // one Purchase charged
     const huge = (await (
-      await sendEvents(s, w.advertiserKey, {
+      await sendEvents(env.s, env.w.advertiserKey, {
         data: [
-          purchase(s, { event_id: 'huge', custom_data: { value: 5_000_000, currency: 'USD', order_id: 'huge' } }, attr),
+          purchase(
+            env.s,
+            { event_id: 'huge', custom_data: { value: 5_000_000, currency: 'USD', order_id: 'huge' } },
+            attr,
+          ),
         ],
       })
     ).json()) as GatewayOut;

@@ -8,6 +8,8 @@ import {
   dashboard,
   purchase,
   sendEvents,
+  SKILLET_QUESTION,
+  SKILLETS,
   topicCampaign,
   type GatewayOut,
 } from '../../../test/fixtures/conversions.js';
@@ -243,7 +245,7 @@ describe('conversion gateway: happy paths', () => {
   });
 
   it('charges CPA campaigns the campaign CPA price, split exactly into revenue and take', async () => {
-    const w2 = await seedWorld(env.s.ctx, topicCampaign('Skillets', 'cast iron skillet frying pan cookware'));
+    const w2 = await seedWorld(env.s.ctx, SKILLETS);
     await env.s.ctx.db
       .updateTable('campaigns')
       .set({ billing_model: 'cpa', max_cpa_micros: 12_000_000, conversion_type: 'Purchase' })
@@ -252,7 +254,7 @@ describe('conversion gateway: happy paths', () => {
     await env.s.ctx.inventory.rebuild();
     const before = await rollupTotals(w2.campaignId);
     // One billing model per campaign: a CPA campaign's click is free, only its conversion is charged.
-    const attr = await clickThrough(env.s, w2, 'Which cast iron skillet frying pan should I buy?');
+    const attr = await clickThrough(env.s, w2, SKILLET_QUESTION);
     const res = await sendEvents(env.s, w2.advertiserKey, {
       data: [
         purchase(env.s, { event_id: 'cpa-1' }, attr),

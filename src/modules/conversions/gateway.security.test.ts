@@ -3,23 +3,16 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import pg from 'pg';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startServer } from '../../server.js';
-import {
-  BACKEND,
-  dropStorage,
-  seedWorld,
-  startTestServer,
-  testConfig,
-  type TestServer,
-  type World,
-} from '../../../test/helpers.js';
+import { BACKEND, dropStorage, seedWorld, testConfig } from '../../../test/helpers.js';
+import { useTwoTenants } from '../../../test/fixtures/seeded-server.js';
 import {
   clickThrough,
   dashboard,
   purchase,
   sendEvents,
-  topicCampaign,
+  SKILLETS,
   type GatewayOut,
 } from '../../../test/fixtures/conversions.js';
 
@@ -45,47 +38,44 @@ const needles = [
 ];
 
 describe('conversion gateway: security', () => {
-  let s: TestServer;
-  let a: World;
-  let b: World;
   const logs: string[] = [];
-  beforeAll(async () => {
-    const sink = new Writable({
-      write(chunk, _enc, cb) {
-        logs.push(String(chunk));
-        cb();
-      },
-    });
-    s = await startTestServer({ logLevel: 'trace' }, { log: pino({ level: 'trace' }, sink) });
-    a = await seedWorld(s.ctx);
-    b = await seedWorld(s.ctx, topicCampaign('Skillets', 'cast iron skillet frying pan cookware'));
+  const sink = new Writable({
+    write(chunk, _enc, cb) {
+      logs.push(String(chunk));
+      cb();
+    },
   });
-  afterAll(() => s.stop());
+  const env = useTwoTenants(SKILLETS, { logLevel: 'trace' }, { log: pino({ level: 'trace' }, sink) });
 
   it("never attributes to another advertiser's click, and never shows one tenant's conversions to another", async () => {
-    const attrA = await clickThrough(s, a);
-    const res = await sendEvents(s, b.advertiserKey, { data: [purchase(s, { event_id: 'steal-1' }, attrA)] });
+    const attrA = await clickThrough(env.s, env.a);
+    const res = await sendEvents(env.s, env.b.advertiserKey, {
+      data: [purchase(env.s, { event_id: 'steal-1' }, attrA)],
+    });
     expect(((await res.json()) as GatewayOut).results[0]).toEqual({
       event_id: 'steal-1',
       status: 'ok',
       attributed: false,
     });
-    const row = await s.ctx.db
+    const row = await env.s.ctx.db
       .selectFrom('conversions')
       .selectAll()
       .where('event_id', '=', 'steal-1')
       .executeTakeFirstOrThrow();
     expect(row.campaign_id).toBeNull();
-    expect(row.advertiser_id).toBe(b.advertiserId);
-    const listA = (await (await dashboard(s, a.advertiserKey, '/advertiser-dashboard/conversions')).json()) as {
+    expect(row.advertiser_id).toBe(env.b.advertiserId);
+    const listA = (await (await dashboard(env.s, env.a.advertiserKey, '/advertiser-dashboard/conversions')).json()) as {
       conversions: { conversion_id: string }[];
     };
     expect(listA.conversions.map((c) => c.conversion_id)).not.toContain(row.id);
     expect(
-      (await dashboard(s, b.advertiserKey, `/advertiser-dashboard/conversions?campaign_id=${a.campaignId}`)).status,
+      (await dashboard(env.s, env.b.advertiserKey, `/advertiser-dashboard/conversions?campaign_id=${env.a.campaignId}`))
+        .status,
     ).toBe(404);
     // The same event id is a different key for another advertiser.
-    const again = await sendEvents(s, a.advertiserKey, { data: [purchase(s, { event_id: 'steal-1' }, attrA)] });
+    const again = await sendEvents(env.s, env.a.advertiserKey, {
+      data: [purchase(env.s, { event_id: 'steal-1' }, attrA)],
+    });
     expect(((await again.json()) as GatewayOut).results[0]).toEqual({
       event_id: 'steal-1',
       status: 'ok',
@@ -94,26 +84,26 @@ describe('conversion gateway: security', () => {
   });
 
   it('refuses forged signatures and tampered ids: the conversion is stored unattributed', async () => {
-    const attr = await clickThrough(s, a);
+    const attr = await clickThrough(env.s, env.a);
     const forged = { ...attr, grsig: attr.grsig.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')) };
     const otherAd = { ...attr, gradid: '00000000-0000-7000-8000-000000000000' };
     const unknown = { grclid: '01900000-0000-7000-8000-000000000000' };
     // As many characters as the real one but more bytes, and a truncated one: refused, never an error.
     const multibyte = { ...attr, grsig: attr.grsig.replace(/^./, 'é') };
     const short = { ...attr, grsig: attr.grsig.slice(1) };
-    const res = await sendEvents(s, a.advertiserKey, {
+    const res = await sendEvents(env.s, env.a.advertiserKey, {
       data: [
-        purchase(s, { event_id: 'f-1' }, forged),
-        purchase(s, { event_id: 'f-2' }, otherAd),
-        purchase(s, { event_id: 'f-3' }, unknown),
-        purchase(s, { event_id: 'f-4' }, multibyte),
-        purchase(s, { event_id: 'f-5' }, short),
+        purchase(env.s, { event_id: 'f-1' }, forged),
+        purchase(env.s, { event_id: 'f-2' }, otherAd),
+        purchase(env.s, { event_id: 'f-3' }, unknown),
+        purchase(env.s, { event_id: 'f-4' }, multibyte),
+        purchase(env.s, { event_id: 'f-5' }, short),
       ],
     });
     const body = (await res.json()) as GatewayOut;
     expect(body.results.map((r) => [r.status, r.attributed])).toEqual(Array.from({ length: 5 }, () => ['ok', false]));
     const ids = ['f-1', 'f-2', 'f-3', 'f-4', 'f-5'];
-    const notes = await s.ctx.db
+    const notes = await env.s.ctx.db
       .selectFrom('conversions')
       .select(['event_id', 'attribution_note'])
       .where('event_id', 'in', ids)
@@ -129,41 +119,41 @@ describe('conversion gateway: security', () => {
   });
 
   it('deduplicates concurrent requests carrying the same event: exactly one is stored', async () => {
-    const e = purchase(s, { event_id: 'race-1' });
+    const e = purchase(env.s, { event_id: 'race-1' });
     const results = await Promise.all(
       Array.from({ length: 12 }, () =>
-        sendEvents(s, a.advertiserKey, { data: [e] }).then((r) => r.json() as Promise<GatewayOut>),
+        sendEvents(env.s, env.a.advertiserKey, { data: [e] }).then((r) => r.json() as Promise<GatewayOut>),
       ),
     );
     const statuses = results.map((r) => r.results[0].status);
     expect(statuses.filter((x) => x === 'ok')).toHaveLength(1);
     expect(statuses.filter((x) => x === 'duplicate')).toHaveLength(11);
     expect(
-      await s.ctx.db.selectFrom('conversions').select('id').where('event_id', '=', 'race-1').execute(),
+      await env.s.ctx.db.selectFrom('conversions').select('id').where('event_id', '=', 'race-1').execute(),
     ).toHaveLength(1);
   });
 
   it('stores and logs no plaintext personal data: the whole database and the log output are scanned', async () => {
-    const attr = await clickThrough(s, a);
+    const attr = await clickThrough(env.s, env.a);
     const res = await sendEvents(
-      s,
-      a.advertiserKey,
+      env.s,
+      env.a.advertiserKey,
       {
         data: [
           purchase(
-            s,
+            env.s,
             { event_id: 'pii-1' },
             { ...attr, em: [PII.email], ph: [PII.phone], fn: PII.first, ln: PII.last, external_id: [PII.external] },
           ),
           purchase(
-            s,
+            env.s,
             {
               event_id: 'pii-2',
               event_source_url: `https://shoes.example.com/thanks?email=${encodeURIComponent(PII.email)}&e=${PII.email}#${PII.first}`,
             },
             { em: [PII.email.toLowerCase()], ph: [PII.phoneDigits] },
           ),
-          purchase(s, { event_id: 'pii-3' }, { em: [PII.email], ph: ['not a phone'] }), // an error result must not echo the values either
+          purchase(env.s, { event_id: 'pii-3' }, { em: [PII.email], ph: ['not a phone'] }), // an error result must not echo the values either
         ],
       },
       'query',
@@ -171,29 +161,29 @@ describe('conversion gateway: security', () => {
     const body = (await res.json()) as GatewayOut;
     expect(body.results.map((r) => r.status)).toEqual(['ok', 'ok', 'error']);
     for (const n of needles) expect(JSON.stringify(body)).not.toContain(n);
-    await s.ctx.journal.drain();
+    await env.s.ctx.journal.drain();
 
     if (BACKEND === 'sqlite') {
-      const dir = s.config.dataDir;
-      const files = fs.readdirSync(dir).filter((f) => f.startsWith(s.config.sqliteFile));
+      const dir = env.s.config.dataDir;
+      const files = fs.readdirSync(dir).filter((f) => f.startsWith(env.s.config.sqliteFile));
       expect(files.some((f) => f.endsWith('-wal'))).toBe(true);
       for (const f of files) {
         const bytes = fs.readFileSync(path.join(dir, f));
         for (const n of needles) expect(bytes.includes(Buffer.from(n, 'utf8')), `${n} in ${f}`).toBe(false);
       }
     } else {
-      const c = new pg.Client({ connectionString: s.config.databaseUrl });
+      const c = new pg.Client({ connectionString: env.s.config.databaseUrl });
       await c.connect();
       try {
         const cols = await c.query(
           `SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = $1 AND data_type IN ('text', 'character varying')`,
-          [s.config.databaseSchema],
+          [env.s.config.databaseSchema],
         );
         expect(cols.rows.length).toBeGreaterThan(20);
         const patterns = needles.map((n) => `%${n}%`);
         for (const { table_name, column_name } of cols.rows as { table_name: string; column_name: string }[]) {
           const hit = await c.query(
-            `SELECT "${column_name}" AS v FROM ${s.config.databaseSchema}."${table_name}" WHERE "${column_name}" ILIKE ANY($1::text[]) LIMIT 1`,
+            `SELECT "${column_name}" AS v FROM ${env.s.config.databaseSchema}."${table_name}" WHERE "${column_name}" ILIKE ANY($1::text[]) LIMIT 1`,
             [patterns],
           );
           expect(
@@ -208,7 +198,7 @@ describe('conversion gateway: security', () => {
     const logText = logs.join('');
     expect(logText).toContain('/gateway/events'); // the request was logged…
     for (const n of needles) expect(logText).not.toContain(n); // …without personal data
-    expect(logText).not.toContain(a.advertiserKey);
+    expect(logText).not.toContain(env.a.advertiserKey);
   });
 });
 

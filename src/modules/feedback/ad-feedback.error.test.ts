@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedWorld, startTestServer, type TestServer, type World } from '../../../test/helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { seedWorld, type World } from '../../../test/helpers.js';
+import { useSeededServer } from '../../../test/fixtures/seeded-server.js';
 import { postJson, serveAndTrack } from '../../../test/fixtures/reporting.js';
 
 describe('POST /ad-feedback: bad input', () => {
-  let s: TestServer;
-  let w: World;
+  const env = useSeededServer();
   let other: World;
   let impUrl: string;
   beforeAll(async () => {
-    s = await startTestServer();
-    w = await seedWorld(s.ctx);
-    other = await seedWorld(s.ctx);
-    impUrl = (await serveAndTrack(s.url, w.publisherKey, {}))!.impUrl;
+    other = await seedWorld(env.s.ctx);
+    impUrl = (await serveAndTrack(env.s.url, env.w.publisherKey, {}))!.impUrl;
   });
-  afterAll(() => s.stop());
 
   const ok = () => ({ sessionId: 's1', impUrl, sentiment: 'thumbs_up' });
 
@@ -25,11 +22,11 @@ describe('POST /ad-feedback: bad input', () => {
       'not a url at all',
       `${impUrl.split('?')[0]}?p=garbage`,
     ]) {
-      const r = await postJson(s.url, w.publisherKey, '/ad-feedback', { ...ok(), impUrl: bad });
+      const r = await postJson(env.s.url, env.w.publisherKey, '/ad-feedback', { ...ok(), impUrl: bad });
       expect(r.status, bad).toBe(422);
       expect(r.body.message).toContain('impUrl');
     }
-    const foreign = await postJson(s.url, other.publisherKey, '/ad-feedback', ok());
+    const foreign = await postJson(env.s.url, other.publisherKey, '/ad-feedback', ok());
     expect(foreign.status).toBe(422);
     expect(foreign.body.message).toContain('not an ad served to this publisher');
   });
@@ -44,17 +41,17 @@ describe('POST /ad-feedback: bad input', () => {
       [{ ...ok(), device: 'iphone' }, 'device'],
     ];
     for (const [body, field] of cases) {
-      const r = await postJson(s.url, w.publisherKey, '/ad-feedback', body);
+      const r = await postJson(env.s.url, env.w.publisherKey, '/ad-feedback', body);
       expect(r.status, field).toBe(422);
       expect(r.body.message).toContain(field);
     }
-    expect((await postJson(s.url, w.publisherKey, '/ad-feedback', { ...ok(), comment: 'x'.repeat(1000) })).status).toBe(
-      200,
-    );
+    expect(
+      (await postJson(env.s.url, env.w.publisherKey, '/ad-feedback', { ...ok(), comment: 'x'.repeat(1000) })).status,
+    ).toBe(200);
   });
 
   it('401 without a publisher key', async () => {
-    expect((await postJson(s.url, undefined, '/ad-feedback', ok())).status).toBe(401);
-    expect((await postJson(s.url, w.advertiserKey, '/ad-feedback', ok())).status).toBe(401);
+    expect((await postJson(env.s.url, undefined, '/ad-feedback', ok())).status).toBe(401);
+    expect((await postJson(env.s.url, env.w.advertiserKey, '/ad-feedback', ok())).status).toBe(401);
   });
 });

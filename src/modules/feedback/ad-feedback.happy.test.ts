@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server.js';
 import { feedbackScores } from './service.js';
-import { seedWorld, startTestServer, type TestServer, type World } from '../../../test/helpers.js';
+import { useSeededServer } from '../../../test/fixtures/seeded-server.js';
 import { getJson, postJson, serveAndTrack } from '../../../test/fixtures/reporting.js';
 
 describe('POST /ad-feedback', () => {
-  let s: TestServer;
-  let w: World;
-  beforeAll(async () => {
-    s = await startTestServer();
-    w = await seedWorld(s.ctx);
-  });
-  afterAll(() => s.stop());
+  const env = useSeededServer();
 
   it('stores the reaction from the decrypted impUrl, never as a click, and it reaches reporting and the scores', async () => {
-    const ad = (await serveAndTrack(s.url, w.publisherKey, { imp: true }))!;
-    const before = await getJson(s.url, w.publisherKey, '/publisher-dashboard/stats');
-    const r = await postJson(s.url, w.publisherKey, '/ad-feedback', {
+    const ad = (await serveAndTrack(env.s.url, env.w.publisherKey, { imp: true }))!;
+    const before = await getJson(env.s.url, env.w.publisherKey, '/publisher-dashboard/stats');
+    const r = await postJson(env.s.url, env.w.publisherKey, '/ad-feedback', {
       sessionId: 'sess-1',
       impUrl: ad.impUrl,
       sentiment: 'thumbs_down',
@@ -30,22 +24,22 @@ describe('POST /ad-feedback', () => {
     expect(r.status).toBe(200);
     expect(r.body.status).toBe('ok');
     expect(r.body.feedbackId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
-    await postJson(s.url, w.publisherKey, '/ad-feedback', {
+    await postJson(env.s.url, env.w.publisherKey, '/ad-feedback', {
       sessionId: 'sess-2',
       impUrl: ad.impUrl,
       sentiment: 'thumbs_up',
       reasons: ['helpful'],
     });
 
-    const row = await s.ctx.db
+    const row = await env.s.ctx.db
       .selectFrom('ad_feedback')
       .selectAll()
       .where('id', '=', r.body.feedbackId)
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({
-      publisher_id: w.publisherId,
-      campaign_id: w.campaignId,
-      advertiser_id: w.advertiserId,
+      publisher_id: env.w.publisherId,
+      campaign_id: env.w.campaignId,
+      advertiser_id: env.w.advertiserId,
       sentiment: 'thumbs_down',
       comment: 'Not for me',
       placement: 'below_response',
@@ -58,33 +52,33 @@ describe('POST /ad-feedback', () => {
     expect(row.session_hash).not.toContain('sess-1');
 
     // Never a click: the reports are unchanged.
-    const after = await getJson(s.url, w.publisherKey, '/publisher-dashboard/stats');
+    const after = await getJson(env.s.url, env.w.publisherKey, '/publisher-dashboard/stats');
     expect(after.body.totalClicks).toBe(before.body.totalClicks);
     expect(after.body.totalImpressions).toBe(before.body.totalImpressions);
 
-    const groups = await getJson(s.url, w.advertiserKey, '/advertiser-dashboard/ad-group-metrics');
+    const groups = await getJson(env.s.url, env.w.advertiserKey, '/advertiser-dashboard/ad-group-metrics');
     expect(groups.body.ad_groups[0].feedback).toEqual({ thumbs_up: 1, thumbs_down: 1 });
 
-    const scores = await feedbackScores(s.ctx);
+    const scores = await feedbackScores(env.s.ctx);
     expect(scores.adGroups.get(row.ad_group_id)).toEqual({ thumbsUp: 1, thumbsDown: 1, dislikeRatio: 0.5 });
     expect(scores.ads.get(row.ad_id)).toEqual({ thumbsUp: 1, thumbsDown: 1, dislikeRatio: 0.5 });
   });
 
   it('limits one session to 30 submissions a minute, across instances sharing storage and Redis', async () => {
-    const ad = (await serveAndTrack(s.url, w.publisherKey, {}))!;
+    const ad = (await serveAndTrack(env.s.url, env.w.publisherKey, {}))!;
     let other: RunningServer | null = null;
-    if (s.config.redisUrl) other = await startServer({ ...s.config, port: 0 });
+    if (env.s.config.redisUrl) other = await startServer({ ...env.s.config, port: 0 });
     try {
       const body = { sessionId: 'busy-session', impUrl: ad.impUrl, sentiment: 'thumbs_up' };
       for (let i = 0; i < 30; i++) {
-        const url = other && i % 2 ? other.url : s.url;
-        expect((await postJson(url, w.publisherKey, '/ad-feedback', body)).status).toBe(200);
+        const url = other && i % 2 ? other.url : env.s.url;
+        expect((await postJson(url, env.w.publisherKey, '/ad-feedback', body)).status).toBe(200);
       }
-      const over = await postJson(other ? other.url : s.url, w.publisherKey, '/ad-feedback', body);
+      const over = await postJson(other ? other.url : env.s.url, env.w.publisherKey, '/ad-feedback', body);
       expect(over.status).toBe(429);
       expect(over.body.message).toContain('30');
       expect(
-        (await postJson(s.url, w.publisherKey, '/ad-feedback', { ...body, sessionId: 'calm-session' })).status,
+        (await postJson(env.s.url, env.w.publisherKey, '/ad-feedback', { ...body, sessionId: 'calm-session' })).status,
       ).toBe(200);
     } finally {
       await other?.close();

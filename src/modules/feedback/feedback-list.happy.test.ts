@@ -1,28 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as accounts from '../accounts/service.js';
-import { seedWorld, startTestServer, type TestServer, type World } from '../../../test/helpers.js';
+import { useSeededServer } from '../../../test/fixtures/seeded-server.js';
 import { getJson, postJson, serveAndTrack } from '../../../test/fixtures/reporting.js';
 
 /** GET /publisher-dashboard/feedback: the publisher's recent ad feedback, for the dashboard. */
 describe('GET /publisher-dashboard/feedback', () => {
-  let s: TestServer;
-  let w: World;
-  beforeAll(async () => {
-    s = await startTestServer();
-    w = await seedWorld(s.ctx);
-  });
-  afterAll(() => s.stop());
+  const env = useSeededServer();
 
   it('lists the publisher’s own feedback newest first, with limit', async () => {
-    const ad = (await serveAndTrack(s.url, w.publisherKey, { imp: true }))!;
-    const first = await postJson(s.url, w.publisherKey, '/ad-feedback', {
+    const ad = (await serveAndTrack(env.s.url, env.w.publisherKey, { imp: true }))!;
+    const first = await postJson(env.s.url, env.w.publisherKey, '/ad-feedback', {
       sessionId: 'a',
       impUrl: ad.impUrl,
       sentiment: 'thumbs_up',
       reasons: ['helpful'],
     });
     await new Promise((r) => setTimeout(r, 5));
-    const second = await postJson(s.url, w.publisherKey, '/ad-feedback', {
+    const second = await postJson(env.s.url, env.w.publisherKey, '/ad-feedback', {
       sessionId: 'b',
       impUrl: ad.impUrl,
       sentiment: 'thumbs_down',
@@ -31,7 +25,7 @@ describe('GET /publisher-dashboard/feedback', () => {
       placement: 'below_response',
       placementId: 'Chat-Below',
     });
-    const all = await getJson(s.url, w.publisherKey, '/publisher-dashboard/feedback');
+    const all = await getJson(env.s.url, env.w.publisherKey, '/publisher-dashboard/feedback');
     expect(all.status).toBe(200);
     expect(all.body.feedback.map((f: { feedback_id: string }) => f.feedback_id)).toEqual([
       second.body.feedbackId,
@@ -43,18 +37,18 @@ describe('GET /publisher-dashboard/feedback', () => {
       comment: 'Not for me',
       placement: 'below_response',
       placement_id: 'Chat-Below',
-      campaign_id: w.campaignId,
+      campaign_id: env.w.campaignId,
     });
-    const one = await getJson(s.url, w.publisherKey, '/publisher-dashboard/feedback?limit=1');
+    const one = await getJson(env.s.url, env.w.publisherKey, '/publisher-dashboard/feedback?limit=1');
     expect(one.body.feedback).toHaveLength(1);
   });
 
   it('shows another publisher nothing, refuses advertiser keys and bad limits', async () => {
-    const other = await accounts.createPublisher(s.ctx, { name: 'Other publisher' });
-    const theirs = await getJson(s.url, other.apiKey, '/publisher-dashboard/feedback');
+    const other = await accounts.createPublisher(env.s.ctx, { name: 'Other publisher' });
+    const theirs = await getJson(env.s.url, other.apiKey, '/publisher-dashboard/feedback');
     expect(theirs.status).toBe(200);
     expect(theirs.body.feedback).toEqual([]);
-    expect((await getJson(s.url, w.advertiserKey, '/publisher-dashboard/feedback')).status).toBe(401);
+    expect((await getJson(env.s.url, env.w.advertiserKey, '/publisher-dashboard/feedback')).status).toBe(401);
     for (const q of [
       'limit=0',
       'limit=101',
@@ -64,7 +58,7 @@ describe('GET /publisher-dashboard/feedback', () => {
       'days=1&tz=Not/AZone',
       'start_date=2026-02-02&end_date=2026-02-01',
     ]) {
-      const r = await getJson(s.url, w.publisherKey, `/publisher-dashboard/feedback?${q}`);
+      const r = await getJson(env.s.url, env.w.publisherKey, `/publisher-dashboard/feedback?${q}`);
       expect(r.status, q).toBe(400);
     }
   });

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedWorld, startTestServer, type TestServer, type World } from '../../../test/helpers.js';
-import { clickThrough, dashboard, shopifyCallbackQuery, topicCampaign } from '../../../test/fixtures/conversions.js';
+import { clickThrough, dashboard, shopifyCallbackQuery, SKILLETS } from '../../../test/fixtures/conversions.js';
 import { settleRollups } from '../../db/index.js';
 
 const SECRET = 'whsec_security_' + 'Zz9Yy8Xx7Ww6';
@@ -19,7 +19,7 @@ describe('connected platforms: signatures, replays, tenancy', () => {
       shopifyApiBase: 'http://127.0.0.1:9',
     });
     w = await seedWorld(s.ctx);
-    other = await seedWorld(s.ctx, topicCampaign('Skillets', 'cast iron skillet frying pan cookware'));
+    other = await seedWorld(s.ctx, SKILLETS);
     await fetch(`${s.url}/advertiser-dashboard/integrations/stripe`, {
       method: 'PUT',
       headers: { 'x-api-key': w.advertiserKey, 'content-type': 'application/json' },

@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import * as accounts from '../accounts/service.js';
-import {
-  BROWSER_UA,
-  adRequestBody,
-  seedWorld,
-  startTestServer,
-  type TestServer,
-  type World,
-} from '../../../test/helpers.js';
+import { BROWSER_UA, adRequestBody } from '../../../test/helpers.js';
+import { useSeededServer } from '../../../test/fixtures/seeded-server.js';
 
 /**
  * CORS for browser integrations (issue 27): allowed origins per publisher;
@@ -20,29 +14,25 @@ const OTHER = 'https://other.example';
 
 for (const fastPath of [true, false]) {
   describe(`CORS (${fastPath ? 'fast path on' : 'Fastify only'})`, () => {
-    let s: TestServer;
-    let w: World;
+    const env = useSeededServer({ fastPath });
     let otherKey: string;
     beforeAll(async () => {
-      s = await startTestServer({ fastPath });
-      w = await seedWorld(s.ctx);
-      const other = await accounts.createPublisher(s.ctx, { name: 'Other publisher' });
+      const other = await accounts.createPublisher(env.s.ctx, { name: 'Other publisher' });
       otherKey = other.apiKey;
       const put = (key: string, origins: string[]) =>
-        fetch(`${s.url}/publisher-dashboard/allowed-origins`, {
+        fetch(`${env.s.url}/publisher-dashboard/allowed-origins`, {
           method: 'PUT',
           headers: { 'x-api-key': key, 'content-type': 'application/json' },
           body: JSON.stringify({ allowed_origins: origins }),
         });
-      const mine = await put(w.publisherKey, [`${APP}/`, 'HTTP://LOCALHOST:5173', APP]);
+      const mine = await put(env.w.publisherKey, [`${APP}/`, 'HTTP://LOCALHOST:5173', APP]);
       expect(mine.status).toBe(200);
       expect(await mine.json()).toEqual({ allowed_origins: [APP, 'http://localhost:5173'] });
       expect((await put(otherKey, [OTHER])).status).toBe(200);
     });
-    afterAll(() => s.stop());
 
     const preflight = (path: string, origin: string | null, method = 'POST') =>
-      fetch(`${s.url}${path}`, {
+      fetch(`${env.s.url}${path}`, {
         method: 'OPTIONS',
         headers: {
           ...(origin ? { origin } : {}),
@@ -50,8 +40,8 @@ for (const fastPath of [true, false]) {
           'access-control-request-headers': 'authorization, content-type',
         },
       });
-    const post = (origin: string | null, key = w.publisherKey, body: unknown = adRequestBody()) =>
-      fetch(`${s.url}/api/v1/ad`, {
+    const post = (origin: string | null, key = env.w.publisherKey, body: unknown = adRequestBody()) =>
+      fetch(`${env.s.url}/api/v1/ad`, {
         method: 'POST',
         headers: {
           authorization: `Bearer ${key}`,
@@ -63,8 +53,8 @@ for (const fastPath of [true, false]) {
       });
 
     it('the publisher reads back its allowed origins', async () => {
-      const res = await fetch(`${s.url}/publisher-dashboard/allowed-origins`, {
-        headers: { 'x-api-key': w.publisherKey },
+      const res = await fetch(`${env.s.url}/publisher-dashboard/allowed-origins`, {
+        headers: { 'x-api-key': env.w.publisherKey },
       });
       expect(await res.json()).toEqual({ allowed_origins: [APP, 'http://localhost:5173'] });
     });
@@ -92,7 +82,7 @@ for (const fastPath of [true, false]) {
       expect(ok.headers.get('access-control-expose-headers')).toMatch(/x-orbit-request-id/);
       // Another publisher's origin passes the preflight (it is allowed somewhere) but not this publisher's key.
       const served = () =>
-        s.ctx.db.selectFrom('ad_serves').select('click_id').where('publisher_id', '=', w.publisherId).execute();
+        env.s.ctx.db.selectFrom('ad_serves').select('click_id').where('publisher_id', '=', env.w.publisherId).execute();
       // The allowed request's record lands (it is written after the answer); then nothing more may.
       await vi.waitFor(async () => expect((await served()).length).toBeGreaterThan(0));
       const before = (await served()).length;
@@ -134,9 +124,9 @@ for (const fastPath of [true, false]) {
       const fbPre = await preflight('/ad-feedback', APP);
       expect(fbPre.status).toBe(204);
       const feedback = (origin: string) =>
-        fetch(`${s.url}/ad-feedback`, {
+        fetch(`${env.s.url}/ad-feedback`, {
           method: 'POST',
-          headers: { 'x-api-key': w.publisherKey, 'content-type': 'application/json', origin },
+          headers: { 'x-api-key': env.w.publisherKey, 'content-type': 'application/json', origin },
           body: JSON.stringify({ sessionId: 's-1', impUrl: ad.impUrl, sentiment: 'thumbs_up' }),
         });
       const fb = await feedback(APP);
@@ -146,13 +136,13 @@ for (const fastPath of [true, false]) {
     });
 
     it("the platform's own origin is always allowed (the dashboard's live check)", async () => {
-      const own = new URL(s.url).origin;
+      const own = new URL(env.s.url).origin;
       expect((await preflight('/api/v1/ad', own)).status).toBe(204);
       expect((await post(own)).status).toBe(200);
     });
 
     it('clearing the list refuses the origin again', async () => {
-      const res = await fetch(`${s.url}/publisher-dashboard/allowed-origins`, {
+      const res = await fetch(`${env.s.url}/publisher-dashboard/allowed-origins`, {
         method: 'PUT',
         headers: { 'x-api-key': otherKey, 'content-type': 'application/json' },
         body: JSON.stringify({ allowed_origins: [] }),

@@ -1,15 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server.js';
-import {
-  RUNNING_CAMPAIGN,
-  adRequestBody,
-  requestAd,
-  seedWorld,
-  startTestServer,
-  waitFor,
-  type TestServer,
-  type World,
-} from '../../../test/helpers.js';
+import { RUNNING_CAMPAIGN, adRequestBody, requestAd, waitFor } from '../../../test/helpers.js';
+import { useSeededServer } from '../../../test/fixtures/seeded-server.js';
 import { postJson } from '../../../test/fixtures/reporting.js';
 import { expectReply } from '../../../test/fixtures/expect-reply.js';
 
@@ -17,11 +9,9 @@ const LONG_COPY =
   'Light, cushioned running shoes for long miles, with a breathable mesh upper, a grippy outsole for wet roads, and a rocker sole that rolls you forward through every stride of your next marathon.';
 
 describe('POST /publisher-dashboard/placements', () => {
-  let s: TestServer;
-  let w: World;
-  beforeAll(async () => {
-    s = await startTestServer();
-    w = await seedWorld(s.ctx, {
+  const env = useSeededServer(
+    {},
+    {
       ...RUNNING_CAMPAIGN,
       groups: [
         {
@@ -32,14 +22,13 @@ describe('POST /publisher-dashboard/placements', () => {
           ],
         },
       ],
-    });
-  });
-  afterAll(() => s.stop());
+    },
+  );
 
   it('creates a placement with the spec defaults and a case-keeping slug', async () => {
-    const r = await postJson(s.url, w.publisherKey, '/publisher-dashboard/placements', { name: 'Sidebar Top' });
+    const r = await postJson(env.s.url, env.w.publisherKey, '/publisher-dashboard/placements', { name: 'Sidebar Top' });
     expectReply(r, 201, {
-      publisher_id: w.publisherId,
+      publisher_id: env.w.publisherId,
       name: 'Sidebar Top',
       slug: 'Sidebar-Top',
       placement_type: 'below_response',
@@ -64,7 +53,7 @@ describe('POST /publisher-dashboard/placements', () => {
       description: 'under the answer',
       display_config: { max_ad_text_chars: 150 },
     };
-    const r = await postJson(s.url, w.publisherKey, '/publisher-dashboard/placements', {
+    const r = await postJson(env.s.url, env.w.publisherKey, '/publisher-dashboard/placements', {
       name: 'Search  Results!',
       ...optional,
     });
@@ -72,7 +61,7 @@ describe('POST /publisher-dashboard/placements', () => {
   });
 
   it('serves at once on this instance and honours max_ad_text_chars', async () => {
-    const r = await postJson(s.url, w.publisherKey, '/publisher-dashboard/placements', {
+    const r = await postJson(env.s.url, env.w.publisherKey, '/publisher-dashboard/placements', {
       name: 'Tight Slot',
       display_config: { max_ad_text_chars: 120 },
     });
@@ -80,8 +69,8 @@ describe('POST /publisher-dashboard/placements', () => {
     expect(LONG_COPY.length).toBeGreaterThan(120);
     for (let i = 0; i < 8; i++) {
       const res = await requestAd(
-        s.url,
-        w.publisherKey,
+        env.s.url,
+        env.w.publisherKey,
         adRequestBody(undefined, { placements: [{ placement: 'below_response', placement_id: 'Tight-Slot' }] }),
       );
       expect(res.status).toBe(200);
@@ -92,16 +81,17 @@ describe('POST /publisher-dashboard/placements', () => {
   });
 
   it('serves within seconds on another instance sharing the storage', async () => {
-    const other: RunningServer = await startServer({ ...s.config, port: 0, inventoryRefreshMs: 200 });
+    const other: RunningServer = await startServer({ ...env.s.config, port: 0, inventoryRefreshMs: 200 });
     try {
       const slot = { placements: [{ placement: 'below_response', placement_id: 'Elsewhere' }] };
-      expect((await requestAd(other.url, w.publisherKey, adRequestBody(undefined, slot))).status).toBe(204);
+      expect((await requestAd(other.url, env.w.publisherKey, adRequestBody(undefined, slot))).status).toBe(204);
       expect(
-        (await postJson(s.url, w.publisherKey, '/publisher-dashboard/placements', { name: 'Elsewhere' })).status,
+        (await postJson(env.s.url, env.w.publisherKey, '/publisher-dashboard/placements', { name: 'Elsewhere' }))
+          .status,
       ).toBe(201);
       // The other instance reloads its inventory every 200 ms: wait for the new placement to serve there.
       await waitFor(
-        async () => (await requestAd(other.url, w.publisherKey, adRequestBody(undefined, slot))).status === 200,
+        async () => (await requestAd(other.url, env.w.publisherKey, adRequestBody(undefined, slot))).status === 200,
         'an ad on the other instance',
         { everyMs: 100 },
       );

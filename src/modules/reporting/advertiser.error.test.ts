@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedWorld, startTestServer, type TestServer, type World } from '../../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { useSeededServer } from '../../../test/fixtures/seeded-server.js';
 import { getJson } from '../../../test/fixtures/reporting.js';
 
 describe('advertiser reporting: bad input', () => {
-  let s: TestServer;
-  let w: World;
-  beforeAll(async () => {
-    s = await startTestServer();
-    w = await seedWorld(s.ctx);
-  });
-  afterAll(() => s.stop());
+  const env = useSeededServer();
 
   const bad: [string, number, string][] = [
     ['/advertiser-dashboard/metrics?days=366', 400, 'days'],
@@ -30,16 +24,20 @@ describe('advertiser reporting: bad input', () => {
   ];
   for (const [path, status, word] of bad) {
     it(`${path} → ${status}`, async () => {
-      const r = await getJson(s.url, w.advertiserKey, path);
+      const r = await getJson(env.s.url, env.w.advertiserKey, path);
       expect(r.status).toBe(status);
       expect(r.body.message).toContain(word);
     });
   }
 
   it('an empty account reports zeros, not errors', async () => {
-    const r = await getJson(s.url, w.advertiserKey, '/advertiser-dashboard/ad-unit-metrics');
+    const r = await getJson(env.s.url, env.w.advertiserKey, '/advertiser-dashboard/ad-unit-metrics');
     expect(r).toEqual({ status: 200, body: { ad_units: [] } });
-    const m = await getJson(s.url, w.advertiserKey, '/advertiser-dashboard/metrics?days=365&tz=Pacific/Chatham');
+    const m = await getJson(
+      env.s.url,
+      env.w.advertiserKey,
+      '/advertiser-dashboard/metrics?days=365&tz=Pacific/Chatham',
+    );
     expect(m.status).toBe(200);
     expect(m.body.data).toHaveLength(365);
     expect(m.body.total_spend).toBe(0);

@@ -1,28 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../lib/clock.js';
 import * as accounts from '../accounts/service.js';
 import { createApprovedCampaign } from '../campaigns/seed.js';
 import { defaultAdGroupRow } from '../campaigns/group-row.js';
-import {
-  BROWSER_UA,
-  RUNNING_CAMPAIGN,
-  requestAd,
-  adRequestBody,
-  seedWorld,
-  startTestServer,
-  type TestServer,
-  type World,
-} from '../../../test/helpers.js';
+import { BROWSER_UA, RUNNING_CAMPAIGN, requestAd, adRequestBody } from '../../../test/helpers.js';
+import { useSeededServer } from '../../../test/fixtures/seeded-server.js';
 import { getJson } from '../../../test/fixtures/reporting.js';
 
 describe('advertiser reporting', () => {
-  let s: TestServer;
-  let w: World;
   let spendMicros = 0;
   const clock = new ManualClock(Date.UTC(2026, 6, 1, 9, 0));
-  beforeAll(async () => {
-    s = await startTestServer({}, { clock });
-    w = await seedWorld(s.ctx, {
+  const env = useSeededServer(
+    {},
+    {
       ...RUNNING_CAMPAIGN,
       groups: [
         ...RUNNING_CAMPAIGN.groups,
@@ -32,19 +22,22 @@ describe('advertiser reporting', () => {
           ads: [{ headline: 'Never', copy: 'Never served here.', cta: 'No' }],
         },
       ],
-    });
+    },
+    { clock },
+  );
+  beforeAll(async () => {
     // Two served ads: one shown and clicked, then converted; one shown only.
     for (const click of [true, false]) {
-      const res = await requestAd(s.url, w.publisherKey, adRequestBody());
+      const res = await requestAd(env.s.url, env.w.publisherKey, adRequestBody());
       const [ad] = (await res.json()) as { impUrl: string; clickUrl: string }[];
       await fetch(ad.impUrl, { headers: { 'user-agent': BROWSER_UA } });
       if (!click) continue;
       const r = await fetch(ad.clickUrl, { headers: { 'user-agent': BROWSER_UA }, redirect: 'manual' });
       const landing = new URL(r.headers.get('location')!);
       clock.advance(3600_000);
-      const conv = await fetch(`${s.url}/gateway/events`, {
+      const conv = await fetch(`${env.s.url}/gateway/events`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${w.advertiserKey}` },
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${env.w.advertiserKey}` },
         body: JSON.stringify({
           data: [
             {
@@ -64,21 +57,20 @@ describe('advertiser reporting', () => {
       const body = (await conv.json()) as { results: { status: string; attributed: boolean }[] };
       expect(body.results[0]).toMatchObject({ status: 'ok', attributed: true });
     }
-    const rows = await s.ctx.db
+    const rows = await env.s.ctx.db
       .selectFrom('tracking_events')
       .select('spend_micros')
-      .where('advertiser_id', '=', w.advertiserId)
+      .where('advertiser_id', '=', env.w.advertiserId)
       .execute();
     spendMicros = rows.reduce((a, r) => a + Number(r.spend_micros), 0);
   });
-  afterAll(() => s.stop());
 
   it('info shows the profile with the decrypted contact email', async () => {
-    const a = await accounts.createAdvertiser(s.ctx, { name: 'Mail Co', email: 'Ops@Mail.example' });
-    const r = await getJson(s.url, a.apiKey, '/advertiser-dashboard/info');
+    const a = await accounts.createAdvertiser(env.s.ctx, { name: 'Mail Co', email: 'Ops@Mail.example' });
+    const r = await getJson(env.s.url, a.apiKey, '/advertiser-dashboard/info');
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ advertiser_id: a.advertiser.id, name: 'Mail Co', email: 'ops@mail.example' });
-    const stored = await s.ctx.db
+    const stored = await env.s.ctx.db
       .selectFrom('advertisers')
       .select('email_enc')
       .where('id', '=', a.advertiser.id)
@@ -87,7 +79,11 @@ describe('advertiser reporting', () => {
   });
 
   it('metrics follow the formulas of spec 2; revenue is the conversion value', async () => {
-    const r = await getJson(s.url, w.advertiserKey, `/advertiser-dashboard/metrics?days=2&campaign_id=${w.campaignId}`);
+    const r = await getJson(
+      env.s.url,
+      env.w.advertiserKey,
+      `/advertiser-dashboard/metrics?days=2&campaign_id=${env.w.campaignId}`,
+    );
     expect(r.status).toBe(200);
     const spend = spendMicros / 1e6;
     expect(spend).toBeGreaterThan(0);
@@ -117,14 +113,14 @@ describe('advertiser reporting', () => {
       invalid_clicks: 0,
       overdelivery: 0,
     });
-    const all = await getJson(s.url, w.advertiserKey, '/advertiser-dashboard/metrics?days=2');
+    const all = await getJson(env.s.url, env.w.advertiserKey, '/advertiser-dashboard/metrics?days=2');
     expect(all.body.total_spend).toBe(spend);
   });
 
   it('ad-group metrics split delivery and conversions by group, listing silent groups with zero totals', async () => {
     const r = await getJson(
-      s.url,
-      w.advertiserKey,
+      env.s.url,
+      env.w.advertiserKey,
       '/advertiser-dashboard/ad-group-metrics?days=7&tz=America/New_York',
     );
     expect(r.status).toBe(200);
@@ -132,7 +128,7 @@ describe('advertiser reporting', () => {
     const [busy, quiet] = r.body.ad_groups;
     expect(busy).toMatchObject({
       name: 'Running shoes',
-      campaign_id: w.campaignId,
+      campaign_id: env.w.campaignId,
       group_type: 'manual',
       status: 'active',
       total_impressions: 2,
@@ -163,15 +159,15 @@ describe('advertiser reporting', () => {
       data: [],
     });
     const one = await getJson(
-      s.url,
-      w.advertiserKey,
+      env.s.url,
+      env.w.advertiserKey,
       `/advertiser-dashboard/ad-group-metrics?ad_group_id=${busy.ad_group_id}`,
     );
     expect(one.body.total_ad_groups).toBe(1);
   });
 
   it('billing reads spend from the same rollups and credits from the account', async () => {
-    const r = await getJson(s.url, w.advertiserKey, '/advertiser-dashboard/billing');
+    const r = await getJson(env.s.url, env.w.advertiserKey, '/advertiser-dashboard/billing');
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({
       total_spend_dollars: spendMicros / 1e6,
@@ -183,8 +179,8 @@ describe('advertiser reporting', () => {
   });
 
   it('pages ad groups 2,000 at a time with offset, total_ad_groups and truncated', async () => {
-    const adv = await accounts.createAdvertiser(s.ctx, { name: 'Big', hasPaymentMethod: true });
-    const campaignId = await createApprovedCampaign(s.ctx, adv.advertiser.id, { ...RUNNING_CAMPAIGN, name: 'Big' });
+    const adv = await accounts.createAdvertiser(env.s.ctx, { name: 'Big', hasPaymentMethod: true });
+    const campaignId = await createApprovedCampaign(env.s.ctx, adv.advertiser.id, { ...RUNNING_CAMPAIGN, name: 'Big' });
     const now = clock.now();
     const rows = Array.from({ length: 2004 }, (_, i) =>
       defaultAdGroupRow({
@@ -199,20 +195,20 @@ describe('advertiser reporting', () => {
       }),
     );
     for (let i = 0; i < rows.length; i += 200)
-      await s.ctx.db
+      await env.s.ctx.db
         .insertInto('ad_groups')
         .values(rows.slice(i, i + 200))
         .execute();
-    const first = await getJson(s.url, adv.apiKey, '/advertiser-dashboard/ad-group-metrics');
+    const first = await getJson(env.s.url, adv.apiKey, '/advertiser-dashboard/ad-group-metrics');
     expect(first.status).toBe(200);
     // 2,004 inserted + the seeded group, less one archived.
     expect(first.body).toMatchObject({ total_ad_groups: 2004, offset: 0, truncated: true });
     expect(first.body.ad_groups).toHaveLength(2000);
-    const second = await getJson(s.url, adv.apiKey, '/advertiser-dashboard/ad-group-metrics?offset=2000');
+    const second = await getJson(env.s.url, adv.apiKey, '/advertiser-dashboard/ad-group-metrics?offset=2000');
     expect(second.body).toMatchObject({ total_ad_groups: 2004, offset: 2000, truncated: false });
     expect(second.body.ad_groups).toHaveLength(4);
     const withArchived = await getJson(
-      s.url,
+      env.s.url,
       adv.apiKey,
       '/advertiser-dashboard/ad-group-metrics?include_archived=true&offset=2000',
     );

@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../lib/clock.js';
-import { seedWorld, startTestServer, type TestServer, type World } from '../../../test/helpers.js';
+import { RUNNING_CAMPAIGN } from '../../../test/helpers.js';
+import { useSeededServer } from '../../../test/fixtures/seeded-server.js';
 import { getJson } from '../../../test/fixtures/reporting.js';
 
 describe('publisher reporting: bad input is a clear 400, never a 500', () => {
-  let s: TestServer;
-  let w: World;
-  beforeAll(async () => {
-    s = await startTestServer({}, { clock: new ManualClock(Date.UTC(2026, 5, 10, 12)) });
-    w = await seedWorld(s.ctx);
-  });
-  afterAll(() => s.stop());
+  const env = useSeededServer({}, RUNNING_CAMPAIGN, { clock: new ManualClock(Date.UTC(2026, 5, 10, 12)) });
 
   const cases: [string, string][] = [
     ['/publisher-dashboard/stats?tz=Mars/Olympus', 'tz'],
@@ -39,7 +34,7 @@ describe('publisher reporting: bad input is a clear 400, never a 500', () => {
   ];
   for (const [path, field] of cases) {
     it(`${path} → 400 naming ${field}`, async () => {
-      const r = await getJson(s.url, w.publisherKey, path);
+      const r = await getJson(env.s.url, env.w.publisherKey, path);
       expect(r.status).toBe(400);
       expect(r.body.message).toContain(field);
     });
@@ -54,7 +49,7 @@ describe('publisher reporting: bad input is a clear 400, never a 500', () => {
       '/publisher-dashboard/countries?limit=100',
       '/publisher-dashboard/stats?start_date=2024-02-29&end_date=2024-02-29',
     ]) {
-      expect((await getJson(s.url, w.publisherKey, path)).status, path).toBe(200);
+      expect((await getJson(env.s.url, env.w.publisherKey, path)).status, path).toBe(200);
     }
   });
 });

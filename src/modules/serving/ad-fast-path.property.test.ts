@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { seedWorld, startTestServer, type TestServer, type World } from '../../../test/helpers.js';
+import { useSeededServer } from '../../../test/fixtures/seeded-server.js';
 import { adHeaders, adPayloads, bothPaths, spyFastPath, trackingFootprint } from '../../../test/fixtures/hot-paths.js';
 
 /**
@@ -15,16 +15,10 @@ const spy = await spyFastPath();
 afterAll(() => spy.restore());
 
 describe('POST /api/v1/ad — fast path and Fastify agree on anything', () => {
-  let s: TestServer;
-  let w: World;
-  beforeAll(async () => {
-    s = await startTestServer({ bodyLimitBytes: 4 * 1024 });
-    w = await seedWorld(s.ctx);
-  });
-  afterAll(() => s.stop());
+  const env = useSeededServer({ bodyLimitBytes: 4 * 1024 });
 
   it('never a 5xx; refusals identical on both paths; no tracking event recorded', async () => {
-    const before = await trackingFootprint(s.ctx);
+    const before = await trackingFootprint(env.s.ctx);
     spy.taken.length = 0;
     const types = fc.constantFrom(
       'application/json',
@@ -42,15 +36,15 @@ describe('POST /api/v1/ad — fast path and Fastify agree on anything', () => {
         async (payload, type, key) => {
           const k =
             key === 'pub'
-              ? w.publisherKey
+              ? env.w.publisherKey
               : key === 'adv'
-                ? w.advertiserKey
+                ? env.w.advertiserKey
                 : key === 'wrong'
                   ? 'orb_pub_' + 'Z'.repeat(32)
                   : '';
           const headers = adHeaders(k, { 'content-type': type });
           if (!k) delete headers.authorization;
-          const { fast, ref } = await bothPaths(s, payload, headers);
+          const { fast, ref } = await bothPaths(env.s, payload, headers);
           const label = `${type} ${key} ${payload.slice(0, 120)}`;
           expect(fast.status, label).toBeLessThan(500);
           if (fast.status < 300) {
@@ -65,6 +59,6 @@ describe('POST /api/v1/ad — fast path and Fastify agree on anything', () => {
     );
     // The fast path took a good share of them (the JSON-typed ones within the body limit).
     expect(spy.taken.length).toBeGreaterThan(50);
-    expect(await trackingFootprint(s.ctx)).toEqual(before);
+    expect(await trackingFootprint(env.s.ctx)).toEqual(before);
   });
 });

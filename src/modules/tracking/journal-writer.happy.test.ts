@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   commitSync,
@@ -21,8 +21,8 @@ import {
   startTestServer,
   waitFor,
   type TestServer,
-  type World,
 } from '../../../test/helpers.js';
+import { useSeededServer } from '../../../test/fixtures/seeded-server.js';
 import {
   hit,
   journalOutstanding,
@@ -191,61 +191,60 @@ describe('batches committed together by the writer thread', () => {
 });
 
 describe.skipIf(BACKEND !== 'sqlite')('journal writer thread (SQLite)', () => {
-  let s: TestServer;
-  let w: World;
-  beforeAll(async () => {
-    s = await startTestServer();
-    w = await seedWorld(s.ctx);
-  });
-  afterAll(() => s.stop());
+  const env = useSeededServer();
 
   it('a main-thread transaction that read before the writer committed can still write (BEGIN IMMEDIATE)', async () => {
-    const ads = await Promise.all(Array.from({ length: 5 }, () => serveOne(s, w)));
-    await s.ctx.db
+    const ads = await Promise.all(Array.from({ length: 5 }, () => serveOne(env.s, env.w)));
+    await env.s.ctx.db
       .transaction()
       .execute(async (trx) => {
-        await trx.selectFrom('publishers').select('name').where('id', '=', w.publisherId).executeTakeFirstOrThrow();
+        await trx.selectFrom('publishers').select('name').where('id', '=', env.w.publisherId).executeTakeFirstOrThrow();
         // The writer thread commits impressions while this transaction is open (it waits for our lock, then commits).
         let answered = 0;
         const imps = ads.map((a) => hit(a.impUrl).finally(() => answered++));
-        await waitFor(() => journalOutstanding(s.ctx) > 0 || answered > 0, 'the impressions to reach the journal');
+        await waitFor(() => journalOutstanding(env.s.ctx) > 0 || answered > 0, 'the impressions to reach the journal');
         await trx
           .updateTable('publishers')
           .set({ name: 'renamed while the writer waited' })
-          .where('id', '=', w.publisherId)
+          .where('id', '=', env.w.publisherId)
           .execute();
         return imps;
       })
       .then(async (imps) => {
         for (const r of await Promise.all(imps)) expect(r.status).toBe(200);
       });
-    const pub = await s.ctx.db
+    const pub = await env.s.ctx.db
       .selectFrom('publishers')
       .select('name')
-      .where('id', '=', w.publisherId)
+      .where('id', '=', env.w.publisherId)
       .executeTakeFirstOrThrow();
     expect(pub.name).toBe('renamed while the writer waited');
     for (const a of ads) {
-      const clickId = s.ctx.codec.open(tokenOf(a.impUrl)).clickId;
+      const clickId = env.s.ctx.codec.open(tokenOf(a.impUrl)).clickId;
       expect(
-        await s.ctx.db.selectFrom('tracking_events').select('id').where('click_id', '=', clickId).execute(),
+        await env.s.ctx.db.selectFrom('tracking_events').select('id').where('click_id', '=', clickId).execute(),
       ).toHaveLength(1);
     }
   });
 
   it('records the impressions of many concurrent pixels once each, with their charges in the spend tracker', async () => {
-    const cpm = await seedWorld(s.ctx, { ...RUNNING_CAMPAIGN, name: 'Runners CPM', max_cpc: undefined, max_cpm: 40 });
-    const ads = await Promise.all(Array.from({ length: 20 }, () => serveOne(s, cpm)));
-    const before = await trackingFootprint(s.ctx);
-    const spent = () => s.ctx.spend.today(cpm.campaignId) + s.ctx.spend.today(w.campaignId);
+    const cpm = await seedWorld(env.s.ctx, {
+      ...RUNNING_CAMPAIGN,
+      name: 'Runners CPM',
+      max_cpc: undefined,
+      max_cpm: 40,
+    });
+    const ads = await Promise.all(Array.from({ length: 20 }, () => serveOne(env.s, cpm)));
+    const before = await trackingFootprint(env.s.ctx);
+    const spent = () => env.s.ctx.spend.today(cpm.campaignId) + env.s.ctx.spend.today(env.w.campaignId);
     const spendBefore = spent();
     const metric = async (name: string) =>
-      Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(await (await fetch(`${s.url}/metrics`)).text())?.[1] ?? 0);
+      Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(await (await fetch(`${env.s.url}/metrics`)).text())?.[1] ?? 0);
     const recordsBefore = await metric('orbit_journal_batch_records_sum');
     // Every pixel twice, all at once: they share group commits.
     const res = await Promise.all([...ads, ...ads].map((a) => hit(a.impUrl, { 'user-agent': BROWSER_UA })));
     for (const r of res) expect(r.status).toBe(200);
-    const after = await trackingFootprint(s.ctx);
+    const after = await trackingFootprint(env.s.ctx);
     expect(after.events - before.events).toBe(20);
     expect(after.impressions - before.impressions).toBe(20);
     // The charges the writer reported reached the spend tracker, exactly as the rollups have them.
@@ -257,16 +256,16 @@ describe.skipIf(BACKEND !== 'sqlite')('journal writer thread (SQLite)', () => {
   });
 
   it('folds the rollup log while commits keep coming, so the log stays short between reads', async () => {
-    const sqlite = s.ctx.database.sqlite!;
+    const sqlite = env.s.ctx.database.sqlite!;
     const logRows = () => sqlite.prepare('SELECT COUNT(*) FROM rollup_log').pluck().get() as number;
-    const sink = (s.ctx.journal as unknown as { store: { stats: { threadCommits: number } } }).store;
+    const sink = (env.s.ctx.journal as unknown as { store: { stats: { threadCommits: number } } }).store;
     // Until the thread is up, commits run on the event loop and write the rollups directly.
     await waitFor(async () => {
-      expect((await hit((await serveOne(s, w)).impUrl)).status).toBe(200);
+      expect((await hit((await serveOne(env.s, env.w)).impUrl)).status).toBe(200);
       return sink.stats.threadCommits > 0;
     }, 'a commit on the writer thread');
-    const ads = await Promise.all(Array.from({ length: 120 }, () => serveOne(s, w)));
-    const before = await trackingFootprint(s.ctx);
+    const ads = await Promise.all(Array.from({ length: 120 }, () => serveOne(env.s, env.w)));
+    const before = await trackingFootprint(env.s.ctx);
     // One pixel at a time: each is a commit of its own on the writer thread, logging one row. Read
     // without settling (trackingFootprint would fold): the thread folds after every 32 commits,
     // before it takes the next, so the log never holds more than 32 rows however fast they come.
@@ -277,19 +276,19 @@ describe.skipIf(BACKEND !== 'sqlite')('journal writer thread (SQLite)', () => {
     }
     expect(most).toBeGreaterThan(0);
     expect(most).toBeLessThanOrEqual(32);
-    const after = await trackingFootprint(s.ctx);
+    const after = await trackingFootprint(env.s.ctx);
     expect(after.impressions - before.impressions).toBe(120);
     expect(logRows()).toBe(0);
   });
 
   it('starts a new writer thread when the last one is gone', async () => {
-    const ad = await serveOne(s, w);
-    await s.ctx.journal.drain();
-    await (s.ctx.journal as unknown as { store: { close(): Promise<void> } }).store.close(); // the thread exits
+    const ad = await serveOne(env.s, env.w);
+    await env.s.ctx.journal.drain();
+    await (env.s.ctx.journal as unknown as { store: { close(): Promise<void> } }).store.close(); // the thread exits
     expect((await hit(ad.impUrl)).status).toBe(200);
-    const clickId = s.ctx.codec.open(tokenOf(ad.impUrl)).clickId;
+    const clickId = env.s.ctx.codec.open(tokenOf(ad.impUrl)).clickId;
     expect(
-      await s.ctx.db.selectFrom('tracking_events').select('id').where('click_id', '=', clickId).execute(),
+      await env.s.ctx.db.selectFrom('tracking_events').select('id').where('click_id', '=', clickId).execute(),
     ).toHaveLength(1);
   });
 
