@@ -62,7 +62,7 @@ export interface DecisionInput {
    * relative floor are then never blended (default 1: no bound, every group blended).
    */
   blendWeight?: number;
-  /** Share of the best relevance a candidate needs to compete (0: no relative floor). */
+  /** Share of the best relevance among candidates that pass the checks a candidate needs to compete (0: no relative floor). */
   relativeFloor?: number;
 }
 
