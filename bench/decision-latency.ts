@@ -18,6 +18,7 @@ import { loadDataset } from './relevance/evaluate.js';
 import type autocannon from 'autocannon';
 import {
   cpuMs,
+  failedAnswers,
   fmt,
   load,
   mainThreadCpuMs,
@@ -69,6 +70,33 @@ const bodies = conversations
   )
   .sort(() => rand() - 0.5);
 
+/**
+ * Answers that were not an ad (200) or no ad (204): requestAds throwing (a 503 while the store fails, a 4xx, a
+ * 500) in-process, any other status or a connection error over HTTP. Timing them as decisions would flatter
+ * the figures, so they are counted, reported, and fail the run (no result is written).
+ */
+const failures: string[] = [];
+const failed = (part: string, n: number, example: unknown) => {
+  if (n > 0) failures.push(`${part}: ${n} failed (${example instanceof Error ? example.message : String(example)})`);
+};
+/** requestAds, a thrown error counted as a failed answer instead of a decision. */
+const tally = () => {
+  let n = 0;
+  let first: unknown;
+  return {
+    call: async (...args: Parameters<typeof requestAds>) => {
+      try {
+        return await requestAds(...args);
+      } catch (err) {
+        n++;
+        first ??= err;
+        return null;
+      }
+    },
+    report: (part: string) => failed(part, n, first),
+  };
+};
+
 // 1. The decision alone, in-process.
 let decisionCpuUs = NaN;
 let decisionCpuFreshUs = NaN;
@@ -79,27 +107,31 @@ let decisionCpuFreshUs = NaN;
   const who = { kind: 'pub' as const, accountId: inv.publisherId, keyId: 'bench' };
   const times: number[] = [];
   let filled = 0;
+  const timed = tally();
   for (let i = 0; i < 3000; i++) {
     const body = JSON.parse(bodies[i % bodies.length].replace('__SID__', `inproc-${i}`));
     const s = performance.now();
-    const r = await requestAds(ctx, who, body, { ip: '203.0.113.7', ua: UA });
+    const r = await timed.call(ctx, who, body, { ip: '203.0.113.7', ua: UA });
+    if (!r) continue;
     times.push(performance.now() - s);
     if (r.ads.length) filled++;
   }
+  timed.report('in-process requestAds (timed)');
   times.sort((a, b) => a - b);
-  const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))];
+  const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? NaN;
   console.log(
-    `in-process requestAds (incl. journal write): p50 ${fmt(q(0.5), 2)} ms, p99 ${fmt(q(0.99), 2)} ms, max ${fmt(times.at(-1)!, 2)} ms; fill rate ${fmt((100 * filled) / 3000)}%`,
+    `in-process requestAds (incl. journal write): p50 ${fmt(q(0.5), 2)} ms, p99 ${fmt(q(0.99), 2)} ms, max ${fmt(times.at(-1) ?? NaN, 2)} ms; fill rate ${fmt((100 * filled) / 3000)}%${times.length < 3000 ? ` (${3000 - times.length} failed, not timed)` : ''}`,
   );
   // The decision's own CPU on the event loop (this process's main thread; the journal writer is another thread),
   // back to back: what bench/work-budget.ts's per-request budget is held against.
   const perCall: number[] = [];
   const parsed = bodies.map((b) => JSON.parse(b) as Parameters<typeof requestAds>[2]);
+  const repeat = tally();
   for (let r = 0; r < 3; r++) {
     const n = 10_000;
     const m0 = mainThreadCpuMs(process.pid);
     for (let i = 0; i < n; i++) {
-      await requestAds(
+      await repeat.call(
         ctx,
         who,
         { ...parsed[i % parsed.length], sessionId: `cpu-${r}-${i}` },
@@ -108,6 +140,7 @@ let decisionCpuFreshUs = NaN;
     }
     perCall.push(((mainThreadCpuMs(process.pid) - m0) * 1000) / n);
   }
+  repeat.report('in-process requestAds (CPU, conversations re-sent)');
   console.log(
     `in-process requestAds, main-thread CPU per call (3 × 10,000, back to back): median ${fmt(median(perCall), 1)} µs (${perCall.map((x) => fmt(x, 1)).join(' / ')})`,
   );
@@ -115,6 +148,7 @@ let decisionCpuFreshUs = NaN;
   // The same with every request's last user turn new (a number appended): the per-turn memos miss on it, as they do
   // for the turn a real conversation adds with each request (earlier turns are re-sent and hit).
   const fresh: number[] = [];
+  const newTurn = tally();
   for (let r = 0; r < 3; r++) {
     const n = 10_000;
     const m0 = mainThreadCpuMs(process.pid);
@@ -124,10 +158,11 @@ let decisionCpuFreshUs = NaN;
       let k = messages.length - 1;
       while (k > 0 && messages[k].role !== 'user') k--;
       messages[k] = { role: messages[k].role, content: `${messages[k].content} (${r * n + i})` };
-      await requestAds(ctx, who, { ...b, messages, sessionId: `fresh-${r}-${i}` }, { ip: '203.0.113.7', ua: UA });
+      await newTurn.call(ctx, who, { ...b, messages, sessionId: `fresh-${r}-${i}` }, { ip: '203.0.113.7', ua: UA });
     }
     fresh.push(((mainThreadCpuMs(process.pid) - m0) * 1000) / n);
   }
+  newTurn.report('in-process requestAds (CPU, last user turn new)');
   decisionCpuFreshUs = median(fresh);
   console.log(
     `  … with every last user turn new (per-turn memos miss on it): median ${fmt(median(fresh), 1)} µs (${fresh.map((x) => fmt(x, 1)).join(' / ')})`,
@@ -174,6 +209,7 @@ const genCpu: number[] = [];
 for (let r = 0; r < ROUNDS; r++) {
   const b0 = cpuMs(bare.pid);
   bareRuns.push(await load(adLoad(`${bare.url}/api/v1/ad`)));
+  failed(`bare round ${r + 1}`, failedAnswers(bareRuns.at(-1)!), JSON.stringify(bareRuns.at(-1)!.statusCodes));
   bareCpu.push((cpuMs(bare.pid) - b0) / Math.max(1, bareRuns.at(-1)!.total));
   const o0 = cpuMs(orbit.pid);
   const m0 = mainThreadCpuMs(orbit.pid);
@@ -182,6 +218,11 @@ for (let r = 0; r < ROUNDS; r++) {
   const g = process.cpuUsage(g0);
   const o = orbitRuns.at(-1)!;
   const b = bareRuns.at(-1)!;
+  failed(
+    `orbit round ${r + 1}`,
+    failedAnswers(o),
+    `statuses ${JSON.stringify(o.statusCodes)}, connection errors/timeouts ${o.errors}`,
+  );
   genCpu.push((g.user + g.system) / 1000 / Math.max(1, o.total));
   orbitCpu.push((cpuMs(orbit.pid) - o0) / Math.max(1, o.total));
   orbitMainCpu.push((mainThreadCpuMs(orbit.pid) - m0) / Math.max(1, o.total));
@@ -201,6 +242,10 @@ const mainBudgetUs = (busy / (0.25 * bRps)) * 1e6;
 console.log(
   `\nmedian of ${ROUNDS}: orbit ${fmt(oRps, 0)} req/s, p50 ${median(orbitRuns.map((x) => x.p50))} ms, p99 ${median(orbitRuns.map((x) => x.p99))} ms, CPU ${fmt(median(orbitCpu) * 1000, 0)} µs/req (main thread ${fmt(median(orbitMainCpu) * 1000, 0)}, busy ${fmt(100 * busy, 0)}%; load generator ${fmt(median(genCpu) * 1000, 0)}); bare ${fmt(bRps, 0)} req/s, CPU ${fmt(median(bareCpu) * 1000, 0)} µs/req; throughput ratio ${fmt(oRps / bRps, 3)} (target ≥ 0.25; at this busy share it needs ≤ ${fmt(mainBudgetUs, 0)} µs/req on the main thread), CPU ratio ${fmt(median(bareCpu) / median(orbitCpu), 3)}; orbit RSS ${fmt(rss, 0)} MB`,
 );
+if (failures.length > 0) {
+  console.error(`\nFAILED: answers other than 200/204, no result written:\n  ${failures.join('\n  ')}`);
+  process.exit(1);
+}
 writeResult(
   'decision-latency',
   {

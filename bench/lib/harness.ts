@@ -134,6 +134,8 @@ export interface LoadResult {
   ok: number;
   non2xx: number;
   errors: number;
+  /** Answers by HTTP status (autocannon's statusCodeStats). */
+  statusCodes: Record<string, number>;
 }
 
 export async function load(opts: autocannon.Options): Promise<LoadResult> {
@@ -148,8 +150,15 @@ export async function load(opts: autocannon.Options): Promise<LoadResult> {
     ok: r['2xx'],
     non2xx: r.non2xx,
     errors: r.errors + r.timeouts,
+    statusCodes: Object.fromEntries(
+      Object.entries(r.statusCodeStats ?? {}).map(([code, stat]) => [code, (stat as { count?: number }).count ?? 0]),
+    ),
   };
 }
+
+/** Answers of a load run that are neither 200 nor 204 (any other status, connection errors, timeouts). */
+export const failedAnswers = (r: LoadResult): number =>
+  r.errors + Object.entries(r.statusCodes).reduce((n, [code, c]) => (code === '200' || code === '204' ? n : n + c), 0);
 
 export const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);

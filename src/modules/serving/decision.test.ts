@@ -46,31 +46,60 @@ describe('bounded blending of a second relevance signal', () => {
   /** A deterministic second signal in [0, 1] per group, blended at weight w. */
   const signal = (g: InvGroup): number => ((g.idx * 7919) % 101) / 100;
 
-  const run = (i: number, w: number, bounded: boolean) => {
+  const inputFor = (i: number, w: number, blocked: ReadonlySet<string>, onBlend: () => void): DecisionInput => ({
+    query: conversationQuery(conversations[i].messages),
+    excluded: excludedPhrases(undefined),
+    now: Date.now(),
+    device: 'desktop',
+    country: 'us',
+    floor: 0.35,
+    sessionCounts: {},
+    userCounts: {},
+    sessionCap: 0,
+    userCap: 0,
+    budgetRoom: () => true,
+    eligible: (g) => (blocked.has(g.id) ? 'blocked_advertiser' : null),
+    relativeFloor: 0.8,
+    lexicalFloor: Math.max(0, (0.35 - w) / (1 - w)),
+    blend: (g, lexical) => {
+      onBlend();
+      return (1 - w) * lexical + w * signal(g);
+    },
+  });
+
+  const run = (i: number, w: number, bounded: boolean, blocked: ReadonlySet<string> = new Set()) => {
     let calls = 0;
     const input: DecisionInput = {
-      query: conversationQuery(conversations[i].messages),
-      excluded: excludedPhrases(undefined),
-      now: Date.now(),
-      device: 'desktop',
-      country: 'us',
-      floor: 0.35,
-      sessionCounts: {},
-      userCounts: {},
-      sessionCap: 0,
-      userCap: 0,
-      budgetRoom: () => true,
-      relativeFloor: 0.8,
-      lexicalFloor: Math.max(0, (0.35 - w) / (1 - w)),
-      blend: (g, lexical) => {
-        calls++;
-        return (1 - w) * lexical + w * signal(g);
-      },
+      ...inputFor(i, w, blocked, () => calls++),
       blendWeight: bounded ? w : undefined,
     };
     const ranking = rankCandidates(snap, input);
     const ranked = ranking.all().map((c) => [c.g.id, c.relevance, c.score]);
-    return { ranked, calls, dropped: ranking.belowFloor + ranking.belowBest };
+    return {
+      ranked,
+      calls,
+      dropped: ranking.belowFloor + ranking.belowBest,
+      rejected: ranking.rejected.length,
+    };
+  };
+
+  /**
+   * The brute-force reference: every matched group blended and checked, then
+   * the relative floor taken of the best relevance among those that pass.
+   */
+  const reference = (i: number, w: number, blocked: ReadonlySet<string>) => {
+    const ranking = rankCandidates(snap, { ...inputFor(i, w, blocked, () => {}), relativeFloor: 0 });
+    const passing = ranking.all();
+    const best = Math.max(0, ...passing.map((c) => c.relevance));
+    const kept = passing.filter((c) => c.relevance >= 0.8 * best);
+    return {
+      ranked: kept.map((c) => [c.g.id, c.relevance, c.score]),
+      touched: ranking.belowFloor + ranking.rejected.length + passing.length,
+      best: Math.max(
+        0,
+        ...[...passing, ...ranking.rejected.map((r) => ({ relevance: r.relevance ?? 0 }))].map((c) => c.relevance),
+      ),
+    };
   };
 
   it('gives the same candidates, relevance and order as blending every group, with fewer blends', () => {
@@ -83,6 +112,7 @@ describe('bounded blending of a second relevance signal', () => {
         expect(bounded.ranked).toEqual(all.ranked);
         expect(bounded.dropped).toBe(all.dropped);
         expect(bounded.calls).toBeLessThanOrEqual(all.calls);
+        expect(bounded.ranked).toEqual(reference(i, w, new Set()).ranked);
         boundedCalls += bounded.calls;
         allCalls += all.calls;
       }
@@ -90,5 +120,29 @@ describe('bounded blending of a second relevance signal', () => {
     expect(allCalls).toBeGreaterThan(1000);
     // The bound rises with the best blend met so far (0.40 of the blends here; 0.54 with the top group's alone).
     expect(boundedCalls).toBeLessThan(0.47 * allCalls);
+  });
+
+  it('measures the relative floor against the best candidate that passes the checks, exactly, when the best ones are blocked', () => {
+    let rivalsLetIn = 0;
+    let blockedRuns = 0;
+    for (const w of [0.25, 0.4]) {
+      for (let i = 0; i < conversations.length; i += 2) {
+        // Block the one, two or three most relevant candidates.
+        const open = reference(i, w, new Set());
+        const byRelevance = [...open.ranked].sort((a, b) => (b[1] as number) - (a[1] as number));
+        const blocked = new Set(byRelevance.slice(0, 1 + (i % 3)).map((c) => c[0] as string));
+        if (blocked.size === 0) continue;
+        blockedRuns++;
+        const ref = reference(i, w, blocked);
+        const bounded = run(i, w, true, blocked);
+        expect(bounded.ranked, `conversation ${i}, weight ${w}`).toEqual(ref.ranked);
+        // Every touched group is accounted for once: dropped (below a floor), rejected by a check, or ranked.
+        expect(bounded.dropped + bounded.rejected + bounded.ranked.length).toBe(ref.touched);
+        // A candidate below the relative floor of the blocked best now competes.
+        if (ref.ranked.some((c) => (c[1] as number) < 0.8 * ref.best)) rivalsLetIn++;
+      }
+    }
+    expect(blockedRuns).toBeGreaterThan(50);
+    expect(rivalsLetIn).toBeGreaterThan(5);
   });
 });

@@ -15,8 +15,9 @@ import { cpmImpressionCharge } from '../../lib/money.js';
  *    quality = relevance^RELEVANCE_POWER × user-feedback multiplier: the
  *    click rate an ad can expect rises steeply with how well it fits, so
  *    relevance dominates money. Only candidates within `relativeFloor` of
- *    the best relevance compete at all (an ad-rank threshold): a much
- *    richer bid cannot buy its way past a clearly better fit.
+ *    the best relevance among those that pass step 2 compete at all (an
+ *    ad-rank threshold): a much richer bid cannot buy its way past a clearly
+ *    better fit, and a best fit that cannot serve keeps no rival out.
  * 4. Allocate slot by slot: one ad per advertiser per request, distinct ads
  *    across slots, the ad must fit the slot's text limit, the group's
  *    maximum charge must be reservable against its budgets.
@@ -61,7 +62,7 @@ export interface DecisionInput {
    * relative floor are then never blended (default 1: no bound, every group blended).
    */
   blendWeight?: number;
-  /** Share of the best relevance a candidate needs to compete (0: no relative floor). */
+  /** Share of the best relevance among candidates that pass the checks a candidate needs to compete (0: no relative floor). */
   relativeFloor?: number;
 }
 
@@ -95,6 +96,42 @@ export const maxChargeMicros = (g: InvGroup): number => chargeOf(g, g.bidMicros)
 export const chargeOf = (g: InvGroup, priceMicros: number): number =>
   g.pricing === 'cpc' ? priceMicros : cpmImpressionCharge(priceMicros);
 
+/** A group's verdict on this request's checks: why it cannot serve (with a detail), or null when it can. */
+type Verdict = { reason: string; detail?: string } | null;
+
+/**
+ * The per-request checks of a matched group (negative context, excluded
+ * topics, the publisher's blocks, schedule, targeting, frequency caps, budget
+ * room), memoised by snapshot index: the relative floor's search for the best
+ * eligible candidate and the lazy rank order read the same verdicts, each
+ * group checked at most once.
+ */
+class Checks {
+  private readonly memo = new Map<number, Verdict>();
+  private readonly convExcluded: string | null;
+
+  constructor(
+    private readonly snap: Snapshot,
+    private readonly input: DecisionInput,
+  ) {
+    this.convExcluded = excludedIn(input.query, input.excluded);
+  }
+
+  /** Group d's verdict (d: its index in the snapshot). */
+  of(d: number): Verdict {
+    let v = this.memo.get(d);
+    if (v === undefined) {
+      const { snap, input } = this;
+      const g = snap.groups[d];
+      const ex = snap.model.exclusion(g.idx, input.query, input.excluded, this.convExcluded);
+      const reason = ex?.reason ?? rejection(g, input);
+      v = reason ? { reason, detail: ex?.detail ?? rejectionDetail(reason, input) } : null;
+      this.memo.set(d, v);
+    }
+    return v;
+  }
+}
+
 /**
  * Candidates in rank order (score descending, then group id), judged lazily.
  *
@@ -115,23 +152,21 @@ export class Ranking {
   /** Groups checked and filtered out so far. */
   readonly rejected: Rejection[] = [];
   private readonly heap: number[];
-  private readonly convExcluded: string | null;
 
   constructor(
     private readonly snap: Snapshot,
-    private readonly input: DecisionInput,
+    private readonly checks: Checks,
     /** Per matched group: its index in the snapshot, relevance and score (parallel arrays). */
     private readonly idx: number[],
     private readonly relevance: number[],
     private readonly score: number[],
     /** Groups the conversation touched below the relevance floor (counted, not listed). */
     readonly belowFloor: number,
-    /** Groups at or above the floor but too far below the best relevance to compete. */
+    /** Groups at or above the floor but too far below the best eligible relevance to compete. */
     readonly belowBest = 0,
   ) {
     this.heap = idx.map((_, k) => k);
     for (let k = (this.heap.length >> 1) - 1; k >= 0; k--) this.siftDown(k);
-    this.convExcluded = excludedIn(input.query, input.excluded);
   }
 
   /** The i-th candidate in rank order, or undefined when fewer pass. */
@@ -152,19 +187,11 @@ export class Ranking {
   }
 
   private check(k: number): void {
-    const { snap, input } = this;
-    const g = snap.groups[this.idx[k]];
+    const g = this.snap.groups[this.idx[k]];
     const relevance = this.relevance[k];
-    const ex = snap.model.exclusion(g.idx, input.query, input.excluded, this.convExcluded);
-    const reason = ex?.reason ?? rejection(g, input);
-    if (reason) {
-      this.rejected.push({
-        groupId: g.id,
-        campaignId: g.campaignId,
-        reason,
-        relevance,
-        detail: ex?.detail ?? rejectionDetail(reason, input),
-      });
+    const v = this.checks.of(this.idx[k]);
+    if (v) {
+      this.rejected.push({ groupId: g.id, campaignId: g.campaignId, reason: v.reason, relevance, detail: v.detail });
       return;
     }
     const quality = relevanceFactor(relevance) * g.feedback;
@@ -228,26 +255,30 @@ const rejectionDetail = (reason: string, input: DecisionInput): string | undefin
 
 /**
  * Match the conversation and order the groups at or above the relevance
- * floor by score; the per-group checks run lazily (`Ranking`).
+ * floor by score; the per-group checks run lazily (`Ranking`). The relative
+ * floor is measured against the best candidate that passes this request's
+ * checks: a blocked, capped or out-of-budget best fit does not keep a less
+ * relevant rival that can serve out of the auction.
  */
 export function rankCandidates(snap: Snapshot, input: DecisionInput): Ranking {
+  const checks = new Checks(snap, input);
+  const relativeFloor = input.relativeFloor ?? 0;
   const m = snap.model.match(input.query, input.blend ? (input.lexicalFloor ?? 0) : input.floor);
   const idx: number[] = [];
   const relevance: number[] = [];
   let belowFloor = m.belowFloor;
   let belowBest = 0;
-  let best = 0;
   const blend = input.blend;
   if (blend) {
-    const b = blendBound(snap, input, m.docs, m.relevance, blend);
+    const b = blendBound(snap, input, checks, m.docs, m.relevance, blend);
     belowFloor += b.belowFloor;
     belowBest += b.belowBest;
     // A blend is computed for the BLEND_MAX groups of highest lexical relevance at most (the rest keep their lexical score).
     const blendFrom = b.docs.length > BLEND_MAX ? kthLargest(b.relevance, BLEND_MAX) : 0;
-    // The best blend so far only rises: a group whose ceiling is below its relative floor cannot compete (blendBound).
+    // The best eligible blend so far only rises: a group whose ceiling is below its relative floor cannot compete (blendBound).
     const w = input.blendWeight ?? 1;
-    const relFloor = w < 1 ? (input.relativeFloor ?? 0) : 0;
-    let bestSoFar = b.topBlend;
+    const relFloor = w < 1 ? relativeFloor : 0;
+    let bestSoFar = b.bestEligible;
     for (let k = 0; k < b.docs.length; k++) {
       const d = b.docs[k];
       const lexical = b.relevance[k];
@@ -259,7 +290,8 @@ export function rankCandidates(snap: Snapshot, input: DecisionInput): Ranking {
           continue;
         }
         r = blend(snap.groups[d], lexical);
-        if (r > bestSoFar) bestSoFar = r;
+        // A higher blend raises the bound only once the group is known to pass the checks.
+        if (relFloor > 0 && r > bestSoFar && r >= input.floor && !checks.of(d)) bestSoFar = r;
       }
       if (r < input.floor) {
         belowFloor++;
@@ -267,7 +299,6 @@ export function rankCandidates(snap: Snapshot, input: DecisionInput): Ranking {
       }
       idx.push(d);
       relevance.push(r);
-      if (r > best) best = r;
     }
   } else {
     for (let k = 0; k < m.docs.length; k++) {
@@ -278,11 +309,10 @@ export function rankCandidates(snap: Snapshot, input: DecisionInput): Ranking {
       }
       idx.push(m.docs[k]);
       relevance.push(r);
-      if (r > best) best = r;
     }
   }
-  // The relative floor: only candidates close to the best fit compete.
-  const cut = (input.relativeFloor ?? 0) * best;
+  // The relative floor: only candidates close to the best eligible fit compete.
+  const cut = relativeFloor > 0 ? relativeFloor * bestEligible(checks, idx, relevance) : 0;
   const { ecpm, feedback } = snap;
   const keptIdx: number[] = [];
   const keptRel: number[] = [];
@@ -299,7 +329,22 @@ export function rankCandidates(snap: Snapshot, input: DecisionInput): Ranking {
     // = g.ecpmMicros * (relevanceFactor(r) * g.feedback), read from the packed arrays.
     score.push(ecpm[d] * (relevanceFactor(r) * feedback[d]));
   }
-  return new Ranking(snap, input, keptIdx, keptRel, score, belowFloor, belowBest);
+  return new Ranking(snap, checks, keptIdx, keptRel, score, belowFloor, belowBest);
+}
+
+/**
+ * The highest relevance among the candidates that pass this request's checks
+ * (0 when none does): the best candidate's, checked first (usually the only
+ * check), else the next best that passes, in relevance order.
+ */
+function bestEligible(checks: Checks, idx: readonly number[], rel: readonly number[]): number {
+  let top = -1;
+  for (let k = 0; k < rel.length; k++) if (top < 0 || rel[k] > rel[top]) top = k;
+  if (top < 0) return 0;
+  if (!checks.of(idx[top])) return rel[top];
+  const order = rel.map((_, k) => k).sort((a, b) => rel[b] - rel[a]);
+  for (const k of order) if (!checks.of(idx[k])) return rel[k];
+  return 0;
 }
 
 /** Most groups a second signal is blended into per request: a blend costs a vector product per group. */
@@ -307,17 +352,19 @@ const BLEND_MAX = 256;
 
 /**
  * The matched groups worth blending. A blend is at most (1 − w) × lexical + w,
- * and the best relevance is at least the blend of the group of highest lexical
- * relevance; a group whose ceiling is below the floor, or below the relative
- * floor of that best, cannot compete whatever the second signal says, so it
- * is counted (below the floor, or below the best) without computing its blend.
- * The groups kept are every group of lexical relevance above the bound, so the
+ * and the best eligible relevance is at least the blend of the group of
+ * highest lexical relevance when that group passes the request's checks; a
+ * group whose ceiling is below the floor, or below the relative floor of that
+ * best, cannot compete whatever the second signal says, so it is counted
+ * (below the floor, or below the best) without computing its blend. The
+ * groups kept are every group of lexical relevance above the bound, so the
  * BLEND_MAX highest of them are the BLEND_MAX highest of all: the candidates,
  * their relevance and their order are those of blending every matched group.
  */
 function blendBound(
   snap: Snapshot,
   input: DecisionInput,
+  checks: Checks,
   docs: number[],
   rel: number[],
   blend: (g: InvGroup, lexical: number) => number,
@@ -329,13 +376,18 @@ function blendBound(
   /** Position (in `docs`) of the group of highest lexical relevance, blended already (-1: none), and its blend. */
   topAt: number;
   topBlend: number;
+  /** A lower bound on the best eligible relevance: the top group's blend when it passes the checks, else 0. */
+  bestEligible: number;
 } {
   const w = input.blendWeight ?? 1;
-  if (w >= 1 || docs.length === 0) return { docs, relevance: rel, belowFloor: 0, belowBest: 0, topAt: -1, topBlend: 0 };
+  if (w >= 1 || docs.length === 0)
+    return { docs, relevance: rel, belowFloor: 0, belowBest: 0, topAt: -1, topBlend: 0, bestEligible: 0 };
   let top = 0;
   for (let k = 1; k < rel.length; k++) if (rel[k] > rel[top]) top = k;
-  const bestAtLeast = blend(snap.groups[docs[top]], rel[top]);
-  const cut = (input.relativeFloor ?? 0) * bestAtLeast;
+  const topBlend = blend(snap.groups[docs[top]], rel[top]);
+  const relativeFloor = input.relativeFloor ?? 0;
+  const bestAtLeast = relativeFloor > 0 && topBlend >= input.floor && !checks.of(docs[top]) ? topBlend : 0;
+  const cut = relativeFloor * bestAtLeast;
   // Rounding margin: a group is dropped only when its ceiling is clearly below the bound.
   const eps = 1e-9;
   const keptDocs: number[] = [];
@@ -353,7 +405,7 @@ function blendBound(
       keptRel.push(rel[k]);
     }
   }
-  return { docs: keptDocs, relevance: keptRel, belowFloor, belowBest, topAt, topBlend: bestAtLeast };
+  return { docs: keptDocs, relevance: keptRel, belowFloor, belowBest, topAt, topBlend, bestEligible: bestAtLeast };
 }
 
 /** The k-th largest of a list of numbers (k ≥ 1). */
