@@ -69,7 +69,7 @@ interface TurnTerms {
   vec?: Float32Array;
   words: string[];
   /** Terms of content words the word table has no vector for (numbers aside): the semantic signal cannot read them. */
-  unread: string[];
+  unread: ReadonlySet<string>;
 }
 
 /**
@@ -109,6 +109,8 @@ const numberFacts = (w: string): WordFacts => ({
   row: -1,
   vecWeight: 0,
 });
+
+const NONE: ReadonlySet<string> = new Set();
 
 /** Per-turn terms by turn hash (a request re-sending earlier turns stems only its new ones). */
 const turnTerms = new Memo<TurnTerms>(200_000, (t) => t.stems.length + t.distinct.length + 4);
@@ -150,7 +152,15 @@ function termsOfTurn(t: ReadTurn, lang: Lang): TurnTerms {
       spec[i++] = weight;
     }
     // `vec` is set on first use by the semantic signal; declared here so every entry has one shape.
-    return { terms, distinct, spec, stems: stemList, words: ws, vec: undefined, unread };
+    return {
+      terms,
+      distinct,
+      spec,
+      stems: stemList,
+      words: ws,
+      vec: undefined,
+      unread: unread.length ? new Set(unread) : NONE,
+    };
   });
 }
 
@@ -195,7 +205,7 @@ export function conversationQuery(messages: readonly ConversationTurn[] | ReadCo
       userTurnsSeen++;
       // The last user turn's terms; a follow-up's coverage is judged with the turn it follows.
       if (!seenLastUser || (followUp && userTurnsSeen === 2)) {
-        if (!seenLastUser && turn.unread.length) unread = new Set(turn.unread);
+        if (!seenLastUser) unread = turn.unread;
         seenLastUser = true;
         for (let k = 0; k < distinct.length && !distinct[k].includes(' '); k++) lastUserTerms.set(distinct[k], spec[k]);
       }
@@ -216,8 +226,6 @@ export function conversationQuery(messages: readonly ConversationTurn[] | ReadCo
     unread,
   };
 }
-
-const NONE: ReadonlySet<string> = new Set();
 
 /** Every word's stem, turn by turn (newest first), with a separator between turns: no phrase spans two turns. */
 function stemsOf(turns: Query['turns']): string[] {
