@@ -9,6 +9,11 @@ import { Memo } from './memo.js';
  * Everything reads a bounded number of characters: a huge message costs no
  * more than its last `maxChars`.
  */
+/**
+ * Stop words. The last line is what a negated contraction leaves once the
+ * apostrophe splits it ("doesn't" → "doesn" + "t"): not in the word-frequency
+ * table, such a fragment would otherwise weigh as a rare, telling word.
+ */
 const STOP = new Set(
   `a about above after again against all am an and any are as at be because been before being below between both but by can
   could did do does doing down during each few for from further had has have having he her here hers herself him himself his
@@ -18,7 +23,8 @@ const STOP = new Set(
   yourselves hi hello hey thanks thank please pls want need like get got know think make also really one much many im ive
   dont cant wont id youre thats whats lets use using any anything something help tell show give good best new way yes ok okay
   sure maybe just still even well actually lot lots thing things kind sort bit around currently recommend recommendation
-  suggest suggestion looking look find idea ideas options option great nice cool awesome sounds sound right going try trying`
+  suggest suggestion looking look find idea ideas options option great nice cool awesome sounds sound right going try trying
+  don doesn didn isn aren wasn weren hasn haven hadn couldn wouldn shouldn mustn needn ain`
     .split(/\s+/)
     .filter(Boolean),
 );

@@ -4,7 +4,13 @@ import { fold, foldWord, stemIn, type Lang } from '../../lib/lang.js';
 import { readConversation, type ConversationTurn, type ReadConversation, type ReadTurn } from '../../lib/turns.js';
 import { createLlm, type Llm } from '../../lib/llm.js';
 import { sha256Hex } from '../../lib/hash.js';
-import { categoriesOfTopics, isSafetyCategory, REQUIRED_CONCEPT, SAFETY_CATEGORIES, type SafetyCategory } from './categories.js';
+import {
+  categoriesOfTopics,
+  isSafetyCategory,
+  REQUIRED_CONCEPT,
+  SAFETY_CATEGORIES,
+  type SafetyCategory,
+} from './categories.js';
 import { lexiconHit, type LexiconHit } from './lexicon.js';
 import { textModels, type FeatureSet, type LoadedModels } from './model.js';
 import { stateOf } from '../../caches.js';
@@ -124,7 +130,15 @@ export function assessOffline(
   }
   const p = models.probabilities(sets);
   const heads = headsOf(models);
-  const informational = heads.informational >= 0 ? p[heads.informational] : 0;
+  let informational = heads.informational >= 0 ? p[heads.informational] : 0;
+  // A follow-up that asks for something on its own ("where do I find one near me?") is a need whatever the earlier
+  // turns were about: the conversation reads as informational only when its last user turn does too.
+  if (informational >= 0.5 && user.length > 1) {
+    const last = analyseUserTurn(user[user.length - 1], language);
+    const own: FeatureSet[] = [{ idx: last.idx, weight: 1 }];
+    if (last.concepts.length) own.push({ idx: models.conceptIndices(last.concepts), weight: 1 });
+    informational = Math.min(informational, models.probabilities(own)[heads.informational]);
+  }
   if (hit) return verdict(hit.category, 'lexicon', hit.kind, excluded.has(hit.category), informational, language);
   let best: { c: SafetyCategory; margin: number; p: number; excluded: boolean } | null = null;
   for (let k = 0; k < SAFETY_CATEGORIES.length; k++) {

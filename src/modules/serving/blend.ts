@@ -86,7 +86,11 @@ export function blendOf(
   if (!sem || w <= 0) return {};
   const cv = semanticVectorOf(query, sem);
   return {
-    blend: (g, lexical) => blendRelevance(lexical, sem.cosine(cv, g.idx), w),
+    // A group matched on a word the word table cannot read keeps at least its lexical relevance (`matchedUnread`).
+    blend: (g, lexical) => {
+      const b = blendRelevance(lexical, sem.cosine(cv, g.idx), w);
+      return b < lexical && snap.model.matchedUnread(g.idx) ? lexical : b;
+    },
     lexicalFloor: Math.max(0, (floor - w) / (1 - w)),
     blendWeight: w,
   };

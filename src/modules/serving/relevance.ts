@@ -47,6 +47,8 @@ export interface Query {
   lastUserWeight: number;
   /** The turns read, with their weight in the query (for the semantic signal's conversation vector). */
   turns: { terms: TurnTerms; weight: number }[];
+  /** Terms of the last user turn whose words have no word vector: the semantic signal cannot read them (`matchedUnread`). */
+  unread: ReadonlySet<string>;
 }
 
 export { withoutCode } from '../../lib/turns.js';
@@ -66,6 +68,8 @@ interface TurnTerms {
   /** Specificity-weighted sum of the turn's word vectors (made on first use by the semantic signal). */
   vec?: Float32Array;
   words: string[];
+  /** Terms of content words the word table has no vector for (numbers aside): the semantic signal cannot read them. */
+  unread: ReadonlySet<string>;
 }
 
 /**
@@ -106,6 +110,8 @@ const numberFacts = (w: string): WordFacts => ({
   vecWeight: 0,
 });
 
+const NONE: ReadonlySet<string> = new Set();
+
 /** Per-turn terms by turn hash (a request re-sending earlier turns stems only its new ones). */
 const turnTerms = new Memo<TurnTerms>(200_000, (t) => t.stems.length + t.distinct.length + 4);
 
@@ -118,13 +124,16 @@ function termsOfTurn(t: ReadTurn, lang: Lang): TurnTerms {
     const terms: string[] = [];
     const single: number[] = [];
     const stemList = new Array<string>(ws.length);
+    const unread: string[] = [];
     for (let k = 0; k < ws.length; k++) {
       const w = ws[k];
-      const f = isNumber(w) ? numberFacts(w) : wordFacts.get(w, factsOf);
+      const num = isNumber(w);
+      const f = num ? numberFacts(w) : wordFacts.get(w, factsOf);
       stemList[k] = f.stem;
       if (!f.stop) {
         terms.push(f.stem);
         single.push(f.spec);
+        if (!num && f.row < 0) unread.push(f.stem);
       }
     }
     // Distinct terms and phrase terms (`withPhrases` order), each weighed by its specificity; a phrase by its more specific word.
@@ -143,7 +152,15 @@ function termsOfTurn(t: ReadTurn, lang: Lang): TurnTerms {
       spec[i++] = weight;
     }
     // `vec` is set on first use by the semantic signal; declared here so every entry has one shape.
-    return { terms, distinct, spec, stems: stemList, words: ws, vec: undefined };
+    return {
+      terms,
+      distinct,
+      spec,
+      stems: stemList,
+      words: ws,
+      vec: undefined,
+      unread: unread.length ? new Set(unread) : NONE,
+    };
   });
 }
 
@@ -171,6 +188,7 @@ export function conversationQuery(messages: readonly ConversationTurn[] | ReadCo
   const lastUserTerms = new Map<string, number>();
   const turns: Query['turns'] = [];
   let seenLastUser = false;
+  let unread: ReadonlySet<string> = NONE;
   let followUp = false;
   let userTurnsSeen = 0;
   for (let i = recent.length - 1; i >= 0; i--) {
@@ -187,6 +205,7 @@ export function conversationQuery(messages: readonly ConversationTurn[] | ReadCo
       userTurnsSeen++;
       // The last user turn's terms; a follow-up's coverage is judged with the turn it follows.
       if (!seenLastUser || (followUp && userTurnsSeen === 2)) {
+        if (!seenLastUser) unread = turn.unread;
         seenLastUser = true;
         for (let k = 0; k < distinct.length && !distinct[k].includes(' '); k++) lastUserTerms.set(distinct[k], spec[k]);
       }
@@ -204,6 +223,7 @@ export function conversationQuery(messages: readonly ConversationTurn[] | ReadCo
     lastUserTerms,
     lastUserWeight,
     turns,
+    unread,
   };
 }
 
@@ -281,6 +301,9 @@ export class LexicalIndex {
   private readonly cov: Float64Array;
   /** Documents touched by the query being scored (scratch, reset after each query). */
   private readonly touched: Int32Array;
+  /** Per document: 1 when the last query matched it on a term of `Query.unread` (valid until the next query). */
+  private readonly unreadHit: Uint8Array;
+  private unreadDocs: number[] = [];
   readonly size: number;
 
   constructor(docs: readonly IndexedDoc[]) {
@@ -288,6 +311,7 @@ export class LexicalIndex {
     this.acc = new Float64Array(docs.length);
     this.cov = new Float64Array(docs.length);
     this.touched = new Int32Array(docs.length);
+    this.unreadHit = new Uint8Array(docs.length);
     const docTerms = docs.map((d) => termsWithPhrases(d.text, 8000));
     const avgLen = docTerms.reduce((a, t) => a + t.length, 0) / Math.max(1, docTerms.length) || 1;
     const tmp = new Map<string, { docs: number[]; tf: number[] }>();
@@ -339,6 +363,11 @@ export class LexicalIndex {
     let nTouched = 0;
     const docs = this.docs;
     const tf = this.tf;
+    const unreadHit = this.unreadHit;
+    if (this.unreadDocs.length) {
+      for (const d of this.unreadDocs) unreadHit[d] = 0;
+      this.unreadDocs = [];
+    }
     for (const [t, w] of q.weights) {
       const ti = this.termIndex.get(t);
       if (ti === undefined) continue;
@@ -353,6 +382,14 @@ export class LexicalIndex {
           if (acc[d] === 0) touched[nTouched++] = d;
           acc[d] += wi * tf[k];
           cov[d] += c;
+        }
+        if (q.unread.size > 0 && q.unread.has(t)) {
+          for (let k = from; k < to; k++) {
+            if (unreadHit[docs[k]] === 0) {
+              unreadHit[docs[k]] = 1;
+              this.unreadDocs.push(docs[k]);
+            }
+          }
         }
       } else {
         for (let k = from; k < to; k++) {
@@ -379,6 +416,11 @@ export class LexicalIndex {
       cov[d] = 0;
     }
     return { docs: matched, relevance, belowFloor };
+  }
+
+  /** Whether the last query (`score`) matched document d on a last-user-turn term without a word vector. */
+  matchedUnread(d: number): boolean {
+    return this.unreadHit[d] === 1;
   }
 }
 
@@ -451,6 +493,14 @@ export class RelevanceModel {
 
   private stemsOf(i: number): string[] {
     return (this.groupStems[i] ??= stems(this.texts[i], 8000));
+  }
+
+  /**
+   * Whether the last `match` scored group i on a word of the last user turn that has no word vector (a product or
+   * brand word too rare for the table): the semantic signal cannot judge that match, so it may raise, not lower, it.
+   */
+  matchedUnread(i: number): boolean {
+    return this.index.matchedUnread(i);
   }
 
   /** The groups the conversation touches at or above the floor, with their lexical relevance (no exclusions applied). */
