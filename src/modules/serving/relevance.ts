@@ -12,7 +12,7 @@ import {
 import { SemanticIndex } from './semantic.js';
 import { Memo } from '../../lib/memo.js';
 import { isFunctionWord, type Lang } from '../../lib/lang.js';
-import { englishFor } from './vocabulary.js';
+import { englishFor, englishForPair } from './vocabulary.js';
 import { wordTable } from './word-vectors.js';
 import { readConversation, type ConversationTurn, type ReadConversation, type ReadTurn } from '../../lib/turns.js';
 
@@ -147,14 +147,24 @@ function termsOfTurn(t: ReadTurn, lang: Lang): TurnTerms {
   });
 }
 
-/** The words of a non-English turn as English words where the vocabulary knows them (function words dropped, others kept). */
+/**
+ * The words of a non-English turn as English words where the vocabulary knows them (function words dropped, others
+ * kept: loanwords and brand names match as they are); two neighbouring words it lists together ("tarjeta de crédito")
+ * are read as their expression.
+ */
 function inEnglish(lang: Lang, ws: readonly string[]): string[] {
+  const content = ws.filter((w) => !isFunctionWord(lang, w));
   const out: string[] = [];
-  for (const w of ws) {
-    if (isFunctionWord(lang, w)) continue;
-    const en = englishFor(lang, w);
+  for (let k = 0; k < content.length; k++) {
+    const pair = k + 1 < content.length ? englishForPair(lang, content[k], content[k + 1]) : null;
+    if (pair) {
+      out.push(...pair);
+      k++;
+      continue;
+    }
+    const en = englishFor(lang, content[k]);
     if (en) out.push(...en);
-    else out.push(w);
+    else out.push(content[k]);
   }
   return out;
 }
