@@ -182,7 +182,7 @@ garage mechanic = taller mecánico | werkstatt mechaniker | garage mécanicien |
 driving lessons = autoescuela clases de conducir | fahrschule führerschein | auto-école permis | autoescola | scuola guida patente | rijschool rijles rijbewijs
 campervan = autocaravana camper furgoneta | wohnmobil campervan | camping-car van | motorhome | camper | camper
 camping = acampada camping | camping zelten | camping | acampamento camping | campeggio | camping kamperen
-tent = tienda de campaña | zelt | tente | barraca | tenda | tent
+tent = carpa | zelt | tente | barraca | tenda | tent
 fishing = pesca pescar | angeln | pêche pêcher | pesca pescar | pesca pescare | vissen
 hiking = senderismo montaña | wandern wanderung | randonnée | trilha caminhada | escursionismo trekking | wandelen wandeltocht
 bicycle repair = taller de bicis | fahrradwerkstatt | réparation vélo | oficina de bicicleta | ciclofficina | fietsenmaker
@@ -370,7 +370,7 @@ rewards cashback = recompensas cashback | prämien cashback | récompenses cashb
 financial advisor = asesor financiero | finanzberater vermögensberater | conseiller financier | assessor financeiro | consulente finanziario | financieel adviseur
 cover letter = carta de presentación | anschreiben | lettre de motivation | carta de apresentação | lettera di presentazione | motivatiebrief sollicitatiebrief
 apply application = solicitar empleo postularse | bewerben bewerbung | postuler candidature | candidatar candidatura | candidarsi candidatura | solliciteren sollicitatie
-vacancy openings = vacantes | stellenangebote offene stellen | vacants | vagas | annunci | vacatures
+vacancy openings = vacantes | stellenangebote offene stellen | vacants | vagas | posti vacanti | vacatures
 remote work = teletrabajo remoto | homeoffice remote | télétravail | remoto | remoto smartworking | thuiswerken
 holiday rental = apartamento turístico casa rural | ferienwohnung ferienhaus | location de vacances gîte | casa de temporada | casa vacanze | vakantiehuis vakantiewoning
 cabin villa = cabaña villa | hütte villa | chalet villa | cabana chalé | baita villa | huisje chalet villa
@@ -427,6 +427,88 @@ order = pedir pedido | bestellen bestellung | commander commande | encomendar pe
 compare = comparar comparador | vergleichen vergleich | comparer comparatif comparateur | comparar comparação | confrontare confronto | vergelijken vergelijking
 review = reseña opiniones | bewertung erfahrungen | avis | avaliação avaliações | recensione recensioni | recensie review
 warranty = garantía | garantie | garantie | garantia | garanzia | garantie
+online store = tienda online tienda en línea | onlineshop webshop | boutique en ligne e-commerce | loja virtual loja online | negozio online e-commerce | webwinkel webshop
+shop = tienda | geschäft | magasin boutique | loja | negozio | winkel
+shipping = gastos de envío | versandkosten | frais de port | frete | spedizione | verzending verzendkosten
+returns refund = devolución reembolso | rückgabe rückerstattung | retour remboursement | devolução reembolso | reso rimborso | retour terugbetaling
+payments processing = pasarela de pago cobros | zahlungsabwicklung | paiement en ligne encaissement | gateway de pagamento | pagamenti online | betaalprovider
+spreadsheet = hoja de cálculo | tabellenkalkulation tabelle | tableur feuille de calcul | planilha | foglio di calcolo | spreadsheet rekenblad
+automation = automatización automatizar | automatisierung automatisieren | automatisation automatiser | automação automatizar | automazione automatizzare | automatisering automatiseren
+collaboration = colaboración | zusammenarbeit | collaboration | colaboração | collaborazione | samenwerking
+meetings video calls = reuniones videollamada | besprechungen videokonferenz | réunions visioconférence | reuniões videochamada | riunioni videochiamata | vergaderingen videobellen
+calendar scheduling = calendario agenda | kalender terminplanung | calendrier agenda | calendário agenda | calendario agenda | agenda
+customer support = atención al cliente soporte | kundenservice kundensupport | service client | atendimento ao cliente suporte | assistenza clienti supporto | klantenservice
+tool = herramienta herramientas | werkzeug tool | outil outils | ferramenta ferramentas | strumento | tool gereedschap
+platform = plataforma | plattform | plateforme | plataforma | piattaforma | platform
+restaurant = restaurante | restaurant | restaurant | restaurante | ristorante | restaurant
+takeaway = comida a domicilio | lieferessen essen bestellen | plats à emporter | comida delivery | cibo a domicilio asporto | afhalen bezorgmaaltijd
+baking = hornear repostería | backen | pâtisserie | confeitaria assar | pasticceria | bakken
+bread = pan | brot | pain | pão | pane | brood
+cake = tarta pastel | kuchen torte | gâteau | bolo | torta | taart
+physiotherapy = fisioterapia fisioterapeuta | physiotherapie physiotherapeut | kiné kinésithérapeute | fisioterapia fisioterapeuta | fisioterapia fisioterapista | fysiotherapie fysiotherapeut
+massage spa = masaje spa | massage wellness | massage spa | massagem spa | massaggio spa | massage wellness
+haircut salon = corte de pelo peluquero | haarschnitt friseursalon | coupe coiffure | corte de cabelo salão | taglio di capelli | knipbeurt kapsalon
+nails = uñas manicura | nägel maniküre | ongles manucure | unhas manicure | unghie manicure | nagels manicure
+t-shirt = camiseta | t-shirt | tee-shirt | camiseta | maglietta | shirt
+jeans trousers = vaqueros pantalones | hose jeans | pantalon jean | calça jeans | pantaloni jeans | broek spijkerbroek
+sweater = jersey suéter | pullover pulli | pull | suéter blusa | maglione | trui
+underwear = ropa interior | unterwäsche | sous-vêtements | roupa íntima | intimo | ondergoed
+swimwear = bañador bikini | badeanzug badehose bikini | maillot de bain | biquíni maiô | costume da bagno | badpak bikini zwembroek
+size fit = talla | größe | taille | tamanho | taglia | maat
+party birthday = fiesta cumpleaños | party geburtstag | fête anniversaire | festa aniversário | festa compleanno | feest verjaardag
+festival = festival | festival | festival | festival | festival | festival
+dog grooming = peluquería canina | hundefriseur | toilettage | tosa | toelettatura | trimsalon
+kennel boarding = residencia canina | tierpension hundepension | pension pour chiens | hotel para cachorro | pensione per cani | dierenpension hondenpension
+parking = aparcamiento parking | parkplatz parken | parking stationnement | estacionamento | parcheggio | parkeren parkeerplaats
+fuel = gasolina combustible diésel | benzin diesel tanken | essence carburant gazole | gasolina combustível | benzina carburante gasolio | benzine diesel brandstof
+hybrid = híbrido | hybrid | hybride | híbrido | ibrido | hybride
+handyman = manitas | handwerker hausmeisterservice | bricoleur | manutenção | tuttofare | klusjesman
+gardener = jardinero | gärtner | jardinier | jardineiro | giardiniere | hovenier tuinman
+crypto = criptomonedas bitcoin | krypto kryptowährung bitcoin | crypto cryptomonnaie bitcoin | cripto criptomoedas bitcoin | cripto criptovalute bitcoin | crypto bitcoin
+wallet = cartera monedero | wallet geldbörse | portefeuille | carteira | portafoglio | portemonnee wallet
+trading = trading | trading | trading | trading | trading | trading handelen
+bills = facturas recibos | rechnungen | factures | contas boletos | bollette | rekeningen
+mobile plan = tarifa móvil | handyvertrag handytarif | forfait mobile | plano de celular | tariffa mobile | bundel
+broadband fiber = fibra óptica | glasfaser breitband dsl | fibre box internet | fibra banda larga | fibra banda larga | glasvezel
+provider = proveedor | anbieter | fournisseur opérateur | operadora provedor | operatore gestore | provider aanbieder
+electricity gas supplier = comercializadora gas | stromanbieter gasanbieter | fournisseur d'électricité | fornecedora de energia | fornitore di luce e gas | energieleverancier
+football = fútbol | fußball | foot football | futebol | calcio | voetbal
+tennis = tenis raqueta | tennis schläger | tennis raquette | tênis raquete | tennis racchetta | tennis racket
+golf = golf | golf | golf | golfe | golf | golf
+knitting crafts = tejer manualidades | stricken basteln | tricot loisirs créatifs | tricô artesanato | lavorare a maglia | breien knutselen
+painting drawing = pintura dibujo | malen zeichnen | peinture dessin | pintura desenho | pittura disegno | schilderen tekenen
+art supplies = material de bellas artes | künstlerbedarf | matériel beaux-arts | material de arte | belle arti | tekenspullen
+drone = dron | drohne | drone | drone | drone | drone
+e-reader = lector electrónico | e-reader | liseuse | leitor digital | lettore ebook | e-reader
+audiobooks = audiolibros | hörbücher | livres audio | audiolivros | audiolibri | luisterboeken
+movies series = películas series | filme serien | films séries | filmes séries | film serie | films series
+passport = pasaporte | reisepass | passeport | passaporte | passaporto | paspoort
+esim = esim | esim | esim | esim | esim | esim
+currency exchange = cambio de divisas | geldwechsel | bureau de change | casa de câmbio | cambio valuta | geldwissel
+bank = banco | bank | banque | banco | banca | bank
+neobank = banco online | onlinebank direktbank | banque en ligne néobanque | banco digital | banca online | internetbank
+accounting software = programa de contabilidad | buchhaltungssoftware | logiciel de comptabilité | software de contabilidade | software di contabilità | boekhoudsoftware boekhoudprogramma
+invoicing = facturación | rechnungsstellung | facturation | faturamento | fatturazione | facturatie
+hr = recursos humanos | personalabteilung | ressources humaines | recursos humanos | risorse umane | hr personeelszaken
+recruiting = reclutamiento | personalsuche | recrutement | recrutamento | reclutamento | recruitment
+freelance platform = trabajos freelance | freelance aufträge | missions freelance | trabalho freelance | lavori freelance | freelance opdrachten
+website builder = creador de webs | homepage-baukasten | créateur de site | criador de sites | website builder | websitebouwer
+domain = dominio | domain | nom de domaine | domínio | dominio | domeinnaam domein
+seo = seo posicionamiento | seo | seo référencement | seo | seo posizionamento | seo vindbaarheid
+ads advertising = anuncios publicidad | anzeigen werbung | publicités annonces | anúncios | annunci inserzioni | advertenties
+social media = redes sociales | soziale medien | réseaux sociaux | redes sociais | social | sociale media
+video = vídeo | video | vidéo | vídeo | video | video
+microphone = micrófono | mikrofon | micro microphone | microfone | microfono | microfoon
+keyboard mouse = teclado ratón | tastatur maus | clavier souris | teclado mouse | tastiera mouse | toetsenbord muis
+headset = auriculares con micrófono | headset | casque micro | headset | cuffie con microfono | headset
+router = router | router | routeur | roteador | router | router
+repair shop = servicio técnico | reparaturservice | réparateur | assistência técnica | assistenza tecnica | reparatiedienst
+optician glasses = óptica | optiker | opticien | ótica | ottico | opticien
+hearing test = prueba de audición | hörtest | test auditif | exame de audição | test dell'udito | gehoortest
+nutritionist = nutricionista | ernährungsberater | nutritionniste diététicien | nutricionista | nutrizionista | diëtist
+personal trainer = entrenador | personal trainer | coach sportif | personal trainer | personal trainer | personal trainer
+cycling = ciclismo | radfahren radsport | cyclisme | ciclismo | ciclismo | wielrennen fietsen
+helmet = casco | helm | casque | capacete | casco | helm
 `;
 
 /** Words of several-word expressions too general to stand for the expression alone. */
@@ -506,6 +588,33 @@ const GENERAL = new Set([
   'moeite',
   'ideas',
   'idées',
+  'gastos',
+  'hoja',
+  'feuille',
+  'foglio',
+  'corte',
+  'taglio',
+  'coupe',
+  'interior',
+  'residencia',
+  'tudo',
+  'larga',
+  'energia',
+  'bellas',
+  'belle',
+  'beaux',
+  'matériel',
+  'actividad',
+  'electrónico',
+  'elettronica',
+  'cambio',
+  'digital',
+  'recursos',
+  'ressources',
+  'risorse',
+  'posti',
+  'servicio',
+  'prueba',
 ]);
 
 /** Words of one or two letters that stand for something on their own ("tv", "pc", "cv"); other short words are skipped. */
