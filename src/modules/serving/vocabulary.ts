@@ -509,6 +509,26 @@ nutritionist = nutricionista | ernährungsberater | nutritionniste diététicien
 personal trainer = entrenador | personal trainer | coach sportif | personal trainer | personal trainer | personal trainer
 cycling = ciclismo | radfahren radsport | cyclisme | ciclismo | ciclismo | wielrennen fietsen
 helmet = casco | helm | casque | capacete | casco | helm
+speak speaking = hablar | sprechen | parler | falar | parlare | spreken praten
+practice = practicar práctica | üben übung | pratiquer | praticar prática | praticare esercitarsi | oefenen
+conversation = conversación | unterhaltung konversation | conversation | conversação | conversazione | gesprek conversatie
+fluent = fluidez con soltura | fließend | couramment | fluente fluência | fluente fluentemente | vloeiend
+grammar = gramática | grammatik | grammaire | gramática | grammatica | grammatica
+pronunciation = pronunciación | aussprache | prononciation | pronúncia | pronuncia | uitspraak
+vocabulary words = vocabulario | vokabeln wortschatz | vocabulaire | vocabulário | vocabolario | woordenschat
+native speaker = nativo nativos | muttersprachler | natif natifs | nativo nativos | madrelingua | moedertaalspreker
+blocked censorship = bloqueado bloqueo censura | gesperrt sperre zensur | bloqué censure | bloqueado censura | bloccato censura | geblokkeerd censuur
+protect = proteger protección | schützen schutz | protéger protection | proteger proteção | proteggere protezione | beschermen bescherming
+recover = recuperar | wiederherstellen | récupérer | recuperar | recuperare | herstellen terughalen
+deleted = borrado borrados eliminado | gelöscht | supprimé supprimés effacé | apagado apagados | cancellato cancellati | verwijderd
+treadmill = cinta de correr | laufband | tapis de course | esteira | tapis roulant | loopband
+exercise bike = bicicleta estática | heimtrainer ergometer | vélo d'appartement | bicicleta ergométrica | cyclette | hometrainer
+home gym = gimnasio en casa | heimstudio homegym | salle de sport à domicile | academia em casa | palestra in casa | thuisgym
+meal kit = kit de comida | kochbox | box repas | kit de refeição | kit pasto | maaltijdbox
+weekly = semanal | wöchentlich | hebdomadaire | semanal | settimanale | wekelijks
+family = familia familiar | familie | famille familial | família familiar | famiglia familiare | gezin familie
+beginner = principiante principiantes | anfänger einsteiger | débutant débutants | iniciante iniciantes | principiante principianti | beginner beginners
+certificate course online = curso online | onlinekurs | formation en ligne | curso online | corso online | online cursus
 `;
 
 /** Words of several-word expressions too general to stand for the expression alone. */
