@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectLanguage } from '../../lib/lang.js';
+import { stem } from '../../lib/text.js';
 import { conversationQuery, excludedPhrases, RelevanceModel, semanticVectorOf } from './relevance.js';
 import { englishFor, englishForPair, VOCABULARY_LANGS, vocabularyLines } from './vocabulary.js';
 
@@ -68,6 +69,14 @@ describe('the multilingual commercial vocabulary', () => {
   it('English tech loanwords inside Spanish and German text still match', () => {
     expect(top([U('Quiero hacer deploy de mi app con Kubernetes en un VPS que no sea muy caro')])).toBe(3);
     expect(top([U('Wir möchten unsere App auf einem Cloud Server mit Kubernetes deployen, was ist günstig?')])).toBe(3);
+  });
+
+  it('reads a short turn detected as a close language in the language whose vocabulary knows its words', () => {
+    // Italian sharing "mi, una, per, la" with Spanish: detection may say either; the vocabulary reads it as Italian.
+    const text = 'Mi serve una lampada per la scrivania e una sedia comoda';
+    expect(['es', 'it']).toContain(detectLanguage(text));
+    const q = conversationQuery([U(text)]);
+    for (const w of ['lamp', 'desk', 'chair']) expect(q.weights.has(stem(w)), w).toBe(true);
   });
 
   it('feeds the translated words to the semantic signal', () => {
