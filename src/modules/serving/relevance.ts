@@ -112,7 +112,7 @@ const turnTerms = new Memo<TurnTerms>(200_000, (t) => t.stems.length + t.distinc
 function termsOfTurn(t: ReadTurn, lang: Lang): TurnTerms {
   const foreign = lang !== 'en' && lang !== 'other';
   return turnTerms.get(foreign ? `${t.key}\u0000${lang}` : t.key, () => {
-    // A conversation in Spanish, German, French or Portuguese is read through the commercial vocabulary (vocabulary.ts).
+    // A non-English conversation (es, de, fr, pt, it, nl) is read through the commercial vocabulary (vocabulary.ts).
     const ws = foreign ? inEnglish(lang, t.words) : t.words;
     // One pass over the words serves the terms, their weights and the stems (stop words kept): one look-up per word.
     const terms: string[] = [];
