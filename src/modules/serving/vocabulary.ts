@@ -114,7 +114,7 @@ repair = reparar reparación arreglar | reparieren reparatur | réparer réparat
 leak = fuga gotera | leck undicht tropft | fuite | vazamento | perdita gocciola | lek lekt lekkage
 garden = jardín huerto | garten | jardin potager | jardim horta | giardino orto | tuin moestuin
 plants = plantas | pflanzen | plantes | plantas | piante | planten
-solar panels = placas solares paneles solares solar fotovoltaica | solaranlage photovoltaik solarmodule | panneaux solaires solaire photovoltaïque | painéis solares energia solar | pannelli solari solare fotovoltaico | zonnepanelen
+solar panels = placas solares paneles solares fotovoltaica | solaranlage photovoltaik solarmodule | panneaux solaires solaire photovoltaïque | painéis solares energia solar | pannelli solari fotovoltaico | zonnepanelen
 electricity bill = factura de la luz electricidad | stromrechnung strom | facture d'électricité électricité | conta de luz eletricidade | bolletta elettricità | energierekening stroom
 camera doorbell = timbre | türklingel klingel | sonnette | campainha | campanello | deurbel
 tax = impuesto impuestos hacienda | steuer steuern finanzamt | impôt impôts | imposto impostos receita | tasse imposte fisco | belasting belastingen
@@ -635,6 +635,11 @@ const GENERAL = new Set([
   'posti',
   'servicio',
   'prueba',
+  // Stem "sol" is also the sun (Spanish, Portuguese sol, Italian sole): these read as solar only in a pair.
+  'solar',
+  'solare',
+  'solari',
+  'solares',
 ]);
 
 /** Words of one or two letters that stand for something on their own ("tv", "pc", "cv"); other short words are skipped. */
