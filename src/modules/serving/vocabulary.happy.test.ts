@@ -99,6 +99,12 @@ describe('the multilingual commercial vocabulary', () => {
     // A word of an expression means what the simpler line says.
     expect(englishFor('es', 'juegos')).toEqual(['game']);
     expect(englishFor('nl', 'fietsverzekering')).toContain('insurance');
+    // A stem under four letters matches only the word and its -s/-es plurals: casa(s) is home, caso (case) nothing.
+    expect(englishFor('es', 'casas')).toContain('home');
+    expect(englishFor('es', 'caso')).toBeNull();
+    expect(englishFor('it', 'volere')).toBeNull();
+    // A function word in front is a prefix, not the first part of a compound (German "beispiel" is no "spiel").
+    expect(englishFor('de', 'beispiel')).toBeNull();
     // One- and two-letter words never stand for a line (Spanish "a", Italian "a").
     expect(englishFor('es', 'a')).toBeNull();
     expect(englishFor('it', 'a')).toBeNull();

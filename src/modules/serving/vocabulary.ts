@@ -65,7 +65,7 @@ visa = visado visa | visum | visa | visto | visto | visum
 language = idioma lengua | sprache sprachen | langue | idioma língua | lingua lingue | taal talen
 learn = aprender | lernen | apprendre | aprender | imparare | leren
 course = curso cursos clase | kurs kurse unterricht | cours formation | curso aula | corso corsi | cursus cursussen opleiding
-lessons = clases lecciones | stunden unterricht nachhilfe | leçons cours | aulas lições | lezioni | lessen les
+lessons = clases lecciones | unterricht nachhilfe | leçons cours | aulas lições | lezioni | lessen les
 tutor teacher = profesor tutor | lehrer nachhilfelehrer tutor | professeur prof tuteur | professor tutor | insegnante professore tutor | leraar docent tutor
 english = inglés | englisch | anglais | inglês | inglese | engels
 spanish = español castellano | spanisch | espagnol | espanhol | spagnolo | spaans
@@ -111,7 +111,7 @@ moving = mudanza mudarse | umzug umziehen | déménagement déménager | mudanç
 plumber = fontanero plomero | klempner installateur | plombier | encanador | idraulico | loodgieter
 electrician = electricista | elektriker | électricien | eletricista | elettricista | elektricien
 repair = reparar reparación arreglar | reparieren reparatur | réparer réparation | consertar reparo | riparare riparazione aggiustare | repareren reparatie
-leak = fuga gotera | leck undicht tropft | fuite | vazamento | perdita gocciola | lek lekt lekkage
+leak = fuga gotera | leck undicht tropft | fuite | vazamento | gocciola infiltrazione | lek lekt lekkage
 garden = jardín huerto | garten | jardin potager | jardim horta | giardino orto | tuin moestuin
 plants = plantas | pflanzen | plantes | plantas | piante | planten
 solar panels = placas solares paneles solares fotovoltaica | solaranlage photovoltaik solarmodule | panneaux solaires solaire photovoltaïque | painéis solares energia solar | pannelli solari fotovoltaico | zonnepanelen
@@ -197,7 +197,7 @@ sign = letrero cartel | schild | enseigne panneau | placa letreiro | insegna | u
 printing = imprenta | druckerei | imprimerie | gráfica | tipografia | drukkerij
 clothing repair alterations = arreglos costura | änderungsschneiderei schneider | retouches couturière | costura ajustes | sartoria | kleermaker
 second hand = segunda mano | gebraucht secondhand | seconde main | brechó | usato | tweedehands
-sewing = coser costura | nähen | couture coudre | costura costurar | cucire | naaien
+sewing = costura | nähen | couture coudre | costura costurar | cucire | naaien
 cookware = sartenes ollas | pfannen töpfe | poêles casseroles | panelas frigideiras | pentole padelle | pannen
 knives = cuchillos | messer | couteaux | facas | coltelli | messen
 kitchen = cocina | küche | cuisine | cozinha | cucina | keuken
@@ -285,7 +285,7 @@ smartwatch = reloj inteligente | smartwatch | montre connectée | relógio intel
 watch = reloj | armbanduhr | montre | relógio | orologio | horloge
 jewelry = joyas joyería | schmuck | bijoux | joias | gioielli gioielleria | sieraden
 perfume = perfume | parfum | parfum | perfume | profumo | parfum
-makeup = maquillaje | schminke make-up | maquillage | maquiagem | trucco | make-up
+makeup = maquillaje | schminke | maquillage | maquiagem | trucco | cosmetica
 hair = pelo cabello peluquería | haare friseur | cheveux coiffeur | cabelo cabeleireiro | capelli parrucchiere | haar kapper
 dress = vestido | kleid | robe | vestido | abito | jurk
 suit = traje | anzug | costume | terno | completo | kostuum
@@ -319,7 +319,7 @@ locksmith = cerrajero | schlüsseldienst | serrurier | chaveiro | fabbro | slote
 sheets bedding = sábanas ropa de cama | bettwäsche laken | draps linge de lit | lençóis roupa de cama | lenzuola biancheria | lakens beddengoed
 duvet = edredón nórdico | bettdecke daunendecke | couette | edredom | piumone | dekbed
 pillow = almohada | kissen kopfkissen | oreiller | travesseiro | cuscino | kussen hoofdkussen
-blanket = manta | decke | couverture plaid | cobertor manta | coperta | deken
+blanket = manta | decke | couverture plaid | cobertor | coperta | deken
 curtains = cortinas | vorhänge gardinen | rideaux | cortinas | tende | gordijnen
 rug carpet = alfombra | teppich | tapis | tapete | tappeto | vloerkleed tapijt
 fridge = nevera frigorífico | kühlschrank | frigo réfrigérateur | geladeira | frigorifero frigo | koelkast
@@ -365,7 +365,6 @@ debt = deuda deudas | schulden | dette dettes | dívida dívidas | debito debiti
 interest rate = tipo de interés intereses | zinsen zinssatz | taux d'intérêt intérêts | juros taxa de juros | tasso di interesse interessi | rente
 credit score = historial crediticio | bonität schufa | cote de crédit | score de crédito | merito creditizio | kredietwaardigheid bkr
 miles = millas | meilen | miles | milhas | miglia | airmiles
-points = puntos | punkte | points | pontos | punti | punten
 rewards cashback = recompensas cashback | prämien cashback | récompenses cashback | recompensas cashback | premi cashback | beloningen cashback
 financial advisor = asesor financiero | finanzberater vermögensberater | conseiller financier | assessor financeiro | consulente finanziario | financieel adviseur
 cover letter = carta de presentación | anschreiben | lettre de motivation | carta de apresentação | lettera di presentazione | motivatiebrief sollicitatiebrief
@@ -454,7 +453,7 @@ jeans trousers = vaqueros pantalones | hose jeans | pantalon jean | calça jeans
 sweater = jersey suéter | pullover pulli | pull | suéter blusa | maglione | trui
 underwear = ropa interior | unterwäsche | sous-vêtements | roupa íntima | intimo | ondergoed
 swimwear = bañador bikini | badeanzug badehose bikini | maillot de bain | biquíni maiô | costume da bagno | badpak bikini zwembroek
-size fit = talla | größe | taille | tamanho | taglia | maat
+size fit = talla | kleidergröße konfektionsgröße | taille | tamanho | taglia | maat
 party birthday = fiesta cumpleaños | party geburtstag | fête anniversaire | festa aniversário | festa compleanno | feest verjaardag
 festival = festival | festival | festival | festival | festival | festival
 dog grooming = peluquería canina | hundefriseur | toilettage | tosa | toelettatura | trimsalon
@@ -467,7 +466,7 @@ gardener = jardinero | gärtner | jardinier | jardineiro | giardiniere | hovenie
 crypto = criptomonedas bitcoin | krypto kryptowährung bitcoin | crypto cryptomonnaie bitcoin | cripto criptomoedas bitcoin | cripto criptovalute bitcoin | crypto bitcoin
 wallet = cartera monedero | wallet geldbörse | portefeuille | carteira | portafoglio | portemonnee wallet
 trading = trading | trading | trading | trading | trading | trading handelen
-bills = facturas recibos | rechnungen | factures | contas boletos | bollette | rekeningen
+bills = facturas | rechnungen | factures | contas boletos | bollette | rekeningen
 mobile plan = tarifa móvil | handyvertrag handytarif | forfait mobile | plano de celular | tariffa mobile | bundel
 broadband fiber = fibra óptica | glasfaser breitband dsl | fibre box internet | fibra banda larga | fibra banda larga | glasvezel
 provider = proveedor | anbieter | fournisseur opérateur | operadora provedor | operatore gestore | provider aanbieder
@@ -640,6 +639,19 @@ const GENERAL = new Set([
   'solare',
   'solari',
   'solares',
+  'saco',
+  'credito',
+  'donna',
+  'partita',
+  'posta',
+  'meglio',
+  'besser',
+  'beter',
+  'mieux',
+  'contas',
+  'passe',
+  'femme',
+  'nouveau',
 ]);
 
 /** Words of one or two letters that stand for something on their own ("tv", "pc", "cv"); other short words are skipped. */
@@ -668,6 +680,8 @@ export function vocabularyLines(): { english: string[]; columns: string[][] }[] 
  */
 const maps = new Map<Foreign, Map<string, string[]>>();
 const EXACT = '\u0001';
+/** Shortest stem looked up as a stem (shorter: the word itself, see mapOf). */
+const MIN_STEM = 4;
 const pairKey = (lang: Foreign, a: string, b: string): string => `${stemOf(lang, a)} ${stemOf(lang, b)}`;
 
 function mapOf(lang: Foreign): Map<string, string[]> {
@@ -686,8 +700,13 @@ function mapOf(lang: Foreign): Map<string, string[]> {
       // Two neighbouring words ("cartão de crédito" → cartão crédito) stand for the line together, general words too.
       if (k > 0) put(pairKey(lang, ws[k - 1], ws[k]), english);
       if (GENERAL.has(ws[k])) continue;
-      put(EXACT + foldWord(ws[k]), english);
-      put(stemOf(lang, ws[k]), english);
+      const folded = foldWord(ws[k]);
+      put(EXACT + folded, english);
+      // A stem of one to three letters joins too many words (Spanish casa/caso, Italian volo/volere): the word and
+      // its -s/-es plurals only.
+      const st = stemOf(lang, ws[k]);
+      if (st.length >= MIN_STEM) put(st, english);
+      else for (const plural of [`${folded}s`, `${folded}es`]) put(EXACT + plural, english);
     }
   }
   maps.set(lang, m);
@@ -722,6 +741,8 @@ export function englishFor(lang: Lang, word: string): readonly string[] | null {
   if (COMPOUNDING.has(lang) && word.length > MIN_ENDING + 2) {
     const folded = foldWord(word);
     for (let i = 1; i + MIN_ENDING <= folded.length; i++) {
+      // A function word in front is a prefix, not a compound's first part (German "bei|spiel" is no game).
+      if (isFunctionWord(lang, folded.slice(0, i))) continue;
       const end = m.get(stemIn(lang, folded.slice(i)));
       if (end) return end;
     }
