@@ -24,7 +24,15 @@ export interface EvalConversation {
   messages: ConversationTurn[];
 }
 
-export function loadDataset(file = path.join(path.dirname(fileURLToPath(import.meta.url)), 'dataset.txt')) {
+/**
+ * Parses a set file. `knownGroups` are ad groups defined elsewhere that its
+ * conversations may name (lang-dev.txt has conversations only, against the
+ * team set's groups).
+ */
+export function loadDataset(
+  file = path.join(path.dirname(fileURLToPath(import.meta.url)), 'dataset.txt'),
+  knownGroups: readonly EvalGroup[] = [],
+) {
   const groups: EvalGroup[] = [];
   const conversations: EvalConversation[] = [];
   let vertical = '';
@@ -79,7 +87,7 @@ export function loadDataset(file = path.join(path.dirname(fileURLToPath(import.m
       });
     }
   }
-  const ids = new Set(groups.map((g) => g.id));
+  const ids = new Set([...knownGroups, ...groups].map((g) => g.id));
   for (const c of conversations)
     for (const g of [...c.fits, ...c.mustNot])
       if (!ids.has(g)) throw new Error(`unknown group ${g} in conversation ${c.id}`);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadDataset } from './dataset.js';
+import { fileURLToPath } from 'node:url';
+import { loadDataset, type EvalConversation, type EvalGroup } from './dataset.js';
 
 /**
  * Labelled ad-relevance sets in the adrel format (../shared/data/adrel-dev/):
@@ -59,8 +60,36 @@ export function loadSetDir(dir: string): LabelledSet {
 /** The team's own set (dataset.txt): each ad group becomes an advertiser with one campaign. */
 export function teamSet(): LabelledSet {
   const { groups, conversations } = loadDataset();
+  return asSet('team (dataset.txt)', groups, conversations, (c) =>
+    c.fits.length === 0 && c.vertical === 'sensitive' ? ['sensitive:team'] : [],
+  );
+}
+
+/**
+ * lang-dev.txt: TEAM-WRITTEN non-English development conversations (es, de,
+ * fr, pt, it, nl) against the team set's advertisers, written for issue 23
+ * before the code they measure changed. Not an independent set. Its V lines
+ * name the language ("es", "es/sensitive", "es/off-topic").
+ */
+export function langDevSet(): LabelledSet {
+  const team = loadDataset();
+  const file = path.join(path.dirname(fileURLToPath(import.meta.url)), 'lang-dev.txt');
+  const { conversations } = loadDataset(file, team.groups);
+  return asSet('lang-dev (team-written)', team.groups, conversations, (c) => {
+    const [lang, kind] = c.vertical.split('/');
+    return ['non-english', `lang:${lang}`, ...(kind === 'sensitive' ? ['sensitive:lang-dev'] : [])];
+  });
+}
+
+/** A set in dataset.txt form as a labelled set: each ad group becomes an advertiser with one campaign. */
+function asSet(
+  name: string,
+  groups: readonly EvalGroup[],
+  conversations: readonly EvalConversation[],
+  tagsOf: (c: EvalConversation) => string[],
+): LabelledSet {
   return {
-    name: 'team (dataset.txt)',
+    name,
     advertisers: groups.map((g) => ({
       id: g.id,
       account: { name: g.name, payment_method: true },
@@ -85,10 +114,7 @@ export function teamSet(): LabelledSet {
       id: `t${c.id}`,
       acceptable: c.fits,
       country: 'US',
-      tags: [
-        ...(c.messages.filter((m) => m.role === 'user').length > 1 ? ['multi-turn'] : []),
-        ...(c.fits.length === 0 && c.vertical === 'sensitive' ? ['sensitive:team'] : []),
-      ],
+      tags: [...(c.messages.filter((m) => m.role === 'user').length > 1 ? ['multi-turn'] : []), ...tagsOf(c)],
       messages: c.messages,
       ...(c.excluded.length ? { excludedTopics: c.excluded } : {}),
     })),

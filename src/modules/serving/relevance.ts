@@ -12,7 +12,7 @@ import {
 import { SemanticIndex } from './semantic.js';
 import { Memo } from '../../lib/memo.js';
 import { isFunctionWord, type Lang } from '../../lib/lang.js';
-import { englishFor } from './vocabulary.js';
+import { englishFor, englishForPair, VOCABULARY_LANGS } from './vocabulary.js';
 import { wordTable } from './word-vectors.js';
 import { readConversation, type ConversationTurn, type ReadConversation, type ReadTurn } from '../../lib/turns.js';
 
@@ -118,7 +118,7 @@ const turnTerms = new Memo<TurnTerms>(200_000, (t) => t.stems.length + t.distinc
 function termsOfTurn(t: ReadTurn, lang: Lang): TurnTerms {
   const foreign = lang !== 'en' && lang !== 'other';
   return turnTerms.get(foreign ? `${t.key}\u0000${lang}` : t.key, () => {
-    // A conversation in Spanish, German, French or Portuguese is read through the commercial vocabulary (vocabulary.ts).
+    // A non-English conversation (es, de, fr, pt, it, nl) is read through the commercial vocabulary (vocabulary.ts).
     const ws = foreign ? inEnglish(lang, t.words) : t.words;
     // One pass over the words serves the terms, their weights and the stems (stop words kept): one look-up per word.
     const terms: string[] = [];
@@ -164,16 +164,57 @@ function termsOfTurn(t: ReadTurn, lang: Lang): TurnTerms {
   });
 }
 
-/** The words of a non-English turn as English words where the vocabulary knows them (function words dropped, others kept). */
+/**
+ * The words of a non-English turn as English words where the vocabulary knows them (function words dropped, others
+ * kept: loanwords and brand names match as they are); two neighbouring words it lists together ("tarjeta de crédito")
+ * are read as their expression.
+ */
 function inEnglish(lang: Lang, ws: readonly string[]): string[] {
+  const content = ws.filter((w) => !isFunctionWord(lang, w));
   const out: string[] = [];
-  for (const w of ws) {
-    if (isFunctionWord(lang, w)) continue;
-    const en = englishFor(lang, w);
+  for (let k = 0; k < content.length; k++) {
+    const pair = k + 1 < content.length ? englishForPair(lang, content[k], content[k + 1]) : null;
+    if (pair) {
+      out.push(...pair);
+      k++;
+      continue;
+    }
+    const en = englishFor(lang, content[k]);
     if (en) out.push(...en);
-    else out.push(w);
+    else out.push(content[k]);
   }
   return out;
+}
+
+/** Per user turn: how many of its words each vocabulary language knows (VOCABULARY_LANGS order), by turn hash. */
+const knownWords = new Memo<Int32Array>(50_000, () => 4);
+
+function countKnown(ws: readonly string[]): Int32Array {
+  const counts = new Int32Array(VOCABULARY_LANGS.length);
+  VOCABULARY_LANGS.forEach((l, i) => {
+    for (const w of ws) if (w.length > 2 && !isFunctionWord(l, w) && englishFor(l, w)) counts[i]++;
+  });
+  return counts;
+}
+
+/**
+ * The language a non-English conversation is read in: the detected one, unless the vocabulary of another language
+ * knows clearly more of the user's words (at least 3, and twice as many). Short turns of close languages are often
+ * detected as each other ("mi serve una sedia da gaming" as Spanish); their commercial words then tell them apart.
+ */
+function readingLanguage(conv: ReadConversation): Lang {
+  const lang = conv.lang;
+  if (lang === 'en' || lang === 'other') return lang;
+  const sums = new Int32Array(VOCABULARY_LANGS.length);
+  for (const t of conv.turns) {
+    if (t.role !== 'user') continue;
+    const c = knownWords.get(t.key, () => countKnown(t.words));
+    for (let i = 0; i < sums.length; i++) sums[i] += c[i];
+  }
+  const current = sums[VOCABULARY_LANGS.indexOf(lang)];
+  let best = 0;
+  for (let i = 1; i < sums.length; i++) if (sums[i] > sums[best]) best = i;
+  return sums[best] >= 3 && sums[best] >= 2 * current ? VOCABULARY_LANGS[best] : lang;
 }
 
 /**
@@ -191,10 +232,11 @@ export function conversationQuery(messages: readonly ConversationTurn[] | ReadCo
   let unread: ReadonlySet<string> = NONE;
   let followUp = false;
   let userTurnsSeen = 0;
+  const lang = readingLanguage(conv);
   for (let i = recent.length - 1; i >= 0; i--) {
     const m = recent[i];
     const age = recent.length - 1 - i;
-    const turn = termsOfTurn(m, conv.lang);
+    const turn = termsOfTurn(m, lang);
     const { terms, distinct, spec } = turn;
     if (m.role === 'user' && !seenLastUser) followUp = terms.length <= FOLLOW_UP_TERMS;
     const decay = followUp ? FOLLOW_UP_DECAY : RECENCY_DECAY;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { stem, termsOfWords, withPhrases, words } from '../../lib/text.js';
 import { wordTable } from './word-vectors.js';
-import { englishFor } from './vocabulary.js';
+import { englishFor, englishForPair, VOCABULARY_LANGS } from './vocabulary.js';
 import { isFunctionWord } from '../../lib/lang.js';
 import { readConversation } from '../../lib/turns.js';
 import { conversationQuery, MAX_CHARS_PER_TURN, MAX_TURNS, withoutCode, type ConversationTurn } from './relevance.js';
@@ -37,12 +37,36 @@ const spec = (t: string): number => {
 function plainQuery(messages: readonly ConversationTurn[]) {
   const weights = new Map<string, number>();
   const recent = messages.slice(-MAX_TURNS);
-  // A non-English conversation's words are read through the commercial vocabulary (function words dropped).
-  const lang = readConversation(messages).lang;
-  const read = (ws: string[]) =>
-    lang === 'en' || lang === 'other'
-      ? ws
-      : ws.filter((w) => !isFunctionWord(lang, w)).flatMap((w) => englishFor(lang, w) ?? [w]);
+  // A non-English conversation's words are read through the commercial vocabulary (function words dropped; two
+  // neighbouring words it lists together as their expression), in the vocabulary language that knows clearly more of
+  // the user's words than the detected one (at least 3, and twice as many), else the detected one.
+  const conv = readConversation(messages);
+  let lang = conv.lang;
+  if (lang !== 'en' && lang !== 'other') {
+    const known = VOCABULARY_LANGS.map((l) =>
+      conv.turns
+        .filter((t) => t.role === 'user')
+        .reduce(
+          (n, t) => n + t.words.filter((w) => w.length > 2 && !isFunctionWord(l, w) && englishFor(l, w)).length,
+          0,
+        ),
+    );
+    const best = known.indexOf(Math.max(...known));
+    if (known[best] >= 3 && known[best] >= 2 * known[VOCABULARY_LANGS.indexOf(lang)]) lang = VOCABULARY_LANGS[best];
+  }
+  const read = (ws: string[]): string[] => {
+    if (lang === 'en' || lang === 'other') return ws;
+    const c = ws.filter((w) => !isFunctionWord(lang, w));
+    const out: string[] = [];
+    for (let k = 0; k < c.length; k++) {
+      const pair = k + 1 < c.length ? englishForPair(lang, c[k], c[k + 1]) : null;
+      if (pair) {
+        out.push(...pair);
+        k++;
+      } else out.push(...(englishFor(lang, c[k]) ?? [c[k]]));
+    }
+    return out;
+  };
   const allStems: string[] = [];
   const lastUserTerms = new Map<string, number>();
   let userTurns = 0;

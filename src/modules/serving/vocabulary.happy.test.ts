@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { detectLanguage } from '../../lib/lang.js';
+import { stem } from '../../lib/text.js';
+import { conversationQuery, excludedPhrases, RelevanceModel, semanticVectorOf } from './relevance.js';
+import { englishFor, englishForPair, VOCABULARY_LANGS, vocabularyLines } from './vocabulary.js';
+
+const groups = [
+  {
+    name: 'Paws pet insurance',
+    context: 'pet insurance, dog insurance, cat insurance, vet bills',
+    negativeContext: null,
+  },
+  {
+    name: 'Crema espresso machines',
+    context: 'espresso machine, coffee maker, coffee grinder, latte',
+    negativeContext: null,
+  },
+  {
+    name: 'Glide electric bikes',
+    context: 'electric bike, e-bike, commuting by bike, cargo bike',
+    negativeContext: null,
+  },
+  {
+    name: 'Stratus cloud',
+    context: 'cloud server, vps, kubernetes hosting, deploy app, devops',
+    negativeContext: null,
+  },
+];
+const model = new RelevanceModel(groups, { semantic: true });
+const U = (content: string) => ({ role: 'user' as const, content });
+const A = (content: string) => ({ role: 'assistant' as const, content });
+
+/** The group with the highest lexical relevance (index), or -1. */
+function top(msgs: { role: 'user' | 'assistant'; content: string }[]): number {
+  let best = -1;
+  let bestR = 0;
+  for (const [i, v] of model.judge(conversationQuery(msgs), excludedPhrases([]), 0.3).verdicts)
+    if (v.ok && v.relevance > bestR) [best, bestR] = [i, v.relevance];
+  return best;
+}
+
+describe('the multilingual commercial vocabulary', () => {
+  it('has a column for each of es, de, fr, pt, it and nl on every line', () => {
+    expect(VOCABULARY_LANGS).toEqual(['es', 'de', 'fr', 'pt', 'it', 'nl']);
+    const lines = vocabularyLines();
+    expect(lines.length).toBeGreaterThan(350);
+    for (const { english, columns } of lines) {
+      expect(columns, english.join(' ')).toHaveLength(6);
+      for (const c of columns) expect(c.length, english.join(' ')).toBeGreaterThan(0);
+    }
+  });
+
+  it('an Italian conversation meets the English ad group it is about', () => {
+    const msgs = [U('Ciao! Vorrei un consiglio: quale assicurazione per il mio cane conviene di più?')];
+    expect(detectLanguage(msgs[0].content)).toBe('it');
+    expect(top(msgs)).toBe(0);
+  });
+
+  it('a Dutch conversation, over several turns, meets the English ad group it is about', () => {
+    const msgs = [
+      U('Ik drink elke ochtend twee kopjes koffie'),
+      A('Lekker! Zet je die met een filter of met een apparaat?'),
+      U('Ik wil een goede koffiemachine voor thuis kopen, welke raad je aan?'),
+    ];
+    expect(detectLanguage(msgs[2].content)).toBe('nl');
+    expect(top(msgs)).toBe(1);
+  });
+
+  it('English tech loanwords inside Spanish and German text still match', () => {
+    expect(top([U('Quiero hacer deploy de mi app con Kubernetes en un VPS que no sea muy caro')])).toBe(3);
+    expect(top([U('Wir möchten unsere App auf einem Cloud Server mit Kubernetes deployen, was ist günstig?')])).toBe(3);
+  });
+
+  it('reads a short turn detected as a close language in the language whose vocabulary knows its words', () => {
+    // Italian sharing "mi, una, per, la" with Spanish: detection may say either; the vocabulary reads it as Italian.
+    const text = 'Mi serve una lampada per la scrivania e una sedia comoda';
+    expect(['es', 'it']).toContain(detectLanguage(text));
+    const q = conversationQuery([U(text)]);
+    for (const w of ['lamp', 'desk', 'chair']) expect(q.weights.has(stem(w)), w).toBe(true);
+  });
+
+  it('feeds the translated words to the semantic signal', () => {
+    const sem = model.semantic!;
+    const v = semanticVectorOf(
+      conversationQuery([U('Voglio comprare una bicicletta elettrica per andare al lavoro')]),
+      sem,
+    );
+    const bikes = sem.cosine(v, 2);
+    expect(bikes).toBeGreaterThan(sem.cosine(v, 1));
+    expect(bikes).toBeGreaterThan(sem.cosine(v, 0));
+  });
+
+  it('reads neighbouring words as their expression, a word before its stem, and Dutch compounds by their ending', () => {
+    expect(englishForPair('it', 'carta', 'credito')).toEqual(['credit', 'card']);
+    expect(englishForPair('pt', 'cartão', 'crédito')).toEqual(['credit', 'card']);
+    // Spanish "cama" (bed) and "cámara" (camera) share a stem; each keeps its own meaning.
+    expect(englishFor('es', 'cama')).toContain('bed');
+    expect(englishFor('es', 'cámara')).toContain('camera');
+    // A word of an expression means what the simpler line says.
+    expect(englishFor('es', 'juegos')).toEqual(['game']);
+    expect(englishFor('nl', 'fietsverzekering')).toContain('insurance');
+    // A stem under four letters matches only the word and its -s/-es plurals: casa(s) is home, caso (case) nothing.
+    expect(englishFor('es', 'casas')).toContain('home');
+    expect(englishFor('es', 'caso')).toBeNull();
+    expect(englishFor('it', 'volere')).toBeNull();
+    // A function word in front is a prefix, not the first part of a compound (German "beispiel" is no "spiel").
+    expect(englishFor('de', 'beispiel')).toBeNull();
+    // One- and two-letter words never stand for a line (Spanish "a", Italian "a").
+    expect(englishFor('es', 'a')).toBeNull();
+    expect(englishFor('it', 'a')).toBeNull();
+  });
+});
