@@ -4,8 +4,14 @@ import { fold, foldWord, stemIn, type Lang } from '../../lib/lang.js';
 import { readConversation, type ConversationTurn, type ReadConversation, type ReadTurn } from '../../lib/turns.js';
 import { createLlm, type Llm } from '../../lib/llm.js';
 import { sha256Hex } from '../../lib/hash.js';
-import { categoriesOfTopics, isSafetyCategory, REQUIRED_CONCEPT, SAFETY_CATEGORIES, type SafetyCategory } from './categories.js';
-import { lexiconHit, type LexiconHit } from './lexicon.js';
+import {
+  categoriesOfTopics,
+  isSafetyCategory,
+  REQUIRED_CONCEPT,
+  SAFETY_CATEGORIES,
+  type SafetyCategory,
+} from './categories.js';
+import { lexiconHit, SOFT_SCALE, type LexiconHit } from './lexicon.js';
 import { textModels, type FeatureSet, type LoadedModels } from './model.js';
 import { stateOf } from '../../caches.js';
 
@@ -16,7 +22,8 @@ import { stateOf } from '../../caches.js';
  * trained linear model (model.ts) — and, when an OpenAI-compatible model is
  * configured (ORBIT_LLM_BASE_URL; ORBIT_SAFETY_LLM=false turns it off), that
  * model's judgement within ORBIT_SAFETY_TIMEOUT_MS, cached per conversation.
- * A lexicon hit blocks whatever the model says; otherwise the configured
+ * A lexicon hit blocks whatever the model says (a soft entry only if the model
+ * leans the same way, lexicon.ts SOFT); otherwise the configured
  * model replaces the offline one, which stands in on timeout or error.
  *
  * The same pass gives the conversation's intent: the probability that it is
@@ -112,7 +119,8 @@ export function assessOffline(
     const a = analyseUserTurn(t, language);
     sets.push({ idx: a.idx, weight: 1 });
     for (const c of a.concepts) userConcepts.add(c);
-    hit ??= a.hit ?? null;
+    // A hard hit of any turn wins over a soft one.
+    if (a.hit && (!hit || (hit.soft && !a.hit.soft))) hit = a.hit;
   }
   if (userConcepts.size) sets.push({ idx: models.conceptIndices(userConcepts), weight: 1 });
   let assistantConcepts: readonly string[] = [];
@@ -125,7 +133,14 @@ export function assessOffline(
   const p = models.probabilities(sets);
   const heads = headsOf(models);
   const informational = heads.informational >= 0 ? p[heads.informational] : 0;
-  if (hit) return verdict(hit.category, 'lexicon', hit.kind, excluded.has(hit.category), informational, language);
+  // A soft entry (an everyday meaning too) blocks only when the model leans to its category (lexicon.ts SOFT).
+  if (
+    hit &&
+    (!hit.soft ||
+      p[heads.category[SAFETY_CATEGORIES.indexOf(hit.category)]] >=
+        SOFT_SCALE * heads.threshold[SAFETY_CATEGORIES.indexOf(hit.category)])
+  )
+    return verdict(hit.category, 'lexicon', hit.kind, excluded.has(hit.category), informational, language);
   let best: { c: SafetyCategory; margin: number; p: number; excluded: boolean } | null = null;
   for (let k = 0; k < SAFETY_CATEGORIES.length; k++) {
     const h = heads.category[k];
