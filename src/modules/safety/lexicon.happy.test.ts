@@ -37,3 +37,31 @@ describe('lexicon: soft entries and safe idioms (round 5)', () => {
     expect(hit('honestly i might just kms tonight', 'en')).toMatchObject({ category: 'self-harm' });
   });
 });
+
+describe('an assistant turn that referred the user to a crisis service marks the conversation (round 5)', () => {
+  const A = (content: string) => ({ role: 'assistant' as const, content });
+  it('blocks the later, ordinary turns of a conversation whose earlier answer was a crisis referral', () => {
+    const v = assessOffline([
+      U('it has been a rough few weeks'),
+      A(
+        "I'm really sorry you're carrying this. If you are in danger, please call or text 988 or reach the Samaritans.",
+      ),
+      U('ok. anyway which noise cancelling headphones are good for the train'),
+    ]);
+    expect(v).toMatchObject({ category: 'self-harm', source: 'lexicon', detail: 'assistant referral' });
+    const de = assessOffline([
+      U('es geht mir nicht gut'),
+      A('Die TelefonSeelsorge ist rund um die Uhr erreichbar.'),
+      U('welche kopfhörer sind gut'),
+    ]);
+    expect(de.category).toBe('self-harm');
+  });
+  it('an ordinary answer, or a number that only looks like a hotline, does not', () => {
+    const v = assessOffline([
+      U('which noise cancelling headphones are good for the train'),
+      A('The model 988 costs $988 and the Sony ones are a strong choice; Bose is lighter.'),
+      U('and which is lighter'),
+    ]);
+    expect(v.category).toBeNull();
+  });
+});

@@ -11,7 +11,7 @@ import {
   SAFETY_CATEGORIES,
   type SafetyCategory,
 } from './categories.js';
-import { lexiconHit, SOFT_SCALE, type LexiconHit } from './lexicon.js';
+import { assistantReferral, lexiconHit, SOFT_SCALE, type LexiconHit } from './lexicon.js';
 import { textModels, type FeatureSet, type LoadedModels } from './model.js';
 import { stateOf } from '../../caches.js';
 
@@ -86,6 +86,16 @@ function analyseUserTurn(t: ReadTurn, lang: Lang): TurnAnalysis {
   return out;
 }
 
+/** Crisis referrals of assistant turns by turn hash (lexicon.ts ASSISTANT_REFERRALS). */
+const referralCache = new Memo<{ c: SafetyCategory | null }>(50_000, () => 1);
+
+/** The crisis referral an assistant turn makes, if any (memoised by turn). */
+function referralOf(t: ReadTurn): SafetyCategory | null {
+  let r = referralCache.peek(t.key);
+  if (!r) referralCache.set(t.key, (r = { c: assistantReferral(fold(t.text)) }));
+  return r.c;
+}
+
 /**
  * The assistant's answer, read to its first ASSISTANT_WORDS words (where an
  * answer to a sensitive question says so) and not memoised: the answer after
@@ -141,6 +151,12 @@ export function assessOffline(
         SOFT_SCALE * heads.threshold[SAFETY_CATEGORIES.indexOf(hit.category)])
   )
     return verdict(hit.category, 'lexicon', hit.kind, excluded.has(hit.category), informational, language);
+  // An assistant turn that referred the user to a crisis service marks the conversation (the turns read).
+  for (const t of conv.turns) {
+    if (t.role !== 'assistant') continue;
+    const c = referralOf(t);
+    if (c) return verdict(c, 'lexicon', 'assistant referral', excluded.has(c), informational, language);
+  }
   let best: { c: SafetyCategory; margin: number; p: number; excluded: boolean } | null = null;
   for (let k = 0; k < SAFETY_CATEGORIES.length; k++) {
     const h = heads.category[k];
