@@ -9,15 +9,16 @@
  *   - each head's L2 penalty: the one of L2_GRID with the lowest held-out log-loss;
  *   - the sensitive heads' thresholds, jointly: from MIN_THRESHOLD up, raised one
  *     head at a time (the raise that unblocks the most safe lines per sensitive
- *     line lost, weighed by the category's MISS_COST) until the held-out probabilities block at most SAFE_BUDGET of the
+ *     line lost) until the held-out probabilities block at most SAFE_BUDGET of the
  *     corpus's safe (commercial + informational) lines.
  * Then prints the cross-validated figures and fits each head on everything.
  *
  *   npx tsx scripts/train-text-models.ts [--check]
  *
  * Exploration only (the committed weights come from the defaults): `--settings scale,power`
- * fixes the concept scale and class-weight power, `--budget b` the safe-line budget, `--out file` the output. `--check` only verifies that weights.json is what the corpus trains to with
- * the stored penalties and thresholds (CI-friendly).
+ * fixes the concept scale and class-weight power, `--budget b` the safe-line budget,
+ * `--out file` the output. `--check` only verifies that weights.json is what the corpus
+ * trains to with the stored penalties and thresholds (CI-friendly).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -50,18 +51,6 @@ const INTENT_THRESHOLD = 0.5;
 const MIN_THRESHOLD = 0.4;
 /** Share of the corpus's safe lines the sensitive heads together may block (held out). */
 const SAFE_BUDGET = Number(arg('--budget') ?? 0.01);
-/**
- * What missing a line of a category costs, against 1 for the others (round 5): the joint budget is spent first
- * where a miss is worst — an ad beside a suicidal user costs far more than beside a parking ticket.
- */
-const MISS_COST: Partial<Record<string, number>> = {
-  'self-harm': 4,
-  'eating-disorder': 2,
-  addiction: 2,
-  'financial-distress': 2,
-  'death-grief': 2,
-  minors: 2,
-};
 /** Weight of a commercial line as a negative of a sensitive head (the lines that teach narrowness). */
 const COMMERCIAL_WEIGHT = 2;
 
@@ -216,7 +205,7 @@ function logLoss(head: string, examples: readonly Example[], p: Float64Array, po
  * The sensitive heads' thresholds from their held-out probabilities (`probs[h][i]`): all start at MIN_THRESHOLD;
  * while more than SAFE_BUDGET of the safe lines are blocked by some head, one head is raised to its next step
  * (of 0.05) that stops it firing on a safe line: the head whose raise stops it firing on the most safe lines
- * per sensitive line no longer blocked by any head, a line weighed by its category's MISS_COST.
+ * per sensitive line no longer blocked by any head.
  */
 function jointThresholds(heads: string[], probs: Float64Array[], examples: readonly Example[]): number[] {
   const t = heads.map(() => MIN_THRESHOLD);
@@ -229,15 +218,13 @@ function jointThresholds(heads: string[], probs: Float64Array[], examples: reado
     });
     return n;
   };
-  // Sensitive lines still blocked by some head, each weighted by its category's MISS_COST.
-  const cost = examples.map((e) => MISS_COST[e.label] ?? 1);
   const union = (th: number[]) => {
     let fp = 0,
       tp = 0;
     examples.forEach((_, i) => {
       if (!heads.some((__, h) => probs[h][i] >= th[h])) return;
       if (safe[i]) fp++;
-      else tp += cost[i];
+      else tp++;
     });
     return { fp, tp };
   };
@@ -362,13 +349,10 @@ function main(): void {
         let pos = 0;
         examples.forEach((e, i) => {
           if (isSafe(e.label)) return;
-          const w = MISS_COST[e.label] ?? 1;
-          pos += w;
-          if (cats.some((c, h) => ps.get(c)![i] >= t[h])) tp += w;
+          pos++;
+          if (cats.some((c, h) => ps.get(c)![i] >= t[h])) tp++;
         });
-        console.log(
-          `scale ${scale} power ${pw}: held-out recall ${(tp / pos).toFixed(3)} (weighed by MISS_COST) within the safe-line budget`,
-        );
+        console.log(`scale ${scale} power ${pw}: held-out recall ${(tp / pos).toFixed(3)} within the safe-line budget`);
         if (tp / pos > bestRecall + (bestRecall < 0 ? 0 : POWER_MARGIN)) {
           bestRecall = tp / pos;
           power = pw;
