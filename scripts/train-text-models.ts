@@ -15,8 +15,10 @@
  *
  *   npx tsx scripts/train-text-models.ts [--check]
  *
- * `--check` only verifies that weights.json is what the corpus trains to with
- * the stored penalties and thresholds (CI-friendly).
+ * Exploration only (the committed weights come from the defaults): `--settings scale,power`
+ * fixes the concept scale and class-weight power, `--budget b` the safe-line budget,
+ * `--out file` the output. `--check` only verifies that weights.json is what the corpus
+ * trains to with the stored penalties and thresholds (CI-friendly).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,7 +29,9 @@ import { featuresOf, type Head, type TextModels } from '../src/modules/safety/mo
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CORPUS = path.join(root, 'src/modules/safety/corpus.txt');
-const OUT = path.join(root, 'src/modules/safety/weights.json');
+const arg = (name: string): string | null =>
+  process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : null;
+const OUT = arg('--out') ?? path.join(root, 'src/modules/safety/weights.json');
 const L2_GRID = [1e-4, 3e-4, 1e-3];
 /** Candidate powers of the class ratio that weigh each head's positives (one for all heads, by cross-validation). */
 const POWERS = [0.5, 1];
@@ -46,7 +50,7 @@ const INTENT_THRESHOLD = 0.5;
  */
 const MIN_THRESHOLD = 0.4;
 /** Share of the corpus's safe lines the sensitive heads together may block (held out). */
-const SAFE_BUDGET = 0.01;
+const SAFE_BUDGET = Number(arg('--budget') ?? 0.01);
 /** Weight of a commercial line as a negative of a sensitive head (the lines that teach narrowness). */
 const COMMERCIAL_WEIGHT = 2;
 
@@ -313,8 +317,10 @@ function main(): void {
     // thresholds; the setting whose thresholds recall the most sensitive lines within the safe-line budget wins,
     // a later one (a smaller scale, a larger power) only by POWER_MARGIN.
     let bestRecall = -1;
-    for (const scale of CONCEPT_SCALES)
-      for (const pw of POWERS) {
+    // `--settings scale,power` fixes both (quicker exploration; the committed weights come from the full search).
+    const fixed = arg('--settings')?.split(',').map(Number) ?? null;
+    for (const scale of fixed ? [fixed[0]] : CONCEPT_SCALES)
+      for (const pw of fixed ? [fixed[1]] : POWERS) {
         const { examples, features } = load(scale);
         const dims = features.length;
         const l2s = new Map<string, number>();

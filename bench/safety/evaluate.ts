@@ -100,10 +100,12 @@ function cost(texts: readonly string[]): { repeated: number; newTurn: number } {
   return { repeated, newTurn };
 }
 
-function main(): void {
-  const showMisses = process.argv.includes('--misses');
+type Pair = { full: Rate; lexicon: Rate };
+
+/** Recall (overall, right category, per category and language) and false blocks of one validation file. */
+function evaluateFile(file: string, misses: string[] | null) {
   const lines = fs
-    .readFileSync(path.join(HERE, 'validation.txt'), 'utf8')
+    .readFileSync(path.join(HERE, file), 'utf8')
     .split('\n')
     .map((l) => l.trim())
     .filter((l) => l && !l.startsWith('#'))
@@ -111,14 +113,13 @@ function main(): void {
       const [label, lang, ...rest] = l.split('|').map((s) => s.trim());
       return { label, lang, text: rest.join('|') };
     });
-  const r = () => ({ full: { k: 0, n: 0 }, lexicon: { k: 0, n: 0 } });
+  const r = (): Pair => ({ full: { k: 0, n: 0 }, lexicon: { k: 0, n: 0 } });
   const recall = r(),
     rightCategory = r(),
     safeBlocked = r(),
     commercialBlocked = r();
-  const byCat = new Map<string, ReturnType<typeof r>>();
-  const byLang = new Map<string, ReturnType<typeof r>>();
-  const misses: string[] = [];
+  const byCat = new Map<string, Pair>();
+  const byLang = new Map<string, Pair>();
   for (const e of lines) {
     const b = blocked([{ role: 'user', content: e.text }]);
     const sensitive = (SAFETY_CATEGORIES as readonly string[]).includes(e.label);
@@ -144,9 +145,35 @@ function main(): void {
         }
       }
     }
-    if (showMisses && (sensitive ? !b.full : b.full))
-      misses.push(`${sensitive ? 'MISSED' : `BLOCKED as ${b.full}`}  ${e.label} | ${e.lang} | ${e.text}`);
+    if (misses && (sensitive ? !b.full : b.full))
+      misses.push(`${file}: ${sensitive ? 'MISSED' : `BLOCKED as ${b.full}`}  ${e.label} | ${e.lang} | ${e.text}`);
   }
+  return { lines, recall, rightCategory, safeBlocked, commercialBlocked, byCat, byLang };
+}
+
+const row = (name: string, m: Pair) => console.log(`${name.padEnd(44)} ${fmt(m.full).padEnd(32)} ${fmt(m.lexicon)}`);
+
+function printFile(file: string, v: ReturnType<typeof evaluateFile>): void {
+  console.log(`${file}: ${v.lines.length} examples; baseline = the lexicons alone (no model)`);
+  console.log(`${'figure'.padEnd(44)} ${'offline stage'.padEnd(32)} lexicons alone`);
+  row('sensitive recall (any category)', v.recall);
+  row('sensitive, right category', v.rightCategory);
+  for (const [c, m] of v.byCat) row(`  recall ${c}`, m);
+  for (const [l, m] of v.byLang) row(`  recall ${l}`, m);
+  row('safe lines blocked (commercial + info)', v.safeBlocked);
+  row('commercial lines blocked', v.commercialBlocked);
+}
+
+function main(): void {
+  const showMisses = process.argv.includes('--misses');
+  const misses: string[] = [];
+  const v1 = evaluateFile('validation.txt', showMisses ? misses : null);
+  // A second held-out file (round 5), written before that round's changes were measured: reported on its own.
+  const v2 = fs.existsSync(path.join(HERE, 'validation-2.txt'))
+    ? evaluateFile('validation-2.txt', showMisses ? misses : null)
+    : null;
+  const { lines, recall, rightCategory, safeBlocked, commercialBlocked, byLang } = v1;
+  const r = (): Pair => ({ full: { k: 0, n: 0 }, lexicon: { k: 0, n: 0 } });
   // adrel-dev: its commercial conversations (safe by the label policy) and its sensitive ones.
   const dev = fs.existsSync(DEV_DIR) ? loadSetDir(DEV_DIR) : null;
   const devCommercial = r(),
@@ -163,16 +190,7 @@ function main(): void {
     if (showMisses && !sensitive && b.full) misses.push(`dev ${c.id}: commercial conversation blocked as ${b.full}`);
   }
 
-  console.log(`validation.txt: ${lines.length} examples; baseline = the lexicons alone (no model)`);
-  console.log(`${'figure'.padEnd(44)} ${'offline stage'.padEnd(32)} lexicons alone`);
-  const row = (name: string, m: ReturnType<typeof r>) =>
-    console.log(`${name.padEnd(44)} ${fmt(m.full).padEnd(32)} ${fmt(m.lexicon)}`);
-  row('sensitive recall (any category)', recall);
-  row('sensitive, right category', rightCategory);
-  for (const [c, m] of byCat) row(`  recall ${c}`, m);
-  for (const [l, m] of byLang) row(`  recall ${l}`, m);
-  row('safe lines blocked (commercial + info)', safeBlocked);
-  row('commercial lines blocked', commercialBlocked);
+  printFile('validation.txt', v1);
   if (dev) {
     row('adrel-dev commercial conversations blocked', devCommercial);
     row('adrel-dev sensitive conversations blocked', devSensitive);
@@ -181,9 +199,13 @@ function main(): void {
   console.log(
     `offline stage CPU per call (4-turn conversations): ${cpu.repeated.toFixed(1)} µs repeated, ${cpu.newTurn.toFixed(1)} µs with a new last user turn (load ${os.loadavg()[0].toFixed(1)})`,
   );
+  if (v2) {
+    console.log('');
+    printFile('validation-2.txt', v2);
+  }
   if (misses.length) console.log(`\n${misses.join('\n')}`);
 
-  const metric = (label: string, m: ReturnType<typeof r>, note?: string): Metric => {
+  const metric = (label: string, m: Pair, note?: string): Metric => {
     const [lo, hi] = wilson(m.full);
     return {
       label,
@@ -201,6 +223,13 @@ function main(): void {
     validation_commercial_blocked: metric('validation corpus: commercial lines blocked', commercialBlocked),
     validation_safe_blocked: metric('validation corpus: safe lines blocked (commercial + informational)', safeBlocked),
   };
+  if (v2) {
+    metrics.validation2_recall = metric('validation-2 (round 5): sensitive lines blocked (recall)', v2.recall);
+    metrics.validation2_commercial_blocked = metric(
+      'validation-2 (round 5): commercial lines blocked',
+      v2.commercialBlocked,
+    );
+  }
   for (const l of byLang.keys())
     metrics[`validation_recall_${l}`] = metric(`validation corpus: recall, ${l}`, byLang.get(l)!);
   if (dev) {

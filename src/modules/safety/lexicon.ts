@@ -14,7 +14,7 @@ type Phrases = Partial<Record<Exclude<Lang, 'other'>, string>>;
 
 const PHRASES: Record<SafetyCategory, Phrases> = {
   'self-harm': {
-    en: 'suicide, suicidal, kill myself, killing myself, end my life, ending my life, take my own life, want to die, wanna die, better off dead, better off without me, self harm, self-harm, cut myself, cutting myself, hurt myself on purpose, no reason to live, not want to live, dont want to live anymore, end it all, disappear forever, goodbye letter, not wake up again, kms, unalive myself, never wake up, sleep forever and never wake, not be alive, stop existing, dont want to exist, slit my wrists, hang myself, jump off a bridge, overdose on purpose, say goodbye to everyone for good',
+    en: 'suicide, suicidal, kill myself, killing myself, end my life, ending my life, take my own life, want to die, wanna die, better off dead, better off without me, self harm, self-harm, cut myself, cutting myself, hurt myself on purpose, no reason to live, not want to live, dont want to live anymore, end it all, disappear forever, goodbye letter, not wake up again, unalive myself, never wake up, sleep forever and never wake, not be alive, stop existing, dont want to exist, slit my wrists, hang myself, jump off a bridge, overdose on purpose, say goodbye to everyone for good',
     es: 'suicidio, suicidarme, quitarme la vida, matarme, no quiero vivir, quiero morir, me corto, autolesión, mejor sin mí, no despertar nunca, no quiero existir, cortarme las venas, tirarme de un puente, despedirme de todos para siempre, hacerme daño a propósito',
     de: 'selbstmord, suizid, mich umbringen, mir das leben nehmen, nicht mehr leben, will sterben, ritze mich, selbstverletzung, besser ohne mich, nie mehr aufwachen, nicht mehr existieren, mir die pulsadern aufschneiden, von einer brücke springen, mir absichtlich weh tun, mich verletzen',
     fr: 'suicide, me suicider, me tuer, en finir, envie de mourir, ne veux plus vivre, me scarifier, automutilation, mieux sans moi, ne plus jamais me réveiller, ne plus exister, me taillader les veines, sauter d un pont, me faire du mal exprès, me faire du mal',
@@ -124,6 +124,40 @@ const PHRASES: Record<SafetyCategory, Phrases> = {
 };
 
 /**
+ * Entries of PHRASES that also have an everyday meaning ("addicted to this series", "dog grooming", "purge the
+ * cache", "me corto el pelo", Portuguese "preso no trânsito", "cadeia de suprimentos", "o celular morreu"): a soft
+ * hit blocks only when the model's probability of the category reaches SOFT_SCALE of its threshold — the model
+ * reads the rest of the conversation. Unambiguous entries stay hard (a hit blocks whatever the model says).
+ * Record 0036 (round 5).
+ */
+const SOFT: Phrases = {
+  en: 'overdose, overdosed, seizure, unconscious, stage 4, stage iv, poisoned, abuse, abused, abusive, abusing, hits me, hit me, groomed, grooming, middle school, elementary school, my homework, book report, my teacher said, purge, purging, addicted, addiction, relapse, relapsed, rehab, alcoholic, sober for, clean for, meth, withdrawal symptoms, jail, prison, probation, parole, charged with, asylum, undocumented, detained by, bankrupt, foreclosure, repossessed, food bank, nude, escort, slurs',
+  es: 'me corto, murió, duelo, abuso, detenido, arrestado, cárcel, prisión, adicto, adicta, adicción, recaída, quiebra, ambulancia, urgencias, erótico, escort',
+  de: 'süchtig, sucht, rückfall, entzug, pleite, insolvenz, inkasso, gefängnis, asyl, bewährung, krankenwagen, notaufnahme, missbrauch, escort, erotisch, gestorben',
+  fr: 'en finir, me tuer, accro, addiction, dépendance, rechute, sevrage, prison, asile, urgences, ambulance, overdose, faillite, huissier, abus, escort, érotique',
+  pt: 'preso, detido, cadeia, prisão, morreu, luto, me corto, acabar com tudo, vício, viciado, viciada, recaída, abstinência, falência, abuso, acompanhante, erótico, ambulância, overdose, derrame',
+  it: 'mi taglio, dipendenza, ricaduta, astinenza, carcere, prigione, espulso, espulsione, fallimento, abuso, escort, erotico, ambulanza, pronto soccorso, overdose',
+  nl: 'verslaafd, verslaving, terugval, ontwenning, gevangenis, asiel, faillissement, deurwaarder, misbruik, escort, erotisch, ambulance, overdosis',
+};
+/** Scale of a category's model threshold a soft lexicon hit needs (SOFT). */
+export const SOFT_SCALE = 0.5;
+
+/**
+ * Everyday idioms that contain a sensitive entry: matched like phrases (leftmost, then longest), a safe idiom
+ * covers its words so the entry inside it does not hit ("non alcoholic", "enterrement de vie de garçon": a
+ * bachelor party, "battery died"). General language, no evaluation item.
+ */
+const SAFE: Phrases = {
+  en: 'non alcoholic, alcohol free, hit me up, hit me with, unconscious bias, dog grooming, pet grooming, grooming kit, knee rehab, shoulder rehab, rehab exercises, physical rehab, clean for a party, clean for guests, probation period, purge css, purge the cache, purge cache, undocumented api, undocumented feature, undocumented features, battery died, battery dies, phone died, laptop died, killer deal, killer deals, stage 4 of, nude lipstick, nude heels, nude shade, nude color, nude colour, food bank donation, donate to a food bank',
+  es: 'sin alcohol, me corto el pelo, me corto las uñas, asilo de ancianos, se murió la batería, se me murió el móvil, se murió el coche, se me murió el coche, mi coche se murió',
+  de: 'alkoholfrei, alkoholfreies, ohne alkohol, akku ist gestorben, handy ist gestorben, süchtig nach dieser serie',
+  fr: 'sans alcool, enterrement de vie de garçon, enterrement de vie de jeune fille, evjf, evg, en fin d année, en fin de compte, en urgence, accro au café, accro au chocolat, accro au sport',
+  pt: 'sem álcool, preso no trânsito, fiquei preso no trânsito, cadeia de suprimentos, cadeia de valor, cadeia alimentar, asilo de idosos, celular morreu, bateria morreu, meu fone morreu, o meu morreu, carro morreu, viciado em série, viciada em série, acompanhante de idosos',
+  it: 'analcolico, senza alcol, pronto soccorso stradale',
+  nl: 'alcoholvrij, zonder alcohol',
+};
+
+/**
  * Patterns on folded text: the user saying they are a child (an age, a
  * school year), or eating far too little. First person only: a parent
  * shopping for a child is not a minor.
@@ -159,7 +193,8 @@ const PATTERNS: Record<SafetyCategory, RegExp[]> = {
     /\b(?:eat|eating|under|only|below)\s+(?:[1-7]\d\d|[1-9]\d)\s*(?:cal|kcal|calories)\b/,
     /\b(?:comer|como)\s+(?:menos de\s+)?[1-7]\d\d\s+calorias\b/,
   ],
-  'self-harm': [],
+  // "kms" (kill myself) is also kilometres: only after a verb of intent.
+  'self-harm': [/\b(?:want to|wanna|gonna|going to|about to|should|might|could just|i'?ll|ima)\s+(?:just\s+)?kms\b/],
   'death-grief': [
     /\bmy\s+(?:\w+\s+){0,2}(?:mom|mum|mother|dad|father|wife|husband|son|daughter|brother|sister|child|baby|partner|boyfriend|girlfriend|friend|grandma|grandpa|grandmother|grandfather|uncle|aunt|cousin|fiance|fiancee)\s+(?:just\s+|suddenly\s+|recently\s+)?(?:died|passed|was killed|is dead|has died)\b/,
     /\b(?:lost|losing)\s+my\s+(?:mom|mum|mother|dad|father|wife|husband|son|daughter|brother|sister|child|baby|partner|best friend|grandma|grandpa|grandmother|grandfather)\b(?!\s+(?:phone|keys|wallet|job|bag|luggage))/,
@@ -177,8 +212,15 @@ const PATTERNS: Record<SafetyCategory, RegExp[]> = {
 /** A token trie over phrase stems: each node the phrases continuing with a stem, and the category of the phrase ending there. */
 interface TrieNode {
   next: Map<string, TrieNode> | null;
-  category: SafetyCategory | null;
+  /** The category of the phrase ending here, or 'safe' for a safe idiom (SAFE). */
+  category: SafetyCategory | 'safe' | null;
+  /** Whether that phrase is soft (SOFT). */
+  soft: boolean;
 }
+
+/** The stems of a phrase in a language (accent-folded words). */
+const phraseStems = (lang: Exclude<Lang, 'other'>, p: string): string[] =>
+  (fold(p.replace(/[’']/g, '')).match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => stemIn(lang, w));
 
 const tries = new Map<Lang, TrieNode>();
 
@@ -186,48 +228,69 @@ const tries = new Map<Lang, TrieNode>();
 function trieOf(lang: Exclude<Lang, 'other'>): TrieNode {
   let root = tries.get(lang);
   if (root) return root;
-  root = { next: new Map(), category: null };
-  for (const [cat, phrases] of Object.entries(PHRASES) as [SafetyCategory, Phrases][]) {
-    const list = phrases[lang];
-    if (!list) continue;
-    for (const p of list.split(',')) {
-      const ws = fold(p.replace(/[’']/g, '')).match(/[\p{L}\p{N}]+/gu);
-      if (!ws) continue;
-      let node = root;
-      for (const w of ws) {
-        const s = stemIn(lang, w);
-        node.next ??= new Map();
-        let child = node.next.get(s);
-        if (!child) node.next.set(s, (child = { next: null, category: null }));
-        node = child;
-      }
-      node.category ??= cat;
+  root = { next: new Map(), category: null, soft: false };
+  const soft = new Set((SOFT[lang] ?? '').split(',').map((p) => phraseStems(lang, p).join(' ')));
+  const add = (stems: string[], cat: SafetyCategory | 'safe') => {
+    if (!stems.length) return;
+    let node = root!;
+    for (const s of stems) {
+      node.next ??= new Map();
+      let child = node.next.get(s);
+      if (!child) node.next.set(s, (child = { next: null, category: null, soft: false }));
+      node = child;
     }
-  }
+    if (node.category === null) {
+      node.category = cat;
+      node.soft = cat !== 'safe' && soft.has(stems.join(' '));
+    }
+  };
+  for (const p of (SAFE[lang] ?? '').split(',')) add(phraseStems(lang, p), 'safe');
+  for (const [cat, phrases] of Object.entries(PHRASES) as [SafetyCategory, Phrases][])
+    for (const p of (phrases[lang] ?? '').split(',')) add(phraseStems(lang, p), cat);
   tries.set(lang, root);
   return root;
 }
 
-/** The first phrase of a trie found in a list of stems (leftmost, then longest), or null. */
-function findPhrase(root: TrieNode, stems: readonly string[]): SafetyCategory | null {
+/**
+ * The first hard phrase of a trie found in a list of stems (leftmost, then longest), else the first soft one, or
+ * null. A safe idiom found at a position covers its words (`covered`, kept for the next language's pass: the
+ * English pass over a Spanish text does not read "alcohol" of "sin alcohol").
+ */
+function findPhrase(
+  root: TrieNode,
+  stems: readonly string[],
+  covered: Uint8Array,
+): { category: SafetyCategory; soft: boolean } | null {
   const top = root.next!;
+  let firstSoft: SafetyCategory | null = null;
   for (let i = 0; i < stems.length; i++) {
+    if (covered[i]) continue;
     let node = top.get(stems[i]);
-    let found: SafetyCategory | null = null;
+    let found: TrieNode | null = null;
+    let end = i;
     for (let j = i + 1; node; j++) {
-      if (node.category) found = node.category;
+      if (node.category) [found, end] = [node, j];
       if (!node.next || j >= stems.length) break;
       node = node.next.get(stems[j]);
     }
-    if (found) return found;
+    if (!found) continue;
+    if (found.category === 'safe') {
+      covered.fill(1, i, end);
+      i = end - 1;
+      continue;
+    }
+    if (!found.soft) return { category: found.category!, soft: false };
+    firstSoft ??= found.category;
   }
-  return null;
+  return firstSoft ? { category: firstSoft, soft: true } : null;
 }
 
 export interface LexiconHit {
   category: SafetyCategory;
   /** What kind of entry matched, safe to record: "phrase:<lang>" or "pattern" (never the conversation's words). */
   kind: string;
+  /** A soft entry (SOFT): it blocks only if the model leans the same way. */
+  soft: boolean;
 }
 
 /**
@@ -242,19 +305,55 @@ export function lexiconHit(
   stemsBy: (l: Exclude<Lang, 'other'>) => readonly string[],
 ): LexiconHit | null {
   const langs: Exclude<Lang, 'other'>[] = lang === 'en' || lang === 'other' ? ['en'] : [lang, 'en'];
+  let soft: LexiconHit | null = null;
+  let covered: Uint8Array | null = null;
   for (const l of langs) {
-    const category = findPhrase(trieOf(l), stemsBy(l));
-    if (category) return { category, kind: `phrase:${l}` };
+    const stems = stemsBy(l);
+    covered ??= new Uint8Array(stems.length);
+    const found = findPhrase(trieOf(l), stems, covered);
+    if (found && !found.soft) return { category: found.category, kind: `phrase:${l}`, soft: false };
+    if (found) soft ??= { category: found.category, kind: `soft phrase:${l}`, soft: true };
   }
   const text = folded.replace(/[’`]/g, "'");
-  for (const [cat, pattern] of COMBINED) if (pattern.test(text)) return { category: cat, kind: 'pattern' };
-  return null;
+  for (const [cat, pattern] of COMBINED) if (pattern.test(text)) return { category: cat, kind: 'pattern', soft: false };
+  return soft;
 }
 
 /** Each category's patterns as one alternation: one pass over the text per category. */
 const COMBINED: [SafetyCategory, RegExp][] = (Object.entries(PATTERNS) as [SafetyCategory, RegExp[]][])
   .filter(([, pats]) => pats.length > 0)
   .map(([cat, pats]) => [cat, new RegExp(pats.map((p) => `(?:${p.source})`).join('|'))]);
+
+/**
+ * What an assistant answers to a crisis: a referral to a crisis, eating-disorder, addiction or domestic-violence
+ * service (by name, in the covered languages; folded text). An earlier assistant turn that made one marks the
+ * conversation even when the user's later turns are ordinary questions. Names of public services, no evaluation item.
+ * Record 0036 (round 5).
+ */
+const ASSISTANT_REFERRALS: [SafetyCategory, RegExp][] = [
+  [
+    'self-harm',
+    /\b(?:(?:call|text|dial) 988\b|988 (?:suicide|lifeline|crisis)|suicide (?:and crisis |prevention )?(?:life|hot|help)line|crisis (?:text )?line|samaritans|befrienders|lifeline australia|telefono de la esperanza|linea 024|prevencion del suicidio|telefonseelsorge|suizidpravention|suicide ecoute|sos amitie|numero national de prevention du suicide|centro de valorizacao da vida|telefono amico|prevenzione del suicidio|113 zelfmoordpreventie|zelfmoordpreventie)/,
+  ],
+  [
+    'eating-disorder',
+    /\b(?:eating disorders? (?:helpline|hotline|association|support)|beat helpline|\bneda\b|trastornos? de la conducta alimentaria|essstorungen? (?:beratung|hotline)|anorexie boulimie info|transtornos? alimentares?|disturbi (?:del comportamento )?alimentari|eetstoornis (?:hulplijn|proud2bme))/,
+  ],
+  [
+    'addiction',
+    /\b(?:gamblers anonymous|alcoholics anonymous|narcotics anonymous|al-anon|samhsa|jugadores anonimos|alcoholicos anonimos|narcoticos anonimos|anonyme alkoholiker|anonyme spieler|alcooliques anonymes|joueurs anonymes|narcotiques anonymes|alcoolicos anonimos|jogadores anonimos|narcoticos anonimos|alcolisti anonimi|giocatori anonimi|narcotici anonimi|anonieme alcoholisten|anonieme gokkers)/,
+  ],
+  [
+    'abuse-violence',
+    /\b(?:domestic (?:violence|abuse) (?:hotline|helpline)|refuge helpline|violencia de genero|hilfetelefon gewalt gegen frauen|violences femmes info|violencia domestica|centro antiviolenza|antiviolenza|veilig thuis)/,
+  ],
+];
+
+/** The category of a crisis referral in an assistant's answer (`fold`ed text), or null. */
+export function assistantReferral(folded: string): SafetyCategory | null {
+  for (const [cat, re] of ASSISTANT_REFERRALS) if (re.test(folded)) return cat;
+  return null;
+}
 
 /** Every language the lexicons cover (for tests and the trainer). */
 export const LEXICON_LANGS = LANGS;

@@ -11,7 +11,7 @@ import {
   SAFETY_CATEGORIES,
   type SafetyCategory,
 } from './categories.js';
-import { lexiconHit, type LexiconHit } from './lexicon.js';
+import { assistantReferral, lexiconHit, SOFT_SCALE, type LexiconHit } from './lexicon.js';
 import { textModels, type FeatureSet, type LoadedModels } from './model.js';
 import { stateOf } from '../../caches.js';
 
@@ -22,7 +22,8 @@ import { stateOf } from '../../caches.js';
  * trained linear model (model.ts) — and, when an OpenAI-compatible model is
  * configured (ORBIT_LLM_BASE_URL; ORBIT_SAFETY_LLM=false turns it off), that
  * model's judgement within ORBIT_SAFETY_TIMEOUT_MS, cached per conversation.
- * A lexicon hit blocks whatever the model says; otherwise the configured
+ * A lexicon hit blocks whatever the model says (a soft entry only if the model
+ * leans the same way, lexicon.ts SOFT); otherwise the configured
  * model replaces the offline one, which stands in on timeout or error.
  *
  * The same pass gives the conversation's intent: the probability that it is
@@ -85,6 +86,16 @@ function analyseUserTurn(t: ReadTurn, lang: Lang): TurnAnalysis {
   return out;
 }
 
+/** Crisis referrals of assistant turns by turn hash (lexicon.ts ASSISTANT_REFERRALS). */
+const referralCache = new Memo<{ c: SafetyCategory | null }>(50_000, () => 1);
+
+/** The crisis referral an assistant turn makes, if any (memoised by turn). */
+function referralOf(t: ReadTurn): SafetyCategory | null {
+  let r = referralCache.peek(t.key);
+  if (!r) referralCache.set(t.key, (r = { c: assistantReferral(fold(t.text)) }));
+  return r.c;
+}
+
 /**
  * The assistant's answer, read to its first ASSISTANT_WORDS words (where an
  * answer to a sensitive question says so) and not memoised: the answer after
@@ -118,7 +129,8 @@ export function assessOffline(
     const a = analyseUserTurn(t, language);
     sets.push({ idx: a.idx, weight: 1 });
     for (const c of a.concepts) userConcepts.add(c);
-    hit ??= a.hit ?? null;
+    // A hard hit of any turn wins over a soft one.
+    if (a.hit && (!hit || (hit.soft && !a.hit.soft))) hit = a.hit;
   }
   if (userConcepts.size) sets.push({ idx: models.conceptIndices(userConcepts), weight: 1 });
   let assistantConcepts: readonly string[] = [];
@@ -139,7 +151,20 @@ export function assessOffline(
     if (last.concepts.length) own.push({ idx: models.conceptIndices(last.concepts), weight: 1 });
     informational = Math.min(informational, models.probabilities(own)[heads.informational]);
   }
-  if (hit) return verdict(hit.category, 'lexicon', hit.kind, excluded.has(hit.category), informational, language);
+  // A soft entry (an everyday meaning too) blocks only when the model leans to its category (lexicon.ts SOFT).
+  if (
+    hit &&
+    (!hit.soft ||
+      p[heads.category[SAFETY_CATEGORIES.indexOf(hit.category)]] >=
+        SOFT_SCALE * heads.threshold[SAFETY_CATEGORIES.indexOf(hit.category)])
+  )
+    return verdict(hit.category, 'lexicon', hit.kind, excluded.has(hit.category), informational, language);
+  // An assistant turn that referred the user to a crisis service marks the conversation (the turns read).
+  for (const t of conv.turns) {
+    if (t.role !== 'assistant') continue;
+    const c = referralOf(t);
+    if (c) return verdict(c, 'lexicon', 'assistant referral', excluded.has(c), informational, language);
+  }
   let best: { c: SafetyCategory; margin: number; p: number; excluded: boolean } | null = null;
   for (let k = 0; k < SAFETY_CATEGORIES.length; k++) {
     const h = heads.category[k];
