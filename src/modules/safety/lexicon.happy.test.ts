@@ -6,7 +6,7 @@ import { assessOffline } from './service.js';
 const U = (content: string) => ({ role: 'user' as const, content });
 const hit = (text: string, lang: Lang) => {
   const ws = foldedWords(text);
-  return lexiconHit(fold(text), lang, (l) => ws.map((w) => stemIn(l, w)));
+  return lexiconHit(fold(text), lang, (l) => ws.map((w) => stemIn(l, w)), ws);
 };
 
 // Lines written for this test (none is in corpus.txt, bench/safety/validation*.txt or an evaluation set).
@@ -63,5 +63,39 @@ describe('an assistant turn that referred the user to a crisis service marks the
       U('and which is lighter'),
     ]);
     expect(v.category).toBeNull();
+  });
+});
+
+// Lines written for this test (none is in corpus.txt, bench/safety/validation*.txt or an evaluation set).
+describe('lexicon: an entry whose stem an everyday word shares matches only its own forms (round 5 addendum)', () => {
+  it('everyday words with the stem of an entry and another meaning do not hit', () => {
+    for (const [text, lang] of [
+      ['busco unas zapatillas deportivas para el gimnasio', 'es'],
+      ['me duele la rodilla al subir escaleras, qué rodillera compro', 'es'],
+      ['quanto custa cada capinha de celular', 'pt'],
+      ['derramou suco no teclado, qual teclado comprar', 'pt'],
+      ['la scatola è arrivata e manca il cavo, come lo ordino', 'it'],
+      ['un videogioco violento per adulti, quale consigli', 'it'],
+      ['quel alcool choisir pour un mojito', 'fr'],
+      ['ça dépend de la taille, quel sac choisir', 'fr'],
+      ['hoe kan ik de meldingen uitzetten op mijn telefoon', 'nl'],
+      ['how much alcohol does a light beer have', 'en'],
+    ] as const)
+      expect(hit(text, lang), text).toBeNull();
+  });
+
+  it('the sensitive forms still hit', () => {
+    for (const [text, lang, category] of [
+      ['me deportaron y ahora estoy deportado lejos de mi familia', 'es', 'legal-trouble'],
+      ['estamos de duelo en casa', 'es', 'death-grief'],
+      ['mio nonno è mancato ieri notte', 'it', 'death-grief'],
+      ['è stata violentata da un conoscente', 'it', 'abuse-violence'],
+      ['ma mère est alcoolique depuis des années', 'fr', 'addiction'],
+      ['o meu primo foi para a cadeia', 'pt', 'legal-trouble'],
+      ['de brief over onze uitzetting kwam vandaag', 'nl', 'legal-trouble'],
+      ['quiero cortarme las venas', 'es', 'self-harm'],
+      ['me cortaron la luz otra vez', 'es', 'financial-distress'],
+    ] as const)
+      expect(hit(text, lang), text).toMatchObject({ category });
   });
 });

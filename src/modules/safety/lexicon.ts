@@ -1,4 +1,4 @@
-import { fold, LANGS, stemIn, type Lang } from '../../lib/lang.js';
+import { fold, foldedWords, LANGS, stemIn, type Lang } from '../../lib/lang.js';
 import type { SafetyCategory } from './categories.js';
 
 /**
@@ -139,6 +139,39 @@ const SOFT: Phrases = {
   it: 'mi taglio, dipendenza, ricaduta, astinenza, carcere, prigione, espulso, espulsione, fallimento, abuso, escort, erotico, ambulanza, pronto soccorso, overdose',
   nl: 'verslaafd, verslaving, terugval, ontwenning, gevangenis, asiel, faillissement, deurwaarder, misbruik, escort, erotisch, ambulance, overdosis',
 };
+/**
+ * Entry words whose Snowball stem is also the stem of an everyday word with another meaning (Spanish "duelo"
+ * mourning / "duele" hurts, "deportado" / "deporte" sport, "recaída" / "recado" errand; Portuguese "cadeia" /
+ * "cada" each, "derrame" / "derramou" spilled; Italian "è mancato" / "manca" is missing, "violentata" / "violento";
+ * French "alcoolique" / "alcool", "dépendance" / "dépend", "en finir" / "en fin de mois"; Dutch "uitzetting" /
+ * "uitzetten" switch off): a text word with such a stem matches only when written as one of these forms. Found by
+ * comparing each entry's stem with the stems of the vocabulary (serving/vocabulary.ts), the corpus's commercial
+ * lines and common word forms. Record 0036 (round 5 addendum).
+ */
+const SURFACE_ONLY: Phrases = {
+  en: 'alcoholic, alcoholics, groomed, grooming',
+  es: 'duelo, duelos, deportado, deportada, deportados, deportadas, recaída, recaídas, ambulancia, ambulancias, urgencias, matarme, corto, cortarme, cortaron',
+  de: 'bewährung',
+  fr: 'alcoolique, alcooliques, dépendance, finir, urgences',
+  pt: 'cadeia, cadeias, luto, acompanhante, acompanhantes, derrame, corto, cortar, cortaram',
+  it: 'mancato, mancata, violentata, violentato, ambulanza',
+  nl: 'uitzetting',
+};
+const surfaceOnly = new Map<Lang, Map<string, Set<string>>>();
+/** A language's SURFACE_ONLY stems, each with the folded forms that may match it. */
+function surfaceOnlyOf(lang: Exclude<Lang, 'other'>): Map<string, Set<string>> {
+  let m = surfaceOnly.get(lang);
+  if (m) return m;
+  m = new Map();
+  for (const w of (SURFACE_ONLY[lang] ?? '').split(',')) {
+    const f = fold(w.trim());
+    const s = stemIn(lang, f);
+    (m.get(s) ?? m.set(s, new Set()).get(s)!).add(f);
+  }
+  surfaceOnly.set(lang, m);
+  return m;
+}
+
 /** Scale of a category's model threshold a soft lexicon hit needs (SOFT). */
 export const SOFT_SCALE = 0.5;
 
@@ -303,12 +336,13 @@ export function lexiconHit(
   folded: string,
   lang: Lang,
   stemsBy: (l: Exclude<Lang, 'other'>) => readonly string[],
+  words?: readonly string[],
 ): LexiconHit | null {
   const langs: Exclude<Lang, 'other'>[] = lang === 'en' || lang === 'other' ? ['en'] : [lang, 'en'];
   let soft: LexiconHit | null = null;
   let covered: Uint8Array | null = null;
   for (const l of langs) {
-    const stems = stemsBy(l);
+    const stems = guardStems(l, stemsBy(l), () => (words ??= foldedWords(folded)));
     covered ??= new Uint8Array(stems.length);
     const found = findPhrase(trieOf(l), stems, covered);
     if (found && !found.soft) return { category: found.category, kind: `phrase:${l}`, soft: false };
@@ -317,6 +351,19 @@ export function lexiconHit(
   const text = folded.replace(/[’`]/g, "'");
   for (const [cat, pattern] of COMBINED) if (pattern.test(text)) return { category: cat, kind: 'pattern', soft: false };
   return soft;
+}
+
+/** Stems of SURFACE_ONLY written in another form become unmatchable ("duele" no longer meets "duelo"). */
+function guardStems(lang: Exclude<Lang, 'other'>, stems: readonly string[], wordsOf: () => readonly string[]) {
+  const guard = surfaceOnlyOf(lang);
+  let out: string[] | null = null;
+  for (let i = 0; i < stems.length; i++) {
+    const forms = guard.get(stems[i]);
+    if (!forms) continue;
+    const w = wordsOf()[i];
+    if (w !== undefined && !forms.has(w)) (out ??= stems.slice())[i] = `\u0002${stems[i]}`;
+  }
+  return out ?? stems;
 }
 
 /** Each category's patterns as one alternation: one pass over the text per category. */
@@ -354,6 +401,12 @@ export function assistantReferral(folded: string): SafetyCategory | null {
   for (const [cat, re] of ASSISTANT_REFERRALS) if (re.test(folded)) return cat;
   return null;
 }
+
+/** The phrases of a language's lexicon, with their category (for the stem-collision test). */
+export const lexiconPhrases = (lang: Exclude<Lang, 'other'>): { category: SafetyCategory; phrase: string }[] =>
+  (Object.entries(PHRASES) as [SafetyCategory, Phrases][]).flatMap(([category, ps]) =>
+    (ps[lang] ?? '').split(',').map((p) => ({ category, phrase: p.trim() })),
+  );
 
 /** Every language the lexicons cover (for tests and the trainer). */
 export const LEXICON_LANGS = LANGS;

@@ -81,7 +81,7 @@ function analyseUserTurn(t: ReadTurn, lang: Lang): TurnAnalysis {
   const ws = t.words.map(foldWord);
   const stems = ws.map((w) => stemIn(lang, w));
   const out: TurnAnalysis = textModels().wordIndices(ws, stems, lang);
-  out.hit = lexiconHit(fold(t.text), lang, (l) => (l === lang ? stems : ws.map((w) => stemIn(l, w))));
+  out.hit = lexiconHit(fold(t.text), lang, (l) => (l === lang ? stems : ws.map((w) => stemIn(l, w))), ws);
   turnCache.set(key, out);
   return out;
 }
