@@ -402,11 +402,5 @@ export function assistantReferral(folded: string): SafetyCategory | null {
   return null;
 }
 
-/** The phrases of a language's lexicon, with their category (for the stem-collision test). */
-export const lexiconPhrases = (lang: Exclude<Lang, 'other'>): { category: SafetyCategory; phrase: string }[] =>
-  (Object.entries(PHRASES) as [SafetyCategory, Phrases][]).flatMap(([category, ps]) =>
-    (ps[lang] ?? '').split(',').map((p) => ({ category, phrase: p.trim() })),
-  );
-
 /** Every language the lexicons cover (for tests and the trainer). */
 export const LEXICON_LANGS = LANGS;
