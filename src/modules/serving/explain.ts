@@ -1,4 +1,5 @@
-import type { Allocation, Ranking } from './decision.js';
+import type { Allocation } from './allocation.js';
+import type { Ranking } from './decision.js';
 
 /**
  * Explainability: the last decisions of this process, for

@@ -1,20 +1,7 @@
-import {
-  PhraseSet,
-  expandTopics,
-  isNumber,
-  isStopWord,
-  phraseTerm,
-  stem,
-  stems,
-  termsWithPhrases,
-  words,
-} from '../../lib/text.js';
+import { PhraseSet, expandTopics, stems, termsWithPhrases, words } from '../../lib/text.js';
 import { SemanticIndex } from './semantic.js';
-import { Memo } from '../../lib/memo.js';
-import { isFunctionWord, type Lang } from '../../lib/lang.js';
-import { englishFor, englishForPair, VOCABULARY_LANGS } from './vocabulary.js';
-import { wordTable } from './word-vectors.js';
-import { readConversation, type ConversationTurn, type ReadConversation, type ReadTurn } from '../../lib/turns.js';
+import { readConversation, type ConversationTurn, type ReadConversation } from '../../lib/turns.js';
+import { NONE, readingLanguage, termsOfTurn, turnVector, type TurnTerms } from './turn-terms.js';
 
 /**
  * The built-in relevance model: BM25 over ad groups' context (plus name),
@@ -57,165 +44,6 @@ export { withoutCode } from '../../lib/turns.js';
 const FOLLOW_UP_TERMS = 8;
 /** Recency decay across turns when the last user turn is a follow-up. */
 const FOLLOW_UP_DECAY = 0.85;
-
-/** What relevance keeps of one turn: its terms (stop words out), their distinct terms and phrase terms, and every word's stem. */
-interface TurnTerms {
-  terms: string[];
-  distinct: string[];
-  /** Weight of each distinct term by its specificity in general English (`specOf`). */
-  spec: Float32Array;
-  stems: string[];
-  /** Specificity-weighted sum of the turn's word vectors (made on first use by the semantic signal). */
-  vec?: Float32Array;
-  words: string[];
-  /** Terms of content words the word table has no vector for (numbers aside): the semantic signal cannot read them. */
-  unread: ReadonlySet<string>;
-}
-
-/**
- * A term's weight: SPEC_BASE + (1 − SPEC_BASE) × its specificity in general
- * English (word-vectors.ts), so common words ("work", "file", "move") count
- * less than telling ones even where the inventory is too small for its own
- * IDF to tell them apart; a number says little about a topic (specificity
- * 0). The same weight counts in coverage.
- */
-const SPEC_BASE = 0.2;
-const specOf = (t: string): number => SPEC_BASE + (1 - SPEC_BASE) * (isNumber(t) ? 0 : wordTable().specificity(t));
-
-/**
- * What relevance needs of one word: its stem, whether it is a stop word, its stem's weight (`specOf`), and for the
- * semantic signal its row in the word table (-1: none) and the weight of its vector (its stem's specificity).
- */
-interface WordFacts {
-  stem: string;
-  stop: boolean;
-  spec: number;
-  row: number;
-  vecWeight: number;
-}
-
-/** Per-word facts, memoised (one look-up per word of a new turn instead of a stem, a stop-word and a specificity look-up). */
-const wordFacts = new Memo<WordFacts>(100_000);
-const factsOf = (w: string): WordFacts => {
-  const s = stem(w);
-  const table = wordTable();
-  return { stem: s, stop: isStopWord(w), spec: specOf(s), row: table.rank(w) ?? -1, vecWeight: table.specificity(s) };
-};
-/** Numbers are a long tail (prices, years, counts): not memoised, all alike. */
-const numberFacts = (w: string): WordFacts => ({
-  stem: w,
-  stop: isStopWord(w),
-  spec: SPEC_BASE,
-  row: -1,
-  vecWeight: 0,
-});
-
-const NONE: ReadonlySet<string> = new Set();
-
-/** Per-turn terms by turn hash (a request re-sending earlier turns stems only its new ones). */
-const turnTerms = new Memo<TurnTerms>(200_000, (t) => t.stems.length + t.distinct.length + 4);
-
-function termsOfTurn(t: ReadTurn, lang: Lang): TurnTerms {
-  const foreign = lang !== 'en' && lang !== 'other';
-  return turnTerms.get(foreign ? `${t.key}\u0000${lang}` : t.key, () => {
-    // A non-English conversation (es, de, fr, pt, it, nl) is read through the commercial vocabulary (vocabulary.ts).
-    const ws = foreign ? inEnglish(lang, t.words) : t.words;
-    // One pass over the words serves the terms, their weights and the stems (stop words kept): one look-up per word.
-    const terms: string[] = [];
-    const single: number[] = [];
-    const stemList = new Array<string>(ws.length);
-    const unread: string[] = [];
-    for (let k = 0; k < ws.length; k++) {
-      const w = ws[k];
-      const num = isNumber(w);
-      const f = num ? numberFacts(w) : wordFacts.get(w, factsOf);
-      stemList[k] = f.stem;
-      if (!f.stop) {
-        terms.push(f.stem);
-        single.push(f.spec);
-        if (!num && f.row < 0) unread.push(f.stem);
-      }
-    }
-    // Distinct terms and phrase terms (`withPhrases` order), each weighed by its specificity; a phrase by its more specific word.
-    const weightOf = new Map<string, number>();
-    for (let k = 0; k < terms.length; k++) if (!weightOf.has(terms[k])) weightOf.set(terms[k], single[k]);
-    for (let k = 1; k < terms.length; k++) {
-      if (terms[k] === terms[k - 1]) continue;
-      const p = phraseTerm(terms[k - 1], terms[k]);
-      if (!weightOf.has(p)) weightOf.set(p, Math.max(single[k - 1], single[k]));
-    }
-    const distinct = new Array<string>(weightOf.size);
-    const spec = new Float32Array(weightOf.size);
-    let i = 0;
-    for (const [term, weight] of weightOf) {
-      distinct[i] = term;
-      spec[i++] = weight;
-    }
-    // `vec` is set on first use by the semantic signal; declared here so every entry has one shape.
-    return {
-      terms,
-      distinct,
-      spec,
-      stems: stemList,
-      words: ws,
-      vec: undefined,
-      unread: unread.length ? new Set(unread) : NONE,
-    };
-  });
-}
-
-/**
- * The words of a non-English turn as English words where the vocabulary knows them (function words dropped, others
- * kept: loanwords and brand names match as they are); two neighbouring words it lists together ("tarjeta de crédito")
- * are read as their expression.
- */
-function inEnglish(lang: Lang, ws: readonly string[]): string[] {
-  const content = ws.filter((w) => !isFunctionWord(lang, w));
-  const out: string[] = [];
-  for (let k = 0; k < content.length; k++) {
-    const pair = k + 1 < content.length ? englishForPair(lang, content[k], content[k + 1]) : null;
-    if (pair) {
-      out.push(...pair);
-      k++;
-      continue;
-    }
-    const en = englishFor(lang, content[k]);
-    if (en) out.push(...en);
-    else out.push(content[k]);
-  }
-  return out;
-}
-
-/** Per user turn: how many of its words each vocabulary language knows (VOCABULARY_LANGS order), by turn hash. */
-const knownWords = new Memo<Int32Array>(50_000, () => 4);
-
-function countKnown(ws: readonly string[]): Int32Array {
-  const counts = new Int32Array(VOCABULARY_LANGS.length);
-  VOCABULARY_LANGS.forEach((l, i) => {
-    for (const w of ws) if (w.length > 2 && !isFunctionWord(l, w) && englishFor(l, w)) counts[i]++;
-  });
-  return counts;
-}
-
-/**
- * The language a non-English conversation is read in: the detected one, unless the vocabulary of another language
- * knows clearly more of the user's words (at least 3, and twice as many). Short turns of close languages are often
- * detected as each other ("mi serve una sedia da gaming" as Spanish); their commercial words then tell them apart.
- */
-function readingLanguage(conv: ReadConversation): Lang {
-  const lang = conv.lang;
-  if (lang === 'en' || lang === 'other') return lang;
-  const sums = new Int32Array(VOCABULARY_LANGS.length);
-  for (const t of conv.turns) {
-    if (t.role !== 'user') continue;
-    const c = knownWords.get(t.key, () => countKnown(t.words));
-    for (let i = 0; i < sums.length; i++) sums[i] += c[i];
-  }
-  const current = sums[VOCABULARY_LANGS.indexOf(lang)];
-  let best = 0;
-  for (let i = 1; i < sums.length; i++) if (sums[i] > sums[best]) best = i;
-  return sums[best] >= 3 && sums[best] >= 2 * current ? VOCABULARY_LANGS[best] : lang;
-}
 
 /**
  * The conversation as a query: the last turns' terms and phrase terms,
@@ -293,27 +121,6 @@ export function semanticVectorOf(q: Query, sem: SemanticIndex): Float32Array {
     for (let d = 0; d < dims; d++) v[d] += weight * tv[d];
   }
   return sem.centre(v);
-}
-
-/** Turn vectors made (`semanticVectorOf`); a repeated turn reuses its memoised one. */
-export const turnVectorStats = { made: 0 };
-
-/** The specificity-weighted sum of a turn's word vectors (stop words skipped): one memoised look-up per word. */
-function turnVector(ws: readonly string[], dims: number): Float32Array {
-  turnVectorStats.made++;
-  const table = wordTable();
-  const tv = new Float32Array(dims);
-  for (let k = 0; k < ws.length; k++) {
-    const w = ws[k];
-    if (isNumber(w)) {
-      // Numbers are not memoised (numberFacts): looked up directly, as group texts' words are (semantic.ts addWords).
-      if (!isStopWord(w)) table.addTo(tv, w, table.specificity(stem(w)));
-      continue;
-    }
-    const f = wordFacts.get(w, factsOf);
-    if (!f.stop && f.row >= 0) table.addRow(tv, f.row, f.vecWeight);
-  }
-  return tv;
 }
 
 export interface IndexedDoc {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { words } from '../../lib/text.js';
 import { SemanticIndex, addWords } from './semantic.js';
-import { conversationQuery, semanticVectorOf, turnVectorStats } from './relevance.js';
+import { conversationQuery, semanticVectorOf } from './relevance.js';
+import { turnVectorStats } from './turn-terms.js';
 
 const U = (content: string) => ({ role: 'user' as const, content });
 const A = (content: string) => ({ role: 'assistant' as const, content });
