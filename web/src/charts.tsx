@@ -2,7 +2,7 @@
  * Charts drawn as plain SVG (daily series are a few hundred points at most),
  * each with its numbers one click away as a table.
  */
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { fmtDay } from './format';
 
 export interface Point {
@@ -19,11 +19,16 @@ function niceMax(v: number): number {
 
 const H = 180;
 
-/** The rendered width of an element, so the SVG draws at 1:1 (text is never stretched). */
+/**
+ * The rendered width of an element, so the SVG draws at 1:1 (text is never
+ * stretched). Measured in a layout effect: the re-render at the real width
+ * happens before the browser paints, so the chart is never shown (or laid
+ * out) at the fallback width, which is wider than a phone screen.
+ */
 function useWidth(fallback: number) {
   const ref = useRef<HTMLDivElement>(null);
   const [w, setW] = useState(fallback);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
     const measure = () => setW(Math.max(200, Math.round(el.clientWidth)));
