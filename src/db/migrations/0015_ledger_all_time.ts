@@ -1,20 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../index.js';
+import { COUNTERS as REPORTING_COUNTERS } from './0004_reporting.js';
 
-const COUNTERS = [
-  'requests',
-  'wins',
-  'impressions',
-  'clicks',
-  'conversions',
-  'spend_micros',
-  'revenue_micros',
-  'take_micros',
-  'conversion_value_micros',
-  'invalid_impressions',
-  'invalid_clicks',
-  'overdelivery_micros',
-] as const;
+/** The scope counters as of this migration: 0004's, and the three 0012 added. */
+const COUNTERS = [...REPORTING_COUNTERS, 'invalid_impressions', 'invalid_clicks', 'overdelivery_micros'] as const;
 /** The counters `campaign_stats` kept. */
 const LIFETIME = ['impressions', 'clicks', 'conversions', 'spend_micros', 'conversion_value_micros'] as const;
 
