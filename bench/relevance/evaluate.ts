@@ -19,10 +19,11 @@
  *   sensitive     any ad, over conversations tagged sensitive:* (lower is better)
  *   non-English / multi-turn / English single-turn: correct (right ad, or rightly none)
  *
- *   npx tsx bench/relevance/evaluate.ts [--set DIR|team|dev|lang-dev|blind]... [--json] [--failures] [--floor=X] [--save=DIR] [--compare=DIR]
+ *   npx tsx bench/relevance/evaluate.ts [--set DIR|team|dev|lang-dev|nearmiss-dev|blind]... [--json] [--failures] [--floor=X] [--save=DIR] [--compare=DIR]
  *
  * Without --set it runs the team's set and ../shared/data/adrel-dev/; `--set lang-dev` is the team-written
- * non-English development file (lang-dev.txt, sets.ts).
+ * non-English development file (lang-dev.txt, sets.ts), `--set nearmiss-dev` the team-written no-ad
+ * near-miss development file (nearmiss-dev.txt, sets.ts).
  * ORBIT_LLM_BASE_URL / ORBIT_EMBEDDING_MODEL in the environment are passed to
  * the server (the configured classifier and embeddings are then measured).
  */
@@ -33,7 +34,7 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig, type ConfigInput } from '../../src/config.js';
 import { startServer } from '../../src/server.js';
 import { mulberry32 } from '../../src/lib/random.js';
-import { langDevSet, loadSetDir, teamSet, type LabelledSet, type SetConversation } from './sets.js';
+import { langDevSet, loadSetDir, nearmissDevSet, teamSet, type LabelledSet, type SetConversation } from './sets.js';
 import { writeResult, type Metric } from '../lib/results.js';
 
 export { loadDataset, score, type EvalConversation, type EvalGroup, type Prediction, type Scores } from './dataset.js';
@@ -289,6 +290,7 @@ function resolveSet(arg: string): LabelledSet {
   if (arg === 'team') return teamSet();
   if (arg === 'dev') return loadSetDir(DEV_DIR);
   if (arg === 'lang-dev') return langDevSet();
+  if (arg === 'nearmiss-dev') return nearmissDevSet();
   if (arg === 'blind') return loadSetDir(BLIND_DIR);
   return loadSetDir(arg);
 }

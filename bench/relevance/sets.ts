@@ -81,6 +81,23 @@ export function langDevSet(): LabelledSet {
   });
 }
 
+/**
+ * nearmiss-dev.txt: TEAM-WRITTEN development conversations that stress the
+ * "no ad when none fits" decision (informational questions, word senses,
+ * things no advertiser sells, complaints) beside clearly commercial ones,
+ * against the team set's advertisers. Not an independent set. Its V lines are
+ * "nearmiss/<kind>" (English) or "<lang>/<kind>" (es, de, fr, pt).
+ */
+export function nearmissDevSet(): LabelledSet {
+  const team = loadDataset();
+  const file = path.join(path.dirname(fileURLToPath(import.meta.url)), 'nearmiss-dev.txt');
+  const { conversations } = loadDataset(file, team.groups);
+  return asSet('nearmiss-dev (team-written)', team.groups, conversations, (c) => {
+    const [lang, kind] = c.vertical.split('/');
+    return [...(lang === 'nearmiss' ? [] : ['non-english', `lang:${lang}`]), `nearmiss:${kind}`];
+  });
+}
+
 /** A set in dataset.txt form as a labelled set: each ad group becomes an advertiser with one campaign. */
 function asSet(
   name: string,
