@@ -11,8 +11,10 @@ import {
   SAFETY_CATEGORIES,
   type SafetyCategory,
 } from './categories.js';
-import { assistantReferral, lexiconHit, SOFT_SCALE, type LexiconHit } from './lexicon.js';
+import { lexiconHit, SOFT_SCALE, type LexiconHit } from './lexicon.js';
+import { assistantReferral } from './referrals.js';
 import { textModels, type FeatureSet, type LoadedModels } from './model.js';
+import { isRequestForm } from './requests.js';
 import { stateOf } from '../../caches.js';
 
 /**
@@ -47,6 +49,14 @@ export interface SafetyVerdict {
 /** How much of the conversation is read: the last user turns (and the last assistant turn, weighed less). */
 const USER_TURNS = 4;
 const ASSISTANT_WEIGHT = 0.3;
+/**
+ * Weight of the user's earlier turns in the model's features (the last one weighs 1): a commercial follow-up after an
+ * earlier turn that only sounded sensitive is read mostly as itself, while a conversation sensitive throughout keeps
+ * its evidence. Record 0036 (round 7).
+ */
+export const EARLIER_WEIGHT = 0.8;
+/** The least P(informational) of a conversation whose last user turn is a request form (requests.ts). */
+const REQUEST_INFORMATIONAL = 0.9;
 /** Scale of a head's threshold for categories the publisher excluded (a lower bar). */
 const PUBLISHER_EXCLUDED_SCALE = 0.6;
 
@@ -68,6 +78,8 @@ interface TurnAnalysis {
   concepts: string[];
   /** The lexicon's verdict on the turn (user turns only). */
   hit?: LexiconHit | null;
+  /** Whether the turn is a request form (requests.ts; user turns only). */
+  request?: boolean;
 }
 
 /** Per-turn analyses by turn hash and language: a request re-sending earlier turns analyses only its new ones. */
@@ -82,11 +94,12 @@ function analyseUserTurn(t: ReadTurn, lang: Lang): TurnAnalysis {
   const stems = ws.map((w) => stemIn(lang, w));
   const out: TurnAnalysis = textModels().wordIndices(ws, stems, lang);
   out.hit = lexiconHit(fold(t.text), lang, (l) => (l === lang ? stems : ws.map((w) => stemIn(l, w))), ws);
+  out.request = isRequestForm(ws, lang);
   turnCache.set(key, out);
   return out;
 }
 
-/** Crisis referrals of assistant turns by turn hash (lexicon.ts ASSISTANT_REFERRALS). */
+/** Crisis referrals of assistant turns by turn hash (referrals.ts ASSISTANT_REFERRALS). */
 const referralCache = new Memo<{ c: SafetyCategory | null }>(50_000, () => 1);
 
 /** The crisis referral an assistant turn makes, if any (memoised by turn). */
@@ -121,18 +134,26 @@ export function assessOffline(
   const language = conv.lang;
   const excluded = categoriesOfTopics(excludedTopics);
   const models = textModels();
-  // User turns weigh 1 and the assistant's answer ASSISTANT_WEIGHT; each side's concepts pair up within it.
+  // The last user turn weighs 1, earlier ones EARLIER_WEIGHT, the assistant's answer ASSISTANT_WEIGHT; each side's
+  // concepts pair up within it.
   const sets: FeatureSet[] = [];
   const userConcepts = new Set<string>();
   let hit: LexiconHit | null = null;
-  for (const t of user) {
-    const a = analyseUserTurn(t, language);
-    sets.push({ idx: a.idx, weight: 1 });
+  let lastTurn: TurnAnalysis | null = null;
+  for (let i = 0; i < user.length; i++) {
+    const a = analyseUserTurn(user[i], language);
+    lastTurn = a;
+    sets.push({ idx: a.idx, weight: i === user.length - 1 ? 1 : EARLIER_WEIGHT });
     for (const c of a.concepts) userConcepts.add(c);
     // A hard hit of any turn wins over a soft one.
     if (a.hit && (!hit || (hit.soft && !a.hit.soft))) hit = a.hit;
   }
-  if (userConcepts.size) sets.push({ idx: models.conceptIndices(userConcepts), weight: 1 });
+  if (userConcepts.size) {
+    // Concepts (and their pairs across turns) weigh as the earlier turns; the last turn's own at 1 (the larger weight wins).
+    const earlier = user.length > 1;
+    sets.push({ idx: models.conceptIndices(userConcepts), weight: earlier ? EARLIER_WEIGHT : 1 });
+    if (earlier && lastTurn!.concepts.length) sets.push({ idx: models.conceptIndices(lastTurn!.concepts), weight: 1 });
+  }
   let assistantConcepts: readonly string[] = [];
   if (assistant) {
     const a = analyseAssistantTurn(assistant, language);
@@ -151,6 +172,9 @@ export function assessOffline(
     if (last.concepts.length) own.push({ idx: models.conceptIndices(last.concepts), weight: 1 });
     informational = Math.min(informational, models.probabilities(own)[heads.informational]);
   }
+  // A request form ("write me a poem about …", "translate …") is a task for the assistant: no commercial need.
+  const requested = lastTurn?.request === true;
+  if (requested && informational < REQUEST_INFORMATIONAL) informational = REQUEST_INFORMATIONAL;
   // A soft entry (an everyday meaning too) blocks only when the model leans to its category (lexicon.ts SOFT).
   if (
     hit &&
@@ -172,6 +196,8 @@ export function assessOffline(
     const c = SAFETY_CATEGORIES[k];
     const needs = REQUIRED_CONCEPT[c];
     if (needs !== undefined && !userConcepts.has(needs) && !assistantConcepts.includes(needs)) continue;
+    // The adult head learned "write me a story" from explicit requests: in a request form it needs a sexual word.
+    if (requested && c === 'adult' && !userConcepts.has('SEXUAL') && !assistantConcepts.includes('SEXUAL')) continue;
     const isExcluded = excluded.size > 0 && excluded.has(c);
     const t = heads.threshold[k] * (isExcluded ? PUBLISHER_EXCLUDED_SCALE : 1);
     if (p[h] >= t && (!best || p[h] - t > best.margin)) best = { c, margin: p[h] - t, p: p[h], excluded: isExcluded };
