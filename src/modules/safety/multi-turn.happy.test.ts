@@ -5,12 +5,21 @@ const U = (content: string) => ({ role: 'user' as const, content });
 const A = (content: string) => ({ role: 'assistant' as const, content });
 
 // Record 0036 (round 7). Conversations written for this test (none is in corpus.txt, the validation files or an evaluation set).
-describe('earlier user turns weigh less than the last one', () => {
+describe('follow-ups: a verdict must hold with earlier turns weighed less and be carried by one part', () => {
   it('does not block a commercial follow-up after an earlier turn that only sounded sensitive', () => {
     const v = assessOffline([
       U('My dad had heart surgery last year and is doing well now.'),
       A("Glad to hear he's recovering."),
       U("What's a comfortable recliner chair for him?"),
+    ]);
+    expect(v.category).toBeNull();
+  });
+
+  it('never blocks a follow-up the full reading lets through (weighing earlier turns less moves weight onto the last)', () => {
+    const v = assessOffline([
+      U('My husband just accepted a position in Seattle.'),
+      A('Congratulations to him!'),
+      U('Should we hire movers or do it ourselves with a rented van?'),
     ]);
     expect(v.category).toBeNull();
   });

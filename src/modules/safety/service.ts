@@ -49,11 +49,7 @@ export interface SafetyVerdict {
 /** How much of the conversation is read: the last user turns (and the last assistant turn, weighed less). */
 const USER_TURNS = 4;
 const ASSISTANT_WEIGHT = 0.3;
-/**
- * Weight of the user's earlier turns in the model's features (the last one weighs 1): a commercial follow-up after an
- * earlier turn that only sounded sensitive is read mostly as itself, while a conversation sensitive throughout keeps
- * its evidence. Record 0036 (round 7).
- */
+/** Weight of the user's earlier turns when a follow-up's verdict is checked (followUpHolds; the last turn weighs 1). */
 export const EARLIER_WEIGHT = 0.8;
 /** The least P(informational) of a conversation whose last user turn is a request form (requests.ts). */
 const REQUEST_INFORMATIONAL = 0.9;
@@ -134,31 +130,27 @@ export function assessOffline(
   const language = conv.lang;
   const excluded = categoriesOfTopics(excludedTopics);
   const models = textModels();
-  // The last user turn weighs 1, earlier ones EARLIER_WEIGHT, the assistant's answer ASSISTANT_WEIGHT; each side's
-  // concepts pair up within it.
+  // User turns weigh 1 and the assistant's answer ASSISTANT_WEIGHT; each side's concepts pair up within it.
   const sets: FeatureSet[] = [];
   const userConcepts = new Set<string>();
   let hit: LexiconHit | null = null;
   let lastTurn: TurnAnalysis | null = null;
-  for (let i = 0; i < user.length; i++) {
-    const a = analyseUserTurn(user[i], language);
+  for (const t of user) {
+    const a = analyseUserTurn(t, language);
     lastTurn = a;
-    sets.push({ idx: a.idx, weight: i === user.length - 1 ? 1 : EARLIER_WEIGHT });
+    sets.push({ idx: a.idx, weight: 1 });
     for (const c of a.concepts) userConcepts.add(c);
     // A hard hit of any turn wins over a soft one.
     if (a.hit && (!hit || (hit.soft && !a.hit.soft))) hit = a.hit;
   }
-  if (userConcepts.size) {
-    // Concepts (and their pairs across turns) weigh as the earlier turns; the last turn's own at 1 (the larger weight wins).
-    const earlier = user.length > 1;
-    sets.push({ idx: models.conceptIndices(userConcepts), weight: earlier ? EARLIER_WEIGHT : 1 });
-    if (earlier && lastTurn!.concepts.length) sets.push({ idx: models.conceptIndices(lastTurn!.concepts), weight: 1 });
-  }
+  if (userConcepts.size) sets.push({ idx: models.conceptIndices(userConcepts), weight: 1 });
   let assistantConcepts: readonly string[] = [];
+  const assistantSets: FeatureSet[] = [];
   if (assistant) {
     const a = analyseAssistantTurn(assistant, language);
-    sets.push({ idx: a.idx, weight: ASSISTANT_WEIGHT });
-    if (a.concepts.length) sets.push({ idx: models.conceptIndices(a.concepts), weight: ASSISTANT_WEIGHT });
+    assistantSets.push({ idx: a.idx, weight: ASSISTANT_WEIGHT });
+    if (a.concepts.length) assistantSets.push({ idx: models.conceptIndices(a.concepts), weight: ASSISTANT_WEIGHT });
+    sets.push(...assistantSets);
     assistantConcepts = a.concepts;
   }
   const p = models.probabilities(sets);
@@ -189,7 +181,7 @@ export function assessOffline(
     const c = referralOf(t);
     if (c) return verdict(c, 'lexicon', 'assistant referral', excluded.has(c), informational, language);
   }
-  let best: { c: SafetyCategory; margin: number; p: number; excluded: boolean } | null = null;
+  let best: { c: SafetyCategory; margin: number; p: number; t: number; excluded: boolean } | null = null;
   for (let k = 0; k < SAFETY_CATEGORIES.length; k++) {
     const h = heads.category[k];
     if (h < 0) continue;
@@ -200,10 +192,53 @@ export function assessOffline(
     if (requested && c === 'adult' && !userConcepts.has('SEXUAL') && !assistantConcepts.includes('SEXUAL')) continue;
     const isExcluded = excluded.size > 0 && excluded.has(c);
     const t = heads.threshold[k] * (isExcluded ? PUBLISHER_EXCLUDED_SCALE : 1);
-    if (p[h] >= t && (!best || p[h] - t > best.margin)) best = { c, margin: p[h] - t, p: p[h], excluded: isExcluded };
+    if (p[h] >= t && (!best || p[h] - t > best.margin))
+      best = { c, margin: p[h] - t, p: p[h], t, excluded: isExcluded };
   }
+  // A follow-up's verdict must hold with the earlier turns weighed less, and one part must carry it (followUpHolds).
+  if (
+    best &&
+    user.length > 1 &&
+    !followUpHolds(user, language, assistantSets, heads.category[SAFETY_CATEGORIES.indexOf(best.c)], best.t)
+  )
+    best = null;
   if (best) return verdict(best.c, 'model', best.p.toFixed(3), best.excluded, informational, language);
   return verdict(null, null, null, false, informational, language);
+}
+
+/**
+ * Whether the model's verdict on a multi-turn conversation (head `h` at or above `bar`, its threshold) holds when
+ * read as a follow-up: with the earlier user turns at EARLIER_WEIGHT (a commercial follow-up after an earlier turn
+ * that only sounded sensitive is read mostly as itself), and with one part — the last user turn with the answer after
+ * it, or the earlier user turns — reaching it on its own (mild words of unrelated turns do not add up to a block).
+ * Run only when the model would block: it can lift a block, never add one (weighing the earlier turns less alone
+ * would also move weight onto the last turn, L2 normalisation, and block some follow-ups the full reading lets
+ * through). Record 0036 (round 7).
+ */
+function followUpHolds(
+  user: readonly ReadTurn[],
+  language: Lang,
+  assistantSets: readonly FeatureSet[],
+  h: number,
+  bar: number,
+): boolean {
+  const models = textModels();
+  const read = (turns: readonly ReadTurn[], earlierWeight: number, extra: readonly FeatureSet[]): number => {
+    const sets: FeatureSet[] = [...extra];
+    const concepts = new Set<string>();
+    let last: TurnAnalysis | null = null;
+    for (let i = 0; i < turns.length; i++) {
+      last = analyseUserTurn(turns[i], language);
+      sets.push({ idx: last.idx, weight: i === turns.length - 1 ? 1 : earlierWeight });
+      for (const c of last.concepts) concepts.add(c);
+    }
+    // Concepts (and their pairs across turns) weigh as the earlier turns; the last turn's own at 1 (the larger wins).
+    if (concepts.size) sets.push({ idx: models.conceptIndices(concepts), weight: earlierWeight });
+    if (earlierWeight < 1 && last?.concepts.length) sets.push({ idx: models.conceptIndices(last.concepts), weight: 1 });
+    return models.probabilities(sets)[h];
+  };
+  if (read(user, EARLIER_WEIGHT, assistantSets) < bar) return false;
+  return read(user.slice(-1), 1, assistantSets) >= bar || read(user.slice(0, -1), 1, []) >= bar;
 }
 
 /** A verdict as one object literal (object spreads take V8's slow copy path on this hot path). */
