@@ -5,7 +5,7 @@ import { assessOffline } from './service.js';
 
 const U = (content: string) => ({ role: 'user' as const, content });
 
-// Record 0050 (round 3). Lines written for this test (none is in corpus.txt, the validation files or an evaluation set).
+// Record 0050 (round 2). Lines written for this test (none is in corpus.txt, the validation files or an evaluation set).
 describe('request forms: a task for the assistant reads as informational', () => {
   it('recognises requests to write, tell, translate or summarise in seven languages', () => {
     const cases: [string, 'en' | 'es' | 'de' | 'fr' | 'pt' | 'it' | 'nl'][] = [

@@ -10,7 +10,7 @@ import type { Lang } from '../../lib/lang.js';
  * story" from the corpus's explicit requests, needs a sexual word in such a turn (concepts.ts SEXUAL).
  * Matched on the turn's first folded words (accents removed, punctuation gone: "écris-moi" → "ecris moi"),
  * after an opener ("please", "can you", "¿podrías", "kannst du mir"). General language, no evaluation item.
- * Record 0050 (round 3).
+ * Record 0050 (round 2).
  */
 type Forms = Record<Exclude<Lang, 'other'>, { open: string; ask: string }>;
 
