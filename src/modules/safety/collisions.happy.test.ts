@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { fold, foldedWords, stemIn } from '../../lib/lang.js';
+import { lexiconHit } from './lexicon.js';
 import { assessOffline } from './service.js';
 import { auditLexicon } from '../../../scripts/audit-lexicon.js';
 
@@ -32,5 +34,19 @@ describe('lexicon entries that are everyday words', () => {
 
   it('leaves at most one hard one-word entry that an everyday word meets (scripts/audit-lexicon.ts)', () => {
     expect(auditLexicon().filter((f) => !f.handled).length).toBeLessThanOrEqual(1);
+  });
+
+  it('matches entries written "cant"/"dont"/"wont" when the text writes the apostrophe (its words split "can" "t")', () => {
+    const hit = (text: string) => {
+      const ws = foldedWords(text);
+      return lexiconHit(fold(text), 'en', (l) => ws.map((w) => stemIn(l, w)), ws)?.category ?? null;
+    };
+    expect(hit("I can't stop gambling and I owe thousands")).toBe('addiction');
+    expect(hit("i don't want to live anymore")).toBe('self-harm');
+    expect(hit("I can't afford food this week")).toBe('financial-distress');
+    // "can't breathe" is soft: a stuffy nose with a shopping question is not a crisis.
+    expect(
+      assessOffline([U("My nose is so stuffy I can't breathe at night, which humidifier is best?")]).category,
+    ).toBeNull();
   });
 });

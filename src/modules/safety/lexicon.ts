@@ -132,7 +132,7 @@ const PHRASES: Record<SafetyCategory, Phrases> = {
  * Record 0036 (round 5).
  */
 const SOFT: Phrases = {
-  en: 'overdose, overdosed, seizure, unconscious, stage 4, stage iv, poisoned, abuse, abused, abusive, abusing, hits me, hit me, groomed, grooming, middle school, elementary school, my homework, book report, my teacher said, purge, purging, addicted, addiction, relapse, relapsed, rehab, alcoholic, sober for, clean for, meth, withdrawal symptoms, jail, prison, probation, parole, charged with, asylum, undocumented, detained by, bankrupt, foreclosure, repossessed, food bank, nude, escort, slurs',
+  en: 'overdose, overdosed, seizure, unconscious, cant breathe, cannot breathe, stage 4, stage iv, poisoned, abuse, abused, abusive, abusing, hits me, hit me, groomed, grooming, middle school, elementary school, my homework, book report, my teacher said, purge, purging, addicted, addiction, relapse, relapsed, rehab, alcoholic, sober for, clean for, meth, withdrawal symptoms, jail, prison, probation, parole, charged with, asylum, undocumented, detained by, bankrupt, foreclosure, repossessed, food bank, nude, escort, slurs',
   es: 'me corto, murió, duelo, abuso, detenido, arrestado, cárcel, prisión, adicto, adicta, adicción, recaída, quiebra, ambulancia, urgencias, erótico, escort',
   de: 'süchtig, sucht, rückfall, entzug, pleite, insolvenz, inkasso, gefängnis, asyl, bewährung, krankenwagen, notaufnahme, missbrauch, escort, erotisch, gestorben',
   fr: 'en finir, me tuer, accro, addiction, dépendance, rechute, sevrage, prison, asile, urgences, ambulance, overdose, faillite, huissier, abus, escort, érotique',
@@ -315,6 +315,19 @@ interface TrieNode {
 const phraseStems = (lang: Exclude<Lang, 'other'>, p: string): string[] =>
   (fold(p.replace(/[’']/g, '')).match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => stemIn(lang, w));
 
+/** English negative contractions, written without the apostrophe in the lists ("cant"): see phraseForms. */
+const CONTRACTION = /\b(can|don|won|didn|doesn|isn|wasn|aren|couldn|wouldn|shouldn)t\b/g;
+/** The stems of a phrase as text may write it: "cant" also as "can't", split "can" "t" (0036 round 7). */
+function phraseForms(lang: Exclude<Lang, 'other'>, p: string): string[][] {
+  const stems = phraseStems(lang, p);
+  if (lang !== 'en' || !CONTRACTION.test(p)) return [stems];
+  CONTRACTION.lastIndex = 0;
+  return [stems, phraseStems(lang, p.replace(CONTRACTION, '$1 t'))];
+}
+/** Every form's key (stems joined) of a comma-separated list of phrases. */
+const formKeys = (lang: Exclude<Lang, 'other'>, list: string | undefined): Set<string> =>
+  new Set((list ?? '').split(',').flatMap((p) => phraseForms(lang, p).map((f) => f.join(' '))));
+
 const tries = new Map<Lang, TrieNode>();
 
 /** One trie of every category's phrases in a language (compiled on first use). */
@@ -322,8 +335,8 @@ function trieOf(lang: Exclude<Lang, 'other'>): TrieNode {
   let root = tries.get(lang);
   if (root) return root;
   root = { next: new Map(), category: null, soft: false, englishOnly: false };
-  const soft = new Set((SOFT[lang] ?? '').split(',').map((p) => phraseStems(lang, p).join(' ')));
-  const cued = new Set((CUED[lang] ?? '').split(',').map((p) => phraseStems(lang, p).join(' ')));
+  const soft = formKeys(lang, SOFT[lang]);
+  const cued = formKeys(lang, CUED[lang]);
   const add = (stems: string[], cat: SafetyCategory | 'safe') => {
     if (!stems.length) return;
     let node = root!;
@@ -340,9 +353,9 @@ function trieOf(lang: Exclude<Lang, 'other'>): TrieNode {
       node.englishOnly = lang === 'en' && cat !== 'safe' && isEnglishOnly(stems.join(' '));
     }
   };
-  for (const p of (SAFE[lang] ?? '').split(',')) add(phraseStems(lang, p), 'safe');
+  for (const p of (SAFE[lang] ?? '').split(',')) for (const f of phraseForms(lang, p)) add(f, 'safe');
   for (const [cat, phrases] of Object.entries(PHRASES) as [SafetyCategory, Phrases][])
-    for (const p of (phrases[lang] ?? '').split(',')) add(phraseStems(lang, p), cat);
+    for (const p of (phrases[lang] ?? '').split(',')) for (const f of phraseForms(lang, p)) add(f, cat);
   tries.set(lang, root);
   return root;
 }
@@ -458,8 +471,8 @@ export interface LexiconEntry {
 export function lexiconEntries(): LexiconEntry[] {
   const out: LexiconEntry[] = [];
   for (const lang of LANGS) {
-    const soft = new Set((SOFT[lang] ?? '').split(',').map((p) => phraseStems(lang, p).join(' ')));
-    const cued = new Set((CUED[lang] ?? '').split(',').map((p) => phraseStems(lang, p).join(' ')));
+    const soft = formKeys(lang, SOFT[lang]);
+    const cued = formKeys(lang, CUED[lang]);
     const guard = surfaceOnlyOf(lang);
     for (const [category, phrases] of Object.entries(PHRASES) as [SafetyCategory, Phrases][])
       for (const p of (phrases[lang] ?? '').split(',')) {
