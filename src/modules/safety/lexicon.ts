@@ -1,5 +1,6 @@
 import { fold, foldedWords, LANGS, stemIn, type Lang } from '../../lib/lang.js';
 import type { SafetyCategory } from './categories.js';
+import { conceptOf } from './concepts.js';
 
 /**
  * Phrases and patterns that on their own put a conversation in a sensitive
@@ -131,7 +132,7 @@ const PHRASES: Record<SafetyCategory, Phrases> = {
  * Record 0036 (round 5).
  */
 const SOFT: Phrases = {
-  en: 'overdose, overdosed, seizure, unconscious, stage 4, stage iv, poisoned, abuse, abused, abusive, abusing, hits me, hit me, groomed, grooming, middle school, elementary school, my homework, book report, my teacher said, purge, purging, addicted, addiction, relapse, relapsed, rehab, alcoholic, sober for, clean for, meth, withdrawal symptoms, jail, prison, probation, parole, charged with, asylum, undocumented, detained by, bankrupt, foreclosure, repossessed, food bank, nude, escort, slurs',
+  en: 'overdose, overdosed, seizure, unconscious, cant breathe, cannot breathe, stage 4, stage iv, poisoned, abuse, abused, abusive, abusing, hits me, hit me, groomed, grooming, middle school, elementary school, my homework, book report, my teacher said, purge, purging, addicted, addiction, relapse, relapsed, rehab, alcoholic, sober for, clean for, meth, withdrawal symptoms, jail, prison, probation, parole, charged with, asylum, undocumented, detained by, bankrupt, foreclosure, repossessed, food bank, nude, escort, slurs',
   es: 'me corto, murió, duelo, abuso, detenido, arrestado, cárcel, prisión, adicto, adicta, adicción, recaída, quiebra, ambulancia, urgencias, erótico, escort',
   de: 'süchtig, sucht, rückfall, entzug, pleite, insolvenz, inkasso, gefängnis, asyl, bewährung, krankenwagen, notaufnahme, missbrauch, escort, erotisch, gestorben',
   fr: 'en finir, me tuer, accro, addiction, dépendance, rechute, sevrage, prison, asile, urgences, ambulance, overdose, faillite, huissier, abus, escort, érotique',
@@ -149,7 +150,7 @@ const SOFT: Phrases = {
  * lines and common word forms. Record 0036 (round 5 addendum).
  */
 const SURFACE_ONLY: Phrases = {
-  en: 'alcoholic, alcoholics, groomed, grooming',
+  en: 'alcoholic, alcoholics, groomed, grooming, heroin',
   es: 'duelo, duelos, deportado, deportada, deportados, deportadas, recaída, recaídas, ambulancia, ambulancias, urgencias, matarme, corto, cortarme, cortaron',
   de: 'bewährung',
   fr: 'alcoolique, alcooliques, dépendance, finir, urgences',
@@ -157,6 +158,48 @@ const SURFACE_ONLY: Phrases = {
   it: 'mancato, mancata, violentata, violentato, ambulanza',
   nl: 'uitzetting',
 };
+/**
+ * One-word entries that are also everyday words or verb forms (found by scripts/audit-lexicon.ts): the Romance
+ * words for heroine, "inconsciente" (reckless), Spanish "violación" (a violation), Portuguese "despejo" (I pour) and
+ * "despejado" (clear sky), Italian "nudi" (barefoot), Dutch "uitgezet" (switched off), "opgepakt" (picked up),
+ * "aangehouden" (kept on). Such an entry hits only with a second cue: another word of the turn that belongs to
+ * one of its category's concepts (CUES; concepts.ts) — "opgepakt door de politie", not "het pakket opgepakt".
+ * Record 0036 (round 7).
+ */
+const CUED: Phrases = {
+  es: 'inconsciente, violación, heroína',
+  fr: 'inconscient, héroïne',
+  pt: 'inconsciente, heroína, despejo, despejado',
+  it: 'incosciente, eroina, nudi',
+  nl: 'opgepakt, aangehouden, uitgezet',
+};
+/** The concepts (concepts.ts) that second a CUED entry of a category. */
+const CUES: Partial<Record<SafetyCategory, readonly string[]>> = {
+  'medical-crisis': ['EMERGENCY', 'BODY_ALARM', 'SERIOUS_ILLNESS', 'MEDS'],
+  'abuse-violence': ['VIOLENCE', 'ABUSER', 'FEAR'],
+  addiction: ['SUBSTANCE', 'COMPULSION'],
+  'legal-trouble': ['LAW'],
+  'financial-distress': ['MONEY_TROUBLE'],
+  adult: ['SEXUAL'],
+};
+/** Whether a word of `stems` outside [from, to) belongs to a concept that seconds `category` (CUES). */
+function seconded(
+  category: SafetyCategory,
+  lang: Exclude<Lang, 'other'>,
+  stems: readonly string[],
+  words: readonly string[],
+  from: number,
+  to: number,
+): boolean {
+  const cues = CUES[category] ?? [];
+  for (let k = 0; k < stems.length; k++) {
+    if (k >= from && k < to) continue;
+    const c = conceptOf(lang, stems[k], words[k]);
+    if (c !== undefined && cues.includes(c)) return true;
+  }
+  return false;
+}
+
 const surfaceOnly = new Map<Lang, Map<string, Set<string>>>();
 /** A language's SURFACE_ONLY stems, each with the folded forms that may match it. */
 function surfaceOnlyOf(lang: Exclude<Lang, 'other'>): Map<string, Set<string>> {
@@ -171,6 +214,19 @@ function surfaceOnlyOf(lang: Exclude<Lang, 'other'>): Map<string, Set<string>> {
   surfaceOnly.set(lang, m);
   return m;
 }
+
+/**
+ * English entries that are everyday words of another language (Spanish "rape" monkfish, French "râpe" grater,
+ * Portuguese "rapé" snuff; French and Italian "parole" speech, words; Spanish "deporte" sport, which the English
+ * stemmer reads as "deport"): lexiconHit reads every text in English too, and these are read over English text
+ * only (a short Spanish question can be detected as another language, so not just "not over Spanish"). Found by
+ * scripts/audit-lexicon.ts. Record 0036 (round 7).
+ */
+const ENGLISH_ONLY = 'rape, raped, parole, deported, deportation';
+let englishOnly: Set<string> | null = null;
+/** Whether an English entry (its stems joined) is read over English text only (ENGLISH_ONLY). */
+const isEnglishOnly = (key: string): boolean =>
+  (englishOnly ??= new Set(ENGLISH_ONLY.split(',').map((p) => phraseStems('en', p).join(' ')))).has(key);
 
 /** Scale of a category's model threshold a soft lexicon hit needs (SOFT). */
 export const SOFT_SCALE = 0.5;
@@ -249,11 +305,28 @@ interface TrieNode {
   category: SafetyCategory | 'safe' | null;
   /** Whether that phrase is soft (SOFT). */
   soft: boolean;
+  /** Whether the phrase is read over English text only (ENGLISH_ONLY). */
+  englishOnly: boolean;
+  /** Whether the phrase needs a second cue (CUED). */
+  cued?: boolean;
 }
 
 /** The stems of a phrase in a language (accent-folded words). */
 const phraseStems = (lang: Exclude<Lang, 'other'>, p: string): string[] =>
   (fold(p.replace(/[’']/g, '')).match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => stemIn(lang, w));
+
+/** English negative contractions, written without the apostrophe in the lists ("cant"): see phraseForms. */
+const CONTRACTION = /\b(can|don|won|didn|doesn|isn|wasn|aren|couldn|wouldn|shouldn)t\b/g;
+/** The stems of a phrase as text may write it: "cant" also as "can't", split "can" "t" (0036 round 7). */
+function phraseForms(lang: Exclude<Lang, 'other'>, p: string): string[][] {
+  const stems = phraseStems(lang, p);
+  if (lang !== 'en' || !CONTRACTION.test(p)) return [stems];
+  CONTRACTION.lastIndex = 0;
+  return [stems, phraseStems(lang, p.replace(CONTRACTION, '$1 t'))];
+}
+/** Every form's key (stems joined) of a comma-separated list of phrases. */
+const formKeys = (lang: Exclude<Lang, 'other'>, list: string | undefined): Set<string> =>
+  new Set((list ?? '').split(',').flatMap((p) => phraseForms(lang, p).map((f) => f.join(' '))));
 
 const tries = new Map<Lang, TrieNode>();
 
@@ -261,25 +334,28 @@ const tries = new Map<Lang, TrieNode>();
 function trieOf(lang: Exclude<Lang, 'other'>): TrieNode {
   let root = tries.get(lang);
   if (root) return root;
-  root = { next: new Map(), category: null, soft: false };
-  const soft = new Set((SOFT[lang] ?? '').split(',').map((p) => phraseStems(lang, p).join(' ')));
+  root = { next: new Map(), category: null, soft: false, englishOnly: false };
+  const soft = formKeys(lang, SOFT[lang]);
+  const cued = formKeys(lang, CUED[lang]);
   const add = (stems: string[], cat: SafetyCategory | 'safe') => {
     if (!stems.length) return;
     let node = root!;
     for (const s of stems) {
       node.next ??= new Map();
       let child = node.next.get(s);
-      if (!child) node.next.set(s, (child = { next: null, category: null, soft: false }));
+      if (!child) node.next.set(s, (child = { next: null, category: null, soft: false, englishOnly: false }));
       node = child;
     }
     if (node.category === null) {
       node.category = cat;
       node.soft = cat !== 'safe' && soft.has(stems.join(' '));
+      node.cued = cat !== 'safe' && cued.has(stems.join(' '));
+      node.englishOnly = lang === 'en' && cat !== 'safe' && isEnglishOnly(stems.join(' '));
     }
   };
-  for (const p of (SAFE[lang] ?? '').split(',')) add(phraseStems(lang, p), 'safe');
+  for (const p of (SAFE[lang] ?? '').split(',')) for (const f of phraseForms(lang, p)) add(f, 'safe');
   for (const [cat, phrases] of Object.entries(PHRASES) as [SafetyCategory, Phrases][])
-    for (const p of (phrases[lang] ?? '').split(',')) add(phraseStems(lang, p), cat);
+    for (const p of (phrases[lang] ?? '').split(',')) for (const f of phraseForms(lang, p)) add(f, cat);
   tries.set(lang, root);
   return root;
 }
@@ -293,6 +369,9 @@ function findPhrase(
   root: TrieNode,
   stems: readonly string[],
   covered: Uint8Array,
+  lang: Exclude<Lang, 'other'>,
+  textLang: Lang,
+  wordsOf: () => readonly string[],
 ): { category: SafetyCategory; soft: boolean } | null {
   const top = root.next!;
   let firstSoft: SafetyCategory | null = null;
@@ -302,7 +381,7 @@ function findPhrase(
     let found: TrieNode | null = null;
     let end = i;
     for (let j = i + 1; node; j++) {
-      if (node.category) [found, end] = [node, j];
+      if (node.category && !(node.englishOnly && textLang !== 'en')) [found, end] = [node, j];
       if (!node.next || j >= stems.length) break;
       node = node.next.get(stems[j]);
     }
@@ -312,6 +391,7 @@ function findPhrase(
       i = end - 1;
       continue;
     }
+    if (found.cued && !seconded(found.category!, lang, stems, wordsOf(), i, end)) continue;
     if (!found.soft) return { category: found.category!, soft: false };
     firstSoft ??= found.category;
   }
@@ -342,9 +422,10 @@ export function lexiconHit(
   let soft: LexiconHit | null = null;
   let covered: Uint8Array | null = null;
   for (const l of langs) {
-    const stems = guardStems(l, stemsBy(l), () => (words ??= foldedWords(folded)));
+    const wordsOf = () => (words ??= foldedWords(folded));
+    const stems = guardStems(l, stemsBy(l), wordsOf);
     covered ??= new Uint8Array(stems.length);
-    const found = findPhrase(trieOf(l), stems, covered);
+    const found = findPhrase(trieOf(l), stems, covered, l, lang, wordsOf);
     if (found && !found.soft) return { category: found.category, kind: `phrase:${l}`, soft: false };
     if (found) soft ??= { category: found.category, kind: `soft phrase:${l}`, soft: true };
   }
@@ -371,35 +452,46 @@ const COMBINED: [SafetyCategory, RegExp][] = (Object.entries(PATTERNS) as [Safet
   .filter(([, pats]) => pats.length > 0)
   .map(([cat, pats]) => [cat, new RegExp(pats.map((p) => `(?:${p.source})`).join('|'))]);
 
-/**
- * What an assistant answers to a crisis: a referral to a crisis, eating-disorder, addiction or domestic-violence
- * service (by name, in the covered languages; folded text). An earlier assistant turn that made one marks the
- * conversation even when the user's later turns are ordinary questions. Names of public services, no evaluation item.
- * Record 0036 (round 5).
- */
-const ASSISTANT_REFERRALS: [SafetyCategory, RegExp][] = [
-  [
-    'self-harm',
-    /\b(?:(?:call|text|dial) 988\b|988 (?:suicide|lifeline|crisis)|suicide (?:and crisis |prevention )?(?:life|hot|help)line|crisis (?:text )?line|samaritans|befrienders|lifeline australia|telefono de la esperanza|linea 024|prevencion del suicidio|telefonseelsorge|suizidpravention|suicide ecoute|sos amitie|numero national de prevention du suicide|centro de valorizacao da vida|telefono amico|prevenzione del suicidio|113 zelfmoordpreventie|zelfmoordpreventie)/,
-  ],
-  [
-    'eating-disorder',
-    /\b(?:eating disorders? (?:helpline|hotline|association|support)|beat helpline|\bneda\b|trastornos? de la conducta alimentaria|essstorungen? (?:beratung|hotline)|anorexie boulimie info|transtornos? alimentares?|disturbi (?:del comportamento )?alimentari|eetstoornis (?:hulplijn|proud2bme))/,
-  ],
-  [
-    'addiction',
-    /\b(?:gamblers anonymous|alcoholics anonymous|narcotics anonymous|al-anon|samhsa|jugadores anonimos|alcoholicos anonimos|narcoticos anonimos|anonyme alkoholiker|anonyme spieler|alcooliques anonymes|joueurs anonymes|narcotiques anonymes|alcoolicos anonimos|jogadores anonimos|narcoticos anonimos|alcolisti anonimi|giocatori anonimi|narcotici anonimi|anonieme alcoholisten|anonieme gokkers)/,
-  ],
-  [
-    'abuse-violence',
-    /\b(?:domestic (?:violence|abuse) (?:hotline|helpline)|refuge helpline|violencia de genero|hilfetelefon gewalt gegen frauen|violences femmes info|violencia domestica|centro antiviolenza|antiviolenza|veilig thuis)/,
-  ],
-];
+/** One lexicon entry as the audit reads it (scripts/audit-lexicon.ts). */
+export interface LexiconEntry {
+  lang: Exclude<Lang, 'other'>;
+  category: SafetyCategory;
+  phrase: string;
+  stems: string[];
+  soft: boolean;
+  /** The folded forms a SURFACE_ONLY stem may match (null: any word with the stem). */
+  surface: ReadonlySet<string> | null;
+  /** Read over English text only (ENGLISH_ONLY). */
+  englishOnly: boolean;
+  /** Needs a second cue (CUED). */
+  cued: boolean;
+}
 
-/** The category of a crisis referral in an assistant's answer (`fold`ed text), or null. */
-export function assistantReferral(folded: string): SafetyCategory | null {
-  for (const [cat, re] of ASSISTANT_REFERRALS) if (re.test(folded)) return cat;
-  return null;
+/** Every phrase entry of every language, with how it is matched (for the audit). */
+export function lexiconEntries(): LexiconEntry[] {
+  const out: LexiconEntry[] = [];
+  for (const lang of LANGS) {
+    const soft = formKeys(lang, SOFT[lang]);
+    const cued = formKeys(lang, CUED[lang]);
+    const guard = surfaceOnlyOf(lang);
+    for (const [category, phrases] of Object.entries(PHRASES) as [SafetyCategory, Phrases][])
+      for (const p of (phrases[lang] ?? '').split(',')) {
+        const stems = phraseStems(lang, p);
+        if (!stems.length) continue;
+        const key = stems.join(' ');
+        out.push({
+          lang,
+          category,
+          phrase: p.trim(),
+          stems,
+          soft: soft.has(key),
+          surface: stems.length === 1 ? (guard.get(stems[0]) ?? null) : null,
+          englishOnly: lang === 'en' && isEnglishOnly(key),
+          cued: cued.has(key),
+        });
+      }
+  }
+  return out;
 }
 
 /** Every language the lexicons cover (for tests and the trainer). */

@@ -11,8 +11,10 @@ import {
   SAFETY_CATEGORIES,
   type SafetyCategory,
 } from './categories.js';
-import { assistantReferral, lexiconHit, SOFT_SCALE, type LexiconHit } from './lexicon.js';
+import { lexiconHit, SOFT_SCALE, type LexiconHit } from './lexicon.js';
+import { assistantReferral } from './referrals.js';
 import { textModels, type FeatureSet, type LoadedModels } from './model.js';
+import { isRequestForm } from './requests.js';
 import { stateOf } from '../../caches.js';
 
 /**
@@ -47,6 +49,10 @@ export interface SafetyVerdict {
 /** How much of the conversation is read: the last user turns (and the last assistant turn, weighed less). */
 const USER_TURNS = 4;
 const ASSISTANT_WEIGHT = 0.3;
+/** Weight of the user's earlier turns when a follow-up's verdict is checked (followUpHolds; the last turn weighs 1). */
+export const EARLIER_WEIGHT = 0.8;
+/** The least P(informational) of a conversation whose last user turn is a request form (requests.ts). */
+const REQUEST_INFORMATIONAL = 0.9;
 /** Scale of a head's threshold for categories the publisher excluded (a lower bar). */
 const PUBLISHER_EXCLUDED_SCALE = 0.6;
 
@@ -68,6 +74,8 @@ interface TurnAnalysis {
   concepts: string[];
   /** The lexicon's verdict on the turn (user turns only). */
   hit?: LexiconHit | null;
+  /** Whether the turn is a request form (requests.ts; user turns only). */
+  request?: boolean;
 }
 
 /** Per-turn analyses by turn hash and language: a request re-sending earlier turns analyses only its new ones. */
@@ -82,11 +90,12 @@ function analyseUserTurn(t: ReadTurn, lang: Lang): TurnAnalysis {
   const stems = ws.map((w) => stemIn(lang, w));
   const out: TurnAnalysis = textModels().wordIndices(ws, stems, lang);
   out.hit = lexiconHit(fold(t.text), lang, (l) => (l === lang ? stems : ws.map((w) => stemIn(l, w))), ws);
+  out.request = isRequestForm(ws, lang);
   turnCache.set(key, out);
   return out;
 }
 
-/** Crisis referrals of assistant turns by turn hash (lexicon.ts ASSISTANT_REFERRALS). */
+/** Crisis referrals of assistant turns by turn hash (referrals.ts ASSISTANT_REFERRALS). */
 const referralCache = new Memo<{ c: SafetyCategory | null }>(50_000, () => 1);
 
 /** The crisis referral an assistant turn makes, if any (memoised by turn). */
@@ -125,8 +134,10 @@ export function assessOffline(
   const sets: FeatureSet[] = [];
   const userConcepts = new Set<string>();
   let hit: LexiconHit | null = null;
+  let lastTurn: TurnAnalysis | null = null;
   for (const t of user) {
     const a = analyseUserTurn(t, language);
+    lastTurn = a;
     sets.push({ idx: a.idx, weight: 1 });
     for (const c of a.concepts) userConcepts.add(c);
     // A hard hit of any turn wins over a soft one.
@@ -134,10 +145,12 @@ export function assessOffline(
   }
   if (userConcepts.size) sets.push({ idx: models.conceptIndices(userConcepts), weight: 1 });
   let assistantConcepts: readonly string[] = [];
+  const assistantSets: FeatureSet[] = [];
   if (assistant) {
     const a = analyseAssistantTurn(assistant, language);
-    sets.push({ idx: a.idx, weight: ASSISTANT_WEIGHT });
-    if (a.concepts.length) sets.push({ idx: models.conceptIndices(a.concepts), weight: ASSISTANT_WEIGHT });
+    assistantSets.push({ idx: a.idx, weight: ASSISTANT_WEIGHT });
+    if (a.concepts.length) assistantSets.push({ idx: models.conceptIndices(a.concepts), weight: ASSISTANT_WEIGHT });
+    sets.push(...assistantSets);
     assistantConcepts = a.concepts;
   }
   const p = models.probabilities(sets);
@@ -151,6 +164,9 @@ export function assessOffline(
     if (last.concepts.length) own.push({ idx: models.conceptIndices(last.concepts), weight: 1 });
     informational = Math.min(informational, models.probabilities(own)[heads.informational]);
   }
+  // A request form ("write me a poem about …", "translate …") is a task for the assistant: no commercial need.
+  const requested = lastTurn?.request === true;
+  if (requested && informational < REQUEST_INFORMATIONAL) informational = REQUEST_INFORMATIONAL;
   // A soft entry (an everyday meaning too) blocks only when the model leans to its category (lexicon.ts SOFT).
   if (
     hit &&
@@ -165,19 +181,64 @@ export function assessOffline(
     const c = referralOf(t);
     if (c) return verdict(c, 'lexicon', 'assistant referral', excluded.has(c), informational, language);
   }
-  let best: { c: SafetyCategory; margin: number; p: number; excluded: boolean } | null = null;
+  let best: { c: SafetyCategory; margin: number; p: number; t: number; excluded: boolean } | null = null;
   for (let k = 0; k < SAFETY_CATEGORIES.length; k++) {
     const h = heads.category[k];
     if (h < 0) continue;
     const c = SAFETY_CATEGORIES[k];
     const needs = REQUIRED_CONCEPT[c];
     if (needs !== undefined && !userConcepts.has(needs) && !assistantConcepts.includes(needs)) continue;
+    // The adult head learned "write me a story" from explicit requests: in a request form it needs a sexual word.
+    if (requested && c === 'adult' && !userConcepts.has('SEXUAL') && !assistantConcepts.includes('SEXUAL')) continue;
     const isExcluded = excluded.size > 0 && excluded.has(c);
     const t = heads.threshold[k] * (isExcluded ? PUBLISHER_EXCLUDED_SCALE : 1);
-    if (p[h] >= t && (!best || p[h] - t > best.margin)) best = { c, margin: p[h] - t, p: p[h], excluded: isExcluded };
+    if (p[h] >= t && (!best || p[h] - t > best.margin))
+      best = { c, margin: p[h] - t, p: p[h], t, excluded: isExcluded };
   }
+  // A follow-up's verdict must hold with the earlier turns weighed less, and one part must carry it (followUpHolds).
+  if (
+    best &&
+    user.length > 1 &&
+    !followUpHolds(user, language, assistantSets, heads.category[SAFETY_CATEGORIES.indexOf(best.c)], best.t)
+  )
+    best = null;
   if (best) return verdict(best.c, 'model', best.p.toFixed(3), best.excluded, informational, language);
   return verdict(null, null, null, false, informational, language);
+}
+
+/**
+ * Whether the model's verdict on a multi-turn conversation (head `h` at or above `bar`, its threshold) holds when
+ * read as a follow-up: with the earlier user turns at EARLIER_WEIGHT (a commercial follow-up after an earlier turn
+ * that only sounded sensitive is read mostly as itself), and with one part — the last user turn with the answer after
+ * it, or the earlier user turns — reaching it on its own (mild words of unrelated turns do not add up to a block).
+ * Run only when the model would block: it can lift a block, never add one (weighing the earlier turns less alone
+ * would also move weight onto the last turn, L2 normalisation, and block some follow-ups the full reading lets
+ * through). Record 0036 (round 7).
+ */
+function followUpHolds(
+  user: readonly ReadTurn[],
+  language: Lang,
+  assistantSets: readonly FeatureSet[],
+  h: number,
+  bar: number,
+): boolean {
+  const models = textModels();
+  const read = (turns: readonly ReadTurn[], earlierWeight: number, extra: readonly FeatureSet[]): number => {
+    const sets: FeatureSet[] = [...extra];
+    const concepts = new Set<string>();
+    let last: TurnAnalysis | null = null;
+    for (let i = 0; i < turns.length; i++) {
+      last = analyseUserTurn(turns[i], language);
+      sets.push({ idx: last.idx, weight: i === turns.length - 1 ? 1 : earlierWeight });
+      for (const c of last.concepts) concepts.add(c);
+    }
+    // Concepts (and their pairs across turns) weigh as the earlier turns; the last turn's own at 1 (the larger wins).
+    if (concepts.size) sets.push({ idx: models.conceptIndices(concepts), weight: earlierWeight });
+    if (earlierWeight < 1 && last?.concepts.length) sets.push({ idx: models.conceptIndices(last.concepts), weight: 1 });
+    return models.probabilities(sets)[h];
+  };
+  if (read(user, EARLIER_WEIGHT, assistantSets) < bar) return false;
+  return read(user.slice(-1), 1, assistantSets) >= bar || read(user.slice(0, -1), 1, []) >= bar;
 }
 
 /** A verdict as one object literal (object spreads take V8's slow copy path on this hot path). */
