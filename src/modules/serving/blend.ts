@@ -71,7 +71,12 @@ export function blendOf(
   query: Query,
   convVec: number[] | null,
   floor: number,
-): { blend?: (g: InvGroup, lexical: number) => number; lexicalFloor?: number; blendWeight?: number } {
+): {
+  blend?: (g: InvGroup, lexical: number) => number;
+  prefetch?: (docs: readonly number[]) => void;
+  lexicalFloor?: number;
+  blendWeight?: number;
+} {
   if (convVec) {
     return {
       blend: (g, lexical) => {
@@ -90,6 +95,10 @@ export function blendOf(
     blend: (g, lexical) => {
       const b = blendRelevance(lexical, sem.cosine(cv, g.idx), w);
       return b < lexical && snap.model.matchedUnread(g.idx) ? lexical : b;
+    },
+    // The vectors of the groups about to be blended, read ahead together (`SemanticIndex.touch`).
+    prefetch: (docs) => {
+      for (let k = 0; k < docs.length; k++) sem.touch(snap.groups[docs[k]].idx);
     },
     lexicalFloor: Math.max(0, (floor - w) / (1 - w)),
     blendWeight: w,

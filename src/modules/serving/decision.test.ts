@@ -145,4 +145,33 @@ describe('bounded blending of a second relevance signal', () => {
     expect(blockedRuns).toBeGreaterThan(50);
     expect(rivalsLetIn).toBeGreaterThan(5);
   });
+
+  it('reads ahead every group it blends after the top one, once, before the first of them (prefetch)', () => {
+    let checked = 0;
+    for (let i = 0; i < conversations.length; i += 3) {
+      const blended: number[] = [];
+      const prefetched: (readonly number[])[] = [];
+      let blendsBefore = -1;
+      const base = inputFor(i, 0.25, new Set(), () => {});
+      rankCandidates(snap, {
+        ...base,
+        blendWeight: 0.25,
+        blend: (g, lexical) => {
+          blended.push(g.idx);
+          return base.blend!(g, lexical);
+        },
+        prefetch: (docs) => {
+          blendsBefore = blended.length;
+          prefetched.push([...docs]);
+        },
+      });
+      if (blended.length < 2) continue;
+      checked++;
+      expect(prefetched).toHaveLength(1);
+      expect(blendsBefore).toBe(1); // the group of highest lexical relevance, blended to set the bound
+      const ahead = new Set(prefetched[0].map((d) => snap.groups[d].idx));
+      for (const g of blended.slice(1)) expect(ahead.has(g)).toBe(true);
+    }
+    expect(checked).toBeGreaterThan(50);
+  });
 });

@@ -54,6 +54,8 @@ export interface DecisionInput {
   budgetRoom: (g: InvGroup, chargeMicros: number) => boolean;
   /** Optional embedding blend of the lexical relevance (the floor then applies to the blend). */
   blend?: (g: InvGroup, lexical: number) => number;
+  /** With a blend: called with the snapshot indices of the groups about to be blended, before the first (memory read-ahead). */
+  prefetch?: (docs: readonly number[]) => void;
   /** Optional per-request eligibility (the publisher's blocks, serving/blocks.ts): a reason to skip the group, or null. */
   eligible?: (g: InvGroup) => string | null;
   /** With a blend: the least lexical relevance that can still blend up to the floor (default 0: every touched group). */
@@ -273,6 +275,7 @@ export function rankCandidates(snap: Snapshot, input: DecisionInput): Ranking {
   const blend = input.blend;
   if (blend) {
     const b = blendBound(snap, input, checks, m.docs, m.relevance, blend);
+    input.prefetch?.(b.docs);
     belowFloor += b.belowFloor;
     belowBest += b.belowBest;
     // A blend is computed for the BLEND_MAX groups of highest lexical relevance at most (the rest keep their lexical score).

@@ -117,7 +117,7 @@ export function semanticVectorOf(q: Query, sem: SemanticIndex): Float32Array {
   const dims = sem.dims;
   const v = sem.scratch();
   for (const { terms, weight } of q.turns) {
-    const tv = (terms.vec ??= turnVector(terms.words, dims));
+    const tv = (terms.vec ??= turnVector(terms, dims));
     for (let d = 0; d < dims; d++) v[d] += weight * tv[d];
   }
   return sem.centre(v);

@@ -175,6 +175,7 @@ export async function requestAds(
       eligible: blockFilter(publisher),
       relativeFloor: ctx.config.relativeRelevanceFloor,
       blend: blending.blend,
+      prefetch: blending.prefetch,
       lexicalFloor: blending.lexicalFloor,
       blendWeight: blending.blendWeight,
     });

@@ -1,7 +1,7 @@
 import { isNumber, isStopWord, phraseTerm, stem } from '../../lib/text.js';
 import { Memo } from '../../lib/memo.js';
 import { isFunctionWord, type Lang } from '../../lib/lang.js';
-import type { ReadConversation, ReadTurn } from '../../lib/turns.js';
+import { MAX_CHARS_PER_TURN, type ReadConversation, type ReadTurn } from '../../lib/turns.js';
 import { englishFor, englishForPair, VOCABULARY_LANGS } from './vocabulary.js';
 import { wordTable } from './word-vectors.js';
 
@@ -18,8 +18,14 @@ export interface TurnTerms {
   /** Weight of each distinct term by its specificity in general English (`specOf`). */
   spec: Float32Array;
   stems: string[];
-  /** Specificity-weighted sum of the turn's word vectors (made on first use by the semantic signal). */
+  /** Specificity-weighted sum of the turn's word vectors (made on first use by the semantic signal: `turnVector`). */
   vec?: Float32Array;
+  /**
+   * The terms of that sum, in word order, found by the pass that reads the turn's words: each content word's row in
+   * the word table and its weight (its stem's specificity). The vector is made from them without a look-up per word.
+   */
+  vecRows: Int32Array;
+  vecWeights: Float64Array;
   words: string[];
   /** Terms of content words the word table has no vector for (numbers aside): the semantic signal cannot read them. */
   unread: ReadonlySet<string>;
@@ -67,7 +73,11 @@ const numberFacts = (w: string): WordFacts => ({
 export const NONE: ReadonlySet<string> = new Set();
 
 /** Per-turn terms by turn hash (a request re-sending earlier turns stems only its new ones). */
-const turnTerms = new Memo<TurnTerms>(200_000, (t) => t.stems.length + t.distinct.length + 4);
+const turnTerms = new Memo<TurnTerms>(200_000, (t) => t.stems.length + t.distinct.length + t.vecRows.length + 4);
+
+/** A turn's vector rows and weights while its words are read (grown for a turn of more words). */
+let rowScratch = new Int32Array(MAX_CHARS_PER_TURN);
+let weightScratch = new Float64Array(MAX_CHARS_PER_TURN);
 
 export function termsOfTurn(t: ReadTurn, lang: Lang): TurnTerms {
   const foreign = lang !== 'en' && lang !== 'other';
@@ -79,6 +89,11 @@ export function termsOfTurn(t: ReadTurn, lang: Lang): TurnTerms {
     const single: number[] = [];
     const stemList = new Array<string>(ws.length);
     const unread: string[] = [];
+    let nRows = 0;
+    if (ws.length > rowScratch.length) {
+      rowScratch = new Int32Array(ws.length);
+      weightScratch = new Float64Array(ws.length);
+    }
     for (let k = 0; k < ws.length; k++) {
       const w = ws[k];
       const num = isNumber(w);
@@ -88,6 +103,12 @@ export function termsOfTurn(t: ReadTurn, lang: Lang): TurnTerms {
         terms.push(f.stem);
         single.push(f.spec);
         if (!num && f.row < 0) unread.push(f.stem);
+        // The vector's terms: a number is looked up in the table as it is (not memoised, like group texts' words).
+        const row = num ? (wordTable().rank(w) ?? -1) : f.row;
+        if (row >= 0) {
+          rowScratch[nRows] = row;
+          weightScratch[nRows++] = num ? wordTable().specificity(stem(w)) : f.vecWeight;
+        }
       }
     }
     // Distinct terms and phrase terms (`withPhrases` order), each weighed by its specificity; a phrase by its more specific word.
@@ -113,6 +134,8 @@ export function termsOfTurn(t: ReadTurn, lang: Lang): TurnTerms {
       stems: stemList,
       words: ws,
       vec: undefined,
+      vecRows: rowScratch.slice(0, nRows),
+      vecWeights: weightScratch.slice(0, nRows),
       unread: unread.length ? new Set(unread) : NONE,
     };
   });
@@ -174,20 +197,12 @@ export function readingLanguage(conv: ReadConversation): Lang {
 /** Turn vectors made (`semanticVectorOf`); a repeated turn reuses its memoised one. */
 export const turnVectorStats = { made: 0 };
 
-/** The specificity-weighted sum of a turn's word vectors (stop words skipped): one memoised look-up per word. */
-export function turnVector(ws: readonly string[], dims: number): Float32Array {
+/** The specificity-weighted sum of a turn's word vectors (stop words skipped), from the rows its terms' pass found. */
+export function turnVector(t: Pick<TurnTerms, 'vecRows' | 'vecWeights'>, dims: number): Float32Array {
   turnVectorStats.made++;
   const table = wordTable();
   const tv = new Float32Array(dims);
-  for (let k = 0; k < ws.length; k++) {
-    const w = ws[k];
-    if (isNumber(w)) {
-      // Numbers are not memoised (numberFacts): looked up directly, as group texts' words are (semantic.ts addWords).
-      if (!isStopWord(w)) table.addTo(tv, w, table.specificity(stem(w)));
-      continue;
-    }
-    const f = wordFacts.get(w, factsOf);
-    if (!f.stop && f.row >= 0) table.addRow(tv, f.row, f.vecWeight);
-  }
+  const { vecRows, vecWeights } = t;
+  for (let k = 0; k < vecRows.length; k++) table.addRow(tv, vecRows[k], vecWeights[k]);
   return tv;
 }
