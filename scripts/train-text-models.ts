@@ -7,17 +7,18 @@
  * cross-validation on the corpus alone (never on bench/safety/validation.txt or
  * an evaluation set):
  *   - each head's L2 penalty: the one of L2_GRID with the lowest held-out log-loss;
- *   - the sensitive heads' thresholds, jointly: from MIN_THRESHOLD up, raised one
- *     head at a time (the raise that unblocks the most safe lines per sensitive
- *     line lost) until the held-out probabilities block at most SAFE_BUDGET of the
- *     corpus's safe (commercial + informational) lines.
+ *   - the sensitive heads' thresholds, jointly: from MIN_THRESHOLD up (to at most
+ *     MAX_THRESHOLD), raised one head at a time (the raise that unblocks the most safe
+ *     lines per sensitive line lost) until the held-out probabilities block at most
+ *     SAFE_BUDGET of the corpus's safe (commercial + informational) lines; a setting
+ *     whose thresholds cannot meet the budget is not chosen.
  * Then prints the cross-validated figures and fits each head on everything.
  *
  *   npx tsx scripts/train-text-models.ts [--check]
  *
  * Exploration only (the committed weights come from the defaults): `--settings scale,power`
  * fixes the concept scale and class-weight power, `--budget b` the safe-line budget,
- * `--out file` the output. `--check` only verifies that weights.json is what the corpus
+ * `--min-threshold t` / `--max-threshold t` the thresholds' range, `--out file` the output. `--check` only verifies that weights.json is what the corpus
  * trains to with the stored penalties and thresholds (CI-friendly).
  */
 import fs from 'node:fs';
@@ -44,11 +45,18 @@ const RATE = 8;
 const FOLDS = 5;
 const INTENT_THRESHOLD = 0.5;
 /**
- * Lowest threshold of a sensitive head: held-out corpus lines resemble the training ones more closely than real
- * conversations do, so the cross-validated false-block rate alone underestimates it (round 3: at 0.3, 5 of
- * adrel-dev's 65 commercial conversations were blocked; at 0.4, one).
+ * Lowest threshold of a sensitive head (`--min-threshold` for exploration): held-out corpus lines resemble the training
+ * ones more closely than real conversations do, so the cross-validated false-block rate alone underestimates it
+ * (round 3: at 0.3, 5 of adrel-dev's 65 commercial conversations were blocked; at 0.4, one).
  */
-const MIN_THRESHOLD = 0.4;
+const MIN_THRESHOLD = Number(arg('--min-threshold') ?? 0.4);
+/**
+ * Highest threshold of a sensitive head (`--max-threshold` for exploration): the joint search stops raising a head
+ * there and raises another instead. Without it, the few safe corpus lines closest to a head's own lines (dinosaurs that
+ * "died out", the calories of an apple) took eating-disorder to 0.80 and addiction to 0.75 once the pivot let the
+ * languages' lines share features, and held-out recall of those heads fell.
+ */
+const MAX_THRESHOLD = Number(arg('--max-threshold') ?? 0.75);
 /** Share of the corpus's safe lines the sensitive heads together may block (held out). */
 const SAFE_BUDGET = Number(arg('--budget') ?? 0.01);
 /** Weight of a commercial line as a negative of a sensitive head (the lines that teach narrowness). */
@@ -235,11 +243,12 @@ function jointThresholds(heads: string[], probs: Float64Array[], examples: reado
       bestUnion = cur,
       bestUp = 0;
     for (let h = 0; h < heads.length; h++) {
-      // The next step (of 0.05, up to 0.95) at which the head stops firing on at least one safe line.
+      // The next step (of 0.05, up to MAX_THRESHOLD) at which the head stops firing on at least one safe line.
       const now = firing(h, t[h]);
       let up = t[h];
       do up = Math.round((up + 0.05) * 100) / 100;
-      while (up < 0.95 && firing(h, up) === now);
+      while (up < MAX_THRESHOLD && firing(h, up) === now);
+      if (up > MAX_THRESHOLD) continue;
       const stopped = now - firing(h, up);
       if (stopped <= 0) continue;
       const next = t.slice();
@@ -347,13 +356,20 @@ function main(): void {
         );
         let tp = 0;
         let pos = 0;
+        let fp = 0;
+        let nSafe = 0;
         examples.forEach((e, i) => {
-          if (isSafe(e.label)) return;
-          pos++;
-          if (cats.some((c, h) => ps.get(c)![i] >= t[h])) tp++;
+          const fired = cats.some((c, h) => ps.get(c)![i] >= t[h]);
+          if (isSafe(e.label)) [nSafe, fp] = [nSafe + 1, fp + +fired];
+          else [pos, tp] = [pos + 1, tp + +fired];
         });
-        console.log(`scale ${scale} power ${pw}: held-out recall ${(tp / pos).toFixed(3)} within the safe-line budget`);
-        if (tp / pos > bestRecall + (bestRecall < 0 ? 0 : POWER_MARGIN)) {
+        // A setting whose thresholds cannot meet the budget (every head that still fires at MAX_THRESHOLD) is not
+        // chosen: its recall is bought with false blocks.
+        const within = fp <= SAFE_BUDGET * nSafe;
+        console.log(
+          `scale ${scale} power ${pw}: held-out recall ${(tp / pos).toFixed(3)}, safe lines blocked ${fp}/${nSafe}${within ? '' : ' (over the budget: not chosen)'}`,
+        );
+        if (within && tp / pos > bestRecall + (bestRecall < 0 ? 0 : POWER_MARGIN)) {
           bestRecall = tp / pos;
           power = pw;
           conceptScale = scale;
@@ -362,6 +378,7 @@ function main(): void {
           cats.forEach((c, h) => thresholds.set(c, t[h]));
         }
       }
+    if (bestRecall < 0) throw new Error('no setting meets the safe-line budget below MAX_THRESHOLD');
     thresholds.set('informational', INTENT_THRESHOLD);
     console.log(`chosen: concept scale ${conceptScale}, power ${power}`);
   }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { foldedWords, isFunctionWord, stemIn, type Lang } from '../../lib/lang.js';
 import { conceptOf } from './concepts.js';
+import { pivotOf } from './pivot.js';
 import { Memo } from '../../lib/memo.js';
 
 const EMPTY = new Int32Array(0);
@@ -53,21 +54,12 @@ const SKIP = new Set([
   'at',
   'is',
   'it',
-  'de',
-  'la',
-  'le',
-  'el',
-  'y',
-  'et',
-  'e',
-  'und',
-  'der',
-  'die',
-  'das',
-  'o',
-  'um',
-  'uma',
 ]);
+/**
+ * Articles and conjunctions of the other languages, skipped outside English only: English "die" is a content word
+ * (it was skipped as the German article, so "i want to die" lost its one telling word).
+ */
+const SKIP_FOREIGN = new Set(['de', 'la', 'le', 'el', 'y', 'et', 'e', 'und', 'der', 'die', 'das', 'o', 'um', 'uma']);
 
 /**
  * Words that negate what follows, in every covered language (folded; "t" is the
@@ -121,7 +113,7 @@ function visitWords(
       }
       continue;
     }
-    if (SKIP.has(w)) {
+    if (SKIP.has(w) || (lang !== 'en' && SKIP_FOREIGN.has(w))) {
       prev = null;
       continue;
     }
@@ -130,8 +122,12 @@ function visitWords(
     word(s);
     if (prev) pair(prev, s);
     prev = s;
+    // The word's English pivot (pivot.ts) gives the English word's feature too (the native one stays).
+    const e = pivotOf(lang, s, w);
+    if (e !== undefined && e !== s) word(e);
     if (negation > 0) {
       negated(s);
+      if (e !== undefined && e !== s) negated(e);
       negation--;
     }
     const c = conceptOf(lang, s, w);
