@@ -40,6 +40,9 @@ export function testConfig(overrides: ConfigInput = {}): Config {
     ivtDuplicateClickMs: 0,
     ivtPublisherMaxCtr: 1,
     authFailuresPerMinute: 0,
+    // Pacing allows the whole day's budget at any hour, so no test depends on the time of day it runs at
+    // (at 00:15 UTC even pacing allows ~3 % of a day's budget). Pacing's own tests set it back with a fixed clock.
+    pacingAheadHours: 24,
   };
   if (BACKEND === 'postgres') {
     base.databaseUrl = process.env.TEST_DATABASE_URL;

@@ -86,7 +86,7 @@ describe.runIf(!!process.env.TEST_REDIS_URL)('budgets: hard stop across instance
 describe('pacing: spend is smoothed across the day', () => {
   it('allows only the even share (plus a little ahead) early in the day, more later', async () => {
     const clock = new ManualClock(Date.UTC(2026, 5, 10, 1, 0, 0));
-    const { ctx, stop } = await testContext({}, { clock });
+    const { ctx, stop } = await testContext({ pacingAheadHours: 0.5 }, { clock });
     try {
       const pub = await publisher(ctx);
       await ctx.db.updateTable('publishers').set({ floor_cpm_micros: 10_000_000 }).where('id', '=', pub.id).execute();
