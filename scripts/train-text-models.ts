@@ -14,9 +14,11 @@
  *     whose thresholds cannot meet the budget is not chosen.
  * Then prints the cross-validated figures and fits each head on everything.
  *
- *   npx tsx scripts/train-text-models.ts [--check]
+ *   npx tsx scripts/train-text-models.ts [--check | --keep-settings]
  *
- * Exploration only (the committed weights come from the defaults): `--settings scale,power`
+ * `--keep-settings` refits on the current corpus with the penalties, thresholds and settings stored in weights.json
+ * (record 0050 round 7: the committed weights since then; a full search re-chooses them and moves every threshold).
+ * Exploration only: `--settings scale,power`
  * fixes the concept scale and class-weight power, `--budget b` the safe-line budget,
  * `--min-threshold t` / `--max-threshold t` the thresholds' range, `--out file` the output. `--check` only verifies that weights.json is what the corpus
  * trains to with the stored penalties and thresholds (CI-friendly).
@@ -306,8 +308,11 @@ function report(
 
 function main(): void {
   const check = process.argv.includes('--check');
+  // `--keep-settings` refits every head on the current corpus with the stored settings and thresholds (what `--check`
+  // compares against) instead of searching them again: a corpus round for one head does not move the others' budget.
+  const keep = process.argv.includes('--keep-settings');
   const names = [...SAFETY_CATEGORIES, 'informational'];
-  const stored = check ? (JSON.parse(fs.readFileSync(OUT, 'utf8')) as TextModels).heads : null;
+  const stored = check || keep ? (JSON.parse(fs.readFileSync(OUT, 'utf8')) as TextModels).heads : null;
   const l2 = new Map<string, number>();
   const thresholds = new Map<string, number>();
   let power = POWERS[0];
@@ -384,7 +389,7 @@ function main(): void {
   }
   const { examples, features } = load(conceptScale);
   const dims = features.length;
-  if (!check) {
+  if (!stored) {
     // Held-out figures at the chosen settings: each head on its own lines, and the stage as a whole.
     report(examples, cats, probs, thresholds);
   }
