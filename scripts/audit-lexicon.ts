@@ -70,8 +70,7 @@ export function auditLexicon(): Finding[] {
       for (const w of everyday.get(l)!) {
         if (stemIn(e.lang, w) !== e.stems[0]) continue;
         collisions.push(`${l}:${w}`);
-        const ok =
-          e.soft || e.cued || (e.surface !== null && !e.surface.has(w)) || (l !== e.lang && e.englishOnly);
+        const ok = e.soft || e.cued || (e.surface !== null && !e.surface.has(w)) || (l !== e.lang && e.englishOnly);
         if (!ok) handled = false;
       }
     }

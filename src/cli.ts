@@ -102,17 +102,15 @@ publishers
       return { publisher_id: r.publisher.id, name: r.publisher.name, api_key: r.apiKey, note: 'the key is shown once' };
     }),
   );
-publishers
-  .command('list')
-  .action(() =>
-    withCtx(async (ctx) =>
-      (await accounts.listPublishers(ctx)).map((p) => ({
-        id: p.id,
-        name: p.name,
-        index_access: p.index_approved === 1,
-      })),
-    ),
-  );
+publishers.command('list').action(() =>
+  withCtx(async (ctx) =>
+    (await accounts.listPublishers(ctx)).map((p) => ({
+      id: p.id,
+      name: p.name,
+      index_access: p.index_approved === 1,
+    })),
+  ),
+);
 publishers
   .command('index-access')
   .description("switch a publisher's index access (/search, /shop/search) on or off; it is on for every new publisher")

@@ -59,25 +59,21 @@ export function installIndexErrors(scope: FastifyInstance): void {
         }));
         return reply.code(422).send({ detail });
       }
-      return reply
-        .code(err.statusCode)
-        .send({
-          detail: err.message,
-          statusCode: err.statusCode,
-          error: TEXT[err.statusCode] ?? 'Error',
-          message: err.message,
-        });
+      return reply.code(err.statusCode).send({
+        detail: err.message,
+        statusCode: err.statusCode,
+        error: TEXT[err.statusCode] ?? 'Error',
+        message: err.message,
+      });
     }
     const status = err.statusCode ?? 500;
     if (
       status === 400 &&
       (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err instanceof SyntaxError || /JSON/i.test(err.message))
     ) {
-      return reply
-        .code(422)
-        .send({
-          detail: [{ type: 'json_invalid', loc: ['body'], msg: 'JSON decode error: the body is not valid JSON' }],
-        });
+      return reply.code(422).send({
+        detail: [{ type: 'json_invalid', loc: ['body'], msg: 'JSON decode error: the body is not valid JSON' }],
+      });
     }
     if (status >= 400 && status < 500) {
       return reply
@@ -85,14 +81,12 @@ export function installIndexErrors(scope: FastifyInstance): void {
         .send({ detail: err.message, statusCode: status, error: TEXT[status] ?? 'Error', message: err.message });
     }
     req.log.error({ err }, 'unhandled error in the index');
-    return reply
-      .code(500)
-      .send({
-        detail: 'Internal error',
-        statusCode: 500,
-        error: 'Internal Server Error',
-        message: 'Internal error',
-        requestId: req.id,
-      });
+    return reply.code(500).send({
+      detail: 'Internal error',
+      statusCode: 500,
+      error: 'Internal Server Error',
+      message: 'Internal error',
+      requestId: req.id,
+    });
   });
 }

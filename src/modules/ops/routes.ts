@@ -11,9 +11,7 @@ import { RETRY_AFTER_SECONDS } from '../../lib/storage-errors.js';
  * a storage failure (a full disk, an I/O error, a damaged page, a server out
  * of reach) was answered 503 in the last 30 s.
  */
-async function storageHealth(
-  ctx: Ctx,
-): Promise<{
+async function storageHealth(ctx: Ctx): Promise<{
   status: 'ok' | 'unavailable';
   storage: string;
   problems?: string[];

@@ -25,7 +25,7 @@ describe('intent round 7: the need, not the topic', () => {
     'my checkout page calculates tax twice, here is the javascript',
     // other languages
     'ya tengo una cafetera italiana, ¿cómo la limpio por dentro?',
-    "ich habe den fernseher schon, wie stelle ich die bildschärfe richtig ein?",
+    'ich habe den fernseher schon, wie stelle ich die bildschärfe richtig ein?',
   ];
   const commercial = [
     'which induction hob should i buy for a small kitchen',
