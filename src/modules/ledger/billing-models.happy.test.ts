@@ -53,7 +53,7 @@ describe('each billing model charges exactly one kind of event', () => {
         .where('id', '=', w.campaignId)
         .execute();
     await s.ctx.inventory.rebuild();
-    const attr = await clickThrough(s, w, `Tell me about ${words}`);
+    const attr = await clickThrough(s, w, `I want to buy one: ${words}. Which should I get?`);
     const res = await sendEvents(s, w.advertiserKey, { data: [purchase(s, { event_id: `o-${topic}` }, attr)] });
     expect(res.status).toBe(200);
     return money(w.campaignId);
