@@ -91,6 +91,17 @@ export function GroupForm({ campaign, group, onDone }: { campaign: Campaign; gro
     copy: f.errors.copy ?? f.errors['ads.0.copy'] ?? f.errors.ads,
     cta: f.errors.cta ?? f.errors['ads.0.cta'],
   };
+  // Max CPC sits beside the type when creating, below the matching fields when editing.
+  const maxCpc = (
+    <TextField
+      label="Max CPC (optional)"
+      name="max_cpc"
+      value={v.max_cpc}
+      onChange={set('max_cpc')}
+      error={f.errors.max_cpc}
+      inputMode="decimal"
+    />
+  );
   return (
     <form
       className="form"
@@ -123,14 +134,7 @@ export function GroupForm({ campaign, group, onDone }: { campaign: Campaign; gro
             error={f.errors.status}
           />
         ) : (
-          <TextField
-            label="Max CPC (optional)"
-            name="max_cpc"
-            value={v.max_cpc}
-            onChange={set('max_cpc')}
-            error={f.errors.max_cpc}
-            inputMode="decimal"
-          />
+          maxCpc
         )}
       </div>
       <div className="row-2">
@@ -161,16 +165,7 @@ export function GroupForm({ campaign, group, onDone }: { campaign: Campaign; gro
           />
         </div>
       </div>
-      {group && (
-        <TextField
-          label="Max CPC (optional)"
-          name="max_cpc"
-          value={v.max_cpc}
-          onChange={set('max_cpc')}
-          error={f.errors.max_cpc}
-          inputMode="decimal"
-        />
-      )}
+      {group && maxCpc}
       {v.group_type === 'generative' ? (
         <TextField
           label="Ad prompt"
