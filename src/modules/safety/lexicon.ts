@@ -320,9 +320,8 @@ const CONTRACTION = /\b(can|don|won|didn|doesn|isn|wasn|aren|couldn|wouldn|shoul
 /** The stems of a phrase as text may write it: "cant" also as "can't", split "can" "t" (0036 round 7). */
 function phraseForms(lang: Exclude<Lang, 'other'>, p: string): string[][] {
   const stems = phraseStems(lang, p);
-  if (lang !== 'en' || !CONTRACTION.test(p)) return [stems];
-  CONTRACTION.lastIndex = 0;
-  return [stems, phraseStems(lang, p.replace(CONTRACTION, '$1 t'))];
+  const split = lang === 'en' ? p.replace(CONTRACTION, '$1 t') : p;
+  return split === p ? [stems] : [stems, phraseStems(lang, split)];
 }
 /** Every form's key (stems joined) of a comma-separated list of phrases. */
 const formKeys = (lang: Exclude<Lang, 'other'>, list: string | undefined): Set<string> =>

@@ -159,9 +159,7 @@ export function assessOffline(
   // A follow-up that asks for something on its own ("where do I find one near me?") is a need whatever the earlier
   // turns were about: the conversation reads as informational only when its last user turn does too.
   if (informational >= 0.5 && user.length > 1) {
-    const last = analyseUserTurn(user[user.length - 1], language);
-    const own: FeatureSet[] = [{ idx: last.idx, weight: 1 }];
-    if (last.concepts.length) own.push({ idx: models.conceptIndices(last.concepts), weight: 1 });
+    const own = userSets(user.slice(-1), language, 1, []);
     informational = Math.min(informational, models.probabilities(own)[heads.informational]);
   }
   // A request form ("write me a poem about …", "translate …") is a task for the assistant: no commercial need.
@@ -207,6 +205,31 @@ export function assessOffline(
 }
 
 /**
+ * The feature sets of user turns read on their own (after `extra`): each turn (the last at 1, earlier ones at
+ * `earlierWeight`), then their concepts (and pairs across turns) at `earlierWeight`, and with earlier turns weighed
+ * less the last turn's own concepts at 1 (the larger wins).
+ */
+function userSets(
+  turns: readonly ReadTurn[],
+  language: Lang,
+  earlierWeight: number,
+  extra: readonly FeatureSet[],
+): FeatureSet[] {
+  const models = textModels();
+  const sets: FeatureSet[] = [...extra];
+  const concepts = new Set<string>();
+  let last: TurnAnalysis | null = null;
+  for (let i = 0; i < turns.length; i++) {
+    last = analyseUserTurn(turns[i], language);
+    sets.push({ idx: last.idx, weight: i === turns.length - 1 ? 1 : earlierWeight });
+    for (const c of last.concepts) concepts.add(c);
+  }
+  if (concepts.size) sets.push({ idx: models.conceptIndices(concepts), weight: earlierWeight });
+  if (earlierWeight < 1 && last?.concepts.length) sets.push({ idx: models.conceptIndices(last.concepts), weight: 1 });
+  return sets;
+}
+
+/**
  * Whether the model's verdict on a multi-turn conversation (head `h` at or above `bar`, its threshold) holds when
  * read as a follow-up: with the earlier user turns at EARLIER_WEIGHT (a commercial follow-up after an earlier turn
  * that only sounded sensitive is read mostly as itself), and with one part — the last user turn with the answer after
@@ -223,20 +246,8 @@ function followUpHolds(
   bar: number,
 ): boolean {
   const models = textModels();
-  const read = (turns: readonly ReadTurn[], earlierWeight: number, extra: readonly FeatureSet[]): number => {
-    const sets: FeatureSet[] = [...extra];
-    const concepts = new Set<string>();
-    let last: TurnAnalysis | null = null;
-    for (let i = 0; i < turns.length; i++) {
-      last = analyseUserTurn(turns[i], language);
-      sets.push({ idx: last.idx, weight: i === turns.length - 1 ? 1 : earlierWeight });
-      for (const c of last.concepts) concepts.add(c);
-    }
-    // Concepts (and their pairs across turns) weigh as the earlier turns; the last turn's own at 1 (the larger wins).
-    if (concepts.size) sets.push({ idx: models.conceptIndices(concepts), weight: earlierWeight });
-    if (earlierWeight < 1 && last?.concepts.length) sets.push({ idx: models.conceptIndices(last.concepts), weight: 1 });
-    return models.probabilities(sets)[h];
-  };
+  const read = (turns: readonly ReadTurn[], earlierWeight: number, extra: readonly FeatureSet[]): number =>
+    models.probabilities(userSets(turns, language, earlierWeight, extra))[h];
   if (read(user, EARLIER_WEIGHT, assistantSets) < bar) return false;
   return read(user.slice(-1), 1, assistantSets) >= bar || read(user.slice(0, -1), 1, []) >= bar;
 }
