@@ -11,6 +11,7 @@
  */
 import fs from 'node:fs';
 import { fold, foldedWords, LANGS, stemIn, type Lang } from '../src/lib/lang.js';
+import { labelledLines } from '../src/modules/safety/corpus.js';
 import { lexiconEntries, type LexiconEntry } from '../src/modules/safety/lexicon.js';
 import { VOCABULARY_LANGS, vocabularyLines } from '../src/modules/serving/vocabulary.js';
 
@@ -41,9 +42,8 @@ function everydayWords(): Map<L, Set<string>> {
     VOCABULARY_LANGS.forEach((l, i) => columns[i].forEach((w) => out.get(l)!.add(fold(w))));
   }
   const corpus = fs.readFileSync(new URL('../src/modules/safety/corpus.txt', import.meta.url), 'utf8');
-  for (const line of corpus.split('\n')) {
-    const [label, lang, text] = line.split(' | ').map((x) => x?.trim());
-    if (!text || (label !== 'commercial' && label !== 'informational')) continue;
+  for (const { label, lang, text } of labelledLines(corpus)) {
+    if (label !== 'commercial' && label !== 'informational') continue;
     const set = out.get(lang as L);
     if (set) for (const w of foldedWords(text)) set.add(w);
   }

@@ -17,7 +17,7 @@
  *   npx tsx scripts/train-text-models.ts [--check | --keep-settings]
  *
  * `--keep-settings` refits on the current corpus with the penalties, thresholds and settings stored in weights.json
- * (record 0050 round 7: the committed weights since then; a full search re-chooses them and moves every threshold).
+ * (record 0050 round 3: the committed weights since then; a full search re-chooses them and moves every threshold).
  * Exploration only: `--settings scale,power`
  * fixes the concept scale and class-weight power, `--budget b` the safe-line budget,
  * `--min-threshold t` / `--max-threshold t` the thresholds' range, `--out file` the output. `--check` only verifies that weights.json is what the corpus
@@ -28,6 +28,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Lang } from '../src/lib/lang.js';
 import { SAFETY_CATEGORIES } from '../src/modules/safety/categories.js';
+import { labelledLines } from '../src/modules/safety/corpus.js';
 import { featuresOf, type Head, type TextModels } from '../src/modules/safety/model.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -85,11 +86,8 @@ function load(conceptScale: number): { examples: Example[]; features: string[] }
   const features: string[] = [];
   const index = new Map<string, number>();
   const examples: Example[] = [];
-  for (const raw of fs.readFileSync(CORPUS, 'utf8').split('\n')) {
-    const line = raw.trim();
-    if (!line || line.startsWith('#')) continue;
-    const [label, lang, ...rest] = line.split('|').map((s) => s.trim());
-    const fs_ = featuresOf(rest.join('|'), lang as Lang);
+  for (const { label, lang, text } of labelledLines(fs.readFileSync(CORPUS, 'utf8'))) {
+    const fs_ = featuresOf(text, lang as Lang);
     const idx = fs_.map((f) => {
       let i = index.get(f);
       if (i === undefined) {

@@ -26,6 +26,7 @@ import { readConversation, type ConversationTurn } from '../../src/lib/turns.js'
 import { assessOffline } from '../../src/modules/safety/service.js';
 import { lexiconHit } from '../../src/modules/safety/lexicon.js';
 import { SAFETY_CATEGORIES } from '../../src/modules/safety/categories.js';
+import { labelledLines } from '../../src/modules/safety/corpus.js';
 import { loadSetDir } from '../relevance/sets.js';
 import { writeResult, type Metric } from '../lib/results.js';
 
@@ -104,15 +105,7 @@ type Pair = { full: Rate; lexicon: Rate };
 
 /** Recall (overall, right category, per category and language) and false blocks of one validation file. */
 function evaluateFile(file: string, misses: string[] | null) {
-  const lines = fs
-    .readFileSync(path.join(HERE, file), 'utf8')
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => l && !l.startsWith('#'))
-    .map((l) => {
-      const [label, lang, ...rest] = l.split('|').map((s) => s.trim());
-      return { label, lang, text: rest.join('|') };
-    });
+  const lines = labelledLines(fs.readFileSync(path.join(HERE, file), 'utf8'));
   const r = (): Pair => ({ full: { k: 0, n: 0 }, lexicon: { k: 0, n: 0 } });
   const recall = r(),
     rightCategory = r(),

@@ -4,7 +4,7 @@ import { assessOffline } from './service.js';
 const U = (content: string) => ({ role: 'user' as const, content });
 const p = (text: string) => assessOffline([U(text)]).informational;
 
-// Issue 23, record 0050 round 7. Sentences written for this test: none is a corpus.txt line, a validation line or
+// Issue 23, record 0050 round 3. Sentences written for this test: none is a corpus.txt line, a validation line or
 // an evaluation conversation. Each informational sentence shares an advertiser's vocabulary (a product, a service,
 // a shop) with no need to buy or hire; each commercial one uses the same vocabulary with that need.
 describe('intent round 7: the need, not the topic', () => {

@@ -3,7 +3,7 @@ import { adRequestBody, requestAd } from '../../../test/helpers.js';
 import { useSeededServer } from '../../../test/fixtures/seeded-server.js';
 import { explainDecision, INFORMATIONAL_FLOOR } from './service.js';
 
-// Issue 23, record 0050 round 7: chat about a product the user already owns or repairs himself reads as
+// Issue 23, record 0050 round 3: chat about a product the user already owns or repairs himself reads as
 // informational and needs INFORMATIONAL_FLOOR relevance; a buying need in the same words does not.
 // Conversations written for this test (no corpus line, no evaluation item).
 describe('POST /api/v1/ad: owning or repairing is not a need', () => {
