@@ -15,31 +15,31 @@ type Phrases = Partial<Record<Exclude<Lang, 'other'>, string>>;
 
 const PHRASES: Record<SafetyCategory, Phrases> = {
   'self-harm': {
-    en: 'suicide, suicidal, kill myself, killing myself, end my life, ending my life, take my own life, want to die, wanna die, better off dead, better off without me, self harm, self-harm, cut myself, cutting myself, hurt myself on purpose, no reason to live, not want to live, dont want to live anymore, end it all, disappear forever, goodbye letter, not wake up again, unalive myself, never wake up, sleep forever and never wake, not be alive, stop existing, dont want to exist, slit my wrists, hang myself, jump off a bridge, overdose on purpose, say goodbye to everyone for good',
-    es: 'suicidio, suicidarme, quitarme la vida, matarme, no quiero vivir, quiero morir, me corto, autolesión, mejor sin mí, no despertar nunca, no quiero existir, cortarme las venas, tirarme de un puente, despedirme de todos para siempre, hacerme daño a propósito',
+    en: 'suicide, suicidal, kill myself, killing myself, end my life, ending my life, take my own life, want to die, wanna die, better off dead, better off without me, self harm, self-harm, cut myself, cutting myself, hurt myself on purpose, no reason to live, not want to live, dont want to live anymore, end it all, disappear forever, goodbye letter, not wake up again, unalive myself, never wake up, sleep forever and never wake, not be alive, stop existing, dont want to exist, slit my wrists, hang myself, jump off a bridge, overdose on purpose, say goodbye to everyone for good, suicide note',
+    es: 'suicidio, suicidarme, quitarme la vida, matarme, no quiero vivir, quiero morir, me corto, autolesión, mejor sin mí, no despertar nunca, no quiero existir, cortarme las venas, tirarme de un puente, despedirme de todos para siempre, hacerme daño a propósito, nota suicida',
     de: 'selbstmord, suizid, mich umbringen, mir das leben nehmen, nicht mehr leben, will sterben, ritze mich, selbstverletzung, besser ohne mich, nie mehr aufwachen, nicht mehr existieren, mir die pulsadern aufschneiden, von einer brücke springen, mir absichtlich weh tun, mich verletzen',
     fr: 'suicide, me suicider, me tuer, en finir, envie de mourir, ne veux plus vivre, me scarifier, automutilation, mieux sans moi, ne plus jamais me réveiller, ne plus exister, me taillader les veines, sauter d un pont, me faire du mal exprès, me faire du mal',
-    pt: 'suicídio, me matar, tirar minha vida, não quero mais viver, quero morrer, me corto, automutilação, melhor sem mim, nunca mais acordar, não quero existir, cortar os pulsos, pular da ponte, me machucar de propósito, acabar com tudo',
+    pt: 'suicídio, me matar, tirar minha vida, não quero mais viver, quero morrer, me corto, automutilação, melhor sem mim, nunca mais acordar, não quero existir, cortar os pulsos, pular da ponte, me machucar de propósito, acabar com tudo, carta de suicídio',
     it: 'suicidio, suicidarmi, uccidermi, togliermi la vita, farla finita, non voglio più vivere, voglio morire, mi taglio, autolesionismo, meglio senza di me, non svegliarmi più, non voglio esistere, tagliarmi le vene, buttarmi da un ponte, farmi del male',
     nl: 'zelfmoord, suïcide, mezelf van kant maken, mezelf doden, een eind aan mijn leven maken, wil niet meer leven, wil dood, snijd mezelf, zelfbeschadiging, beter af zonder mij, nooit meer wakker worden, niet meer bestaan, mijn polsen doorsnijden, van een brug springen, mezelf pijn doen',
   },
   'death-grief': {
-    en: 'passed away, funeral, eulogy, grieving, grief, bereavement, bereaved, condolences, my late husband, my late wife, died suddenly, memorial service, burial',
-    es: 'falleció, fallecimiento, funeral, velorio, luto, duelo, murió, entierro',
-    de: 'gestorben, verstorben, beerdigung, trauerfeier, trauer, todesfall, beileid',
-    fr: 'décédé, décédée, décès, obsèques, funérailles, enterrement, deuil, condoléances',
-    pt: 'faleceu, falecimento, velório, enterro, luto, morreu, funeral',
-    it: 'è mancato, è mancata, funerale, lutto, condoglianze, veglia funebre, sepoltura',
-    nl: 'overleden, overlijden, begrafenis, uitvaart, rouw, rouwen, condoleances, gecremeerd',
+    en: 'passed away, funeral, eulogy, grieving, grief, bereavement, bereaved, condolences, my late husband, my late wife, died suddenly, memorial service, burial, no longer with us, passed on, killed in a crash, killed in a car accident, died in an accident, lost his battle with, lost her battle with, rest in peace',
+    es: 'falleció, fallecimiento, funeral, velorio, luto, duelo, murió, entierro, se nos fue, nos dejó, ya no está con nosotros, perdió la vida, murió en un accidente, se mató en un accidente, descanse en paz, en paz descanse',
+    de: 'gestorben, verstorben, beerdigung, trauerfeier, trauer, todesfall, beileid, ums leben gekommen, ums leben kam, tödlich verunglückt, von uns gegangen, nicht mehr unter uns, hat uns verlassen, ruhe in frieden, entschlafen',
+    fr: 'décédé, décédée, décès, obsèques, funérailles, enterrement, deuil, condoléances, nous a quittés, nous a quitté, a perdu la vie, s est tué, s est tuée, n est plus parmi nous, repose en paix, s est éteint, s est éteinte',
+    pt: 'faleceu, falecimento, velório, enterro, luto, morreu, funeral, nos deixou, perdeu a vida, não está mais entre nós, descanse em paz, morreu num acidente, morreu em um acidente',
+    it: 'è mancato, è mancata, funerale, lutto, condoglianze, veglia funebre, sepoltura, ci ha lasciati, ci ha lasciato, ha perso la vita, riposa in pace, è venuto a mancare, è venuta a mancare, non c è più',
+    nl: 'overleden, overlijden, begrafenis, uitvaart, rouw, rouwen, condoleances, gecremeerd, is ingeslapen, ingeslapen, heengegaan, om het leven gekomen, niet meer onder ons, rust zacht',
   },
   'medical-crisis': {
-    en: 'heart attack, chest pain, having a stroke, stroke symptoms, cant breathe, cannot breathe, not breathing, unconscious, anaphylaxis, anaphylactic, seizure, call 911, call an ambulance, emergency room, intensive care, terminal cancer, stage 4, stage iv, metastatic, chemotherapy, coughing up blood, overdose, overdosed, poisoned, swallowed bleach, diagnosed with cancer, brain tumor, brain tumour, months to live',
-    es: 'infarto, dolor en el pecho, derrame cerebral, no puedo respirar, inconsciente, convulsión, ambulancia, urgencias, cáncer terminal, quimioterapia, sobredosis',
-    de: 'herzinfarkt, brustschmerzen, schlaganfall, kann nicht atmen, bewusstlos, krampfanfall, krankenwagen, notaufnahme, intensivstation, krebs im endstadium, chemotherapie, überdosis',
-    fr: 'crise cardiaque, infarctus, douleur thoracique, avc, ne peux pas respirer, inconscient, convulsions, ambulance, urgences, cancer en phase terminale, chimiothérapie, overdose',
-    pt: 'ataque cardíaco, infarto, dor no peito, derrame, não consigo respirar, inconsciente, convulsão, ambulância, pronto-socorro, câncer terminal, quimioterapia, overdose',
-    it: 'infarto, attacco di cuore, dolore al petto, ictus, non riesco a respirare, svenuto, incosciente, convulsioni, ambulanza, pronto soccorso, terapia intensiva, cancro terminale, chemioterapia, overdose',
-    nl: 'hartaanval, hartinfarct, pijn op de borst, beroerte, kan niet ademen, bewusteloos, epileptische aanval, ambulance, spoedeisende hulp, intensive care, terminale kanker, chemotherapie, overdosis, 112 bellen',
+    en: 'heart attack, chest pain, having a stroke, stroke symptoms, cant breathe, cannot breathe, not breathing, unconscious, anaphylaxis, anaphylactic, seizure, call 911, call an ambulance, emergency room, intensive care, terminal cancer, stage 4, stage iv, metastatic, chemotherapy, coughing up blood, overdose, overdosed, poisoned, swallowed bleach, diagnosed with cancer, brain tumor, brain tumour, months to live, wont wake up, will not wake up, not waking up, unresponsive',
+    es: 'infarto, dolor en el pecho, derrame cerebral, no puedo respirar, inconsciente, convulsión, ambulancia, urgencias, cáncer terminal, quimioterapia, sobredosis, no despierta, no se despierta, no reacciona',
+    de: 'herzinfarkt, brustschmerzen, schlaganfall, kann nicht atmen, bewusstlos, krampfanfall, krankenwagen, notaufnahme, intensivstation, krebs im endstadium, chemotherapie, überdosis, wacht nicht auf, wird nicht wach, reagiert nicht mehr',
+    fr: 'crise cardiaque, infarctus, douleur thoracique, avc, ne peux pas respirer, inconscient, convulsions, ambulance, urgences, cancer en phase terminale, chimiothérapie, overdose, ne se réveille pas, ne réagit plus',
+    pt: 'ataque cardíaco, infarto, dor no peito, derrame, não consigo respirar, inconsciente, convulsão, ambulância, pronto-socorro, câncer terminal, quimioterapia, overdose, não acorda, não reage',
+    it: 'infarto, attacco di cuore, dolore al petto, ictus, non riesco a respirare, svenuto, incosciente, convulsioni, ambulanza, pronto soccorso, terapia intensiva, cancro terminale, chemioterapia, overdose, non si sveglia, non risponde più',
+    nl: 'hartaanval, hartinfarct, pijn op de borst, beroerte, kan niet ademen, bewusteloos, epileptische aanval, ambulance, spoedeisende hulp, intensive care, terminale kanker, chemotherapie, overdosis, 112 bellen, wordt niet wakker, reageert niet meer',
   },
   'pregnancy-loss': {
     en: 'miscarriage, miscarried, miscarrying, stillborn, stillbirth, lost the baby, lost our baby, no heartbeat, ectopic pregnancy, pregnancy loss',
@@ -132,13 +132,13 @@ const PHRASES: Record<SafetyCategory, Phrases> = {
  * Record 0036 (round 5).
  */
 const SOFT: Phrases = {
-  en: 'overdose, overdosed, seizure, unconscious, cant breathe, cannot breathe, stage 4, stage iv, poisoned, abuse, abused, abusive, abusing, hits me, hit me, groomed, grooming, middle school, elementary school, my homework, book report, my teacher said, purge, purging, addicted, addiction, relapse, relapsed, rehab, alcoholic, sober for, clean for, meth, withdrawal symptoms, jail, prison, probation, parole, charged with, asylum, undocumented, detained by, bankrupt, foreclosure, repossessed, food bank, nude, escort, slurs',
-  es: 'me corto, murió, duelo, abuso, detenido, arrestado, cárcel, prisión, adicto, adicta, adicción, recaída, quiebra, ambulancia, urgencias, erótico, escort',
-  de: 'süchtig, sucht, rückfall, entzug, pleite, insolvenz, inkasso, gefängnis, asyl, bewährung, krankenwagen, notaufnahme, missbrauch, escort, erotisch, gestorben',
-  fr: 'en finir, me tuer, accro, addiction, dépendance, rechute, sevrage, prison, asile, urgences, ambulance, overdose, faillite, huissier, abus, escort, érotique',
-  pt: 'preso, detido, cadeia, prisão, morreu, luto, me corto, acabar com tudo, vício, viciado, viciada, recaída, abstinência, falência, abuso, acompanhante, erótico, ambulância, overdose, derrame',
-  it: 'mi taglio, dipendenza, ricaduta, astinenza, carcere, prigione, espulso, espulsione, fallimento, abuso, escort, erotico, ambulanza, pronto soccorso, overdose',
-  nl: 'verslaafd, verslaving, terugval, ontwenning, gevangenis, asiel, faillissement, deurwaarder, misbruik, escort, erotisch, ambulance, overdosis',
+  en: 'overdose, overdosed, seizure, unconscious, cant breathe, cannot breathe, stage 4, stage iv, poisoned, abuse, abused, abusive, abusing, hits me, hit me, groomed, grooming, middle school, elementary school, my homework, book report, my teacher said, purge, purging, addicted, addiction, relapse, relapsed, rehab, alcoholic, sober for, clean for, meth, withdrawal symptoms, jail, prison, probation, parole, charged with, asylum, undocumented, detained by, bankrupt, foreclosure, repossessed, food bank, nude, escort, slurs, no longer with us, passed on, killed in a crash, killed in a car accident, died in an accident, lost his battle with, lost her battle with, rest in peace, wont wake up, will not wake up, not waking up, unresponsive',
+  es: 'me corto, murió, duelo, abuso, detenido, arrestado, cárcel, prisión, adicto, adicta, adicción, recaída, quiebra, ambulancia, urgencias, erótico, escort, se nos fue, nos dejó, ya no está con nosotros, perdió la vida, murió en un accidente, se mató en un accidente, descanse en paz, en paz descanse, no despierta, no se despierta, no reacciona',
+  de: 'süchtig, sucht, rückfall, entzug, pleite, insolvenz, inkasso, gefängnis, asyl, bewährung, krankenwagen, notaufnahme, missbrauch, escort, erotisch, gestorben, ums leben gekommen, ums leben kam, tödlich verunglückt, von uns gegangen, nicht mehr unter uns, hat uns verlassen, ruhe in frieden, entschlafen, wacht nicht auf, wird nicht wach, reagiert nicht mehr',
+  fr: 'en finir, me tuer, accro, addiction, dépendance, rechute, sevrage, prison, asile, urgences, ambulance, overdose, faillite, huissier, abus, escort, érotique, nous a quittés, nous a quitté, a perdu la vie, s est tué, s est tuée, n est plus parmi nous, repose en paix, s est éteint, s est éteinte, ne se réveille pas, ne réagit plus',
+  pt: 'preso, detido, cadeia, prisão, morreu, luto, me corto, acabar com tudo, vício, viciado, viciada, recaída, abstinência, falência, abuso, acompanhante, erótico, ambulância, overdose, derrame, nos deixou, perdeu a vida, não está mais entre nós, descanse em paz, morreu num acidente, morreu em um acidente, não acorda, não reage',
+  it: 'mi taglio, dipendenza, ricaduta, astinenza, carcere, prigione, espulso, espulsione, fallimento, abuso, escort, erotico, ambulanza, pronto soccorso, overdose, ci ha lasciati, ci ha lasciato, ha perso la vita, riposa in pace, è venuto a mancare, è venuta a mancare, non c è più, non si sveglia, non risponde più',
+  nl: 'verslaafd, verslaving, terugval, ontwenning, gevangenis, asiel, faillissement, deurwaarder, misbruik, escort, erotisch, ambulance, overdosis, is ingeslapen, ingeslapen, heengegaan, om het leven gekomen, niet meer onder ons, rust zacht, wordt niet wakker, reageert niet meer',
 };
 /**
  * Entry words whose Snowball stem is also the stem of an everyday word with another meaning (Spanish "duelo"
@@ -272,7 +272,7 @@ const PATTERNS: Record<SafetyCategory, RegExp[]> = {
     /\bj'?ai\s+(?:[6-9]|1[0-5])\s+ans\b/,
     /\bje\s+suis\s+en\s+(?:6e|5e|4e|3e|6eme|5eme|4eme|3eme|sixieme|cinquieme|quatrieme|troisieme|cm1|cm2|ce1|ce2)\b/,
     /\btenho\s+(?:[6-9]|1[0-5])\s+anos\b/,
-    /\bestou\s+no\s+(?:[1-9]o?|sexto|setimo|oitavo|nono)\s+ano\b/,
+    /\bestou\s+no\s+(?:[1-9]o?|segundo|terceiro|quarto|quinto|sexto|setimo|oitavo|nono)\s+ano\b/,
     /\bho\s+(?:[6-9]|1[0-5])\s+anni\b/,
     /\bfaccio\s+la\s+(?:[1-5]a?|prima|seconda|terza|quarta|quinta)\s+(?:elementare|media)\b/,
     /\bik\s+ben\s+(?:[6-9]|1[0-5])(?:\s+jaar)?\b(?!\s*(?:weken|maanden|dagen|kilo|procent|%))/,
