@@ -67,8 +67,6 @@ const COMMERCIAL_WEIGHT = 2;
 
 interface Example {
   label: string;
-  /** An `intent:` line (corpus.ts): a row of the intent head only. */
-  intentOnly: boolean;
   lang: Lang;
   idx: Int32Array;
   val: Float64Array;
@@ -88,7 +86,7 @@ function load(conceptScale: number): { examples: Example[]; features: string[] }
   const features: string[] = [];
   const index = new Map<string, number>();
   const examples: Example[] = [];
-  for (const { label, lang, text, intentOnly } of labelledLines(fs.readFileSync(CORPUS, 'utf8'))) {
+  for (const { label, lang, text } of labelledLines(fs.readFileSync(CORPUS, 'utf8'))) {
     const fs_ = featuresOf(text, lang as Lang);
     const idx = fs_.map((f) => {
       let i = index.get(f);
@@ -103,13 +101,12 @@ function load(conceptScale: number): { examples: Example[]; features: string[] }
     // only as far as the corpus demands); the scale is folded into their weights on output.
     const v = 1 / Math.sqrt(fs_.length || 1);
     const val = Float64Array.from(fs_, (f) => (f.startsWith('c') ? v * conceptScale : v));
-    examples.push({ label, intentOnly, lang: lang as Lang, idx: Int32Array.from(idx), val });
+    examples.push({ label, lang: lang as Lang, idx: Int32Array.from(idx), val });
   }
   return { examples, features };
 }
 
-/** A safe line the sensitive heads train on (and whose false blocks their thresholds count): not an `intent:` line. */
-const isSafe = (e: Example) => !e.intentOnly && (e.label === 'commercial' || e.label === 'informational');
+const isSafe = (label: string) => label === 'commercial' || label === 'informational';
 
 /** A head's rows: its positives and negatives with class weights (null: the line is not the head's business). */
 function rowsOf(head: string, examples: readonly Example[], power: number): Row[] {
@@ -122,11 +119,9 @@ function rowsOf(head: string, examples: readonly Example[], power: number): Row[
           : e.label === 'commercial'
             ? 0
             : null
-        : e.intentOnly
-          ? null
-          : e.label === head
-            ? 1
-            : 0;
+        : e.label === head
+          ? 1
+          : 0;
     if (y === null) continue;
     rows.push({ e, y, cw: head !== 'informational' && y === 0 && e.label === 'commercial' ? COMMERCIAL_WEIGHT : 1 });
   }
@@ -222,7 +217,7 @@ function logLoss(head: string, examples: readonly Example[], p: Float64Array, po
  */
 function jointThresholds(heads: string[], probs: Float64Array[], examples: readonly Example[]): number[] {
   const t = heads.map(() => MIN_THRESHOLD);
-  const safe = examples.map((e) => isSafe(e));
+  const safe = examples.map((e) => isSafe(e.label));
   const nSafe = safe.filter(Boolean).length;
   const firing = (h: number, th: number) => {
     let n = 0;
@@ -286,10 +281,9 @@ function report(
       fo = 0,
       other = 0;
     examples.forEach((e, i) => {
-      if (e.intentOnly) return;
       const fired = p[i] >= thresholds.get(c)!;
       if (e.label === c) [pos, tp] = [pos + 1, tp + +fired];
-      else if (isSafe(e)) [nSafe, fs_] = [nSafe + 1, fs_ + +fired];
+      else if (isSafe(e.label)) [nSafe, fs_] = [nSafe + 1, fs_ + +fired];
       else [other, fo] = [other + 1, fo + +fired];
     });
     console.log(
@@ -301,9 +295,8 @@ function report(
     fp = 0,
     nSafe = 0;
   examples.forEach((e, i) => {
-    if (e.intentOnly) return;
     const fired = cats.some((c) => probs.get(c)![i] >= thresholds.get(c)!);
-    if (isSafe(e)) [nSafe, fp] = [nSafe + 1, fp + +fired];
+    if (isSafe(e.label)) [nSafe, fp] = [nSafe + 1, fp + +fired];
     else [pos, tp] = [pos + 1, tp + +fired];
   });
   console.log(
@@ -369,9 +362,8 @@ function main(): void {
         let fp = 0;
         let nSafe = 0;
         examples.forEach((e, i) => {
-          if (e.intentOnly) return;
           const fired = cats.some((c, h) => ps.get(c)![i] >= t[h]);
-          if (isSafe(e)) [nSafe, fp] = [nSafe + 1, fp + +fired];
+          if (isSafe(e.label)) [nSafe, fp] = [nSafe + 1, fp + +fired];
           else [pos, tp] = [pos + 1, tp + +fired];
         });
         // A setting whose thresholds cannot meet the budget (every head that still fires at MAX_THRESHOLD) is not

@@ -1,8 +1,4 @@
-import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Lang } from '../../lib/lang.js';
-import { labelledLines } from './corpus.js';
-import { featuresOf, type TextModels } from './model.js';
 import { assessOffline } from './service.js';
 
 const U = (content: string) => ({ role: 'user' as const, content });
@@ -38,32 +34,5 @@ describe('intent round 8: a how-question with a need is commercial', () => {
   it('still reads how-it-works, homework, hand repairs and code as informational', () => {
     const wrong = informational.filter((t) => p(t) < 0.5);
     expect(wrong).toEqual([]);
-  });
-});
-
-describe('intent-only corpus lines', () => {
-  it('reads "intent:<label>" as that label, for the intent head only', () => {
-    const [a, b] = labelledLines('intent:commercial | en | how do i x\ncommercial | en | which y should i buy\n');
-    expect(a).toEqual({ label: 'commercial', lang: 'en', text: 'how do i x', intentOnly: true });
-    expect(b).toEqual({ label: 'commercial', lang: 'en', text: 'which y should i buy', intentOnly: false });
-  });
-
-  it('trains no sensitive head on them: features only they have weigh nothing outside the intent head', () => {
-    const corpus = labelledLines(fs.readFileSync(new URL('./corpus.txt', import.meta.url), 'utf8'));
-    const elsewhere = new Set(corpus.filter((l) => !l.intentOnly).flatMap((l) => featuresOf(l.text, l.lang as Lang)));
-    const own = new Set(
-      corpus
-        .filter((l) => l.intentOnly)
-        .flatMap((l) => featuresOf(l.text, l.lang as Lang).filter((f) => !elsewhere.has(f))),
-    );
-    expect(own.size).toBeGreaterThan(50);
-    const m = JSON.parse(fs.readFileSync(new URL('./weights.json', import.meta.url), 'utf8')) as TextModels;
-    const ownIdx = m.features.flatMap((f, i) => (own.has(f) ? [String(i)] : []));
-    expect(ownIdx.length).toBe(own.size);
-    for (const [head, h] of Object.entries(m.heads)) {
-      const used = ownIdx.filter((i) => (h.weights[i] ?? 0) !== 0).length;
-      if (head === 'informational') expect(used).toBeGreaterThan(0);
-      else expect(used, head).toBe(0);
-    }
   });
 });
