@@ -304,7 +304,30 @@ function report(
   );
 }
 
+/** The flags this script reads, and those that take a value. */
+const FLAGS = new Set(['--check', '--keep-settings']);
+const VALUE_FLAGS = new Set(['--out', '--min-threshold', '--max-threshold', '--budget', '--settings']);
+
+/**
+ * Refuses `--help` and any flag it does not know, before anything is trained: without a flag the script searches every
+ * setting again and overwrites weights.json, which a following `--keep-settings` then keeps (record 0050 round 8).
+ */
+function checkArgs(argv: readonly string[]): void {
+  for (let i = 0; i < argv.length; i++) {
+    if (VALUE_FLAGS.has(argv[i])) i++;
+    else if (!FLAGS.has(argv[i])) {
+      const help = argv[i] === '--help' || argv[i] === '-h';
+      console.error(
+        `${help ? '' : `unknown argument ${argv[i]}\n`}usage: npx tsx scripts/train-text-models.ts [--check | --keep-settings] ` +
+          '[--out file] [--settings scale,power] [--budget b] [--min-threshold t] [--max-threshold t] (see the header)',
+      );
+      process.exit(help ? 0 : 2);
+    }
+  }
+}
+
 function main(): void {
+  checkArgs(process.argv.slice(2));
   const check = process.argv.includes('--check');
   // `--keep-settings` refits every head on the current corpus with the stored settings and thresholds (what `--check`
   // compares against) instead of searching them again: a corpus round for one head does not move the others' budget.
