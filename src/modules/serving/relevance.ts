@@ -83,18 +83,28 @@ export function conversationQuery(messages: readonly ConversationTurn[] | ReadCo
   }
   let lastUserWeight = 0;
   for (const v of lastUserTerms.values()) lastUserWeight += v;
-  let allStems: string[] | null = null;
-  return {
-    weights,
-    // Made on first use: only a group with negative context, or an excluded topic, reads them.
-    get stems(): string[] {
-      return (allStems ??= stemsOf(turns));
-    },
-    lastUserTerms,
-    lastUserWeight,
-    turns,
-    unread,
-  };
+  return new ConversationQuery(weights, lastUserTerms, lastUserWeight, turns, unread);
+}
+
+/**
+ * The query `conversationQuery` returns. A class, not an object literal with a getter: V8 builds such a literal
+ * in its runtime on every call (~0.4 µs, micro-bench), a class instance inline.
+ */
+class ConversationQuery implements Query {
+  private allStems: string[] | null = null;
+
+  constructor(
+    readonly weights: Map<string, number>,
+    readonly lastUserTerms: Map<string, number>,
+    readonly lastUserWeight: number,
+    readonly turns: Query['turns'],
+    readonly unread: ReadonlySet<string>,
+  ) {}
+
+  /** Made on first use: only a group with negative context, or an excluded topic, reads them. */
+  get stems(): string[] {
+    return (this.allStems ??= stemsOf(this.turns));
+  }
 }
 
 /** Every word's stem, turn by turn (newest first), with a separator between turns: no phrase spans two turns. */
