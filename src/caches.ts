@@ -27,7 +27,8 @@ export { TtlMap, TtlValue } from './lib/ttl-cache.js';
  * entries can never be wrong — lib/request-facts.ts (device, bot), lib/tz.ts
  * (formatters, day intervals), lib/lang.ts (stemmers), shop/google-taxonomy.ts,
  * shop/fx.ts (rates of a config), serving/vocabulary.ts, safety/lexicon.ts and
- * concepts.ts, conversions/routes.ts (the pixel script of an endpoint);
+ * concepts.ts, safety/model.ts (per-word feature look-ups of the loaded model,
+ * bounded per language), conversions/routes.ts (the pixel script of an endpoint);
  * prepared-statement tables keyed by a SQLite handle (tracking, reporting,
  * conversions, campaigns repos; db/index.ts `withStatementCache`); the
  * journal's settlers in db/index.ts (wiring, not data); request-scoped

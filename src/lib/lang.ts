@@ -74,6 +74,9 @@ for (const [l, list] of Object.entries(FUNCTION_WORDS) as [Exclude<Lang, 'other'
   for (const w of list.split(' ')) FUNCTION_LANGS.set(w, [...(FUNCTION_LANGS.get(w) ?? []), l]);
 }
 
+/** Function words per language (LANGS order) while `detectLanguage` counts them (one call at a time: synchronous). */
+const langCounts = new Int32Array(LANGS.length);
+
 const WORD = /[\p{L}\p{N}]+/gu;
 const MARKS = /\p{M}+/gu;
 const NON_ASCII = /[\u0080-\uffff]/;
@@ -105,18 +108,22 @@ export function detectLanguage(text: string, maxChars = 1500, lowerWords?: reado
   const src = text.length > maxChars ? text.slice(-maxChars) : text;
   const ws = lowerWords ?? src.toLowerCase().match(WORD);
   if (!ws || ws.length === 0) return 'en';
-  const counts: [Lang, number][] = LANGS.map((l) => [l, 0]);
+  const counts = langCounts.fill(0);
   for (const w of ws) {
     const ls = FUNCTION_LANGS.get(w);
     if (!ls) continue;
-    for (const l of ls) counts[LANG_INDEX[l]][1]++;
+    for (const l of ls) counts[LANG_INDEX[l]]++;
   }
-  const en = counts[0][1];
+  const en = counts[0];
   let others = 0;
-  for (let i = 1; i < counts.length; i++) if (counts[i][1] > others) others = counts[i][1];
-  counts.sort((a, b) => b[1] - a[1]);
-  const [[best, top], [, second]] = counts;
-  if (top >= 2 && top >= 2 * second) return best;
+  for (let i = 1; i < counts.length; i++) if (counts[i] > others) others = counts[i];
+  // The leading language (the first in LANGS order on a tie) and the most words any other language has.
+  let lead = 0;
+  for (let i = 1; i < counts.length; i++) if (counts[i] > counts[lead]) lead = i;
+  let second = 0;
+  for (let i = 0; i < counts.length; i++) if (i !== lead && counts[i] > second) second = counts[i];
+  const top = counts[lead];
+  if (top >= 2 && top >= 2 * second) return LANGS[lead];
   const ascii = !NON_ASCII.test(src);
   // ASCII text is English unless another language has more function words.
   if (ascii && en >= others) return 'en';

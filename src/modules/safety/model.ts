@@ -3,8 +3,11 @@ import { foldedWords, isFunctionWord, stemIn, type Lang } from '../../lib/lang.j
 import { conceptOf } from './concepts.js';
 import { pivotOf } from './pivot.js';
 import { Memo } from '../../lib/memo.js';
+import { isNumber } from '../../lib/text.js';
 
 const EMPTY = new Int32Array(0);
+/** Words whose feature look-ups `LoadedModels.wordIndices` memoises, per language and generation (lib/memo.ts). */
+const WORD_FACTS_PER_LANG = 50_000;
 
 /**
  * The offline text models: logistic regressions over stemmed words, adjacent
@@ -104,20 +107,21 @@ function visitWords(
   const dropFunctionWords = lang !== 'en' && lang !== 'other';
   for (let i = 0; i < ws.length; i++) {
     const w = ws[i];
-    if (NEGATIONS.has(w)) {
+    const kind = wordKind(w, lang, dropFunctionWords);
+    if (kind === NEGATION || kind === NEGATION_WORD) {
       negation = NEGATION_SCOPE;
-      if (w.length > 1 && !(dropFunctionWords && isFunctionWord(lang, w))) {
+      if (kind === NEGATION_WORD) {
         word(stems[i]);
         if (prev) pair(prev, stems[i]);
         prev = stems[i];
       }
       continue;
     }
-    if (SKIP.has(w) || (lang !== 'en' && SKIP_FOREIGN.has(w))) {
+    if (kind === SKIPPED) {
       prev = null;
       continue;
     }
-    if (dropFunctionWords && isFunctionWord(lang, w)) continue;
+    if (kind === DROPPED) continue;
     const s = stems[i];
     word(s);
     if (prev) pair(prev, s);
@@ -133,6 +137,54 @@ function visitWords(
     const c = conceptOf(lang, s, w);
     if (c) concept(c);
   }
+}
+
+/** How `visitWords` reads a word: a negation (with or without its own features), skipped (breaks pairs), dropped, or content. */
+const CONTENT = 0;
+const NEGATION = 1;
+const NEGATION_WORD = 2;
+const SKIPPED = 3;
+const DROPPED = 4;
+function wordKind(w: string, lang: Lang, dropFunctionWords: boolean): number {
+  if (NEGATIONS.has(w))
+    return w.length > 1 && !(dropFunctionWords && isFunctionWord(lang, w)) ? NEGATION_WORD : NEGATION;
+  if (SKIP.has(w) || (lang !== 'en' && SKIP_FOREIGN.has(w))) return SKIPPED;
+  return dropFunctionWords && isFunctionWord(lang, w) ? DROPPED : CONTENT;
+}
+
+/**
+ * Features met by one `wordIndices` call, each once in the order met (`list`, `n` of them): a feature is met in this
+ * call when its `mark` is the call's `stamp` (no reset between calls, none left behind by a call that threw).
+ */
+interface Seen {
+  list: Int32Array;
+  n: number;
+  mark: Int32Array;
+  stamp: number;
+}
+const add = (seen: Seen, i: number): void => {
+  if (seen.mark[i] !== seen.stamp) {
+    seen.mark[i] = seen.stamp;
+    seen.list[seen.n++] = i;
+  }
+};
+
+/**
+ * What `LoadedModels.wordIndices` needs of one word (folded) with its stem in a language: its kind (`wordKind`) and
+ * the model's indices of the features it gives on its own (-1: the model has none), its concept, and the pair
+ * features it starts. The look-ups `visitWords` makes per word, made once per word and language.
+ */
+interface WordFacts {
+  stem: string;
+  kind: number;
+  /** w:stem, w:pivot (-1 when the pivot is absent or the stem itself), n:stem, n:pivot. */
+  word: number;
+  pivot: number;
+  negated: number;
+  pivotNegated: number;
+  concept: string | undefined;
+  /** Pair features whose first stem is this word's: second stem → index. */
+  pairs: Map<string, number> | undefined;
 }
 
 /** Word features of a split, stemmed text (`visitWords`), each once, and the concepts its words belong to. */
@@ -225,6 +277,7 @@ export class LoadedModels {
       for (const [k, v] of Object.entries(m.heads[n].weights)) this.w[Number(k) * H + h] = v;
     });
     this.x = new Float64Array(m.features.length);
+    this.seen = { list: new Int32Array(m.features.length), n: 0, mark: new Int32Array(m.features.length), stamp: 0 };
     this.touched = new Int32Array(m.features.length);
   }
 
@@ -247,32 +300,92 @@ export class LoadedModels {
     return Int32Array.from(out);
   }
 
-  /** The indices of a split, stemmed text's word features this model knows (each once), and the concepts met (`visitWords`). */
+  /**
+   * The indices of a split, stemmed text's word features this model knows (each once, in the order `visitWords`
+   * meets them), and the concepts met. `visitWords` itself with each word's look-ups memoised (`factsOf`): a new
+   * turn's words are mostly words met before. `src/modules/safety/word-indices.happy.test.ts` holds the two equal.
+   */
   wordIndices(ws: readonly string[], stems: readonly string[], lang: Lang): { idx: Int32Array; concepts: string[] } {
-    const seen = new Set<number>();
+    const seen = this.seen;
+    seen.n = 0;
+    if (++seen.stamp === 0x7fffffff) {
+      seen.mark.fill(0);
+      seen.stamp = 1;
+    }
     const concepts = new Set<string>();
-    visitWords(
-      ws,
-      stems,
-      lang,
-      (s) => {
-        const i = this.wordIndex.get(s);
-        if (i !== undefined) seen.add(i);
-      },
-      (a, b) => {
-        const i = this.pairIndex.get(a)?.get(b);
-        if (i !== undefined) seen.add(i);
-      },
-      (c) => concepts.add(c),
-      (s) => {
-        const i = this.negatedIndex.get(s);
-        if (i !== undefined) seen.add(i);
-      },
-    );
-    const idx = new Int32Array(seen.size);
-    let k = 0;
-    for (const i of seen) idx[k++] = i;
-    return { idx, concepts: [...concepts] };
+    const dropFunctionWords = lang !== 'en' && lang !== 'other';
+    let memo = this.wordFacts.get(lang);
+    if (!memo) this.wordFacts.set(lang, (memo = new Memo<WordFacts>(WORD_FACTS_PER_LANG)));
+    let prev: WordFacts | null = null;
+    let negation = 0;
+    for (let i = 0; i < ws.length; i++) {
+      const s = stems[i];
+      let f = memo.peek(ws[i]);
+      // Numbers are a long tail (prices, years, counts): read each time, not memoised (as lib/lang.ts `stemIn`).
+      if (f === undefined) {
+        f = this.factsOf(ws[i], s, lang, dropFunctionWords);
+        if (!isNumber(ws[i])) memo.set(ws[i], f);
+      }
+      // Keyed by the word: a stem other than the memoised one (not a caller in serving) is read afresh.
+      else if (f.stem !== s) f = this.factsOf(ws[i], s, lang, dropFunctionWords);
+      const kind = f.kind;
+      if (kind === NEGATION || kind === NEGATION_WORD) {
+        negation = NEGATION_SCOPE;
+        if (kind === NEGATION_WORD) {
+          if (f.word >= 0) add(seen, f.word);
+          if (prev) this.addPair(seen, prev, s);
+          prev = f;
+        }
+        continue;
+      }
+      if (kind === SKIPPED) {
+        prev = null;
+        continue;
+      }
+      if (kind === DROPPED) continue;
+      if (f.word >= 0) add(seen, f.word);
+      if (prev) this.addPair(seen, prev, s);
+      prev = f;
+      if (f.pivot >= 0) add(seen, f.pivot);
+      if (negation > 0) {
+        if (f.negated >= 0) add(seen, f.negated);
+        if (f.pivotNegated >= 0) add(seen, f.pivotNegated);
+        negation--;
+      }
+      if (f.concept) concepts.add(f.concept);
+    }
+    return { idx: seen.list.slice(0, seen.n), concepts: [...concepts] };
+  }
+
+  /** Scratch of `wordIndices` (one call at a time: it is synchronous). */
+  private readonly seen: Seen;
+
+  private addPair(seen: Seen, prev: WordFacts, s: string): void {
+    const i = prev.pairs?.get(s);
+    if (i !== undefined) add(seen, i);
+  }
+
+  /**
+   * Per language, the facts of the words met (bounded: WORD_FACTS_PER_LANG per generation, lib/memo.ts). They depend
+   * on this model's feature indices, so they live with it (a reloaded model starts empty).
+   */
+  private readonly wordFacts = new Map<Lang, Memo<WordFacts>>();
+
+  private factsOf(w: string, s: string, lang: Lang, dropFunctionWords: boolean): WordFacts {
+    const kind = wordKind(w, lang, dropFunctionWords);
+    const content = kind === CONTENT;
+    const e = content ? pivotOf(lang, s, w) : undefined;
+    const pivot = e !== undefined && e !== s ? e : undefined;
+    return {
+      stem: s,
+      kind,
+      word: this.wordIndex.get(s) ?? -1,
+      pivot: pivot !== undefined ? (this.wordIndex.get(pivot) ?? -1) : -1,
+      negated: content ? (this.negatedIndex.get(s) ?? -1) : -1,
+      pivotNegated: pivot !== undefined ? (this.negatedIndex.get(pivot) ?? -1) : -1,
+      concept: content ? conceptOf(lang, s, w) : undefined,
+      pairs: this.pairIndex.get(s),
+    };
   }
 
   /** The position of a head in `probabilities`' answer (-1: no such head). */

@@ -73,7 +73,7 @@ export function blendOf(
   floor: number,
 ): {
   blend?: (g: InvGroup, lexical: number) => number;
-  prefetch?: (docs: readonly number[]) => void;
+  prefetch?: (docs: ArrayLike<number>) => void;
   lexicalFloor?: number;
   blendWeight?: number;
 } {

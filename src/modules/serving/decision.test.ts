@@ -162,7 +162,7 @@ describe('bounded blending of a second relevance signal', () => {
         },
         prefetch: (docs) => {
           blendsBefore = blended.length;
-          prefetched.push([...docs]);
+          prefetched.push(Array.from(docs));
         },
       });
       if (blended.length < 2) continue;

@@ -55,7 +55,7 @@ export interface DecisionInput {
   /** Optional embedding blend of the lexical relevance (the floor then applies to the blend). */
   blend?: (g: InvGroup, lexical: number) => number;
   /** With a blend: called with the snapshot indices of the groups about to be blended, before the first (memory read-ahead). */
-  prefetch?: (docs: readonly number[]) => void;
+  prefetch?: (docs: ArrayLike<number>) => void;
   /** Optional per-request eligibility (the publisher's blocks, serving/blocks.ts): a reason to skip the group, or null. */
   eligible?: (g: InvGroup) => string | null;
   /** With a blend: the least lexical relevance that can still blend up to the floor (default 0: every touched group). */
@@ -370,12 +370,12 @@ function blendBound(
   snap: Snapshot,
   input: DecisionInput,
   checks: Checks,
-  docs: number[],
-  rel: number[],
+  docs: Int32Array,
+  rel: Float64Array,
   blend: (g: InvGroup, lexical: number) => number,
 ): {
-  docs: number[];
-  relevance: number[];
+  docs: Int32Array;
+  relevance: Float64Array;
   belowFloor: number;
   belowBest: number;
   /** Position (in `docs`) of the group of highest lexical relevance, blended already (-1: none), and its blend. */
@@ -395,8 +395,9 @@ function blendBound(
   const cut = relativeFloor * bestAtLeast;
   // Rounding margin: a group is dropped only when its ceiling is clearly below the bound.
   const eps = 1e-9;
-  const keptDocs: number[] = [];
-  const keptRel: number[] = [];
+  // The groups kept, in order, compacted in place (the match's arrays are read once, here: a kept group's new position
+  // is never after its old one).
+  let kept = 0;
   let belowFloor = 0;
   let belowBest = 0;
   let topAt = -1;
@@ -405,16 +406,24 @@ function blendBound(
     if (k !== top && ceiling < input.floor - eps) belowFloor++;
     else if (k !== top && ceiling < cut - eps) belowBest++;
     else {
-      if (k === top) topAt = keptDocs.length;
-      keptDocs.push(docs[k]);
-      keptRel.push(rel[k]);
+      if (k === top) topAt = kept;
+      docs[kept] = docs[k];
+      rel[kept++] = rel[k];
     }
   }
-  return { docs: keptDocs, relevance: keptRel, belowFloor, belowBest, topAt, topBlend, bestEligible: bestAtLeast };
+  return {
+    docs: docs.subarray(0, kept),
+    relevance: rel.subarray(0, kept),
+    belowFloor,
+    belowBest,
+    topAt,
+    topBlend,
+    bestEligible: bestAtLeast,
+  };
 }
 
 /** The k-th largest of a list of numbers (k ≥ 1). */
-function kthLargest(xs: readonly number[], k: number): number {
+function kthLargest(xs: ArrayLike<number>, k: number): number {
   const sorted = Float64Array.from(xs).sort();
   return sorted[Math.max(0, sorted.length - k)];
 }

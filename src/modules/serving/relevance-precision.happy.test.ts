@@ -47,7 +47,9 @@ describe('relevance: words that mislead the score', () => {
       const q = conversationQuery([U(text)]);
       const m = model.match(q, 0);
       const { blend } = blendOf(ctx, null, snap, q, null, 0.35);
-      return new Map(m.docs.map((d, k) => [d, { lexical: m.relevance[k], blended: blend!(group(d), m.relevance[k]) }]));
+      return new Map(
+        Array.from(m.docs, (d, k) => [d, { lexical: m.relevance[k], blended: blend!(group(d), m.relevance[k]) }]),
+      );
     };
     // Matched on the unreadable word: the blend keeps at least the lexical relevance.
     const r = blendedLexical('my living room glimmerjack makes a terrible rattling noise, should I replace it?').get(
