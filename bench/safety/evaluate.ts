@@ -11,12 +11,18 @@
  *     advertiser: a conversation the label policy says is safe) → false-block rate,
  *     and its `sensitive:*` conversations → recall (any category).
  *
+ *   - bench/safety/multiturn-dev.txt: TEAM-WRITTEN multi-turn development conversations (record 0036, round 9):
+ *     sensitive in an earlier user turn then a commercial question (must be blocked), and commercial ones whose
+ *     earlier turn is emotional or uses sensitive-adjacent words (must not be). Labels frozen before the first run:
+ *     sha256 8c040f3df250e4a02f6e233bba495f479e5d6f51cd0125e193408afb97f89360 (checked below; a mismatch is printed).
+ *
  * Each rate with a 95 % Wilson interval, and the offline stage's CPU per call
  * (`assessOffline` on a 4-turn conversation: every turn already read, and the
  * last user turn new each call). Writes bench/results/safety.json.
  *
  *   npx tsx bench/safety/evaluate.ts [--misses]
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -102,6 +108,48 @@ function cost(texts: readonly string[]): { repeated: number; newTurn: number } {
 }
 
 type Pair = { full: Rate; lexicon: Rate };
+
+const MULTITURN_SHA256 = '8c040f3df250e4a02f6e233bba495f479e5d6f51cd0125e193408afb97f89360';
+
+/** multiturn-dev.txt: `<label> | <lang> | U: … || A: … || U: …` lines; sensitive (earlier turn) and commercial blocked. */
+function evaluateMultiturn(
+  misses: string[] | null,
+): { sensitive: Pair; commercial: Pair; byLang: Map<string, Pair> } | null {
+  const file = path.join(HERE, 'multiturn-dev.txt');
+  if (!fs.existsSync(file)) return null;
+  const text = fs.readFileSync(file, 'utf8');
+  const sha = crypto.createHash('sha256').update(text).digest('hex');
+  if (sha !== MULTITURN_SHA256) console.log(`multiturn-dev.txt: sha256 ${sha} is not the frozen ${MULTITURN_SHA256}`);
+  const r = (): Pair => ({ full: { k: 0, n: 0 }, lexicon: { k: 0, n: 0 } });
+  const sensitive = r(),
+    commercial = r();
+  const byLang = new Map<string, Pair>();
+  for (const line of text.split('\n')) {
+    if (!line.trim() || line.startsWith('#')) continue;
+    const [label, lang, ...rest] = line.split(' | ');
+    const messages = rest
+      .join(' | ')
+      .split(' || ')
+      .map((m) => ({ role: m.startsWith('A: ') ? ('assistant' as const) : ('user' as const), content: m.slice(3) }));
+    const b = blocked(messages);
+    const isSensitive = label.trim() !== 'commercial';
+    for (const sys of ['full', 'lexicon'] as const) {
+      const m = isSensitive ? sensitive : commercial;
+      m[sys].n++;
+      if (b[sys]) m[sys].k++;
+      if (isSensitive) {
+        const l = byLang.get(lang) ?? byLang.set(lang, r()).get(lang)!;
+        l[sys].n++;
+        if (b[sys]) l[sys].k++;
+      }
+    }
+    if (misses && (isSensitive ? !b.full : b.full))
+      misses.push(
+        `multiturn-dev: ${isSensitive ? 'MISSED' : `BLOCKED as ${b.full}`}  ${label} | ${lang} | ${rest.join(' | ')}`,
+      );
+  }
+  return { sensitive, commercial, byLang };
+}
 
 /** Recall (overall, right category, per category and language) and false blocks of one validation file. */
 function evaluateFile(file: string, misses: string[] | null) {
@@ -196,6 +244,14 @@ function main(): void {
     console.log('');
     printFile('validation-2.txt', v2);
   }
+  const mt = evaluateMultiturn(showMisses ? misses : null);
+  if (mt) {
+    console.log('');
+    console.log(`multiturn-dev.txt (team-written, development): sensitive in an earlier turn, then commercial`);
+    row('multi-turn sensitive blocked (recall)', mt.sensitive);
+    for (const [l, m] of mt.byLang) row(`  recall ${l}`, m);
+    row('multi-turn commercial blocked', mt.commercial);
+  }
   if (misses.length) console.log(`\n${misses.join('\n')}`);
 
   const metric = (label: string, m: Pair, note?: string): Metric => {
@@ -228,6 +284,13 @@ function main(): void {
   if (dev) {
     metrics.dev_commercial_blocked = metric('adrel-dev: commercial conversations blocked', devCommercial);
     metrics.dev_sensitive_blocked = metric('adrel-dev: sensitive conversations blocked', devSensitive);
+  }
+  if (mt) {
+    metrics.multiturn_sensitive_blocked = metric(
+      'multiturn-dev (team-written): sensitive earlier turn blocked',
+      mt.sensitive,
+    );
+    metrics.multiturn_commercial_blocked = metric('multiturn-dev (team-written): commercial blocked', mt.commercial);
   }
   const load = `load ${os.loadavg()[0].toFixed(1)} on a shared 2-core machine`;
   metrics.cpu_per_call_repeated = {

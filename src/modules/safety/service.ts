@@ -13,6 +13,7 @@ import {
 } from './categories.js';
 import { lexiconHit, SOFT_SCALE, type LexiconHit } from './lexicon.js';
 import { assistantReferral } from './referrals.js';
+import { assistantResponse, type ResponseMarker } from './responses.js';
 import { textModels, type FeatureSet, type LoadedModels } from './model.js';
 import { isRequestForm } from './requests.js';
 import { stateOf } from '../../caches.js';
@@ -120,6 +121,92 @@ function analyseAssistantTurn(t: ReadTurn, lang: Lang): TurnAnalysis {
   );
 }
 
+/** Markers of assistant turns by turn hash (responses.ts). */
+const responseCache = new Memo<{ m: ResponseMarker | null }>(50_000, () => 1);
+
+/** Scale of a head's threshold the user turn before an assistant's `support` answer must reach read on its own. */
+export const EARLIER_SUPPORT_SCALE = 0.5;
+
+/**
+ * A user turn read on its own (its words and concepts at 1), kept as its strongest head relative to its threshold
+ * (categories without a required concept) and whether the pregnancy-loss head reads it above the grief head;
+ * memoised by turn and language.
+ */
+interface AloneReading {
+  k: number;
+  ratio: number;
+  loss: boolean;
+}
+const aloneCache = new Memo<AloneReading>(50_000, () => 1);
+function aloneReading(t: ReadTurn, lang: Lang, heads: ReturnType<typeof headsOf>): AloneReading {
+  const key = `${t.key}\u0000${lang}`;
+  let r = aloneCache.peek(key);
+  if (r) return r;
+  const p = textModels().probabilities(userSets([t], lang, 1, []));
+  const ratio = (k: number): number => (heads.category[k] < 0 ? 0 : p[heads.category[k]] / heads.threshold[k]);
+  r = {
+    k: -1,
+    ratio: 0,
+    loss: ratio(SAFETY_CATEGORIES.indexOf('pregnancy-loss')) > ratio(SAFETY_CATEGORIES.indexOf('death-grief')),
+  };
+  for (let k = 0; k < SAFETY_CATEGORIES.length; k++) {
+    if (REQUIRED_CONCEPT[SAFETY_CATEGORIES[k]] !== undefined) continue;
+    const q = ratio(k);
+    if (q > r.ratio) {
+      r.k = k;
+      r.ratio = q;
+    }
+  }
+  aloneCache.set(key, r);
+  return r;
+}
+
+/**
+ * An earlier user turn read on its own blocks without an answer's marker only when its probability, shrunk by its
+ * length (p · n / (n + EARLIER_SHRINK_WORDS): short turns read alone give extreme scores), reaches
+ * EARLIER_ALONE_SCALE × the head's threshold (record 0036, round 9; round 8 blocked at 1 × without shrinkage).
+ */
+export const EARLIER_SHRINK_WORDS = 8;
+export const EARLIER_ALONE_SCALE = 1.25;
+
+/**
+ * An earlier disclosure the whole conversation's reading cannot see (the commercial last turn outweighs it, and the
+ * mid-conversation answers are not read), record 0036 (round 9). Per user turn before the last one:
+ *   - the assistant's answer to it offers condolences (responses.ts): a loss (a pregnancy loss when that head reads
+ *     the user turn higher);
+ *   - the answer gives support beyond an everyday "sorry": the user turn read on its own reaches
+ *     EARLIER_SUPPORT_SCALE of a head's threshold;
+ *   - no such answer: the user turn's length-shrunk reading reaches EARLIER_ALONE_SCALE of the threshold.
+ * Markers are memoised per assistant turn and readings per user turn: an earlier turn costs a lookup.
+ */
+function carriedVerdict(
+  conv: ReadConversation,
+  language: Lang,
+  heads: ReturnType<typeof headsOf>,
+): { c: SafetyCategory; detail: string } | null {
+  let last = conv.turns.length - 1;
+  while (last >= 0 && conv.turns[last].role !== 'user') last--;
+  for (let i = 0; i < last; i++) {
+    const u = conv.turns[i];
+    if (u.role !== 'user' || u.wordCount === 0) continue;
+    const a = conv.turns[i + 1];
+    let marker: ResponseMarker | null = null;
+    if (a.role === 'assistant') {
+      let r = responseCache.peek(a.key);
+      if (!r) responseCache.set(a.key, (r = { m: assistantResponse(fold(a.text)) }));
+      marker = r.m;
+    }
+    const r = aloneReading(u, language, heads);
+    if (marker === 'condolence')
+      return { c: r.loss ? 'pregnancy-loss' : 'death-grief', detail: 'assistant condolence' };
+    const bar = marker === 'support' ? EARLIER_SUPPORT_SCALE : EARLIER_ALONE_SCALE;
+    const shrink = marker === 'support' ? 1 : u.wordCount / (u.wordCount + EARLIER_SHRINK_WORDS);
+    if (r.k >= 0 && r.ratio * shrink >= bar)
+      return { c: SAFETY_CATEGORIES[r.k], detail: marker === 'support' ? 'assistant support' : 'earlier turn' };
+  }
+  return null;
+}
+
 /** The offline verdict: lexicons, then the linear model. */
 export function assessOffline(
   messages: readonly ConversationTurn[] | ReadConversation,
@@ -201,6 +288,16 @@ export function assessOffline(
   )
     best = null;
   if (best) return verdict(best.c, 'model', best.p.toFixed(3), best.excluded, informational, language);
+  const carried = user.length > 1 ? carriedVerdict(conv, language, heads) : null;
+  if (carried)
+    return verdict(
+      carried.c,
+      carried.detail === 'earlier turn' ? 'model' : 'lexicon',
+      carried.detail,
+      excluded.has(carried.c),
+      informational,
+      language,
+    );
   return verdict(null, null, null, false, informational, language);
 }
 

@@ -1,0 +1,131 @@
+/**
+ * How an assistant answers a sensitive disclosure, in the seven covered languages (folded text: lowercase, no
+ * accents): the assistant's own turn is evidence about the user turn before it. General vocabulary of replies, no
+ * evaluation item; record 0036 (round 9).
+ *
+ *   - `condolence`: condolences for a death ("sorry for your loss", "mein Beileid", "gecondoleerd"): blocks on its
+ *     own (a loss, or a pregnancy loss when that head reads the user's turn higher).
+ *   - `support`: what goes beyond an everyday "sorry" (a dead battery, a stressful week get that too): "it's not
+ *     your fault", "you don't deserve this", "you're not alone", "thank you for trusting me", "if you are in
+ *     danger", "what you're going through", an intensified sorry ("lo siento muchísimo", "unendlich leid"), wishes of
+ *     strength, and referrals to a counsellor, a support or debt service. Blocks only when the user turn before it
+ *     also leans to a category (service.ts EARLIER_SUPPORT_SCALE).
+ */
+export type ResponseMarker = 'condolence' | 'support';
+
+const CONDOLENCE = new RegExp(
+  [
+    // en
+    String.raw`sorry (?:for|about) (?:your|the) loss`,
+    String.raw`(?:my|our) (?:deepest |sincere |heartfelt )?condolences`,
+    String.raw`sorry (?:to hear )?(?:that )?(?:your|he|she|they) (?:passed|died)`,
+    // es
+    String.raw`(?:mis|nuestras|mi mas sentido|sentido) (?:sinceras |mas sinceras )?(?:condolencias|pesame)`,
+    String.raw`te acompano en el sentimiento`,
+    String.raw`(?:siento|lamento) (?:mucho )?(?:tu|su) perdida`,
+    // de
+    String.raw`beileid`,
+    String.raw`(?:tut mir|es tut mir) (?:sehr |so )?leid um (?:deine|ihre|deinen|ihren|dein|ihr)`,
+    // fr
+    String.raw`condoleances`,
+    String.raw`desole(?:e)? pour (?:ta|votre) perte`,
+    String.raw`(?:porter plainte|prevenir la police|signaler (?:a|aupres de) la police)`,
+    // pt
+    String.raw`meus (?:sinceros )?(?:sentimentos|pesames)`,
+    String.raw`condolencias`,
+    String.raw`(?:sinto|lamento) (?:muito )?pela (?:sua|tua) perda`,
+    // it
+    String.raw`condoglianze`,
+    String.raw`mi dispiace (?:tanto |molto )?per la (?:tua|sua) perdita`,
+    // nl
+    String.raw`gecondoleerd`,
+    String.raw`veel sterkte (?:met|bij) (?:het|dit) verlies`,
+  ].join('|'),
+);
+
+const SUPPORT = new RegExp(
+  [
+    // en
+    String.raw`(?:it'?s|it is|this is|that'?s) not your fault`,
+    String.raw`you (?:don'?t|do not) deserve (?:this|that|to be)`,
+    String.raw`you(?:'re| are) not alone`,
+    String.raw`(?:don'?t|do not) have to (?:go through|face|carry) (?:this|it) alone`,
+    String.raw`(?:thank you|thanks) for (?:trusting me|telling me|sharing this with me)`,
+    String.raw`(?:i'?m|i am) (?:so |really |very )?glad you(?:'re| are)? (?:still here|told me|reached out|survived)`,
+    String.raw`glad (?:he|she|they) (?:survived|is alive|are alive)`,
+    String.raw`if you(?:'re| are| ever)? (?:feel )?in (?:immediate )?danger`,
+    String.raw`(?:what|all) you(?:'re| are) going through`,
+    String.raw`(?:so|really|truly|deeply|terribly) sorry (?:this is happening|you(?:'re| are) going through)`,
+    String.raw`must (?:be|have been) (?:terrifying|devastating|heartbreaking|so frightening)`,
+    String.raw`(?:a|an) (?:crisis|addiction|grief|debt|domestic violence) (?:counsel+or|counselling|service|advocate|advisor)`,
+    String.raw`support group`,
+    String.raw`report (?:it |this |them |him |her |the (?:account|messages?|threats?) )?to the police`,
+    String.raw`please (?:talk|speak) (?:to|with) (?:a|your) (?:doctor|gp|therapist|counsel+or)`,
+    // es
+    String.raw`no es (?:tu|su) culpa`,
+    String.raw`no (?:te|lo) mereces`,
+    String.raw`no estas sol[oa]`,
+    String.raw`(?:lo siento|siento) muchisimo`,
+    String.raw`lo que (?:estas|estais|esta) pasando`,
+    String.raw`gracias por (?:confiar|contarmelo|compartirlo conmigo)`,
+    String.raw`si (?:te sientes|estas) en peligro`,
+    String.raw`asesor(?:a|ia)? de deudas`,
+    String.raw`(?:denuncia(?:lo|la|r)?|acude|llama) a la policia`,
+    String.raw`por favor,? (?:habla|consulta) con (?:un|tu) (?:medico|psicologo)`,
+    // de
+    String.raw`(?:ist|das ist) nicht deine schuld`,
+    String.raw`(?:du bist|sie sind) nicht allein`,
+    String.raw`(?:unendlich|zutiefst|so unglaublich) leid`,
+    String.raw`danke, dass du (?:es )?mir (?:das )?(?:erzahlst|anvertraust)`,
+    String.raw`(?:wenn|falls) du (?:dich )?in gefahr`,
+    String.raw`(?:anzeige (?:erstatten|bei der polizei)|zur polizei gehen)`,
+    String.raw`bitte sprich mit (?:einer|einem|deiner|deinem) (?:arzt|arztin|hausarzt|hausarztin|therapeut)`,
+    String.raw`(?:schuldnerberatung|suchtberatung|beratungsstellen? fur (?:gluck|sucht)|frauenhaus)`,
+    // fr
+    String.raw`(?:ce n'est|c'est) pas (?:de )?ta faute`,
+    String.raw`tu ne (?:le )?merites? pas`,
+    String.raw`tu n'es pas seule?`,
+    String.raw`(?:vraiment|profondement|sincerement) desolee? que (?:tu|vous)`,
+    String.raw`merci de (?:m'avoir fait confiance|me l'avoir dit)`,
+    String.raw`(?:a du|doit etre) (?:terrifiant|terrible|devastateur)`,
+    String.raw`(?:centre d'addictologie|addictologue|conseiller en (?:surendettement|budget)|ce que (?:tu traverses|vous traversez))`,
+    String.raw`(?:porter plainte|prevenir la police|signaler (?:a|aupres de) la police)`,
+    // pt
+    String.raw`nao (?:e|foi) culpa (?:sua|tua)`,
+    String.raw`(?:voce|tu) nao merece`,
+    String.raw`(?:voce|tu) nao (?:esta|estas) sozinh[oa]`,
+    String.raw`obrigad[oa] por (?:compartilhar|partilhar|confiar)`,
+    String.raw`deve (?:ser|estar sendo) muito dificil`,
+    String.raw`desejo (?:muita )?forca`,
+    String.raw`se (?:estiver|voce estiver) em perigo`,
+    String.raw`(?:boletim de ocorrencia|denuncie a policia|ligue para a policia)`,
+    String.raw`por favor,? procure um (?:medico|psicologo)`,
+    // it
+    String.raw`non e colpa tua`,
+    String.raw`non (?:te lo )?meriti`,
+    String.raw`non sei sol[oa]`,
+    String.raw`mi dispiace (?:tantissimo|moltissimo|davvero tanto)`,
+    String.raw`(?:grazie|ti ringrazio) per (?:avermelo detto|la fiducia)`,
+    String.raw`se ti senti in pericolo`,
+    String.raw`forza e coraggio`,
+    String.raw`(?:polizia postale|sporgi denuncia|denuncia (?:le minacce|alla polizia))`,
+    // nl
+    String.raw`(?:het is|is) niet jouw schuld`,
+    String.raw`je (?:staat|bent) (?:er )?niet alleen`,
+    String.raw`(?:wat )?ontzettend (?:verdrietig|naar|erg)`,
+    String.raw`(?:fijn|goed) dat je het (?:vertelt|verteld hebt)`,
+    String.raw`(?:veel )?sterkte(?:\s*[.!,]|$| voor)`,
+    String.raw`wat (?:naar|erg) dat je dit meemaakt`,
+    String.raw`(?:doe aangifte|aangifte doen|aangifte bij de politie)`,
+    String.raw`(?:praat|spreek) (?:er )?(?:alsjeblieft |alstublieft )?(?:over )?met (?:je|uw|een) (?:huisarts|arts|dokter)`,
+  ]
+    .map((p) => `(?:^|[^a-z])(?:${p})`)
+    .join('|'),
+);
+
+/** The marker of an assistant turn's `fold`ed text: condolences, stronger support, or null. */
+export function assistantResponse(folded: string): ResponseMarker | null {
+  if (CONDOLENCE.test(folded)) return 'condolence';
+  if (SUPPORT.test(folded)) return 'support';
+  return null;
+}
