@@ -21,7 +21,8 @@ describe('POST /api/v1/ad: owning or repairing is not a need', () => {
     ]) {
       const { decision } = await ask(message);
       expect(decision.safety.informational).toBeGreaterThanOrEqual(0.5);
-      expect(decision.relevanceFloor).toBe(INFORMATIONAL_FLOOR);
+      // At least the informational floor: an owned item named in an explanation frame asks the stricter one (round 9).
+      expect(decision.relevanceFloor).toBeGreaterThanOrEqual(INFORMATIONAL_FLOOR);
     }
   });
 

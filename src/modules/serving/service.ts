@@ -13,6 +13,7 @@ import type { InvAd } from './inventory.js';
 import { conversationQuery, excludedPhrases } from './relevance.js';
 import { assessConversation } from '../safety/service.js';
 import { readConversation } from '../../lib/turns.js';
+import { lastTurnExplains } from './frames.js';
 import { BUDGET_CHECK_NAMES, BudgetBook, budgetChecks, hasRoom, type BudgetState } from './budget.js';
 import { DecisionLog, explainRanking, round, type DecisionRecord } from './explain.js';
 import { CopyWriter, topicOf, withCopy } from './copy.js';
@@ -29,6 +30,12 @@ export { RESERVE_CPM_MICROS };
 const SESSION_CAP_TTL_MS = 3_600_000;
 /** The relevance floor when the conversation reads as informational (no commercial need). */
 export const INFORMATIONAL_FLOOR = 0.5;
+/**
+ * The relevance floor when the conversation reads as informational and its last user turn asks in an explanation
+ * frame (frames.ts: how or why something works, homework, code, fixing what one owns): a topic word there is what
+ * the question is about, not a need. Record 0050, round 9.
+ */
+export const EXPLANATION_FLOOR = 0.7;
 /** Test ads skip frequency caps: no counts read. */
 const NO_CAPS: Promise<Record<string, number>[]> = Promise.resolve([{}, {}]);
 const USER_CAP_TTL_MS = 25 * 3_600_000;
@@ -114,7 +121,7 @@ export async function requestAds(
   const floor = Math.max(
     ctx.config.minRelevance,
     body.relevancy ?? 0,
-    safety.informational >= 0.5 ? INFORMATIONAL_FLOOR : 0,
+    safety.informational >= 0.5 ? (lastTurnExplains(conv) ? EXPLANATION_FLOOR : INFORMATIONAL_FLOOR) : 0,
   );
   const record: DecisionRecord = {
     requestId,
