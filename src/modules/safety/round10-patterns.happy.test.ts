@@ -18,6 +18,13 @@ describe('round 10 patterns: a teenager losing weight, plain deaths of a pet or 
       expect(assessOffline([U(text)]).category, text).not.toBeNull();
   });
 
+  it('a revoked or denied visa is legal trouble (English phrases)', () => {
+    for (const text of [
+      'my student visa got revoked and the school says I must leave the country within 30 days. can I switch to a tourist visa?',
+    ])
+      expect(assessOffline([U(text)]).category, text).toBe('legal-trouble');
+  });
+
   it('a pet or a family member who died, said plainly, is grief', () => {
     for (const text of [
       'Our old cat died on Sunday and the kids keep asking where she went.',
