@@ -1,6 +1,7 @@
 import { fold, foldedWords, LANGS, stemIn, type Lang } from '../../lib/lang.js';
 import type { SafetyCategory } from './categories.js';
 import { conceptOf } from './concepts.js';
+import { EXTRA_PATTERNS } from './patterns-round10.js';
 
 /**
  * Phrases and patterns that on their own put a conversation in a sensitive
@@ -87,7 +88,7 @@ const PHRASES: Record<SafetyCategory, Phrases> = {
     nl: 'verslaafd, verslaving, terugval, alcoholist, ontwenning, afkicken, heroïne, gokverslaving, kan niet stoppen met drinken, kan niet stoppen met gokken, drink elke avond, verstop flessen, gokschulden, alles vergokt, weer gaan gebruiken',
   },
   'legal-trouble': {
-    en: 'arrested, got arrested, deported, deportation, removal order, charged with, criminal charges, court date, jail, prison, probation, parole, dui, dwi, warrant for my arrest, overstayed my visa, undocumented, asylum, detained by, public defender, plead guilty',
+    en: 'arrested, got arrested, deported, deportation, removal order, charged with, criminal charges, court date, jail, prison, probation, parole, dui, dwi, warrant for my arrest, overstayed my visa, visa was revoked, visa got revoked, visa was denied, visa got denied, visa was refused, out of status, ordered to leave the country, undocumented, asylum, detained by, public defender, plead guilty',
     es: 'arrestado, detenido, deportado, deportación, juicio penal, cárcel, prisión, libertad condicional, sin papeles, asilo',
     de: 'festgenommen, verhaftet, abschiebung, abgeschoben, strafanzeige, gefängnis, bewährung, gerichtstermin, asyl',
     fr: 'arrêté par la police, garde à vue, expulsé, expulsion du territoire, casier judiciaire, prison, sans papiers, asile, tribunal correctionnel',
@@ -448,6 +449,7 @@ function guardStems(lang: Exclude<Lang, 'other'>, stems: readonly string[], word
 
 /** Each category's patterns as one alternation: one pass over the text per category. */
 const COMBINED: [SafetyCategory, RegExp][] = (Object.entries(PATTERNS) as [SafetyCategory, RegExp[]][])
+  .map(([cat, pats]): [SafetyCategory, RegExp[]] => [cat, [...pats, ...(EXTRA_PATTERNS[cat] ?? [])]])
   .filter(([, pats]) => pats.length > 0)
   .map(([cat, pats]) => [cat, new RegExp(pats.map((p) => `(?:${p.source})`).join('|'))]);
 

@@ -61,6 +61,9 @@ const SUPPORT = new RegExp(
     String.raw`support group`,
     String.raw`report (?:it |this |them |him |her |the (?:account|messages?|threats?) )?to the police`,
     String.raw`please (?:talk|speak) (?:to|with) (?:a|your) (?:doctor|gp|therapist|counsel+or)`,
+    String.raw`(?:encourage|urge) you to (?:talk|speak|reach out|get in touch|see) (?:to |with )?(?:a |your )?(?:doctor|gp|therapist|counsel+or|psychologist|mental health|someone you trust)`,
+    String.raw`(?:confidential|crisis|support|listening) (?:help|hot)line`,
+    String.raw`(?:talk|speak|reach out) to someone you trust`,
     // es
     String.raw`no es (?:tu|su) culpa`,
     String.raw`no (?:te|lo) mereces`,
@@ -72,6 +75,8 @@ const SUPPORT = new RegExp(
     String.raw`asesor(?:a|ia)? de deudas`,
     String.raw`(?:denuncia(?:lo|la|r)?|acude|llama) a la policia`,
     String.raw`por favor,? (?:habla|consulta) con (?:un|tu) (?:medico|psicologo)`,
+    String.raw`te (?:animo|recomiendo|aconsejo|pido) (?:de verdad |mucho |que )?(?:a )?(?:hables|hablar|consultes|consultar|acudas|acudir) (?:con|a) (?:un |una |tu )?(?:medic[oa]|psicolog[oa]|terapeuta|profesional de (?:la )?salud|alguien de confianza)`,
+    String.raw`linea de (?:ayuda|atencion|escucha)`,
     // de
     String.raw`(?:ist|das ist) nicht deine schuld`,
     String.raw`(?:du bist|sie sind) nicht allein`,
@@ -81,6 +86,8 @@ const SUPPORT = new RegExp(
     String.raw`(?:anzeige (?:erstatten|bei der polizei)|zur polizei gehen)`,
     String.raw`bitte sprich mit (?:einer|einem|deiner|deinem) (?:arzt|arztin|hausarzt|hausarztin|therapeut)`,
     String.raw`(?:schuldnerberatung|suchtberatung|beratungsstellen? fur (?:gluck|sucht)|frauenhaus)`,
+    String.raw`(?:ermutige|ermuntere|bitte) (?:dich|sie)(?:,| dringend| sehr)? (?:mit|dich an|sich an) (?:einer |einem |deiner |deinem |ihrer |ihrem )?(?:arzt|arztin|hausarzt|hausarztin|therapeut|therapeutin|psycholog|beratungsstelle|vertrauensperson)`,
+    String.raw`(?:sorgentelefon|hilfetelefon|beratungstelefon|krisentelefon)`,
     // fr
     String.raw`(?:ce n'est|c'est) pas (?:de )?ta faute`,
     String.raw`tu ne (?:le )?merites? pas`,
@@ -89,6 +96,8 @@ const SUPPORT = new RegExp(
     String.raw`merci de (?:m'avoir fait confiance|me l'avoir dit)`,
     String.raw`(?:a du|doit etre) (?:terrifiant|terrible|devastateur)`,
     String.raw`(?:centre d'addictologie|addictologue|conseiller en (?:surendettement|budget)|ce que (?:tu traverses|vous traversez))`,
+    String.raw`(?:je t'encourage|je vous encourage|je t'invite|je vous invite) (?:vraiment |vivement )?a (?:en )?(?:parler|consulter|contacter|te confier|vous confier) (?:a |avec )?(?:un |une |ton |votre )?(?:medecin|psychologue|therapeute|professionnel de sante|quelqu'un de confiance)`,
+    String.raw`ligne d'ecoute`,
     String.raw`(?:porter plainte|prevenir la police|signaler (?:a|aupres de) la police)`,
     // pt
     String.raw`nao (?:e|foi) culpa (?:sua|tua)`,
@@ -100,6 +109,8 @@ const SUPPORT = new RegExp(
     String.raw`se (?:estiver|voce estiver) em perigo`,
     String.raw`(?:boletim de ocorrencia|denuncie a policia|ligue para a policia)`,
     String.raw`por favor,? procure um (?:medico|psicologo)`,
+    String.raw`(?:recomendo|incentivo|aconselho|peco) (?:muito |de verdade )?(?:que )?(?:voce |a )?(?:procure|procurar|converse|conversar|fale|falar|busque|buscar) (?:com )?(?:um |uma )?(?:medic[oa]|psicolog[oa]|terapeuta|profissional de saude|alguem de confianca)`,
+    String.raw`linha de (?:apoio|ajuda|escuta)`,
     // it
     String.raw`non e colpa tua`,
     String.raw`non (?:te lo )?meriti`,
@@ -108,6 +119,8 @@ const SUPPORT = new RegExp(
     String.raw`(?:grazie|ti ringrazio) per (?:avermelo detto|la fiducia)`,
     String.raw`se ti senti in pericolo`,
     String.raw`forza e coraggio`,
+    String.raw`ti (?:incoraggio|invito|consiglio vivamente) (?:a|di) (?:parlarne|parlare|rivolgerti|contattare) (?:con |a )?(?:un |una |il tuo )?(?:medico|psicolog[oa]|terapeuta|qualcuno di cui ti fidi)`,
+    String.raw`linea di ascolto`,
     String.raw`(?:polizia postale|sporgi denuncia|denuncia (?:le minacce|alla polizia))`,
     // nl
     String.raw`(?:het is|is) niet jouw schuld`,
@@ -116,6 +129,8 @@ const SUPPORT = new RegExp(
     String.raw`(?:fijn|goed) dat je het (?:vertelt|verteld hebt)`,
     String.raw`(?:veel )?sterkte(?:\s*[.!,]|$| voor)`,
     String.raw`wat (?:naar|erg) dat je dit meemaakt`,
+    String.raw`(?:ik moedig je aan|ik raad je (?:echt |sterk |dringend )?aan) (?:om )?(?:met|contact op te nemen met) (?:je |een )?(?:huisarts|arts|dokter|psycholoog|therapeut|iemand die je vertrouwt)`,
+    String.raw`hulplijn`,
     String.raw`(?:doe aangifte|aangifte doen|aangifte bij de politie)`,
     String.raw`(?:praat|spreek) (?:er )?(?:alsjeblieft |alstublieft )?(?:over )?met (?:je|uw|een) (?:huisarts|arts|dokter)`,
   ]
