@@ -1,7 +1,7 @@
 import { PhraseSet, expandTopics, stems, termsWithPhrases, words } from '../../lib/text.js';
 import { SemanticIndex } from './semantic.js';
 import { readConversation, type ConversationTurn, type ReadConversation } from '../../lib/turns.js';
-import { NONE, readingLanguage, termsOfTurn, turnVector, type TurnTerms } from './turn-terms.js';
+import { NONE, readingLanguage, termsOfTurn, vectorOfTurn, type TurnTerms } from './turn-terms.js';
 
 /**
  * The built-in relevance model: BM25 over ad groups' context (plus name),
@@ -65,8 +65,8 @@ export function conversationQuery(messages: readonly ConversationTurn[] | ReadCo
     const m = recent[i];
     const age = recent.length - 1 - i;
     const turn = termsOfTurn(m, lang);
-    const { terms, distinct, spec } = turn;
-    if (m.role === 'user' && !seenLastUser) followUp = terms.length <= FOLLOW_UP_TERMS;
+    const { termCount, distinct, spec } = turn;
+    if (m.role === 'user' && !seenLastUser) followUp = termCount <= FOLLOW_UP_TERMS;
     const decay = followUp ? FOLLOW_UP_DECAY : RECENCY_DECAY;
     const w = (m.role === 'user' ? USER_WEIGHT : ASSISTANT_WEIGHT) * Math.pow(decay, age);
     turns.push({ terms: turn, weight: w });
@@ -127,7 +127,7 @@ export function semanticVectorOf(q: Query, sem: SemanticIndex): Float32Array {
   const dims = sem.dims;
   const v = sem.scratch();
   for (const { terms, weight } of q.turns) {
-    const tv = (terms.vec ??= turnVector(terms, dims));
+    const tv = vectorOfTurn(terms, dims);
     for (let d = 0; d < dims; d++) v[d] += weight * tv[d];
   }
   return sem.centre(v);

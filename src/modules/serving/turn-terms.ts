@@ -11,9 +11,10 @@ import { wordTable } from './word-vectors.js';
  * phrase terms weighed by their specificity in general English, and its word vectors for the semantic signal. Words'
  * facts and turns' terms are memoised, so a request re-sending earlier turns reads only its new ones.
  */
-/** What relevance keeps of one turn: its terms (stop words out), their distinct terms and phrase terms, and every word's stem. */
+/** What relevance keeps of one turn: its number of terms (stop words out), their distinct terms and phrase terms, and every word's stem. */
 export interface TurnTerms {
-  terms: string[];
+  /** How many terms the turn has (its words that are not stop words); the terms themselves are not kept. */
+  termCount: number;
   distinct: string[];
   /** Weight of each distinct term by its specificity in general English (`specOf`). */
   spec: Float32Array;
@@ -22,7 +23,8 @@ export interface TurnTerms {
   vec?: Float32Array;
   /**
    * The terms of that sum, in word order, found by the pass that reads the turn's words: each content word's row in
-   * the word table and its weight (its stem's specificity). The vector is made from them without a look-up per word.
+   * the word table and its weight (its stem's specificity). The vector is made from them without a look-up per word;
+   * both are empty once it is made (`vectorOfTurn`).
    */
   vecRows: Int32Array;
   vecWeights: Float64Array;
@@ -128,7 +130,7 @@ export function termsOfTurn(t: ReadTurn, lang: Lang): TurnTerms {
     }
     // `vec` is set on first use by the semantic signal; declared here so every entry has one shape.
     return {
-      terms,
+      termCount: terms.length,
       distinct,
       spec,
       stems: stemList,
@@ -196,6 +198,23 @@ export function readingLanguage(conv: ReadConversation): Lang {
 
 /** Turn vectors made (`semanticVectorOf`); a repeated turn reuses its memoised one. */
 export const turnVectorStats = { made: 0 };
+
+const NO_ROWS = new Int32Array(0);
+const NO_WEIGHTS = new Float64Array(0);
+
+/**
+ * A turn's vector (`vec`), made on first use from its rows (`turnVector`). The rows and weights are then released:
+ * the memo keeps the turn for the requests that re-send it, which read only the vector, and a new turn's two typed
+ * arrays then die young instead of surviving scavenges with the memo entry.
+ */
+export function vectorOfTurn(t: TurnTerms, dims: number): Float32Array {
+  if (t.vec) return t.vec;
+  const v = turnVector(t, dims);
+  t.vec = v;
+  t.vecRows = NO_ROWS;
+  t.vecWeights = NO_WEIGHTS;
+  return v;
+}
 
 /** The specificity-weighted sum of a turn's word vectors (stop words skipped), from the rows its terms' pass found. */
 export function turnVector(t: Pick<TurnTerms, 'vecRows' | 'vecWeights'>, dims: number): Float32Array {

@@ -50,10 +50,16 @@ describe('turn vectors from the terms pass', () => {
     ]);
     const sem = new SemanticIndex(groups);
     const q = conversationQuery(conv);
-    semanticVectorOf(q, sem);
     const t = q.turns[0].terms;
     expect(t.vecRows.length).toBeGreaterThan(0);
+    semanticVectorOf(q, sem);
     expect([...t.vec!]).toEqual([...referenceVector(t.words)]);
+    // Once the vector is made, the memoised turn keeps it and releases the rows it was made from.
+    expect(t.vecRows.length).toBe(0);
+    expect(t.vecWeights.length).toBe(0);
+    const again = conversationQuery(conv);
+    expect(again.turns[0].terms).toBe(t);
+    expect([...semanticVectorOf(again, sem)]).toEqual([...semanticVectorOf(q, sem)]);
   });
 
   it('a grown conversation reuses its earlier turns’ analysis and decides exactly as one read cold', () => {
