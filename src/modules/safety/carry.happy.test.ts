@@ -85,3 +85,9 @@ describe('an earlier sensitive turn keeps a conversation ad-free', () => {
     expect(assistantResponse(fold('Deze lenzen zijn er in elke sterkte van -8 tot +6.'))).toBeNull();
   });
 });
+
+describe('assistant reply markers', () => {
+  it('advice to report to the police is support, not condolences (French)', () => {
+    expect(assistantResponse(fold('Vous pouvez porter plainte au commissariat avec ces preuves.'))).toBe('support');
+  });
+});

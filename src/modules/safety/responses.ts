@@ -29,7 +29,6 @@ const CONDOLENCE = new RegExp(
     // fr
     String.raw`condoleances`,
     String.raw`desole(?:e)? pour (?:ta|votre) perte`,
-    String.raw`(?:porter plainte|prevenir la police|signaler (?:a|aupres de) la police)`,
     // pt
     String.raw`meus (?:sinceros )?(?:sentimentos|pesames)`,
     String.raw`condolencias`,
