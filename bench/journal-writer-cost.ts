@@ -52,7 +52,7 @@ for (let i = 0; i < N; i++)
     requests: [],
     serves: [],
     events: [],
-    rollups: [],
+    placements: [],
     pixels: mint(B).map((token) => ({
       token,
       at: Date.now(),

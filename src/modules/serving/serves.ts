@@ -2,7 +2,6 @@ import type { Ctx } from '../../context.js';
 import type { AdServeTable } from '../../db/schema.js';
 import type { PlacementType } from '../../lib/placement-types.js';
 import { newId } from '../../lib/ids.js';
-import { rollupRow, type RollupRow } from '../ledger/rollup.js';
 import type { Fill } from './allocation.js';
 import type { Slot } from './decision.js';
 import type { DecisionRecord } from './explain.js';
@@ -16,8 +15,6 @@ export interface ServeFacts {
   revenueShareBps: number;
   requestId: string;
   now: number;
-  device: string;
-  country: string;
   test: boolean;
   placements: AdRequestBody['placements'];
   /** The decision record's slot notes: each filled slot is marked with its group. */
@@ -27,8 +24,9 @@ export interface ServeFacts {
 
 /**
  * The answer and the journal's rows for the fills of one request: per fill a
- * sealed token, the ad object and its serve row; rollup rows (a request per
- * placement asked for, a win per fill; none for test requests); and, for a
+ * sealed token, the ad object and its serve row (the request's rollup deltas are
+ * made from these rows where the journal commits, tracking/journal-batch.ts
+ * `requestRollups`); and, for a
  * `testAd` request, the house test ad in every placement left empty
  * (serving/test-ad.ts).
  */
@@ -37,32 +35,10 @@ export function serveRecords(
   fills: readonly Fill[],
   finalAds: readonly InvAd[],
   f: ServeFacts,
-): { serves: AdServeTable[]; rollups: RollupRow[]; ads: AdObject[] } {
+): { serves: AdServeTable[]; ads: AdObject[] } {
   const serves: AdServeTable[] = [];
-  const rollups: RollupRow[] = [];
   const ads: AdObject[] = [];
-  const { test, now, device, country } = f;
-  if (!test) {
-    for (const s of f.placements) {
-      rollups.push(
-        rollupRow(
-          now,
-          {
-            publisher_id: f.publisherId,
-            device,
-            country,
-            placement_id: s.placement_id,
-            placement_type: s.placement,
-            advertiser_id: '',
-            campaign_id: '',
-            ad_group_id: '',
-            ad_id: '',
-          },
-          { requests: 1 },
-        ),
-      );
-    }
-  }
+  const { test, now } = f;
   fills.forEach((fill, i) => {
     const g = fill.candidate.g;
     const ad = finalAds[i];
@@ -97,20 +73,6 @@ export function serveRecords(
       at: now,
       is_test: test ? 1 : 0,
     });
-    if (!test) {
-      const key = {
-        publisher_id: f.publisherId,
-        device,
-        country,
-        placement_id: fill.slot.placement_id,
-        placement_type: fill.slot.placement,
-        advertiser_id: g.advertiserId,
-        campaign_id: g.campaignId,
-        ad_group_id: g.id,
-        ad_id: ad.id,
-      };
-      rollups.push(rollupRow(now, key, { wins: 1 }));
-    }
     const note = f.slotNotes.find((s) => s.placement_id === fill.slot.placement_id && s.filledBy === null);
     if (note) note.filledBy = g.id;
     ads.push(adObject(ctx, g, ad, fill.slot, token, test, f.random() < ctx.config.feedbackPromptRate));
@@ -132,7 +94,7 @@ export function serveRecords(
       ads.push(house.ad);
     }
   }
-  return { serves, rollups, ads };
+  return { serves, ads };
 }
 
 function adObject(

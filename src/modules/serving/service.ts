@@ -227,13 +227,11 @@ export async function requestAds(
       )
     : fills.map((f) => f.ad);
 
-  const { serves, rollups, ads } = serveRecords(ctx, fills, finalAds, {
+  const { serves, ads } = serveRecords(ctx, fills, finalAds, {
     publisherId: who.accountId,
     revenueShareBps: publisher.revenueShareBps,
     requestId,
     now,
-    device,
-    country,
     test,
     placements: body.placements,
     slotNotes: record.slots,
@@ -241,6 +239,10 @@ export async function requestAds(
   });
 
   st.log.add(record);
+  // The placements asked for, as [type, id] pairs: with the serves, what the request's rollup deltas are made of
+  // where the commit runs (tracking/journal-batch.ts `requestRollups`).
+  const placements: string[] = [];
+  for (const p of body.placements) placements.push(p.placement, p.placement_id);
   const item = {
     type: 'request' as const,
     request: {
@@ -255,7 +257,7 @@ export async function requestAds(
       is_test: test ? 1 : 0,
     },
     serves,
-    rollups,
+    placements,
   };
   // Not awaited: the answer is the ads, not an acknowledgement of this record (journal.ts `record`). While the
   // store is failing (a 503, safe to retry, until a commit succeeds) or records back up, each request waits for its own.

@@ -54,7 +54,7 @@ describe.skipIf(BACKEND === 'postgres')('journal writer thread under a flood', (
       is_test: 0,
     },
     serves: [],
-    rollups: [],
+    placements: [],
   });
   const stored = (id: string) =>
     (ctx.database.sqlite as BetterSqlite3.Database)

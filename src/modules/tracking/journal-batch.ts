@@ -9,7 +9,7 @@ import { DomainError } from '../../lib/errors.js';
 import { HOUR_MS } from '../../lib/clock.js';
 import type { TokenCodec } from '../../lib/token.js';
 import { hitRecord, openClaims, type HitContext } from './record.js';
-import type { RollupRow } from '../ledger/rollup.js';
+import { rollupRow, type RollupRow } from '../ledger/rollup.js';
 import type { Batch, EventRow, JournalStore } from './repo.js';
 
 /** An impression pixel as the request gave it: the token still sealed, and what the request says about the user. */
@@ -22,8 +22,12 @@ export interface JournalBatch {
   requests: AdRequestTable[];
   serves: AdServeTable[];
   events: EventRow[];
-  /** Rollup deltas of the ad requests (they always count); events' deltas are derived where they commit. */
-  rollups: RollupRow[][];
+  /**
+   * Per request (parallel to `requests`), the placements it asked for as [type, id] pairs: its rollup deltas (a
+   * request per placement, a win per serve; none for a test request) are made from them and its serves where the
+   * commit runs (`requestRollups`), so a held or posted request carries two strings per placement, not the rows.
+   */
+  placements: string[][];
   /** Impression pixels to open and record (their events and rollups are made where the commit runs). */
   pixels: PixelHit[];
 }
@@ -78,10 +82,65 @@ function prepare(j: JournalBatch, opener: PixelOpener): Prepared {
       pixels[k] = { status: err.statusCode, message: err.message };
     }
   }
-  const requestRollups: RollupRow[] = [];
-  for (const rows of j.rollups) for (const r of rows) requestRollups.push(r);
-  const batch: Batch = { requests: j.requests, serves: j.serves, events, rollups: requestRollups };
+  const batch: Batch = { requests: j.requests, serves: j.serves, events, rollups: requestRollups(j) };
   return { batch, events, ownEvents: j.events.length, pixels };
+}
+
+/**
+ * The ad requests' rollup deltas, in request order: per request that is not a test, one `requests` row per
+ * placement it asked for (no advertiser dimensions), then one `wins` row per ad it served (the serve's
+ * dimensions), each with the request's device and country at the request's time. A request's serves follow
+ * it in `serves` (the journal appends them together); serves of test requests count nowhere.
+ */
+export function requestRollups(j: Pick<JournalBatch, 'requests' | 'serves' | 'placements'>): RollupRow[] {
+  const rows: RollupRow[] = [];
+  let s = 0;
+  for (let i = 0; i < j.requests.length; i++) {
+    const r = j.requests[i];
+    while (s < j.serves.length && j.serves[s].request_id !== r.id) s++;
+    if (r.is_test) continue;
+    const asked = j.placements[i] ?? [];
+    for (let k = 0; k + 1 < asked.length; k += 2) {
+      rows.push(
+        rollupRow(
+          r.at,
+          {
+            publisher_id: r.publisher_id,
+            device: r.device,
+            country: r.country,
+            placement_id: asked[k + 1],
+            placement_type: asked[k],
+            advertiser_id: '',
+            campaign_id: '',
+            ad_group_id: '',
+            ad_id: '',
+          },
+          { requests: 1 },
+        ),
+      );
+    }
+    for (; s < j.serves.length && j.serves[s].request_id === r.id; s++) {
+      const v = j.serves[s];
+      rows.push(
+        rollupRow(
+          v.at,
+          {
+            publisher_id: v.publisher_id,
+            device: r.device,
+            country: r.country,
+            placement_id: v.placement_id,
+            placement_type: v.placement_type,
+            advertiser_id: v.advertiser_id,
+            campaign_id: v.campaign_id,
+            ad_group_id: v.ad_group_id,
+            ad_id: v.ad_id,
+          },
+          { wins: 1 },
+        ),
+      );
+    }
+  }
+  return rows;
 }
 
 function finish(p: Prepared, inserted: boolean[]): CommitResult {
@@ -120,11 +179,11 @@ export function mergeBatches(batches: JournalBatch[]): {
   split(r: CommitResult): CommitResult[];
 } {
   if (batches.length === 1) return { merged: batches[0], split: (r) => [r] };
-  const merged: JournalBatch = { requests: [], serves: [], events: [], rollups: [], pixels: [] };
+  const merged: JournalBatch = { requests: [], serves: [], events: [], placements: [], pixels: [] };
   for (const b of batches) {
     for (const r of b.requests) merged.requests.push(r);
     for (const x of b.serves) merged.serves.push(x);
-    for (const set of b.rollups) merged.rollups.push(set);
+    for (const set of b.placements) merged.placements.push(set);
     for (const e of b.events) merged.events.push(e);
     for (const p of b.pixels) merged.pixels.push(p);
   }

@@ -44,7 +44,7 @@ const request = (id: string): JournalItem => ({
     is_test: 0,
   },
   serves: [],
-  rollups: [],
+  placements: [],
 });
 const event = (clickId: string): JournalItem => ({ type: 'event', event: { click_id: clickId } as never });
 

@@ -4,7 +4,6 @@
  * messages to and from the thread.
  */
 import type { AdRequestTable, AdServeTable } from '../../db/schema.js';
-import { ROLLUP_COLS, type RollupRow } from '../ledger/rollup.js';
 import { EVENT_COLS, REQUEST_COLS, SERVE_COLS, type EventRow, type JournalRules } from './repo.js';
 import type { Charge, CommitResult, JournalBatch, PixelHit } from './journal-batch.js';
 
@@ -12,8 +11,8 @@ export interface WireBatch {
   r: unknown[];
   s: unknown[];
   e: unknown[];
-  /** Per rollup set: row count, then each row's ROLLUP_COLS values. */
-  u: unknown[];
+  /** Per request: its placements' value count, then its placements' [type, id] pairs. */
+  a: unknown[];
   /** Per pixel: token, at, ipHash, country, device, ivt reason ('' when none). */
   p: unknown[];
   /**
@@ -61,12 +60,16 @@ function unflatten<T>(flat: unknown[], cols: readonly string[]): T[] {
 }
 
 export function encodeBatch(j: JournalBatch): WireBatch {
-  const w: WireBatch = { r: [], s: [], e: [], u: [], p: [], b: 0 };
+  const w: WireBatch = { r: [], s: [], e: [], a: [], p: [], b: 0 };
   let b =
     flatten(j.requests, REQUEST_COLS, w.r) + flatten(j.serves, SERVE_COLS, w.s) + flatten(j.events, EVENT_COLS, w.e);
-  for (const rows of j.rollups) {
-    w.u.push(rows.length);
-    b += 8 + flatten(rows, ROLLUP_COLS, w.u);
+  for (const asked of j.placements) {
+    w.a.push(asked.length);
+    b += 8;
+    for (const v of asked) {
+      w.a.push(v);
+      b += valueBytes(v);
+    }
   }
   for (const h of j.pixels) {
     w.p.push(h.token, h.at, h.ipHash, h.country, h.device, h.ivt ?? '');
@@ -77,13 +80,11 @@ export function encodeBatch(j: JournalBatch): WireBatch {
 }
 
 export function decodeBatch(w: WireBatch): JournalBatch {
-  const rollups: JournalBatch['rollups'] = [];
-  for (let i = 0; i < w.u.length;) {
-    const n = w.u[i] as number;
-    const start = i + 1;
-    const end = start + n * ROLLUP_COLS.length;
-    rollups.push(unflatten<RollupRow>(w.u.slice(start, end), ROLLUP_COLS));
-    i = end;
+  const placements: string[][] = [];
+  for (let i = 0; i < w.a.length;) {
+    const n = w.a[i] as number;
+    placements.push(w.a.slice(i + 1, i + 1 + n) as string[]);
+    i += 1 + n;
   }
   // Pixels as object literals (the impression path's rows; the generic unflatten builds keyed objects).
   const pixels: PixelHit[] = [];
@@ -101,7 +102,7 @@ export function decodeBatch(w: WireBatch): JournalBatch {
     requests: unflatten<AdRequestTable>(w.r, REQUEST_COLS),
     serves: unflatten<AdServeTable>(w.s, SERVE_COLS),
     events: unflatten<EventRow>(w.e, EVENT_COLS),
-    rollups,
+    placements,
     pixels,
   };
 }

@@ -12,7 +12,6 @@ import {
 } from './journal-store.js';
 import type { TokenCodec } from '../../lib/token.js';
 import { EVENT_COLS, REQUEST_COLS, SERVE_COLS } from './repo.js';
-import { ROLLUP_COLS } from '../ledger/rollup.js';
 import {
   BACKEND,
   BROWSER_UA,
@@ -71,7 +70,7 @@ describe('journal wire format', () => {
         }) as fc.Arbitrary<never>,
         { maxLength: 4 },
       ),
-      rollups: fc.array(fc.array(row(ROLLUP_COLS), { maxLength: 3 }), { maxLength: 4 }),
+      placements: fc.array(fc.array(text, { maxLength: 6 }), { maxLength: 4 }),
       pixels: fc.array(
         fc.record({
           token: text,
@@ -119,7 +118,7 @@ describe("a commit's charges", () => {
           requests: [],
           serves: [],
           events: rows.map(([e]) => e as never),
-          rollups: [],
+          placements: [],
           pixels: [],
         };
         const { charges } = commitSync(() => rows.map(([, ins]) => ins), batch, opener);
@@ -141,7 +140,7 @@ describe("a commit's charges", () => {
 });
 
 describe('batches committed together by the writer thread', () => {
-  it("merge into one batch keeping every batch's events and rollup sets in order, and the result splits back per batch", () => {
+  it("merge into one batch keeping every batch's events and requests' placements in order, and the result splits back per batch", () => {
     const ev = (tag: string) => ({ click_id: tag }) as never;
     const batches = fc.array(
       fc.record({
@@ -162,11 +161,11 @@ describe('batches committed together by the writer thread', () => {
         const list: JournalBatch[] = raw.map((b) => ({
           ...b,
           serves: [],
-          // each request brings one rollup set (events' deltas are derived where they commit)
-          rollups: b.requests.map(() => []),
+          // each request brings its placements (its rollup deltas are made where the batch commits)
+          placements: b.requests.map(() => []),
         }));
         const { merged, split } = mergeBatches(list);
-        expect(merged.rollups).toHaveLength(list.reduce((n, b) => n + b.rollups.length, 0));
+        expect(merged.placements).toHaveLength(list.reduce((n, b) => n + b.placements.length, 0));
         expect(merged.events).toEqual(list.flatMap((b) => b.events));
         let offset = 0;
         for (const b of list) offset += b.events.length;

@@ -1,7 +1,6 @@
 import { BadRequest, Gone, Unavailable } from '../../lib/errors.js';
 import type { AdRequestTable, AdServeTable } from '../../db/schema.js';
 import type { EventRow } from './repo.js';
-import type { RollupRow } from '../ledger/rollup.js';
 import type { Charge, JournalBatch, JournalSink, PixelHit } from './journal-store.js';
 
 /**
@@ -19,7 +18,11 @@ import type { Charge, JournalBatch, JournalSink, PixelHit } from './journal-stor
  * them out for a reader that must see them (reports).
  */
 export type JournalItem =
-  | { type: 'request'; request: AdRequestTable; serves: AdServeTable[]; rollups: RollupRow[] }
+  /**
+   * An ad request and its serves; `placements` the placements it asked for as [type, id] pairs, from which (with
+   * the serves) its rollup deltas are made where the commit runs (journal-batch.ts `requestRollups`).
+   */
+  | { type: 'request'; request: AdRequestTable; serves: AdServeTable[]; placements: string[] }
   /** A tracking event; its rollup delta is derived where it commits, from its final row (`record.eventRollup`). */
   | { type: 'event'; event: EventRow }
   /** An impression pixel whose token is opened where the commit runs (the SQLite writer thread): a refused token rejects with its 4xx. */
@@ -212,7 +215,7 @@ export class Journal {
   private async flush(): Promise<void> {
     const take = this.queue.splice(0, this.opts.maxBatch);
     if (take.length === 0) return;
-    const batch: JournalBatch = { requests: [], serves: [], events: [], rollups: [], pixels: [] };
+    const batch: JournalBatch = { requests: [], serves: [], events: [], placements: [], pixels: [] };
     const at: number[] = new Array(take.length); // take index -> event or pixel index
     for (let i = 0; i < take.length; i++) {
       const item = take[i].item;
@@ -222,7 +225,7 @@ export class Journal {
       } else if (item.type === 'request') {
         batch.requests.push(item.request);
         for (const s of item.serves) batch.serves.push(s);
-        if (item.rollups.length) batch.rollups.push(item.rollups);
+        batch.placements.push(item.placements);
       } else {
         at[i] = batch.events.length;
         batch.events.push(item.event);
