@@ -31,7 +31,63 @@ const CUES: readonly string[] = [
   // nl
   'hoe werkt|waarom (?:is|zijn|werkt)|leg uit|geschiedenis van|huiswerk|werkstuk|spreekbeurt|heb al|zelf repareren|zonder (?:te )?kopen',
 ];
+
+/**
+ * Round 10 (record 0050): what the question is *for* rather than how it is asked — a class, a debate or an article
+ * being written; the news, a myth or plain curiosity, a purchase explicitly not intended; a complaint, dispute or
+ * refund about something already bought, or an owned item going wrong; a piece of text the assistant is asked to
+ * write (a toast, a message, minutes), asked at the start of the turn so that "how do I write a cover letter" stays a
+ * how-question. Classes from the brief and from reading the dev sets' false serves; own wording, no evaluation item.
+ */
+const PURPOSE_CUES: readonly string[] = [
+  // en: class, debate, article
+  'debate|debating|for (?:a |my |our |the )(?:\\w+ ){0,3}(?:class|lecture|seminar)|(?:my|our) (?:class|teacher|professor|lecturer)|' +
+    'both sides|arguments? (?:for|against)|(?:i m|i am|we re|we are) writing (?:a |an |my |our )?(?:\\w+ ){0,2}(?:article|paper|thesis)|' +
+    '(?:research|term) paper|thesis|' +
+    // news, myth, curiosity, no purchase
+    'in the news|on the news|i (?:read|saw|heard) (?:that|about|a|an|the)|following the news|' +
+    'not (?:buying|looking to buy|shopping for|planning to buy)|just curious|out of curiosity|myth|urban legend|true or false|' +
+    // complaint, dispute, an owned item going wrong
+    '(?:ask for|demand|request|claim|entitled to|get back) (?:a |my |the )?(?:\\w+ )?refund|dispute|charged me|overcharged|still charg\\w*|' +
+    '(?:cancelled|canceled) my|complain\\w*|(?:only|just|barely) (?:\\d+|a|two|three|a few) (?:days?|weeks?|months?) old|' +
+    '(?:what am i|something i m|i m) doing wrong|' +
+    // a text to write, asked at the start of the turn
+    '^(?:(?:please|pls|hey|hi|ok|okay|so|can you|could you|would you|help me) )*(?:write|draft|compose) (?:me |us )?(?:a |an |the |my |our )?' +
+    '(?:\\w+ ){0,2}(?:toast|speech|eulogy|letter|email|e mail|message|caption|bio|minutes|announcement|invitation)|' +
+    '^(?:(?:please|pls|hey|hi|ok|okay|so|can you|could you|would you|help me) )*turn (?:these|this|my|our) (?:\\w+ ){0,2}into',
+  // es
+  'debate|para (?:mi |la |una )?(?:\\w+ ){0,2}clase|mi profesor|ambos lados|argumentos (?:a favor|en contra)|' +
+    'estoy escribiendo (?:un|una) (?:\\w+ )?(?:articulo|trabajo)|en las noticias|lei que|no voy a comprar|solo curiosidad|por curiosidad|mito|' +
+    'reembolso|me cobraron|reclamar|reclamacion|cancele mi|que estoy haciendo mal|' +
+    '^(?:(?:por favor|puedes|podrias|me puedes) )*(?:escribe|escribeme|redacta|redactame) (?:un|una) (?:\\w+ ){0,2}(?:brindis|discurso|carta|correo|mensaje)',
+  // de
+  'debatte|fur (?:meinen |den |die )?(?:unterricht|kurs|vorlesung)|mein(?:e)? (?:lehrer|lehrerin|professor)|beide seiten|' +
+    'argumente (?:fur|gegen|dafur|dagegen)|ich schreibe (?:einen|eine|ein) (?:\\w+ )?(?:artikel|arbeit)|in den nachrichten|ich habe gelesen|' +
+    'nur neugierig|aus neugier|mythos|ruckerstattung|erstattung|reklamation|beschwerde|was mache ich falsch|' +
+    '^(?:(?:bitte|kannst du|konntest du) )*(?:schreib|schreibe|verfasse) (?:mir |uns )?(?:einen|eine|ein) (?:\\w+ ){0,2}(?:trinkspruch|rede|brief|nachricht)',
+  // fr
+  'debat|pour (?:mon |mes |le |la )?(?:\\w+ ){0,2}(?:cours|expose)|mon prof|les deux cotes|arguments (?:pour|contre)|' +
+    'j ecris (?:un|une) (?:\\w+ )?(?:article|memoire)|aux informations|j ai lu que|juste curieux|par curiosite|mythe|' +
+    'rembourse\\w*|reclamation|litige|qu est ce que je fais mal|' +
+    '^(?:(?:peux tu|pourrais tu|tu peux|stp|svp) )*(?:m |me )?(?:ecris|redige) (?:moi )?(?:un|une) (?:\\w+ ){0,2}(?:toast|discours|lettre|message)',
+  // pt
+  'debate|para (?:a |minha |uma )?(?:\\w+ ){0,2}aula|meu professor|os dois lados|argumentos (?:a favor|contra)|' +
+    'estou escrevendo (?:um|uma) (?:\\w+ )?(?:artigo|trabalho)|nas noticias|li que|so curiosidade|por curiosidade|mito|' +
+    'reembolso|me cobraram|reclamacao|cancelei|o que estou fazendo errado|' +
+    '^(?:(?:por favor|pode|voce pode) )*(?:escreva|escreve|redija) (?:me )?(?:um|uma) (?:\\w+ ){0,2}(?:brinde|discurso|carta|mensagem)',
+  // it
+  'dibattito|per (?:la |il )?(?:\\w+ ){0,2}(?:lezione|corso)|il mio professore|entrambi i lati|argomenti (?:a favore|contro)|' +
+    'sto scrivendo (?:un|una) (?:\\w+ )?(?:articolo|tesina)|nelle notizie|ho letto che|solo curiosita|per curiosita|mito|' +
+    'rimborso|reclamo|cosa sbaglio|' +
+    '^(?:(?:per favore|puoi|potresti) )*(?:scrivi|scrivimi) (?:un|una|uno) (?:\\w+ ){0,2}(?:brindisi|discorso|lettera|messaggio)',
+  // nl
+  'debat|voor (?:de |mijn )?(?:\\w+ ){0,2}(?:les|cursus)|mijn (?:leraar|docent)|beide kanten|argumenten (?:voor|tegen)|' +
+    'ik schrijf (?:een )?(?:\\w+ )?(?:artikel|scriptie)|in het nieuws|ik las dat|gewoon nieuwsgierig|uit nieuwsgierigheid|mythe|' +
+    'terugbetaling|klacht|wat doe ik fout|' +
+    '^(?:(?:alsjeblieft|kun je|kan je) )*(?:schrijf) (?:me |mij )?(?:een) (?:\\w+ ){0,2}(?:toost|speech|brief|bericht)',
+];
 const FRAME = new RegExp(`(?:^| )(?:${CUES.join('|')})(?= |$)`);
+const PURPOSE = new RegExp(`(?:^| )(?:${PURPOSE_CUES.join('|')})(?= |$)`);
 
 /** The words of a turn read for a frame (its first ones: where a question says what it is). */
 const FRAME_WORDS = 60;
@@ -41,8 +97,17 @@ export function isExplanationFrame(text: string): boolean {
   return FRAME.test(text);
 }
 
-/** Whether the conversation's last user turn asks in an explanation frame. */
-export function lastTurnExplains(conv: ReadConversation): boolean {
+/** Whether a text (any language covered) says what the question is for, and it is not a purchase (`PURPOSE_CUES`). */
+export function isPurposeFrame(text: string): boolean {
+  return PURPOSE.test(text);
+}
+
+/**
+ * The frame of the conversation's last user turn: `purpose` (a class, debate, article, the news, curiosity, a
+ * complaint about a purchase, a text to write: no need whatever the intent head reads), `explanation` (how or why,
+ * homework, code, an owned item: a need only when the head reads one), or null.
+ */
+export function lastTurnFrame(conv: ReadConversation): 'purpose' | 'explanation' | null {
   for (let i = conv.turns.length - 1; i >= 0; i--) {
     const t = conv.turns[i];
     if (t.role !== 'user') continue;
@@ -50,7 +115,12 @@ export function lastTurnExplains(conv: ReadConversation): boolean {
     const n = Math.min(ws.length, FRAME_WORDS);
     let s = '';
     for (let k = 0; k < n; k++) s += (k ? ' ' : '') + foldWord(ws[k]);
-    return isExplanationFrame(s);
+    return PURPOSE.test(s) ? 'purpose' : FRAME.test(s) ? 'explanation' : null;
   }
-  return false;
+  return null;
+}
+
+/** Whether the conversation's last user turn asks in an explanation or purpose frame. */
+export function lastTurnExplains(conv: ReadConversation): boolean {
+  return lastTurnFrame(conv) !== null;
 }
