@@ -105,9 +105,10 @@ export function isPurposeFrame(text: string): boolean {
 /**
  * The frame of the conversation's last user turn: `purpose` (a class, debate, article, the news, curiosity, a
  * complaint about a purchase, a text to write: no need whatever the intent head reads), `explanation` (how or why,
- * homework, code, an owned item: a need only when the head reads one), or null.
+ * homework, code, an owned item: a need only when the head reads one; not looked for when `explanation` is false),
+ * or null.
  */
-export function lastTurnFrame(conv: ReadConversation): 'purpose' | 'explanation' | null {
+export function lastTurnFrame(conv: ReadConversation, explanation = true): 'purpose' | 'explanation' | null {
   for (let i = conv.turns.length - 1; i >= 0; i--) {
     const t = conv.turns[i];
     if (t.role !== 'user') continue;
@@ -115,7 +116,7 @@ export function lastTurnFrame(conv: ReadConversation): 'purpose' | 'explanation'
     const n = Math.min(ws.length, FRAME_WORDS);
     let s = '';
     for (let k = 0; k < n; k++) s += (k ? ' ' : '') + foldWord(ws[k]);
-    return PURPOSE.test(s) ? 'purpose' : FRAME.test(s) ? 'explanation' : null;
+    return PURPOSE.test(s) ? 'purpose' : explanation && FRAME.test(s) ? 'explanation' : null;
   }
   return null;
 }

@@ -124,9 +124,7 @@ export async function requestAds(
   const sensitive = safety.category !== null;
   // Informational chat (maths, coding, trivia) needs a much closer fit before any ad shows.
   // A question framed as explanation or with a purpose other than buying (frames.ts) asks a closer fit still.
-  const frame = sensitive ? null : lastTurnFrame(conv);
-  const framed =
-    frame === 'purpose' || (frame === 'explanation' && safety.informational >= EXPLANATION_MIN_INFORMATIONAL);
+  const framed = !sensitive && lastTurnFrame(conv, safety.informational >= EXPLANATION_MIN_INFORMATIONAL) !== null;
   const floor = Math.max(
     ctx.config.minRelevance,
     body.relevancy ?? 0,
