@@ -43,13 +43,12 @@ const PURPOSE_CUES: readonly string[] = [
   // en: class, debate, article
   'debate|debating|for (?:a |my |our |the )(?:\\w+ ){0,3}(?:class|lecture|seminar)|(?:my|our) (?:class|teacher|professor|lecturer)|' +
     'both sides|arguments? (?:for|against)|(?:i m|i am|we re|we are) writing (?:a |an |my |our )?(?:\\w+ ){0,2}(?:article|paper|thesis)|' +
-    '(?:research|term) paper|thesis|' +
     // news, myth, curiosity, no purchase
-    'in the news|on the news|i (?:read|saw|heard) (?:that|about|a|an|the)|following the news|' +
+    'in the news|on the news|i (?:read|saw|heard) that|i read (?:about|an article|a story)|following the news|' +
     'not (?:buying|looking to buy|shopping for|planning to buy)|just curious|out of curiosity|myth|urban legend|true or false|' +
     // complaint, dispute, an owned item going wrong
-    '(?:ask for|demand|request|claim|entitled to|get back) (?:a |my |the )?(?:\\w+ )?refund|dispute|charged me|overcharged|still charg\\w*|' +
-    '(?:cancelled|canceled) my|complain\\w*|(?:only|just|barely) (?:\\d+|a|two|three|a few) (?:days?|weeks?|months?) old|' +
+    '(?:ask for|demand|request|claim|entitled to|get back) (?:a |my |the )?(?:\\w+ )?refund|dispute (?:it|this|that|the charge|a charge|the fee)|charged me|overcharged|still charg\\w*|' +
+    'complain\\w*|' +
     '(?:what am i|something i m|i m) doing wrong|' +
     // a text to write, asked at the start of the turn
     '^(?:(?:please|pls|hey|hi|ok|okay|so|can you|could you|would you|help me) )*(?:write|draft|compose) (?:me |us )?(?:a |an |the |my |our )?' +
@@ -58,32 +57,32 @@ const PURPOSE_CUES: readonly string[] = [
   // es
   'debate|para (?:mi |la |una )?(?:\\w+ ){0,2}clase|mi profesor|ambos lados|argumentos (?:a favor|en contra)|' +
     'estoy escribiendo (?:un|una) (?:\\w+ )?(?:articulo|trabajo)|en las noticias|lei que|no voy a comprar|solo curiosidad|por curiosidad|mito|' +
-    'reembolso|me cobraron|reclamar|reclamacion|cancele mi|que estoy haciendo mal|' +
+    '(?:pedir|reclamar|solicitar|exigir) (?:un |el |mi )?reembolso|me cobraron|reclamar|reclamacion|que estoy haciendo mal|' +
     '^(?:(?:por favor|puedes|podrias|me puedes) )*(?:escribe|escribeme|redacta|redactame) (?:un|una) (?:\\w+ ){0,2}(?:brindis|discurso|carta|correo|mensaje)',
   // de
   'debatte|fur (?:meinen |den |die )?(?:unterricht|kurs|vorlesung)|mein(?:e)? (?:lehrer|lehrerin|professor)|beide seiten|' +
     'argumente (?:fur|gegen|dafur|dagegen)|ich schreibe (?:einen|eine|ein) (?:\\w+ )?(?:artikel|arbeit)|in den nachrichten|ich habe gelesen|' +
-    'nur neugierig|aus neugier|mythos|ruckerstattung|erstattung|reklamation|beschwerde|was mache ich falsch|' +
+    'nur neugierig|aus neugier|mythos|(?:ruckerstattung|erstattung|geld zuruck) (?:verlangen|fordern|beantragen|bekommen)|reklamation|beschwerde|was mache ich falsch|' +
     '^(?:(?:bitte|kannst du|konntest du) )*(?:schreib|schreibe|verfasse) (?:mir |uns )?(?:einen|eine|ein) (?:\\w+ ){0,2}(?:trinkspruch|rede|brief|nachricht)',
   // fr
   'debat|pour (?:mon |mes |le |la )?(?:\\w+ ){0,2}(?:cours|expose)|mon prof|les deux cotes|arguments (?:pour|contre)|' +
     'j ecris (?:un|une) (?:\\w+ )?(?:article|memoire)|aux informations|j ai lu que|juste curieux|par curiosite|mythe|' +
-    'rembourse\\w*|reclamation|litige|qu est ce que je fais mal|' +
+    '(?:me |se faire |etre |pas |suis je )rembours\\w*|reclamation|litige|qu est ce que je fais mal|' +
     '^(?:(?:peux tu|pourrais tu|tu peux|stp|svp) )*(?:m |me )?(?:ecris|redige) (?:moi )?(?:un|une) (?:\\w+ ){0,2}(?:toast|discours|lettre|message)',
   // pt
   'debate|para (?:a |minha |uma )?(?:\\w+ ){0,2}aula|meu professor|os dois lados|argumentos (?:a favor|contra)|' +
     'estou escrevendo (?:um|uma) (?:\\w+ )?(?:artigo|trabalho)|nas noticias|li que|so curiosidade|por curiosidade|mito|' +
-    'reembolso|me cobraram|reclamacao|cancelei|o que estou fazendo errado|' +
+    '(?:pedir|solicitar|exigir) (?:um |o |meu )?reembolso|me cobraram|reclamacao|o que estou fazendo errado|' +
     '^(?:(?:por favor|pode|voce pode) )*(?:escreva|escreve|redija) (?:me )?(?:um|uma) (?:\\w+ ){0,2}(?:brinde|discurso|carta|mensagem)',
   // it
   'dibattito|per (?:la |il )?(?:\\w+ ){0,2}(?:lezione|corso)|il mio professore|entrambi i lati|argomenti (?:a favore|contro)|' +
     'sto scrivendo (?:un|una) (?:\\w+ )?(?:articolo|tesina)|nelle notizie|ho letto che|solo curiosita|per curiosita|mito|' +
-    'rimborso|reclamo|cosa sbaglio|' +
+    '(?:chiedere|ottenere|richiedere) (?:un |il )?rimborso|reclamo|cosa sbaglio|' +
     '^(?:(?:per favore|puoi|potresti) )*(?:scrivi|scrivimi) (?:un|una|uno) (?:\\w+ ){0,2}(?:brindisi|discorso|lettera|messaggio)',
   // nl
   'debat|voor (?:de |mijn )?(?:\\w+ ){0,2}(?:les|cursus)|mijn (?:leraar|docent)|beide kanten|argumenten (?:voor|tegen)|' +
     'ik schrijf (?:een )?(?:\\w+ )?(?:artikel|scriptie)|in het nieuws|ik las dat|gewoon nieuwsgierig|uit nieuwsgierigheid|mythe|' +
-    'terugbetaling|klacht|wat doe ik fout|' +
+    '(?:geld terug|terugbetaling) (?:vragen|eisen|krijgen)|klacht|wat doe ik fout|' +
     '^(?:(?:alsjeblieft|kun je|kan je) )*(?:schrijf) (?:me |mij )?(?:een) (?:\\w+ ){0,2}(?:toost|speech|brief|bericht)',
 ];
 const FRAME = new RegExp(`(?:^| )(?:${CUES.join('|')})(?= |$)`);
