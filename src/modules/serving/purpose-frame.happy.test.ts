@@ -5,15 +5,15 @@ import { readConversation } from '../../lib/turns.js';
 import { isPurposeFrame, lastTurnFrame } from './frames.js';
 import { EXPLANATION_FLOOR, explainDecision, INFORMATIONAL_FLOOR } from './service.js';
 
-// Issue 23, record 0050 round 10: a last user turn that says what it is for, and it is not a purchase — a class, a
-// debate or an article, the news or plain curiosity, a complaint or refund about something bought, a text for the
+// Issue 23, record 0050 round 10: a last user turn that says what it is for, and it is not a purchase — a debate or
+// an article, the news or plain curiosity, a complaint or refund about something bought, a text for the
 // assistant to write — asks EXPLANATION_FLOOR whatever the intent head reads. Sentences written for this test (no
 // corpus line, no evaluation item), folded as frames.ts reads them (lowercase, no accents or punctuation).
 describe('purpose frames (frames.ts)', () => {
   it('reads a purpose other than buying in the seven languages', () => {
     for (const t of [
       'give me three arguments against school uniforms for our debate team',
-      'for my intro to marketing class what is a loss leader',
+      'i heard that carbon plates make you faster is that a myth',
       'we are writing a short article on sleep for the club newsletter',
       'i saw on the news that trainers are made from recycled bottles is that true',
       'just curious why do marathon runners wear such thin socks',
@@ -41,6 +41,8 @@ describe('purpose frames (frames.ts)', () => {
       'welche laufschuhe empfehlt ihr fur anfanger',
       'quel logiciel de support client choisir pour une petite boutique',
       'my baby is only three months old which stroller should i buy',
+      'i need a graphing calculator for my statistics class which one',
+      'une application pour les professeurs pour preparer les cours',
       'i cancelled my gym membership which home workout app is worth it',
       'i saw a standing desk at a friend s place where can i buy one',
       'which card gives a full refund on travel cancellations',
