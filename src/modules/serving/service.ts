@@ -13,7 +13,7 @@ import type { InvAd } from './inventory.js';
 import { conversationQuery, excludedPhrases } from './relevance.js';
 import { assessConversation } from '../safety/service.js';
 import { readConversation } from '../../lib/turns.js';
-import { lastTurnExplains } from './frames.js';
+import { lastTurnFrame } from './frames.js';
 import { BUDGET_CHECK_NAMES, BudgetBook, budgetChecks, hasRoom, type BudgetState } from './budget.js';
 import { DecisionLog, explainRanking, round, type DecisionRecord } from './explain.js';
 import { CopyWriter, topicOf, withCopy } from './copy.js';
@@ -36,6 +36,11 @@ export const INFORMATIONAL_FLOOR = 0.5;
  * the question is about, not a need. Record 0050, round 9.
  */
 export const EXPLANATION_FLOOR = 0.7;
+/**
+ * The least P(informational) at which an explanation frame asks `EXPLANATION_FLOOR` (a purpose frame asks it whatever
+ * the head reads: it says the question is not a need). Record 0050, round 10 (was 0.5, the informational threshold).
+ */
+export const EXPLANATION_MIN_INFORMATIONAL = 0.4;
 /** Test ads skip frequency caps: no counts read. */
 const NO_CAPS: Promise<Record<string, number>[]> = Promise.resolve([{}, {}]);
 const USER_CAP_TTL_MS = 25 * 3_600_000;
@@ -118,10 +123,12 @@ export async function requestAds(
   const query = conversationQuery(conv);
   const sensitive = safety.category !== null;
   // Informational chat (maths, coding, trivia) needs a much closer fit before any ad shows.
+  // A question framed as explanation or with a purpose other than buying (frames.ts) asks a closer fit still.
+  const framed = !sensitive && lastTurnFrame(conv, safety.informational >= EXPLANATION_MIN_INFORMATIONAL) !== null;
   const floor = Math.max(
     ctx.config.minRelevance,
     body.relevancy ?? 0,
-    safety.informational >= 0.5 ? (lastTurnExplains(conv) ? EXPLANATION_FLOOR : INFORMATIONAL_FLOOR) : 0,
+    framed ? EXPLANATION_FLOOR : safety.informational >= 0.5 ? INFORMATIONAL_FLOOR : 0,
   );
   const record: DecisionRecord = {
     requestId,
