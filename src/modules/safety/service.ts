@@ -16,6 +16,7 @@ import { assistantReferral } from './referrals.js';
 import { assistantResponse, type ResponseMarker } from './responses.js';
 import { textModels, type FeatureSet, type LoadedModels } from './model.js';
 import { isRequestForm } from './requests.js';
+import { maskIdioms } from './idioms-round11.js';
 import { stateOf } from '../../caches.js';
 
 /**
@@ -87,7 +88,7 @@ function analyseUserTurn(t: ReadTurn, lang: Lang): TurnAnalysis {
   const key = `${t.key}\u0000${lang}`;
   const a = turnCache.peek(key);
   if (a) return a;
-  const ws = t.words.map(foldWord);
+  const ws = maskIdioms(t.words.map(foldWord), lang);
   const stems = ws.map((w) => stemIn(lang, w));
   const out: TurnAnalysis = textModels().wordIndices(ws, stems, lang);
   out.hit = lexiconHit(fold(t.text), lang, (l) => (l === lang ? stems : ws.map((w) => stemIn(l, w))), ws);
