@@ -122,3 +122,27 @@ export function maskIdioms(ws: readonly string[], lang: Lang): readonly string[]
     }
   return out ?? ws;
 }
+
+/**
+ * Ages the user's turns state: a number before a years word ("85 anni", "70 years old", "16 ans") or after a birthday
+ * verb ("turns 90", "cumple 70", "wird 80", "fête ses 90", "faz 80", "compie 85", "wordt 90"), in seven languages.
+ */
+const AGE =
+  /\b(?:(?:turns?|turning|cumple|cumplira|wird|werden|fete ses|fetera ses|faz|fara|fazer|compie|compira|wordt|aged?)\s+(\d{1,3})\b|(\d{1,3})\s*(?:-\s*)?(?:years?|yrs?|yo|anos|jahre|jahren|jahrige|ans|anni|jaar)\b)/g;
+
+/**
+ * Whether the user's turns state ages and every one of them is adult (18 or more): "my grandfather turns 85" is about
+ * an old man, not a child, and the minors head, which learned "I am 12" and "ho 12 anni", leans on the age words
+ * themselves. A minors verdict of the model is lifted then (service.ts; the lexicon's own age patterns stand).
+ * Record 0036 (round 11).
+ */
+export function adultAgesOnly(folded: readonly string[]): boolean {
+  let adult = false;
+  for (const text of folded)
+    for (const m of text.matchAll(AGE)) {
+      const n = Number(m[1] ?? m[2]);
+      if (n < 18) return false;
+      adult = true;
+    }
+  return adult;
+}

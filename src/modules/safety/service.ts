@@ -16,7 +16,7 @@ import { assistantReferral } from './referrals.js';
 import { assistantResponse, type ResponseMarker } from './responses.js';
 import { textModels, type FeatureSet, type LoadedModels } from './model.js';
 import { isRequestForm } from './requests.js';
-import { maskIdioms } from './idioms-round11.js';
+import { adultAgesOnly, maskIdioms } from './idioms-round11.js';
 import { stateOf } from '../../caches.js';
 
 /**
@@ -281,6 +281,7 @@ export function assessOffline(
     if (p[h] >= t && (!best || p[h] - t > best.margin))
       best = { c, margin: p[h] - t, p: p[h], t, excluded: isExcluded };
   }
+  if (best?.c === 'minors' && adultAgesOnly(user.map((u) => fold(u.text)))) best = null; // idioms-round11.ts
   // A follow-up's verdict must hold with the earlier turns weighed less, and one part must carry it (followUpHolds).
   if (
     best &&
