@@ -1,4 +1,5 @@
 import type { SafetyCategory } from './categories.js';
+import { ROUND11_PATTERNS } from './patterns-round11.js';
 
 /**
  * Patterns added in record 0036 round 10 (lexicon.ts is at its size limit; lexicon.ts COMBINED reads these with its
@@ -18,6 +19,7 @@ const PERSON_EN = String.raw`(?:mom|mum|mother|dad|father|wife|husband|son|daugh
 const PET_EN = String.raw`(?:dog|cat|puppy|kitten|pet|horse|pony|rabbit|bunny|parrot|hamster)`;
 
 export const EXTRA_PATTERNS: Partial<Record<SafetyCategory, RegExp[]>> = {
+  ...ROUND11_PATTERNS, // hate (record 0036 round 11)
   minors: [
     new RegExp(
       String.raw`\b(?:i'?m|i am)\s+(?:only\s+|just\s+)?${TEEN_EN}\b${NOT_UNIT}(?:\s*(?:years?\s+old|yo|y/o))?${NEAR}\b(?:${DIET_EN})`,

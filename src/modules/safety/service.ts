@@ -16,6 +16,7 @@ import { assistantReferral } from './referrals.js';
 import { assistantResponse, type ResponseMarker } from './responses.js';
 import { textModels, type FeatureSet, type LoadedModels } from './model.js';
 import { isRequestForm } from './requests.js';
+import { adultAgesOnly, maskIdioms } from './idioms-round11.js';
 import { stateOf } from '../../caches.js';
 
 /**
@@ -87,7 +88,7 @@ function analyseUserTurn(t: ReadTurn, lang: Lang): TurnAnalysis {
   const key = `${t.key}\u0000${lang}`;
   const a = turnCache.peek(key);
   if (a) return a;
-  const ws = t.words.map(foldWord);
+  const ws = maskIdioms(t.words.map(foldWord), lang);
   const stems = ws.map((w) => stemIn(lang, w));
   const out: TurnAnalysis = textModels().wordIndices(ws, stems, lang);
   out.hit = lexiconHit(fold(t.text), lang, (l) => (l === lang ? stems : ws.map((w) => stemIn(l, w))), ws);
@@ -280,6 +281,7 @@ export function assessOffline(
     if (p[h] >= t && (!best || p[h] - t > best.margin))
       best = { c, margin: p[h] - t, p: p[h], t, excluded: isExcluded };
   }
+  if (best?.c === 'minors' && adultAgesOnly(user.map((u) => fold(u.text)))) best = null; // idioms-round11.ts
   // A follow-up's verdict must hold with the earlier turns weighed less, and one part must carry it (followUpHolds).
   if (
     best &&
@@ -410,16 +412,31 @@ export function parseLlmVerdict(text: string): { category: SafetyCategory | null
   return { category: c === 'none' ? null : c, commercial: v.commercial === true };
 }
 
+/** How much of each turn the configured model reads (characters). */
+const LLM_USER_CHARS = 1500;
+const LLM_ASSISTANT_CHARS = 600;
+
+/**
+ * The transcript the configured model reads: every turn the offline stage reads (readConversation's last turns), in
+ * order and with their roles — the answers in the middle of the conversation included, since an earlier
+ * disclosure and the assistant's condolence or support after it decide the offline verdict too (carriedVerdict).
+ * Record 0036 (round 11); before, the model saw the user turns and only the last answer.
+ */
+export function llmTranscript(conv: ReadConversation): string {
+  const lines: string[] = [];
+  for (const t of conv.turns) {
+    if (t.role === 'user') lines.push(`user: ${t.text.slice(0, LLM_USER_CHARS)}`);
+    else if (t.role === 'assistant') lines.push(`assistant: ${t.text.slice(0, LLM_ASSISTANT_CHARS)}`);
+  }
+  return lines.join('\n');
+}
+
 async function askLlm(
   ctx: Ctx,
   s: LlmState,
   conv: ReadConversation,
 ): Promise<{ category: SafetyCategory | null; commercial: boolean } | null> {
-  const { user, assistant } = partsOf(conv);
-  const transcript = [
-    ...(assistant ? [`assistant (last answer): ${assistant.text.slice(0, 600)}`] : []),
-    ...user.map((u) => `user: ${u.text.slice(0, 1500)}`),
-  ].join('\n');
+  const transcript = llmTranscript(conv);
   const key = sha256Hex(transcript);
   const hit = s.cache.get(key);
   if (hit) return hit;
@@ -456,14 +473,26 @@ export function assessConversation(
   if (!s || offline.source === 'lexicon') return offline;
   return askLlm(ctx, s, conv).then((v) => {
     if (!v) return offline;
+    // A publisher's excluded topic blocks at a lower bar than the model is asked about: that block stands.
+    if (offline.category && offline.publisherExcluded) return offline;
     const excluded = categoriesOfTopics(excludedTopics);
+    // A request form ("write me a poem about …") is a task for the assistant, as offline (REQUEST_INFORMATIONAL).
+    let informational = v.commercial ? 0 : 1;
+    if (lastUserRequest(conv, offline.language)) informational = Math.max(informational, REQUEST_INFORMATIONAL);
     return verdict(
       v.category,
       v.category ? 'llm' : null,
       v.category ? 'llm' : null,
       v.category ? excluded.has(v.category) : false,
-      v.commercial ? 0 : 1,
+      informational,
       offline.language,
     );
   });
+}
+
+/** Whether the last user turn is a request form (requests.ts; the offline analysis, memoised). */
+function lastUserRequest(conv: ReadConversation, lang: Lang): boolean {
+  for (let i = conv.turns.length - 1; i >= 0; i--)
+    if (conv.turns[i].role === 'user') return analyseUserTurn(conv.turns[i], lang).request === true;
+  return false;
 }
