@@ -109,4 +109,40 @@ describe('the multilingual commercial vocabulary', () => {
     expect(englishFor('es', 'a')).toBeNull();
     expect(englishFor('it', 'a')).toBeNull();
   });
+
+  it('knows everyday drinks, flowers and family, money sent home, night trains and transcription (round 10 lines)', () => {
+    expect(englishFor('de', 'kräutertee')).toContain('tea');
+    expect(englishFor('it', 'tisana')).toContain('tea');
+    expect(englishFor('pt', 'flores')).toContain('flowers');
+    expect(englishFor('nl', 'bloemist')).toContain('florist');
+    expect(englishFor('es', 'mamá')).toContain('mother');
+    expect(englishFor('fr', 'anniversaire')).toContain('birthday');
+    expect(englishForPair('pt', 'enviar', 'dinheiro')).toEqual(['send', 'money']);
+    expect(englishFor('de', 'nachtzüge')).toContain('train');
+    expect(englishFor('it', 'trascrivere')).toContain('transcription');
+    expect(englishFor('nl', 'samenvatting')).toContain('summary');
+    expect(englishFor('fr', 'fourmis')).toContain('ants');
+    // A common word of an expression does not stand for it: "noche" is night, not a night train.
+    expect(englishFor('es', 'noche')).toEqual(['night']);
+  });
+
+  it('a Portuguese request to send flowers and a German one about a sleeper train meet their groups', () => {
+    const m = new RelevanceModel(
+      [
+        { name: 'Petal flowers', context: 'flower delivery, bouquets, roses for birthdays and anniversaries', negativeContext: null },
+        { name: 'Nightline rail', context: 'night train tickets, sleeper cabins, rail journeys across Europe', negativeContext: null },
+        { name: 'Stratus cloud', context: 'cloud server, vps, kubernetes hosting, deploy app', negativeContext: null },
+      ],
+      { semantic: false },
+    );
+    const best = (text: string): number => {
+      let b = -1;
+      let r = 0;
+      for (const [i, v] of m.judge(conversationQuery([U(text)]), excludedPhrases([]), 0.3).verdicts)
+        if (v.ok && v.relevance > r) [b, r] = [i, v.relevance];
+      return b;
+    };
+    expect(best('Quero mandar um buquê de flores para a minha mãe no aniversário dela, qual loja entrega rápido?')).toBe(0);
+    expect(best('Gibt es einen Nachtzug mit Liegewagen von Hamburg nach Wien, und wo kauft man die Fahrkarte?')).toBe(1);
+  });
 });
