@@ -124,6 +124,11 @@ describe('the multilingual commercial vocabulary', () => {
     expect(englishFor('fr', 'fourmis')).toContain('ants');
     // A common word of an expression does not stand for it: "noche" is night, not a night train.
     expect(englishFor('es', 'noche')).toEqual(['night']);
+    // French "car" is "because"; only the pair "camping-car" is a campervan.
+    expect(englishFor('fr', 'car')).toBeNull();
+    expect(englishForPair('fr', 'camping', 'car')).toEqual(['campervan']);
+    expect(englishFor('es', 'queso')).toContain('cheese');
+    expect(englishFor('de', 'führerschein')).toContain('driving');
   });
 
   it('a Portuguese request to send flowers and a German one about a sleeper train meet their groups', () => {

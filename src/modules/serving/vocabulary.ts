@@ -157,6 +157,8 @@ const GENERAL = new Set([
   'passe',
   'femme',
   'nouveau',
+  // French "car" is "because": only the pair camping-car is a campervan.
+  'car',
 ]);
 
 /** Words of one or two letters that stand for something on their own ("tv", "pc", "cv"); other short words are skipped. */
