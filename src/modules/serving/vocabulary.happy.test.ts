@@ -98,6 +98,16 @@ describe('the multilingual commercial vocabulary', () => {
     expect(englishFor('es', 'cámara')).toContain('camera');
     // A word of an expression means what the simpler line says.
     expect(englishFor('es', 'juegos')).toEqual(['game']);
+    // An inflected word listed only inside an expression means its own line's words, not the expression's:
+    // "günstige" of "günstige Flüge" is cheap (no flights), "chiens" of a dog-walker line is dog; the pair keeps both.
+    expect(englishFor('de', 'günstige')).toEqual(['cheap']);
+    expect(englishFor('nl', 'goedkope')).toEqual(['cheap']);
+    expect(englishFor('fr', 'chiens')).toEqual(['dog']);
+    expect(englishForPair('es', 'vuelos', 'baratos')).toEqual(['cheap', 'flights']);
+    // ... but a word whose line names it with other words keeps them ("buchhaltung" is bookkeeping, not only accountant).
+    expect(englishFor('de', 'buchhaltung')).toEqual(['bookkeeping', 'accounting']);
+    // French "livrer" (deliver) is no "livre" (book).
+    expect(englishFor('fr', 'livrer')).toEqual(['delivery']);
     expect(englishFor('nl', 'fietsverzekering')).toContain('insurance');
     // A stem under four letters matches only the word and its -s/-es plurals: casa(s) is home, caso (case) nothing.
     expect(englishFor('es', 'casas')).toContain('home');

@@ -227,6 +227,10 @@ function narrower(a: readonly string[], b: readonly string[]): boolean {
   return a.every((w) => bs.has(stem(w)));
 }
 
+/** Whether English words `a` are fewer than `b` and each is one of them, word for word ("cheap" of "cheap flights"). */
+const partOf = (a: readonly string[], b: readonly string[]): boolean =>
+  a.length < b.length && a.every((w) => b.includes(w));
+
 const stemOf = (lang: Foreign, w: string): string => stemIn(lang, foldWord(w.toLowerCase().replace(/['’]/g, '')));
 
 /** Languages whose compounds are written as one word: an unknown word is looked up by its longest known ending. */
@@ -243,8 +247,12 @@ const MIN_ENDING = 5;
 export function englishFor(lang: Lang, word: string): readonly string[] | null {
   if (lang === 'en' || lang === 'other') return null;
   const m = mapOf(lang);
-  const hit = m.get(EXACT + foldWord(word)) ?? m.get(stemOf(lang, word));
-  if (hit) return hit;
+  const exact = m.get(EXACT + foldWord(word));
+  const byStem = exact && exact.length === 1 ? undefined : m.get(stemOf(lang, word));
+  // An inflected word listed only inside an expression ("günstige" of "günstige Flüge") means what its stem's simpler
+  // line says ("cheap"), not the whole expression: the pair look-up (`englishForPair`) still reads the expression.
+  if (exact) return byStem && partOf(byStem, exact) ? byStem : exact;
+  if (byStem) return byStem;
   if (COMPOUNDING.has(lang) && word.length > MIN_ENDING + 2) {
     const folded = foldWord(word);
     for (let i = 1; i + MIN_ENDING <= folded.length; i++) {
