@@ -115,6 +115,14 @@ describe('the multilingual commercial vocabulary', () => {
     expect(englishFor('it', 'volere')).toBeNull();
     // A function word in front is a prefix, not the first part of a compound (German "beispiel" is no "spiel").
     expect(englishFor('de', 'beispiel')).toBeNull();
+    // A compound's first part has at least three letters: "Streifen" (stripes) is no "Reifen" (tyres).
+    expect(englishFor('de', 'streifen')).toBeNull();
+    expect(englishFor('de', 'winterreifen')).toContain('tires');
+    // A general word of an expression stands for nothing alone; the pair still reads as the expression.
+    expect(englishFor('fr', 'eau')).toBeNull();
+    expect(englishForPair('fr', 'chauffe', 'eau')).toEqual(['water', 'heater']);
+    expect(englishFor('es', 'control')).toBeNull();
+    expect(englishForPair('es', 'control', 'plagas')).toEqual(['pest', 'control']);
     // One- and two-letter words never stand for a line (Spanish "a", Italian "a").
     expect(englishFor('es', 'a')).toBeNull();
     expect(englishFor('it', 'a')).toBeNull();

@@ -159,6 +159,22 @@ const GENERAL = new Set([
   'nouveau',
   // French "car" is "because": only the pair camping-car is a campervan.
   'car',
+  // Words of the round 10 expressions too general alone (control, schedule, management, presence, water).
+  'control',
+  'controle',
+  'horario',
+  'ponto',
+  'rilevazione',
+  'gestión',
+  'gestion',
+  'gestão',
+  'gestione',
+  'agua',
+  'água',
+  'acqua',
+  'eau',
+  'repouso',
+  'riposo',
 ]);
 
 /** Words of one or two letters that stand for something on their own ("tv", "pc", "cv"); other short words are skipped. */
@@ -238,6 +254,8 @@ const COMPOUNDING = new Set<Lang>(['de', 'nl']);
 
 /** Shortest ending of a German or Dutch compound looked up (shorter endings are too often parts of other words). */
 const MIN_ENDING = 5;
+/** Shortest first part of a German or Dutch compound. */
+const MIN_FRONT = 3;
 
 /**
  * English words for a lowercase word of a conversation in `lang`, or null
@@ -255,7 +273,8 @@ export function englishFor(lang: Lang, word: string): readonly string[] | null {
   if (byStem) return byStem;
   if (COMPOUNDING.has(lang) && word.length > MIN_ENDING + 2) {
     const folded = foldWord(word);
-    for (let i = 1; i + MIN_ENDING <= folded.length; i++) {
+    // The first part is a word of at least MIN_FRONT letters: "st|reifen" (stripes) is no tyre.
+    for (let i = MIN_FRONT; i + MIN_ENDING <= folded.length; i++) {
       // A function word in front is a prefix, not a compound's first part (German "bei|spiel" is no game).
       if (isFunctionWord(lang, folded.slice(0, i))) continue;
       const end = m.get(stemIn(lang, folded.slice(i)));
