@@ -123,6 +123,13 @@ describe('the multilingual commercial vocabulary', () => {
     expect(englishForPair('fr', 'chauffe', 'eau')).toEqual(['water', 'heater']);
     expect(englishFor('es', 'control')).toBeNull();
     expect(englishForPair('es', 'control', 'plagas')).toEqual(['pest', 'control']);
+    // "small" alone is no small business; the Spanish article "unas" is not "uñas" (nails); "plataforma" is a platform.
+    expect(englishFor('es', 'pequeño')).toBeNull();
+    expect(englishFor('nl', 'kleine')).toBeNull();
+    expect(englishForPair('es', 'pequeña', 'empresa')).toEqual(['small', 'business']);
+    expect(englishFor('es', 'unas')).toBeNull();
+    expect(englishFor('es', 'uñas')).toEqual(['nails']);
+    expect(englishFor('es', 'plataforma')).toEqual(['platform']);
     // One- and two-letter words never stand for a line (Spanish "a", Italian "a").
     expect(englishFor('es', 'a')).toBeNull();
     expect(englishFor('it', 'a')).toBeNull();

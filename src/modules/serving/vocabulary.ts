@@ -175,7 +175,19 @@ const GENERAL = new Set([
   'eau',
   'repouso',
   'riposo',
+  // "small" of "small business": a small dog is no business (the pair still reads).
+  'pequeña',
+  'petite',
+  'pequena',
+  'piccola',
+  'kleine',
 ]);
+
+/**
+ * Words never read, though folded they equal a vocabulary word: the Spanish article "unas" is "uñas" (nails) without
+ * its tilde. Checked on the word as written, so "uñas" still reads as nails.
+ */
+const NEVER = new Set(['unas']);
 
 /** Words of one or two letters that stand for something on their own ("tv", "pc", "cv"); other short words are skipped. */
 const SHORT = new Set(['tv', 'pc', 'cv']);
@@ -264,6 +276,7 @@ const MIN_FRONT = 3;
  */
 export function englishFor(lang: Lang, word: string): readonly string[] | null {
   if (lang === 'en' || lang === 'other') return null;
+  if (NEVER.has(word)) return null;
   const m = mapOf(lang);
   const exact = m.get(EXACT + foldWord(word));
   const byStem = exact && exact.length === 1 ? undefined : m.get(stemOf(lang, word));
