@@ -79,6 +79,14 @@ describe('the multilingual commercial vocabulary', () => {
     for (const w of ['lamp', 'desk', 'chair']) expect(q.weights.has(stem(w)), w).toBe(true);
   });
 
+  it('reads a turn with inverted question or exclamation marks in Spanish, whatever detection says', () => {
+    // Short, with Portuguese-looking words ("da", "para"): detection may call it Portuguese, where "tarjeta" is unknown.
+    const text = '¿Qué tarjeta de crédito da más millas para viajar?';
+    const q = conversationQuery([U(text)]);
+    for (const w of ['credit', 'card', 'travel']) expect(q.weights.has(stem(w)), w).toBe(true);
+    expect(q.weights.has(stem('loan'))).toBe(false);
+  });
+
   it('feeds the translated words to the semantic signal', () => {
     const sem = model.semantic!;
     const v = semanticVectorOf(
