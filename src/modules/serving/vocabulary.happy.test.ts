@@ -126,6 +126,11 @@ describe('the multilingual commercial vocabulary', () => {
     // A compound's first part has at least three letters: "Streifen" (stripes) is no "Reifen" (tyres).
     expect(englishFor('de', 'streifen')).toBeNull();
     expect(englishFor('de', 'winterreifen')).toContain('tires');
+    // With no known ending, a compound is read by its longest known first part (a linking -s dropped).
+    expect(englishFor('de', 'glasfaseranschluss')).toContain('fiber');
+    expect(englishFor('de', 'urlaubsplanung')).toContain('travel');
+    expect(englishFor('nl', 'koffiebonen')).toContain('coffee');
+    expect(englishFor('de', 'hausaufgaben')).toBeNull();
     // A general word of an expression stands for nothing alone; the pair still reads as the expression.
     expect(englishFor('fr', 'eau')).toBeNull();
     expect(englishForPair('fr', 'chauffe', 'eau')).toEqual(['water', 'heater']);

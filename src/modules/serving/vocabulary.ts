@@ -268,6 +268,8 @@ const COMPOUNDING = new Set<Lang>(['de', 'nl']);
 const MIN_ENDING = 5;
 /** Shortest first part of a German or Dutch compound. */
 const MIN_FRONT = 3;
+/** Shortest rest after a compound's known first part. */
+const MIN_REST = 4;
 
 /**
  * English words for a lowercase word of a conversation in `lang`, or null
@@ -292,6 +294,16 @@ export function englishFor(lang: Lang, word: string): readonly string[] | null {
       if (isFunctionWord(lang, folded.slice(0, i))) continue;
       const end = m.get(stemIn(lang, folded.slice(i)));
       if (end) return end;
+    }
+    // No known ending: the longest known first part of at least MIN_ENDING letters, before a rest of at least
+    // MIN_REST ("Glasfaser|anschluss" → fibre, "Wohnungs|suche" → apartment; a linking -s is dropped).
+    for (let j = folded.length - MIN_REST; j >= MIN_ENDING; j--) {
+      const front = folded.slice(0, j);
+      const hit =
+        m.get(EXACT + front) ??
+        m.get(stemIn(lang, front)) ??
+        (front.endsWith('s') && j > MIN_ENDING ? m.get(stemIn(lang, front.slice(0, -1))) : undefined);
+      if (hit) return hit;
     }
   }
   return null;
