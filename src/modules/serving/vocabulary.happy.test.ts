@@ -143,6 +143,12 @@ describe('the multilingual commercial vocabulary', () => {
     expect(englishFor('es', 'unas')).toBeNull();
     expect(englishFor('es', 'uñas')).toEqual(['nails']);
     expect(englishFor('es', 'plataforma')).toEqual(['platform']);
+    // French "changer" (to change) is no exchange rate, Italian "presentazione" no cover letter; the pairs still read.
+    expect(englishFor('fr', 'changer')).toBeNull();
+    expect(englishForPair('fr', 'taux', 'change')).toEqual(['exchange', 'rate']);
+    expect(englishFor('it', 'presentazione')).toBeNull();
+    expect(englishForPair('es', 'carta', 'presentación')).toEqual(['cover', 'letter']);
+    expect(englishFor('es', 'ruido')).toEqual(['noise']);
     // One- and two-letter words never stand for a line (Spanish "a", Italian "a").
     expect(englishFor('es', 'a')).toBeNull();
     expect(englishFor('it', 'a')).toBeNull();

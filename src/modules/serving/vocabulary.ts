@@ -181,6 +181,15 @@ const GENERAL = new Set([
   'pequena',
   'piccola',
   'kleine',
+  // "presentation" of "cover letter" (carta de presentación), "preparation" of "test prep", French "change" of
+  // "taux de change": each stands for its expression only in the pair ("changer les pneus" is no exchange rate).
+  'presentación',
+  'apresentação',
+  'presentazione',
+  'preparación',
+  'préparation',
+  'preparazione',
+  'change',
 ]);
 
 /**
