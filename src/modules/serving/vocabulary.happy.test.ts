@@ -149,6 +149,11 @@ describe('the multilingual commercial vocabulary', () => {
     expect(englishFor('it', 'presentazione')).toBeNull();
     expect(englishForPair('es', 'carta', 'presentación')).toEqual(['cover', 'letter']);
     expect(englishFor('es', 'ruido')).toEqual(['noise']);
+    // Security is security, not backup ("copia de seguridad" is, as a pair); French "argent" is money.
+    expect(englishFor('es', 'seguridad')).toEqual(['security']);
+    expect(englishFor('pt', 'segurança')).toEqual(['security']);
+    expect(englishForPair('es', 'copia', 'seguridad')).toEqual(['backup']);
+    expect(englishFor('fr', 'argent')).toEqual(['money']);
     // One- and two-letter words never stand for a line (Spanish "a", Italian "a").
     expect(englishFor('es', 'a')).toBeNull();
     expect(englishFor('it', 'a')).toBeNull();
