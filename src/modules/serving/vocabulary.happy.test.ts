@@ -183,8 +183,16 @@ describe('the multilingual commercial vocabulary', () => {
   it('a Portuguese request to send flowers and a German one about a sleeper train meet their groups', () => {
     const m = new RelevanceModel(
       [
-        { name: 'Petal flowers', context: 'flower delivery, bouquets, roses for birthdays and anniversaries', negativeContext: null },
-        { name: 'Nightline rail', context: 'night train tickets, sleeper cabins, rail journeys across Europe', negativeContext: null },
+        {
+          name: 'Petal flowers',
+          context: 'flower delivery, bouquets, roses for birthdays and anniversaries',
+          negativeContext: null,
+        },
+        {
+          name: 'Nightline rail',
+          context: 'night train tickets, sleeper cabins, rail journeys across Europe',
+          negativeContext: null,
+        },
         { name: 'Stratus cloud', context: 'cloud server, vps, kubernetes hosting, deploy app', negativeContext: null },
       ],
       { semantic: false },
@@ -196,7 +204,11 @@ describe('the multilingual commercial vocabulary', () => {
         if (v.ok && v.relevance > r) [b, r] = [i, v.relevance];
       return b;
     };
-    expect(best('Quero mandar um buquê de flores para a minha mãe no aniversário dela, qual loja entrega rápido?')).toBe(0);
-    expect(best('Gibt es einen Nachtzug mit Liegewagen von Hamburg nach Wien, und wo kauft man die Fahrkarte?')).toBe(1);
+    expect(
+      best('Quero mandar um buquê de flores para a minha mãe no aniversário dela, qual loja entrega rápido?'),
+    ).toBe(0);
+    expect(best('Gibt es einen Nachtzug mit Liegewagen von Hamburg nach Wien, und wo kauft man die Fahrkarte?')).toBe(
+      1,
+    );
   });
 });
