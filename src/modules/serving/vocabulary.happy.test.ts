@@ -154,6 +154,9 @@ describe('the multilingual commercial vocabulary', () => {
     expect(englishFor('pt', 'segurança')).toEqual(['security']);
     expect(englishForPair('es', 'copia', 'seguridad')).toEqual(['backup']);
     expect(englishFor('fr', 'argent')).toEqual(['money']);
+    // Portuguese "aparelho" (any device) is no brace; "aparelho ortodôntico" is.
+    expect(englishFor('pt', 'aparelho')).toBeNull();
+    expect(englishForPair('pt', 'aparelho', 'ortodôntico')).toEqual(['braces']);
     // One- and two-letter words never stand for a line (Spanish "a", Italian "a").
     expect(englishFor('es', 'a')).toBeNull();
     expect(englishFor('it', 'a')).toBeNull();

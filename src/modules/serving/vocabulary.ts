@@ -190,6 +190,10 @@ const GENERAL = new Set([
   'préparation',
   'preparazione',
   'change',
+  // "device" of "aparelho ortodôntico" / "apparecchio ortodonzia" (braces) and of hearing aids.
+  'aparelho',
+  'apparecchio',
+  'apparecchi',
 ]);
 
 /**
