@@ -39,10 +39,19 @@ function plainQuery(messages: readonly ConversationTurn[]) {
   const recent = messages.slice(-MAX_TURNS);
   // A non-English conversation's words are read through the commercial vocabulary (function words dropped; two
   // neighbouring words it lists together as their expression), in the vocabulary language that knows clearly more of
-  // the user's words than the detected one (at least 3, and twice as many), else the detected one.
+  // the user's words than the detected one (at least 3, and twice as many), else the detected one; Spanish when a user
+  // turn has ¿ or ¡.
   const conv = readConversation(messages);
   let lang = conv.lang;
-  if (lang !== 'en' && lang !== 'other') {
+  // Inverted question or exclamation marks in a user turn: Spanish.
+  if (
+    lang !== 'en' &&
+    lang !== 'other' &&
+    lang !== 'es' &&
+    conv.turns.some((t) => t.role === 'user' && /[¿¡]/.test(t.text))
+  )
+    lang = 'es';
+  else if (lang !== 'en' && lang !== 'other') {
     const known = VOCABULARY_LANGS.map((l) =>
       conv.turns
         .filter((t) => t.role === 'user')
@@ -110,6 +119,13 @@ const prose = fc
         'x'.repeat(45),
         'İstanbul',
         '🙂',
+        // Spanish with an inverted mark and words Portuguese shares (the reading language's ¿ rule).
+        '¿Qué',
+        'tarjeta',
+        'crédito',
+        'para',
+        'viajar',
+        'Nachtzug',
       ),
       fc.string({ maxLength: 12 }),
       fc.string({ unit: 'grapheme', maxLength: 8 }),

@@ -184,6 +184,9 @@ function countKnown(ws: readonly string[]): Int32Array {
 export function readingLanguage(conv: ReadConversation): Lang {
   const lang = conv.lang;
   if (lang === 'en' || lang === 'other') return lang;
+  // Inverted question and exclamation marks are Spanish alone: a short Spanish turn detection calls Portuguese
+  // ("¿Qué tarjeta de crédito da más millas?") is read in Spanish.
+  if (lang !== 'es') for (const t of conv.turns) if (t.role === 'user' && /[¿¡]/.test(t.text)) return 'es';
   const sums = new Int32Array(VOCABULARY_LANGS.length);
   for (const t of conv.turns) {
     if (t.role !== 'user') continue;

@@ -157,7 +157,50 @@ const GENERAL = new Set([
   'passe',
   'femme',
   'nouveau',
+  // French "car" is "because": only the pair camping-car is a campervan.
+  'car',
+  // Words of the round 10 expressions too general alone (control, schedule, management, presence, water).
+  'control',
+  'controle',
+  'horario',
+  'ponto',
+  'rilevazione',
+  'gestión',
+  'gestion',
+  'gestão',
+  'gestione',
+  'agua',
+  'água',
+  'acqua',
+  'eau',
+  'repouso',
+  'riposo',
+  // "small" of "small business": a small dog is no business (the pair still reads).
+  'pequeña',
+  'petite',
+  'pequena',
+  'piccola',
+  'kleine',
+  // "presentation" of "cover letter" (carta de presentación), "preparation" of "test prep", French "change" of
+  // "taux de change": each stands for its expression only in the pair ("changer les pneus" is no exchange rate).
+  'presentación',
+  'apresentação',
+  'presentazione',
+  'preparación',
+  'préparation',
+  'preparazione',
+  'change',
+  // "device" of "aparelho ortodôntico" / "apparecchio ortodonzia" (braces) and of hearing aids.
+  'aparelho',
+  'apparecchio',
+  'apparecchi',
 ]);
+
+/**
+ * Words never read, though folded they equal a vocabulary word: the Spanish article "unas" is "uñas" (nails) without
+ * its tilde. Checked on the word as written, so "uñas" still reads as nails.
+ */
+const NEVER = new Set(['unas']);
 
 /** Words of one or two letters that stand for something on their own ("tv", "pc", "cv"); other short words are skipped. */
 const SHORT = new Set(['tv', 'pc', 'cv']);
@@ -225,6 +268,10 @@ function narrower(a: readonly string[], b: readonly string[]): boolean {
   return a.every((w) => bs.has(stem(w)));
 }
 
+/** Whether English words `a` are fewer than `b` and each is one of them, word for word ("cheap" of "cheap flights"). */
+const partOf = (a: readonly string[], b: readonly string[]): boolean =>
+  a.length < b.length && a.every((w) => b.includes(w));
+
 const stemOf = (lang: Foreign, w: string): string => stemIn(lang, foldWord(w.toLowerCase().replace(/['’]/g, '')));
 
 /** Languages whose compounds are written as one word: an unknown word is looked up by its longest known ending. */
@@ -232,6 +279,10 @@ const COMPOUNDING = new Set<Lang>(['de', 'nl']);
 
 /** Shortest ending of a German or Dutch compound looked up (shorter endings are too often parts of other words). */
 const MIN_ENDING = 5;
+/** Shortest first part of a German or Dutch compound. */
+const MIN_FRONT = 3;
+/** Shortest rest after a compound's known first part. */
+const MIN_REST = 4;
 
 /**
  * English words for a lowercase word of a conversation in `lang`, or null
@@ -240,16 +291,32 @@ const MIN_ENDING = 5;
  */
 export function englishFor(lang: Lang, word: string): readonly string[] | null {
   if (lang === 'en' || lang === 'other') return null;
+  if (NEVER.has(word)) return null;
   const m = mapOf(lang);
-  const hit = m.get(EXACT + foldWord(word)) ?? m.get(stemOf(lang, word));
-  if (hit) return hit;
+  const exact = m.get(EXACT + foldWord(word));
+  const byStem = exact && exact.length === 1 ? undefined : m.get(stemOf(lang, word));
+  // An inflected word listed only inside an expression ("günstige" of "günstige Flüge") means what its stem's simpler
+  // line says ("cheap"), not the whole expression: the pair look-up (`englishForPair`) still reads the expression.
+  if (exact) return byStem && partOf(byStem, exact) ? byStem : exact;
+  if (byStem) return byStem;
   if (COMPOUNDING.has(lang) && word.length > MIN_ENDING + 2) {
     const folded = foldWord(word);
-    for (let i = 1; i + MIN_ENDING <= folded.length; i++) {
+    // The first part is a word of at least MIN_FRONT letters: "st|reifen" (stripes) is no tyre.
+    for (let i = MIN_FRONT; i + MIN_ENDING <= folded.length; i++) {
       // A function word in front is a prefix, not a compound's first part (German "bei|spiel" is no game).
       if (isFunctionWord(lang, folded.slice(0, i))) continue;
       const end = m.get(stemIn(lang, folded.slice(i)));
       if (end) return end;
+    }
+    // No known ending: the longest known first part of at least MIN_ENDING letters, before a rest of at least
+    // MIN_REST ("Glasfaser|anschluss" → fibre, "Wohnungs|suche" → apartment; a linking -s is dropped).
+    for (let j = folded.length - MIN_REST; j >= MIN_ENDING; j--) {
+      const front = folded.slice(0, j);
+      const hit =
+        m.get(EXACT + front) ??
+        m.get(stemIn(lang, front)) ??
+        (front.endsWith('s') && j > MIN_ENDING ? m.get(stemIn(lang, front.slice(0, -1))) : undefined);
+      if (hit) return hit;
     }
   }
   return null;
