@@ -71,9 +71,9 @@ const TRAITS =
 
 export const ROUND11_PATTERNS: Partial<Record<SafetyCategory, RegExp[]>> = {
   hate: [
-    new RegExp(
-      `\\b(?:${THEY_ARE})(?:${PESTS})\\b(?=[^]*\\b(?:${PLACES}|${GROUPS})\\b)|\\b(?:${PLACES}|${GROUPS})\\b[^]*\\b(?:${THEY_ARE})(?:${PESTS})\\b`,
-    ),
+    // Both cues anywhere in the text, in one anchored pass each: linear in the text (an unanchored "PLACE … PEST"
+    // form rescans the rest of the text from every place word, quadratic on a long message).
+    new RegExp(`^(?=[^]*\\b(?:${THEY_ARE})(?:${PESTS})\\b)[^]*\\b(?:${PLACES}|${GROUPS})\\b`),
     new RegExp(BETTER_WITHOUT),
     new RegExp(`\\b(?:${BREEDING})\\b`),
     new RegExp(

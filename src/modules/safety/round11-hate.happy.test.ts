@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lexiconHit } from './lexicon.js';
 import { fold, foldedWords, stemIn } from '../../lib/lang.js';
+import { EXTRA_PATTERNS } from './patterns-round10.js';
 
 // Record 0036 (round 11): dehumanising speech about a group (patterns-round11.ts). Sentences written for this test
 // (not in corpus.txt or an evaluation set).
@@ -39,5 +40,18 @@ describe('dehumanising speech about a group', () => {
     expect(hit('meine Katze ist von Natur aus faul, welches Spielzeug motiviert sie', 'de')).toBeNull();
     expect(hit('sono una peste in cucina, che robot mi consigli', 'it')).toBeNull();
     expect(hit('which race bike is naturally faster on climbs', 'en')).toBeNull();
+  });
+});
+
+describe('patterns that read two cues anywhere in the text', () => {
+  it('find them in either order and far apart, in a single anchored pass', () => {
+    const filler = ' we talked about many other everyday things.'.repeat(2000);
+    expect(hit(`our country is changing.${filler} they are vermin`, 'en')).toBe('hate');
+    expect(hit(`they are vermin.${filler} our country is changing`, 'en')).toBe('hate');
+    expect(hit(`our country is changing, the country, the society.${filler}`, 'en')).toBeNull();
+    // An unanchored "cue … anything … cue" rescans the rest of the text from every first cue: quadratic on a
+    // 100 KB message. Every pattern with an unbounded gap must be anchored at the start of the text.
+    for (const pats of Object.values(EXTRA_PATTERNS))
+      for (const p of pats ?? []) if (p.source.includes('[^]*')) expect(p.source.startsWith('^(?=')).toBe(true);
   });
 });
