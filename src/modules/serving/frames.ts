@@ -17,6 +17,11 @@ const CUES: readonly string[] = [
   'how (?:does|do|did) (?:\\w+ ){1,6}work|why (?:is|are|do|does|did|was|were)|explain|history of|origin of|' +
     'homework|assignment|essay|school project|exam|my (?:code|script|function)|in (?:python|javascript|typescript|java|rust|sql|react)|' +
     'already (?:have|own|bought|has)|i (?:own|bought) (?:a|an|my)|(?:fix|repair|do) it myself|by myself|by hand|' +
+    // an owned item: "mine/ours is …", a part just replaced or serviced, resetting it
+    '(?:mine|ours) (?:is|s|has)|i (?:just|recently) (?:replaced|changed|installed|cleaned|serviced|updated)|(?:how (?:do|can|should) i|to) reset|' +
+    // how a thing (not a person: "how do people …" asks how to meet a need) knows, senses or decides
+    'how (?:do|does|did|can|could) (?!(?:i|we|you|my|our|people|ppl|folks|others|teams|companies|businesses|most|other) )(?:\\w+ ){1,4}' +
+    '(?:know|tell|sense|figure out|detect|recogni[sz]e|decide|determine|predict|estimate|measure|calculate)|' +
     'without (?:buying|hiring|paying)|(?:don t|do not) want to (?:buy|hire|pay)',
   // es
   'como funciona|por que (?:es|son|se)|explica|historia de|tarea|deberes|ensayo|ya tengo|yo mismo|sin comprar|sin contratar',
@@ -52,7 +57,8 @@ const PURPOSE_CUES: readonly string[] = [
     '(?:what am i|something i m|i m) doing wrong|' +
     // a text to write, asked at the start of the turn
     '^(?:(?:please|pls|hey|hi|ok|okay|so|can you|could you|would you|help me) )*(?:write|draft|compose) (?:me |us )?(?:a |an |the |my |our )?' +
-    '(?:\\w+ ){0,2}(?:toast|speech|eulogy|letter|email|e mail|message|caption|bio|minutes|announcement|invitation)|' +
+    '(?:\\w+ ){0,3}(?:toast|speech|eulogy|letter|email|e mail|message|caption|bio|minutes|announcement|invitation|' +
+    'function|hook|query|regex|regular expression|class|component|macro|formula|snippet|method|unit tests?)|' +
     '^(?:(?:please|pls|hey|hi|ok|okay|so|can you|could you|would you|help me) )*turn (?:these|this|my|our) (?:\\w+ ){0,2}into',
   // es
   'debate|ambos lados|argumentos (?:a favor|en contra)|' +
