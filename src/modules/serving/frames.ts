@@ -91,6 +91,16 @@ const PURPOSE_CUES: readonly string[] = [
     '(?:geld terug|terugbetaling) (?:vragen|eisen|krijgen)|klacht|wat doe ik fout|' +
     '^(?:(?:alsjeblieft|kun je|kan je) )*(?:schrijf) (?:me |mij )?(?:een) (?:\\w+ ){0,2}(?:toost|speech|brief|bericht)',
 ];
+/**
+ * Code written into a question, on the turn's text as typed (round 11): an identifier joined by underscores
+ * (`MAX_RETRIES`), a lower camel-case one of three or more parts (`parseConfigFile`; "iPhone" has two), a file name
+ * with a script or configuration extension (not ".js": "Next.js" is a product). A coding question, whatever language
+ * the prose is in.
+ */
+const CODE_TOKEN =
+  /(?:^|[^\w.])(?:[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]*[A-Za-z0-9]|[a-z]+[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*|[\w-]+\.(?:json|ya?ml|toml|py|tsx|jsx|sql|sh|rb|php|env|ini|cfg))(?![\w])/;
+/** The characters of a turn's text searched for code. */
+const CODE_CHARS = 600;
 const FRAME = new RegExp(`(?:^| )(?:${CUES.join('|')})(?= |$)`);
 const PURPOSE = new RegExp(`(?:^| )(?:${PURPOSE_CUES.join('|')})(?= |$)`);
 
@@ -121,7 +131,9 @@ export function lastTurnFrame(conv: ReadConversation, explanation = true): 'purp
     const n = Math.min(ws.length, FRAME_WORDS);
     let s = '';
     for (let k = 0; k < n; k++) s += (k ? ' ' : '') + foldWord(ws[k]);
-    return PURPOSE.test(s) ? 'purpose' : explanation && FRAME.test(s) ? 'explanation' : null;
+    if (PURPOSE.test(s)) return 'purpose';
+    if (!explanation) return null;
+    return FRAME.test(s) || CODE_TOKEN.test(t.text.slice(0, CODE_CHARS)) ? 'explanation' : null;
   }
   return null;
 }
