@@ -17,6 +17,10 @@ describe('frames, round 11 (frames.ts)', () => {
       'calling fetchUserProfile twice returns stale data, why?',
       'the settings in config.yaml are ignored after the upgrade',
       'En mi proyecto la variable DATABASE_URL no se lee, ¿por qué?',
+      // why-questions in German, French and Dutch whatever verb follows (as in English: "why" + any auxiliary)
+      'Warum haben Zebras eigentlich Streifen?',
+      'Pourquoi dit-on que les chats retombent toujours sur leurs pattes ?',
+      'Waarom hebben vliegtuigen ronde ramen?',
     ])
       expect(frame(t), t).toBe('explanation');
   });

@@ -4,7 +4,7 @@ import type { ReadConversation } from '../../lib/turns.js';
 /**
  * Explanation frames: the last user turn asks how or why something works, for its history, for homework or an
  * essay, for help with code, or about fixing what the user already owns by themselves — in English, Spanish,
- * German, French, Portuguese, Italian and Dutch. A topic word inside such a frame is what the question is about,
+ * German, French, Portuguese, Italian and Dutch (a German, French or Dutch why-question whatever verb follows: round 11). A topic word inside such a frame is what the question is about,
  * not the object of a need ("how does a heat pump work" vs "which heat pump should I buy"), so when the intent
  * head also reads the conversation as informational, serving asks for a closer fit (service.ts
  * `EXPLANATION_FLOOR`). The head alone cannot tell these apart from commercial how-questions (record 0050,
@@ -26,15 +26,15 @@ const CUES: readonly string[] = [
   // es
   'como funciona|por que (?:es|son|se)|explica|historia de|tarea|deberes|ensayo|ya tengo|yo mismo|sin comprar|sin contratar',
   // de
-  'wie funktioniert|warum (?:ist|sind|gibt)|erklar|geschichte (?:der|des|von)|hausaufgabe|referat|aufsatz|habe schon|selbst reparieren|ohne (?:zu )?kaufen',
+  'wie funktioniert|warum|erklar|geschichte (?:der|des|von)|hausaufgabe|referat|aufsatz|habe schon|selbst reparieren|ohne (?:zu )?kaufen',
   // fr
-  'comment fonctionne|comment marche|pourquoi (?:est|sont|le|la|les)|explique|histoire de|devoirs?|dissertation|j ai deja|moi meme|sans acheter',
+  'comment fonctionne|comment marche|pourquoi|explique|histoire de|devoirs?|dissertation|j ai deja|moi meme|sans acheter',
   // pt
   'como funciona|por que (?:e|o|a|os|as)|explique|historia d[aeo]|dever de casa|licao de casa|redacao|ja tenho|eu mesmo|sem comprar',
   // it
   'come funziona|perche (?:e|il|la|i|le|si)|spiega|storia d|compiti|tema per|ho gia|da solo|senza comprare',
   // nl
-  'hoe werkt|waarom (?:is|zijn|werkt)|leg uit|geschiedenis van|huiswerk|werkstuk|spreekbeurt|heb al|zelf repareren|zonder (?:te )?kopen',
+  'hoe werkt|waarom|leg uit|geschiedenis van|huiswerk|werkstuk|spreekbeurt|heb al|zelf repareren|zonder (?:te )?kopen',
 ];
 
 /**
