@@ -4,8 +4,9 @@ import type { ReadConversation } from '../../lib/turns.js';
 /**
  * Explanation frames: the last user turn asks how or why something works, for its history, for homework or an
  * essay, for help with code, or about fixing what the user already owns by themselves — in English, Spanish,
- * German, French, Portuguese, Italian and Dutch (a German, French or Dutch why-question whatever verb follows: round 11). A topic word inside such a frame is what the question is about,
- * not the object of a need ("how does a heat pump work" vs "which heat pump should I buy"), so when the intent
+ * German, French, Portuguese, Italian and Dutch (a German, French or Dutch why-question whatever verb follows, as
+ * English "why" + any auxiliary: round 11). A topic word inside such a frame is what the question is about, not the
+ * object of a need ("how does a heat pump work" vs "which heat pump should I buy"), so when the intent
  * head also reads the conversation as informational, serving asks for a closer fit (service.ts
  * `EXPLANATION_FLOOR`). The head alone cannot tell these apart from commercial how-questions (record 0050,
  * round 8: they overlap in P(informational) × relevance); the frame is the extra evidence. Cues are general
