@@ -98,10 +98,17 @@ const PURPOSE_CUES: readonly string[] = [
  * with a script or configuration extension (not ".js": "Next.js" is a product). A coding question, whatever language
  * the prose is in.
  */
-const CODE_TOKEN =
-  /(?:^|[^\w.])(?:[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]*[A-Za-z0-9]|[a-z]+[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*|[\w-]+\.(?:json|ya?ml|toml|py|tsx|jsx|sql|sh|rb|php|env|ini|cfg))(?![\w])/;
+const UNDERSCORED = /(?:^|[^\w.])[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]*[A-Za-z0-9](?!\w)/;
+const CAMEL_CASE = /\b[a-z]+[A-Z][a-z0-9]+[A-Z]/;
+const FILE_NAME = /(?:^|[^\w.])[\w-]+\.(?:json|ya?ml|toml|py|tsx|jsx|sql|sh|rb|php|env|ini|cfg)(?!\w)/;
 /** The characters of a turn's text searched for code. */
 const CODE_CHARS = 600;
+
+/** Whether a turn's text (its first `CODE_CHARS`) has code typed into it; a pattern that needs "_" or "." runs only then. */
+function hasCode(text: string): boolean {
+  const t = text.length > CODE_CHARS ? text.slice(0, CODE_CHARS) : text;
+  return (t.includes('_') && UNDERSCORED.test(t)) || (t.includes('.') && FILE_NAME.test(t)) || CAMEL_CASE.test(t);
+}
 const FRAME = new RegExp(`(?:^| )(?:${CUES.join('|')})(?= |$)`);
 const PURPOSE = new RegExp(`(?:^| )(?:${PURPOSE_CUES.join('|')})(?= |$)`);
 
@@ -134,7 +141,7 @@ export function lastTurnFrame(conv: ReadConversation, explanation = true): 'purp
     for (let k = 0; k < n; k++) s += (k ? ' ' : '') + foldWord(ws[k]);
     if (PURPOSE.test(s)) return 'purpose';
     if (!explanation) return null;
-    return FRAME.test(s) || CODE_TOKEN.test(t.text.slice(0, CODE_CHARS)) ? 'explanation' : null;
+    return FRAME.test(s) || hasCode(t.text) ? 'explanation' : null;
   }
   return null;
 }
