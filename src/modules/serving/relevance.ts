@@ -36,6 +36,8 @@ export interface Query {
   turns: { terms: TurnTerms; weight: number }[];
   /** Terms of the last user turn whose words have no word vector: the semantic signal cannot read them (`matchedUnread`). */
   unread: ReadonlySet<string>;
+  /** The object the last user turn asks for before a purpose ("a laptop for …", need-head.ts), or null. */
+  head: string | null;
 }
 
 export { withoutCode } from '../../lib/turns.js';
@@ -58,6 +60,7 @@ export function conversationQuery(messages: readonly ConversationTurn[] | ReadCo
   const turns: Query['turns'] = [];
   let seenLastUser = false;
   let unread: ReadonlySet<string> = NONE;
+  let head: string | null = null;
   let followUp = false;
   let userTurnsSeen = 0;
   const lang = readingLanguage(conv);
@@ -75,7 +78,10 @@ export function conversationQuery(messages: readonly ConversationTurn[] | ReadCo
       userTurnsSeen++;
       // The last user turn's terms; a follow-up's coverage is judged with the turn it follows.
       if (!seenLastUser || (followUp && userTurnsSeen === 2)) {
-        if (!seenLastUser) unread = turn.unread;
+        if (!seenLastUser) {
+          unread = turn.unread;
+          head = turn.head;
+        }
         seenLastUser = true;
         for (let k = 0; k < distinct.length && !distinct[k].includes(' '); k++) lastUserTerms.set(distinct[k], spec[k]);
       }
@@ -83,7 +89,7 @@ export function conversationQuery(messages: readonly ConversationTurn[] | ReadCo
   }
   let lastUserWeight = 0;
   for (const v of lastUserTerms.values()) lastUserWeight += v;
-  return new ConversationQuery(weights, lastUserTerms, lastUserWeight, turns, unread);
+  return new ConversationQuery(weights, lastUserTerms, lastUserWeight, turns, unread, head);
 }
 
 /**
@@ -99,6 +105,7 @@ class ConversationQuery implements Query {
     readonly lastUserWeight: number,
     readonly turns: Query['turns'],
     readonly unread: ReadonlySet<string>,
+    readonly head: string | null,
   ) {}
 
   /** Made on first use: only a group with negative context, or an excluded topic, reads them. */
@@ -139,6 +146,8 @@ export interface IndexedDoc {
 }
 
 const K1 = 1.2;
+/** A group that does not match the object the last user turn asks for before a purpose keeps this share of its relevance. */
+const HEAD_MISS = 0.5;
 const B = 0.75;
 /** Score at which relevance reaches 1 − 1/e. */
 const SCALE = 1.5;
@@ -162,6 +171,8 @@ export class LexicalIndex {
   private readonly touched: Int32Array;
   /** Per document: 1 when the last query matched it on a term of `Query.unread` (valid until the next query). */
   private readonly unreadHit: Uint8Array;
+  /** Per document: 1 while a query is scored when it matched the query's need head (`Query.head`); reset as read. */
+  private readonly headHit: Uint8Array;
   private unreadDocs: number[] = [];
   /** The documents the last query matched at or above its floor and their relevance (`score`'s answer is views of them). */
   private readonly matchedDocs: Int32Array;
@@ -176,6 +187,7 @@ export class LexicalIndex {
     this.cov = new Float64Array(docs.length);
     this.touched = new Int32Array(docs.length);
     this.unreadHit = new Uint8Array(docs.length);
+    this.headHit = new Uint8Array(docs.length);
     const docTerms = docs.map((d) => termsWithPhrases(d.text, 8000));
     const avgLen = docTerms.reduce((a, t) => a + t.length, 0) / Math.max(1, docTerms.length) || 1;
     const tmp = new Map<string, { docs: number[]; tf: number[] }>();
@@ -230,6 +242,7 @@ export class LexicalIndex {
     const docs = this.docs;
     const tf = this.tf;
     const unreadHit = this.unreadHit;
+    const headHit = this.headHit;
     if (this.unreadDocs.length) {
       for (const d of this.unreadDocs) unreadHit[d] = 0;
       this.unreadDocs = [];
@@ -249,6 +262,7 @@ export class LexicalIndex {
           acc[d] += wi * tf[k];
           cov[d] += c;
         }
+        if (t === q.head) for (let k = from; k < to; k++) headHit[docs[k]] = 1;
         if (q.unread.size > 0 && q.unread.has(t)) {
           for (let k = from; k < to; k++) {
             if (unreadHit[docs[k]] === 0) {
@@ -274,7 +288,10 @@ export class LexicalIndex {
     const minBm25 = floor > 0 && floor < 1 ? -SCALE * Math.log1p(-Math.min(floor, 1)) * (1 - 1e-12) : 0;
     for (let j = 0; j < nTouched; j++) {
       const d = touched[j];
-      const r = acc[d] < minBm25 ? -1 : relevanceOf(acc[d], lastN ? cov[d] / lastN : 0);
+      // A group that explains what the need is for but not its object sells something else (need-head.ts).
+      const miss = q.head !== null && headHit[d] === 0 ? HEAD_MISS : 1;
+      headHit[d] = 0;
+      const r = acc[d] < minBm25 ? -1 : miss * relevanceOf(acc[d], lastN ? cov[d] / lastN : 0);
       if (r >= floor) {
         matched[n] = d;
         relevance[n++] = r;

@@ -4,6 +4,7 @@ import { isFunctionWord, type Lang } from '../../lib/lang.js';
 import { MAX_CHARS_PER_TURN, type ReadConversation, type ReadTurn } from '../../lib/turns.js';
 import { englishFor, englishForPair, VOCABULARY_LANGS } from './vocabulary.js';
 import { wordTable } from './word-vectors.js';
+import { needHead } from './need-head.js';
 
 /**
  * How relevance reads one turn of a conversation (relevance.ts `conversationQuery` assembles the turns into a query):
@@ -31,6 +32,8 @@ export interface TurnTerms {
   words: string[];
   /** Terms of content words the word table has no vector for (numbers aside): the semantic signal cannot read them. */
   unread: ReadonlySet<string>;
+  /** The term of the object the turn asks for before a purpose ("a laptop for …": need-head.ts), or null. */
+  head: string | null;
 }
 
 /**
@@ -139,6 +142,7 @@ export function termsOfTurn(t: ReadTurn, lang: Lang): TurnTerms {
       vecRows: rowScratch.slice(0, nRows),
       vecWeights: weightScratch.slice(0, nRows),
       unread: unread.length ? new Set(unread) : NONE,
+      head: foreign ? null : needHead(ws),
     };
   });
 }
