@@ -52,4 +52,15 @@ describe('a follow-up and the answer it replies to', () => {
     // The closing answer adds its terms at 1/3; the answer replied to carries the need in both.
     expect(q.weights.get('desk')! - follow.weights.get('desk')!).toBeLessThan(follow.weights.get('desk')!);
   });
+
+  it('keeps the answer at its age weight when the follow-up asks about a detail of it', () => {
+    const flat = U('my bike tyre keeps going flat every few days');
+    const fix = A(
+      'Probably a slow puncture or a thorn still in the tyre. Patch the tube with a repair kit, or a bike shop can fit a new tube.',
+    );
+    const detail = conversationQuery([flat, fix, U('how do I find the puncture?')]);
+    expect(detail.turns[1].weight).toBeCloseTo((1 / 3) * 0.85, 6);
+    const pointing = conversationQuery([flat, fix, U('which one would you pick?')]);
+    expect(pointing.turns[1].weight).toBeCloseTo(0.8, 6);
+  });
 });
