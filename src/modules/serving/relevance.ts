@@ -1,7 +1,7 @@
 import { PhraseSet, expandTopics, stems, termsWithPhrases, words } from '../../lib/text.js';
 import { SemanticIndex } from './semantic.js';
 import { readConversation, type ConversationTurn, type ReadConversation } from '../../lib/turns.js';
-import { NONE, readingLanguage, termsOfTurn, vectorOfTurn, type TurnTerms } from './turn-terms.js';
+import { NONE, readingLanguage, sharesTerm, termsOfTurn, vectorOfTurn, type TurnTerms } from './turn-terms.js';
 
 /**
  * The built-in relevance model: BM25 over ad groups' context (plus name),
@@ -46,11 +46,20 @@ export { withoutCode } from '../../lib/turns.js';
 const FOLLOW_UP_TERMS = 8;
 /** Recency decay across turns when the last user turn is a follow-up. */
 const FOLLOW_UP_DECAY = 0.85;
+/**
+ * The least weight of the assistant's answer a follow-up replies to (the assistant turns between the last user turn
+ * and the one before): "which one would you pick?" or "how do people get around that?" name their need only through
+ * that answer, which would otherwise weigh 1/3 × the decay. Not when the follow-up picks up a word of the answer
+ * ("the drain snake thing, how far do I push it?"): it asks about a detail of the answer, not for what it named.
+ * Record 0049, round 3.
+ */
+const REPLIED_ANSWER_WEIGHT = 0.8;
 
 /**
  * The conversation as a query: the last turns' terms and phrase terms,
  * weighted by role and recency (a short last user turn is a follow-up: the
- * earlier turns keep more weight and its coverage is judged with the turn it follows).
+ * earlier turns keep more weight, the answer it replies to at least REPLIED_ANSWER_WEIGHT, and its coverage is
+ * judged with the turn it follows).
  */
 export function conversationQuery(messages: readonly ConversationTurn[] | ReadConversation): Query {
   const conv = 'turns' in messages ? messages : readConversation(messages);
@@ -71,7 +80,11 @@ export function conversationQuery(messages: readonly ConversationTurn[] | ReadCo
     const { termCount, distinct, spec } = turn;
     if (m.role === 'user' && !seenLastUser) followUp = termCount <= FOLLOW_UP_TERMS;
     const decay = followUp ? FOLLOW_UP_DECAY : RECENCY_DECAY;
-    const w = (m.role === 'user' ? USER_WEIGHT : ASSISTANT_WEIGHT) * Math.pow(decay, age);
+    const byAge = (m.role === 'user' ? USER_WEIGHT : ASSISTANT_WEIGHT) * Math.pow(decay, age);
+    const w =
+      followUp && m.role === 'assistant' && userTurnsSeen === 1 && !sharesTerm(turn, lastUserTerms)
+        ? Math.max(byAge, REPLIED_ANSWER_WEIGHT)
+        : byAge;
     turns.push({ terms: turn, weight: w });
     for (let k = 0; k < distinct.length; k++) weights.set(distinct[k], (weights.get(distinct[k]) ?? 0) + w * spec[k]);
     if (m.role === 'user') {

@@ -203,6 +203,13 @@ export function readingLanguage(conv: ReadConversation): Lang {
   return sums[best] >= 3 && sums[best] >= 2 * current ? VOCABULARY_LANGS[best] : lang;
 }
 
+/** Whether a turn has one of `terms` among its single-word terms (a follow-up that picks up a word of the answer before it). */
+export function sharesTerm(t: TurnTerms, terms: ReadonlyMap<string, number>): boolean {
+  const { distinct } = t;
+  for (let k = 0; k < distinct.length && !distinct[k].includes(' '); k++) if (terms.has(distinct[k])) return true;
+  return false;
+}
+
 /** Turn vectors made (`semanticVectorOf`); a repeated turn reuses its memoised one. */
 export const turnVectorStats = { made: 0 };
 
