@@ -1,6 +1,6 @@
 /**
  * Trains the offline text models (src/modules/safety/weights.json) from the
- * labelled corpus in src/modules/safety/corpus.txt: one L2-regularised
+ * labelled corpus in src/modules/safety/ (corpus.ts CORPUS_FILES: corpus.txt, corpus-round12.txt): one L2-regularised
  * logistic regression per sensitive category (that category against every
  * other line) and an intent head (informational against commercial lines),
  * over the features of model.ts; a sensitive head never weighs a stop word's own feature ("f:…", stopwords.ts:
@@ -29,12 +29,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Lang } from '../src/lib/lang.js';
 import { SAFETY_CATEGORIES } from '../src/modules/safety/categories.js';
-import { labelledLines } from '../src/modules/safety/corpus.js';
+import { corpusLines } from '../src/modules/safety/corpus.js';
 import { featuresOf, type Head, type TextModels } from '../src/modules/safety/model.js';
 import { STOP_FEATURE, stopStems } from '../src/modules/safety/stopwords.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const CORPUS = path.join(root, 'src/modules/safety/corpus.txt');
 const arg = (name: string): string | null =>
   process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : null;
 const OUT = arg('--out') ?? path.join(root, 'src/modules/safety/weights.json');
@@ -88,7 +87,7 @@ function load(conceptScale: number): { examples: Example[]; features: string[] }
   const features: string[] = [];
   const index = new Map<string, number>();
   const examples: Example[] = [];
-  for (const { label, lang, text } of labelledLines(fs.readFileSync(CORPUS, 'utf8'))) {
+  for (const { label, lang, text } of corpusLines()) {
     const fs_ = featuresOf(text, lang as Lang);
     const idx = fs_.map((f) => {
       let i = index.get(f);
@@ -384,7 +383,6 @@ function main(): void {
     for (const scale of fixed ? [fixed[0]] : CONCEPT_SCALES)
       for (const pw of fixed ? [fixed[1]] : POWERS) {
         const { examples, features } = load(scale);
-        const dims = features.length;
         const l2s = new Map<string, number>();
         const ps = new Map<string, Float64Array>();
         for (const n of names) {
