@@ -9,8 +9,9 @@
  *
  *   npx tsx scripts/audit-lexicon.ts [--all]     (--all: every hard one-word entry's collisions, handled or not)
  */
+import fs from 'node:fs';
 import { fold, foldedWords, LANGS, stemIn, type Lang } from '../src/lib/lang.js';
-import { corpusLines } from '../src/modules/safety/corpus.js';
+import { labelledLines } from '../src/modules/safety/corpus.js';
 import { lexiconEntries, type LexiconEntry } from '../src/modules/safety/lexicon.js';
 import { VOCABULARY_LANGS, vocabularyLines } from '../src/modules/serving/vocabulary.js';
 
@@ -40,7 +41,8 @@ function everydayWords(): Map<L, Set<string>> {
     for (const w of english) out.get('en')!.add(fold(w));
     VOCABULARY_LANGS.forEach((l, i) => columns[i].forEach((w) => out.get(l)!.add(fold(w))));
   }
-  for (const { label, lang, text } of corpusLines()) {
+  const corpus = fs.readFileSync(new URL('../src/modules/safety/corpus.txt', import.meta.url), 'utf8');
+  for (const { label, lang, text } of labelledLines(corpus)) {
     if (label !== 'commercial' && label !== 'informational') continue;
     const set = out.get(lang as L);
     if (set) for (const w of foldedWords(text)) set.add(w);

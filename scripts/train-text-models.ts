@@ -1,10 +1,9 @@
 /**
  * Trains the offline text models (src/modules/safety/weights.json) from the
- * labelled corpus in src/modules/safety/ (corpus.ts CORPUS_FILES: corpus.txt, corpus-round12.txt): one L2-regularised
+ * labelled corpus in src/modules/safety/corpus.txt: one L2-regularised
  * logistic regression per sensitive category (that category against every
  * other line) and an intent head (informational against commercial lines),
- * over the features of model.ts; a sensitive head never weighs a stop word's own feature ("f:…", stopwords.ts:
- * a text's person and grammar, not its topic). Everything is chosen by 5-fold
+ * over the features of model.ts. Everything is chosen by 5-fold
  * cross-validation on the corpus alone (never on bench/safety/validation.txt or
  * an evaluation set):
  *   - each head's L2 penalty: the one of L2_GRID with the lowest held-out log-loss;
@@ -29,11 +28,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Lang } from '../src/lib/lang.js';
 import { SAFETY_CATEGORIES } from '../src/modules/safety/categories.js';
-import { corpusLines } from '../src/modules/safety/corpus.js';
+import { labelledLines } from '../src/modules/safety/corpus.js';
 import { featuresOf, type Head, type TextModels } from '../src/modules/safety/model.js';
-import { STOP_FEATURE, stopStems } from '../src/modules/safety/stopwords.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CORPUS = path.join(root, 'src/modules/safety/corpus.txt');
 const arg = (name: string): string | null =>
   process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : null;
 const OUT = arg('--out') ?? path.join(root, 'src/modules/safety/weights.json');
@@ -87,7 +86,7 @@ function load(conceptScale: number): { examples: Example[]; features: string[] }
   const features: string[] = [];
   const index = new Map<string, number>();
   const examples: Example[] = [];
-  for (const { label, lang, text } of corpusLines()) {
+  for (const { label, lang, text } of labelledLines(fs.readFileSync(CORPUS, 'utf8'))) {
     const fs_ = featuresOf(text, lang as Lang);
     const idx = fs_.map((f) => {
       let i = index.get(f);
@@ -147,25 +146,8 @@ const score = (m: Model, e: Example): number => {
   return 1 / (1 + Math.exp(-z));
 };
 
-/**
- * The features a head may weigh (1) or must leave at 0: a sensitive head leaves the stop words' features ("f:…") and
- * the pairs of two stop words ("p:i have") out, so it cannot learn that its lines are first-person disclosures; the
- * intent head weighs them (the question form).
- */
-function allowedFeatures(head: string, features: readonly string[]): Uint8Array {
-  if (head === 'informational') return new Uint8Array(features.length).fill(1);
-  const stems = stopStems();
-  const grammar = (f: string) => {
-    if (f.startsWith(STOP_FEATURE)) return true;
-    if (!f.startsWith('p:')) return false;
-    const [a, b] = f.slice(2).split(' ');
-    return stems.has(a) && stems.has(b);
-  };
-  return Uint8Array.from(features, (f) => (grammar(f) ? 0 : 1));
-}
-
-/** Logistic regression by full-batch gradient descent on weighted rows, over the allowed features only. */
-function fit(rows: readonly Row[], dims: number, l2: number, allowed: Uint8Array): Model {
+/** Logistic regression by full-batch gradient descent on weighted rows. */
+function fit(rows: readonly Row[], dims: number, l2: number): Model {
   const w = new Float64Array(dims);
   const g = new Float64Array(dims);
   let bias = 0;
@@ -181,7 +163,7 @@ function fit(rows: readonly Row[], dims: number, l2: number, allowed: Uint8Array
       for (let k = 0; k < e.idx.length; k++) g[e.idx[k]] += err * e.val[k];
       gb += err;
     }
-    for (let i = 0; i < dims; i++) if (allowed[i]) w[i] -= RATE * (g[i] / total + l2 * w[i]);
+    for (let i = 0; i < dims; i++) w[i] -= RATE * (g[i] / total + l2 * w[i]);
     bias -= RATE * (gb / total);
   }
   m.bias = bias;
@@ -191,15 +173,8 @@ function fit(rows: readonly Row[], dims: number, l2: number, allowed: Uint8Array
 const foldOf = (i: number) => i % FOLDS;
 
 /** Held-out probability of every example (NaN where the head has no row) for a head and a penalty. */
-function outOfFold(
-  head: string,
-  examples: readonly Example[],
-  features: readonly string[],
-  l2: number,
-  power: number,
-): Float64Array {
+function outOfFold(head: string, examples: readonly Example[], dims: number, l2: number, power: number): Float64Array {
   const p = new Float64Array(examples.length).fill(NaN);
-  const allowed = allowedFeatures(head, features);
   const pos = new Map(examples.map((e, i) => [e, i]));
   for (let f = 0; f < FOLDS; f++) {
     const m = fit(
@@ -208,9 +183,8 @@ function outOfFold(
         examples.filter((_, i) => foldOf(i) !== f),
         power,
       ),
-      features.length,
+      dims,
       l2,
-      allowed,
     );
     for (const r of rowsOf(
       head,
@@ -383,13 +357,14 @@ function main(): void {
     for (const scale of fixed ? [fixed[0]] : CONCEPT_SCALES)
       for (const pw of fixed ? [fixed[1]] : POWERS) {
         const { examples, features } = load(scale);
+        const dims = features.length;
         const l2s = new Map<string, number>();
         const ps = new Map<string, Float64Array>();
         for (const n of names) {
           let best: { l2: number; loss: number; p: Float64Array } | null = null;
           const losses: string[] = [];
           for (const c of L2_GRID) {
-            const p = outOfFold(n, examples, features, c, pw);
+            const p = outOfFold(n, examples, dims, c, pw);
             const loss = logLoss(n, examples, p, pw);
             losses.push(`${c}: ${loss.toFixed(4)}`);
             if (!best || loss < best.loss) best = { l2: c, loss, p };
@@ -441,7 +416,7 @@ function main(): void {
   }
   const out: TextModels = { version: 2, features, heads: {} };
   for (const n of names) {
-    const m = fit(rowsOf(n, examples, power), dims, l2.get(n)!, allowedFeatures(n, features));
+    const m = fit(rowsOf(n, examples, power), dims, l2.get(n)!);
     const weights: Record<string, number> = {};
     m.w.forEach((v, i) => {
       const w = features[i].startsWith('c') ? v * conceptScale : v;

@@ -21,11 +21,8 @@ describe('brand safety outside English (round 3)', () => {
     expect(f).not.toContain('w:ne');
     expect(f).toContain(`w:${stemIn('fr', 'vivre')}`);
     expect(f).toContain(`p:${stemIn('fr', 'veux')} ${stemIn('fr', 'plus')}`);
-    // English keeps its function words as features (its corpus is large enough to weigh them); its pronouns are
-    // stop words (stopwords.ts): their own features, which only the intent head weighs (record 0036, round 12).
-    expect(featuresOf('i want to die', 'en')).toContain('w:want');
-    expect(featuresOf('i want to die', 'en')).toContain('f:i');
-    expect(featuresOf('i want to die', 'en')).not.toContain('w:i');
+    // English keeps its function words (its corpus is large enough to weigh them).
+    expect(featuresOf('i want to die', 'en')).toContain('w:i');
   });
 
   // Remaining false blocks (a week, a family word) are measured by bench/safety/evaluate.ts on its validation corpus.

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import { foldedWords, isFunctionWord, stemIn, type Lang } from '../../lib/lang.js';
 import { conceptOf } from './concepts.js';
 import { pivotOf } from './pivot.js';
-import { isStopWord, STOP_FEATURE } from './stopwords.js';
 import { Memo } from '../../lib/memo.js';
 import { isNumber } from '../../lib/text.js';
 
@@ -86,8 +85,7 @@ const NEGATION_SCOPE = 3;
 /**
  * Visits the word features of a text already split and stemmed (`ws` folded
  * words, `stems` their stems in the text's language): each stem ("w:stem"),
- * each stop word (stopwords.ts) as itself ("f:word", read by the intent head only),
- * each adjacent pair of stems ("p:a b"), each content stem within NEGATION_SCOPE content words
+ * each adjacent pair of stems ("p:a b"), each stem within NEGATION_SCOPE words
  * after a negation ("n:stem") and each concept a word belongs to (repeats
  * included). The one definition of the features: the trainer names them
  * (`wordFeatures`), serving looks their indices up (`LoadedModels.wordIndices`).
@@ -100,7 +98,6 @@ function visitWords(
   pair: (a: string, b: string) => void,
   concept: (c: string) => void,
   negated: (s: string) => void,
-  stop: (w: string) => void,
 ): void {
   let prev: string | null = null;
   let negation = 0;
@@ -126,13 +123,6 @@ function visitWords(
     }
     if (kind === DROPPED) continue;
     const s = stems[i];
-    if (kind === STOP) {
-      // Its own feature and its place in pairs; no pivot, concept or negated feature, and it leaves the negation's scope.
-      stop(w);
-      if (prev) pair(prev, s);
-      prev = s;
-      continue;
-    }
     word(s);
     if (prev) pair(prev, s);
     prev = s;
@@ -149,22 +139,17 @@ function visitWords(
   }
 }
 
-/**
- * How `visitWords` reads a word: a negation (with or without its own features), skipped (breaks pairs), dropped, a
- * stop word of the sensitive heads (stopwords.ts), or content.
- */
+/** How `visitWords` reads a word: a negation (with or without its own features), skipped (breaks pairs), dropped, or content. */
 const CONTENT = 0;
 const NEGATION = 1;
 const NEGATION_WORD = 2;
 const SKIPPED = 3;
 const DROPPED = 4;
-const STOP = 5;
 function wordKind(w: string, lang: Lang, dropFunctionWords: boolean): number {
   if (NEGATIONS.has(w))
     return w.length > 1 && !(dropFunctionWords && isFunctionWord(lang, w)) ? NEGATION_WORD : NEGATION;
   if (SKIP.has(w) || (lang !== 'en' && SKIP_FOREIGN.has(w))) return SKIPPED;
-  if (dropFunctionWords && isFunctionWord(lang, w)) return DROPPED;
-  return isStopWord(lang, w) ? STOP : CONTENT;
+  return dropFunctionWords && isFunctionWord(lang, w) ? DROPPED : CONTENT;
 }
 
 /**
@@ -192,7 +177,7 @@ const add = (seen: Seen, i: number): void => {
 interface WordFacts {
   stem: string;
   kind: number;
-  /** w:stem (f:word for a stop word), w:pivot (-1 when the pivot is absent or the stem itself), n:stem, n:pivot. */
+  /** w:stem, w:pivot (-1 when the pivot is absent or the stem itself), n:stem, n:pivot. */
   word: number;
   pivot: number;
   negated: number;
@@ -218,7 +203,6 @@ export function wordFeatures(
     (a, b) => out.add(`p:${a} ${b}`),
     (c) => concepts.add(c),
     (s) => out.add(`n:${s}`),
-    (w) => out.add(`${STOP_FEATURE}${w}`),
   );
   return { features: [...out], concepts };
 }
@@ -262,7 +246,6 @@ export class LoadedModels {
   /** Indices of the word features by stem, and of the pair features by first then second stem (no strings built per word). */
   private readonly wordIndex = new Map<string, number>();
   private readonly negatedIndex = new Map<string, number>();
-  private readonly stopIndex = new Map<string, number>();
   private readonly pairIndex = new Map<string, Map<string, number>>();
   private readonly names: string[];
   private readonly bias: Float64Array;
@@ -278,7 +261,6 @@ export class LoadedModels {
       this.index.set(f, i);
       if (f.startsWith('w:')) this.wordIndex.set(f.slice(2), i);
       else if (f.startsWith('n:')) this.negatedIndex.set(f.slice(2), i);
-      else if (f.startsWith(STOP_FEATURE)) this.stopIndex.set(f.slice(STOP_FEATURE.length), i);
       else if (f.startsWith('p:')) {
         const [a, b] = f.slice(2).split(' ');
         let m2 = this.pairIndex.get(a);
@@ -364,7 +346,6 @@ export class LoadedModels {
       if (f.word >= 0) add(seen, f.word);
       if (prev) this.addPair(seen, prev, s);
       prev = f;
-      if (kind === STOP) continue;
       if (f.pivot >= 0) add(seen, f.pivot);
       if (negation > 0) {
         if (f.negated >= 0) add(seen, f.negated);
@@ -398,7 +379,7 @@ export class LoadedModels {
     return {
       stem: s,
       kind,
-      word: (kind === STOP ? this.stopIndex.get(w) : this.wordIndex.get(s)) ?? -1,
+      word: this.wordIndex.get(s) ?? -1,
       pivot: pivot !== undefined ? (this.wordIndex.get(pivot) ?? -1) : -1,
       negated: content ? (this.negatedIndex.get(s) ?? -1) : -1,
       pivotNegated: pivot !== undefined ? (this.negatedIndex.get(pivot) ?? -1) : -1,

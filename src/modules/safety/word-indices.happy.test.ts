@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { foldWord, LANGS, stemIn, type Lang } from '../../lib/lang.js';
 import { words } from '../../lib/text.js';
-import { corpusLines, labelledLines } from './corpus.js';
+import { labelledLines } from './corpus.js';
 import { LoadedModels, textModels, wordFeatures } from './model.js';
 
 const corpus = (file: string) => labelledLines(fs.readFileSync(new URL(file, import.meta.url), 'utf8'));
 const lines = [
-  ...corpusLines(),
+  ...corpus('./corpus.txt'),
   ...corpus('../../../bench/safety/validation.txt'),
   ...corpus('../../../bench/safety/validation-2.txt'),
 ];
