@@ -30,6 +30,8 @@ describe('an answer telling the user to call emergency services now marks a medi
       'Call now for a free quote from a local plumber.',
       'You can call the store right away to check stock.',
       'Chiama ora il negozio per sapere se è disponibile.',
+      'Pick one with a sealed battery. If it ever goes off, get everyone outside and call 911 immediately.',
+      'Garde-le dans ta trousse: en cas de piqûre grave, appelle le 15 immédiatement.',
     ])
       expect(assistantReferral(fold(text)), text).toBeNull();
   });
