@@ -7,8 +7,9 @@
  *   - bench/safety/validation.txt: a corpus written separately from the training
  *     corpus (never used to train or tune): recall per category and language on
  *     the sensitive lines, false blocks on the commercial and informational lines;
- *   - bench/safety/validation-3.txt (record 0036 round 12): sensitive lines only, a purchase request beside a hard
- *     situation, written apart from the team's files and never trained on: recall per category and language;
+ *   - bench/safety/validation-3.txt (record 0036 round 12): a purchase request beside a hard situation, and commercial
+ *     and informational lines in the same words, written apart from the team's files and never trained on: recall per
+ *     category and language, false blocks;
  *   - ../shared/data/adrel-dev/: its commercial conversations (at least one acceptable
  *     advertiser: a conversation the label policy says is safe) → false-block rate,
  *     and its `sensitive:*` conversations → recall (any category).
@@ -289,11 +290,16 @@ function main(): void {
       v2.commercialBlocked,
     );
   }
-  if (v3)
+  if (v3) {
     metrics.validation3_recall = metric(
       'validation-3 (round 12, a purchase beside a hard situation): sensitive lines blocked (recall)',
       v3.recall,
     );
+    metrics.validation3_commercial_blocked = metric(
+      'validation-3 (round 12): commercial lines in the same words blocked',
+      v3.commercialBlocked,
+    );
+  }
   for (const l of byLang.keys())
     metrics[`validation_recall_${l}`] = metric(`validation corpus: recall, ${l}`, byLang.get(l)!);
   if (dev) {
