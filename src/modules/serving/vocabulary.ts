@@ -203,7 +203,8 @@ const GENERAL = new Set([
   'apparecchio',
   'apparecchi',
   // Words of round 4's expressions (vocabulary-round4.txt) too general alone: the sun of sunglasses, the board of a
-  // dashboard, the till of a till system, the fall of hair loss, the dry of a dryer, the high of a high chair.
+  // dashboard, the till of a till system, the fall of hair loss, the dry of a dryer, the high of a high
+  // chair, the waves of a microwave.
   'sol',
   'soleil',
   'sole',
@@ -215,6 +216,8 @@ const GENERAL = new Set([
   'caduta',
   'sèche',
   'haute',
+  'ondes',
+  'ondas',
 ]);
 
 /**
