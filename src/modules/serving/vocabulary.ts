@@ -37,9 +37,9 @@ const FILES = ['vocabulary.txt', 'vocabulary-round4.txt'];
 /** The text of the vocabulary files, read on first use. */
 function vocabularyText(): string {
   // From the repository root: the same path from src/modules/serving/ and from the bundle in dist/server/bin/.
-  lines ??= FILES.map((f) => fs.readFileSync(new URL(`../../../src/modules/serving/${f}`, import.meta.url), 'utf8')).join(
-    '\n',
-  );
+  lines ??= FILES.map((f) =>
+    fs.readFileSync(new URL(`../../../src/modules/serving/${f}`, import.meta.url), 'utf8'),
+  ).join('\n');
   return lines;
 }
 
