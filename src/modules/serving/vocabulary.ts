@@ -24,14 +24,22 @@ import { stem, words } from '../../lib/text.js';
  * English is part of the first's ("game" of "board games"): "juegos" of
  * "juegos de mesa" still means "game".
  *
- * The lines are in vocabulary.txt beside this module, read once, at the first look-up.
+ * The lines are in vocabulary.txt and vocabulary-round4.txt beside this module, read once, at the first look-up.
  */
 let lines: string | null = null;
 
-/** The text of vocabulary.txt, read on first use. */
+/**
+ * The vocabulary's files, in reading order: a stem several lines name keeps the first line's meaning, so the broad
+ * category lines of vocabulary-round4.txt (record 0049, round 4) never change a word vocabulary.txt already reads.
+ */
+const FILES = ['vocabulary.txt', 'vocabulary-round4.txt'];
+
+/** The text of the vocabulary files, read on first use. */
 function vocabularyText(): string {
   // From the repository root: the same path from src/modules/serving/ and from the bundle in dist/server/bin/.
-  lines ??= fs.readFileSync(new URL('../../../src/modules/serving/vocabulary.txt', import.meta.url), 'utf8');
+  lines ??= FILES.map((f) =>
+    fs.readFileSync(new URL(`../../../src/modules/serving/${f}`, import.meta.url), 'utf8'),
+  ).join('\n');
   return lines;
 }
 
@@ -194,6 +202,22 @@ const GENERAL = new Set([
   'aparelho',
   'apparecchio',
   'apparecchi',
+  // Words of round 4's expressions (vocabulary-round4.txt) too general alone: the sun of sunglasses, the board of a
+  // dashboard, the till of a till system, the fall of hair loss, the dry of a dryer, the high of a high
+  // chair, the waves of a microwave.
+  'sol',
+  'soleil',
+  'sole',
+  'tableau',
+  'bord',
+  'painel',
+  'caisse',
+  'chute',
+  'caduta',
+  'sèche',
+  'haute',
+  'ondes',
+  'ondas',
 ]);
 
 /**
