@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { Memo } from './memo.js';
-import { detectLanguage, type Lang } from './lang.js';
+import { detectLanguage, foldWord, type Lang } from './lang.js';
 import { words } from './text.js';
 
 /**
@@ -46,7 +46,33 @@ export class ReadTurn {
   get words(): string[] {
     return (this.split ??= words(withoutCode(this.text), MAX_CHARS_PER_TURN));
   }
+
+  private foldedWords: readonly string[] | null = null;
+  private foldedJoined: string | null = null;
+
+  /**
+   * The words folded (`foldWord`: accents removed), made once for every analysis of a new turn (brand safety's
+   * features, idioms and request forms; the purpose and explanation frames). An ASCII text's words are their own
+   * folded form: the same array as `words`, not a copy (read only).
+   */
+  get folded(): readonly string[] {
+    return (this.foldedWords ??= NON_ASCII.test(this.text) ? this.words.map(foldWord) : this.words);
+  }
+
+  /** `folded` joined by one space (the text the idiom, request-form and frame patterns read), made once. */
+  get foldedLine(): string {
+    return (this.foldedJoined ??= this.folded.join(' '));
+  }
+
+  /** The first `n` folded words joined by one space: `foldedLine` itself when the turn has no more words. */
+  foldedHead(n: number): string {
+    const ws = this.folded;
+    return ws.length <= n ? this.foldedLine : ws.slice(0, n).join(' ');
+  }
 }
+
+/** A character outside ASCII: a text without one has its words already folded. */
+const NON_ASCII = /[\u0080-\uffff]/;
 
 /** The last turns of a conversation, oldest first, hashed and with their language (cached). */
 export interface ReadConversation {
