@@ -105,8 +105,9 @@ export function termsOfTurn(t: ReadTurn, lang: Lang): TurnTerms {
         terms.push(f.stem);
         single.push(f.spec);
         if (!num && f.row < 0) unread.push(f.stem);
-        // The vector's terms: a number is looked up in the table as it is (not memoised, like group texts' words).
-        const row = num ? (wordTable().rank(w) ?? -1) : f.row;
+        // The vector's terms: a number is looked up in the table as it is (not memoised, like group texts' words),
+        // when the table holds numbers at all (the shipped one holds none: no look-up of a fresh string then).
+        const row = num ? (wordTable().hasNumbers ? (wordTable().rank(w) ?? -1) : -1) : f.row;
         if (row >= 0) {
           rowScratch[nRows] = row;
           weightScratch[nRows++] = num ? wordTable().specificity(stem(w)) : f.vecWeight;
@@ -115,7 +116,9 @@ export function termsOfTurn(t: ReadTurn, lang: Lang): TurnTerms {
     }
     // Distinct terms and phrase terms (`withPhrases` order), each weighed by its specificity; a phrase by its more specific word.
     const weightOf = new Map<string, number>();
-    for (let k = 0; k < terms.length; k++) if (!weightOf.has(terms[k])) weightOf.set(terms[k], single[k]);
+    // A term's weight is its stem's specificity, the same wherever it occurs: set without a `has` first (a repeated
+    // term keeps its place and value).
+    for (let k = 0; k < terms.length; k++) weightOf.set(terms[k], single[k]);
     for (let k = 1; k < terms.length; k++) {
       if (terms[k] === terms[k - 1]) continue;
       const p = phraseTerm(terms[k - 1], terms[k]);
