@@ -47,6 +47,12 @@ export class Memo<V> {
     if (this.young.size !== before) this.youngSize += this.size ? Math.max(1, this.size(v)) : 1;
   }
 
+  /** Memoises a value made without a look-up (its key new: `ReadTurn.lookUp`) and returns it. */
+  add(k: string, v: V): V {
+    this.set(k, v);
+    return v;
+  }
+
   clear(): void {
     this.young.clear();
     this.old.clear();

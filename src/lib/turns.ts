@@ -69,7 +69,32 @@ export class ReadTurn {
     const ws = this.folded;
     return ws.length <= n ? this.foldedLine : ws.slice(0, n).join(' ');
   }
+
+  /** Per-turn memos (`TURN_MEMOS` bits) this turn, new to the process, has not yet been analysed for in this request. */
+  private unmade = 0;
+
+  /**
+   * Whether to look this turn up in a per-turn memo (one of `TURN_MEMOS`). A turn its language memo missed is new
+   * to the process (that memo holds more turns than any other per-turn memo, and every request reads it first): the
+   * first analysis of it skips a look-up that would miss (two large tables probed for nothing) and makes it at once;
+   * later ones in the request look it up as usual. Skipping one that would have hit only makes the same value again.
+   */
+  lookUp(memo: keyof typeof TURN_MEMOS): boolean {
+    const bit = TURN_MEMOS[memo];
+    if ((this.unmade & bit) === 0) return true;
+    this.unmade &= ~bit;
+    return false;
+  }
+
+  /** Marks the turn new to the process (readConversation, on a miss of the language memo). */
+  markNew(): void {
+    this.unmade = ALL_TURN_MEMOS;
+  }
 }
+
+/** The per-turn memos that skip their first look-up of a new turn (`ReadTurn.lookUp`), one bit each. */
+const TURN_MEMOS = { safety: 1, terms: 2, knownWords: 4 } as const;
+const ALL_TURN_MEMOS = TURN_MEMOS.safety | TURN_MEMOS.terms | TURN_MEMOS.knownWords;
 
 /** A character outside ASCII: a text without one has its words already folded. */
 const NON_ASCII = /[\u0080-\uffff]/;
@@ -95,11 +120,13 @@ export function readConversation(messages: readonly ConversationTurn[]): ReadCon
     const text = raw.length > MAX_CHARS_PER_TURN ? raw.slice(-MAX_CHARS_PER_TURN) : raw;
     const t = new ReadTurn(m.role === 'assistant' ? 'assistant' : 'user', text, crypto.hash('sha1', text, 'base64'));
     let known = langCache.peek(t.key);
-    if (!known)
+    if (!known) {
+      t.markNew();
       langCache.set(
         t.key,
         (known = { lang: detectLanguage(text, MAX_CHARS_PER_TURN, t.words), words: t.words.length }),
       );
+    }
     t.lang = known.lang;
     t.wordCount = known.words;
     turns.push(t);

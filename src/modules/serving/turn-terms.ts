@@ -83,7 +83,8 @@ let weightScratch = new Float64Array(MAX_CHARS_PER_TURN);
 
 export function termsOfTurn(t: ReadTurn, lang: Lang): TurnTerms {
   const foreign = lang !== 'en' && lang !== 'other';
-  return turnTerms.get(foreign ? `${t.key}\u0000${lang}` : t.key, () => {
+  const key = foreign ? `${t.key}\u0000${lang}` : t.key;
+  const make = (): TurnTerms => {
     // A non-English conversation (es, de, fr, pt, it, nl) is read through the commercial vocabulary (vocabulary.ts).
     const ws = foreign ? inEnglish(lang, t.words) : t.words;
     // One pass over the words serves the terms, their weights and the stems (stop words kept): one look-up per word.
@@ -143,7 +144,10 @@ export function termsOfTurn(t: ReadTurn, lang: Lang): TurnTerms {
       vecWeights: weightScratch.slice(0, nRows),
       unread: unread.length ? new Set(unread) : NONE,
     };
-  });
+  };
+  // A turn new to the process is made at once, without a look-up that would miss (lib/turns.ts `ReadTurn.lookUp`).
+  if (t.lookUp('terms')) return turnTerms.get(key, make);
+  return turnTerms.add(key, make());
 }
 
 /**
@@ -193,7 +197,9 @@ export function readingLanguage(conv: ReadConversation): Lang {
   const sums = new Int32Array(VOCABULARY_LANGS.length);
   for (const t of conv.turns) {
     if (t.role !== 'user') continue;
-    const c = knownWords.get(t.key, () => countKnown(t.words));
+    const c = t.lookUp('knownWords')
+      ? knownWords.get(t.key, () => countKnown(t.words))
+      : knownWords.add(t.key, countKnown(t.words));
     for (let i = 0; i < sums.length; i++) sums[i] += c[i];
   }
   const current = sums[VOCABULARY_LANGS.indexOf(lang)];
