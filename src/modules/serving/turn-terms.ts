@@ -28,7 +28,6 @@ export interface TurnTerms {
    */
   vecRows: Int32Array;
   vecWeights: Float64Array;
-  words: string[];
   /** Terms of content words the word table has no vector for (numbers aside): the semantic signal cannot read them. */
   unread: ReadonlySet<string>;
 }
@@ -138,7 +137,6 @@ export function termsOfTurn(t: ReadTurn, lang: Lang): TurnTerms {
       distinct,
       spec,
       stems: stemList,
-      words: ws,
       vec: undefined,
       vecRows: rowScratch.slice(0, nRows),
       vecWeights: weightScratch.slice(0, nRows),
@@ -155,7 +153,7 @@ export function termsOfTurn(t: ReadTurn, lang: Lang): TurnTerms {
  * kept: loanwords and brand names match as they are); two neighbouring words it lists together ("tarjeta de crédito")
  * are read as their expression.
  */
-function inEnglish(lang: Lang, ws: readonly string[]): string[] {
+export function inEnglish(lang: Lang, ws: readonly string[]): string[] {
   const content = ws.filter((w) => !isFunctionWord(lang, w));
   const out: string[] = [];
   for (let k = 0; k < content.length; k++) {
