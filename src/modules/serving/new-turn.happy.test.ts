@@ -74,4 +74,11 @@ describe('a turn new to the process is analysed without memo look-ups that would
     expect(peeked).toContain(safetyKey);
     expect(got).toContain(turn.key);
   });
+
+  it('keeps no word list of the turn in its memoised terms (only what a re-sent turn is read for)', () => {
+    const [turn] = readConversation([U(`a quiet dishwasher for a small flat ${++n}`)]).turns;
+    const terms = termsOfTurn(turn, 'en');
+    expect(Object.values(terms)).not.toContain(turn.words);
+    expect(terms.distinct.length).toBeGreaterThan(0);
+  });
 });
