@@ -7,6 +7,9 @@
  *   - bench/safety/validation.txt: a corpus written separately from the training
  *     corpus (never used to train or tune): recall per category and language on
  *     the sensitive lines, false blocks on the commercial and informational lines;
+ *   - bench/safety/validation-3.txt (record 0036 round 12): a purchase request beside a hard situation, and commercial
+ *     and informational lines in the same words, written apart from the team's files and never trained on: recall per
+ *     category and language, false blocks;
  *   - ../shared/data/adrel-dev/: its commercial conversations (at least one acceptable
  *     advertiser: a conversation the label policy says is safe) → false-block rate,
  *     and its `sensitive:*` conversations → recall (any category).
@@ -213,6 +216,10 @@ function main(): void {
   const v2 = fs.existsSync(path.join(HERE, 'validation-2.txt'))
     ? evaluateFile('validation-2.txt', showMisses ? misses : null)
     : null;
+  // A third (record 0036 round 12): a purchase request beside a hard situation, sensitive lines only.
+  const v3 = fs.existsSync(path.join(HERE, 'validation-3.txt'))
+    ? evaluateFile('validation-3.txt', showMisses ? misses : null)
+    : null;
   const { lines, recall, rightCategory, safeBlocked, commercialBlocked, byLang } = v1;
   const r = (): Pair => ({ full: { k: 0, n: 0 }, lexicon: { k: 0, n: 0 } });
   // adrel-dev: its commercial conversations (safe by the label policy) and its sensitive ones.
@@ -243,6 +250,10 @@ function main(): void {
   if (v2) {
     console.log('');
     printFile('validation-2.txt', v2);
+  }
+  if (v3) {
+    console.log('');
+    printFile('validation-3.txt', v3);
   }
   const mt = evaluateMultiturn(showMisses ? misses : null);
   if (mt) {
@@ -277,6 +288,16 @@ function main(): void {
     metrics.validation2_commercial_blocked = metric(
       'validation-2 (round 5): commercial lines blocked',
       v2.commercialBlocked,
+    );
+  }
+  if (v3) {
+    metrics.validation3_recall = metric(
+      'validation-3 (round 12, a purchase beside a hard situation): sensitive lines blocked (recall)',
+      v3.recall,
+    );
+    metrics.validation3_commercial_blocked = metric(
+      'validation-3 (round 12): commercial lines in the same words blocked',
+      v3.commercialBlocked,
     );
   }
   for (const l of byLang.keys())

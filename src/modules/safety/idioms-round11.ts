@@ -45,13 +45,13 @@ const HOOKED: Record<Exclude<Lang, 'other'>, string> = {
 };
 /** "Dying to" idioms: the death word (group `w`) before a word of wanting or curiosity. */
 const DYING: Record<Exclude<Lang, 'other'>, string> = {
-  en: "\\b(?<w>dying) (?:to (?!be |die )|for (?:a |an |some )?(?:coffee|tea|beer|pizza|burger|holiday|vacation|nap|shower|break)\\b)",
-  es: '\\b(?:me )?(?<w>muero|muriendo|moria) (?:de (?:ganas|curiosidad|risa)|por (?:ver|probar|saber|ir|tener|comprar|conocer))\\b',
-  de: '\\b(?<w>sterbe|sterben|sterb) (?:vor (?:neugier|neugierde|lachen|ungeduld|vorfreude))\\b',
-  fr: "\\b(?<w>meurs|meurt|mourir|mourais|mort|morte|morts|mortes) (?:d envie|de curiosite|de rire|d impatience)\\b",
-  pt: '\\b(?<w>morrendo|morro|morrer|morria) (?:de (?:vontade|curiosidade|rir|saudade de (?:viajar|ferias))|para (?:ver|provar|saber|ir|ter|comprar|conhecer))\\b',
-  it: '\\b(?<w>muoio|morendo|morire|moro) (?:dalla voglia|dalla curiosita|dal ridere|dalle risate|di voglia)\\b',
-  nl: '\\b(?<w>sterf|sterven|sterft) (?:van (?:nieuwsgierigheid|het lachen|ongeduld))\\b',
+  en: '\\b(?<w>dying) (?:to (?!be |die )|for (?:a |an |some )?(?:coffee|tea|beer|pizza|burger|holiday|vacation|nap|shower|break)\\b|of (?:hunger|thirst|boredom|the heat)\\b)',
+  es: '\\b(?:me )?(?<w>muero|muriendo|moria) (?:de (?:ganas|curiosidad|risa|hambre|sed|frio|calor|aburrimiento|sueno)|por (?:ver|probar|saber|ir|tener|comprar|conocer))\\b',
+  de: '\\b(?<w>sterbe|sterben|sterb) (?:vor (?:neugier|neugierde|lachen|ungeduld|vorfreude|hunger|durst|kalte|hitze|langeweile|mudigkeit))\\b',
+  fr: '\\b(?<w>meurs|meurt|mourir|mourais|mort|morte|morts|mortes) (?:d envie|de curiosite|de rire|d impatience|de faim|de soif|de froid|de chaud|d ennui|de sommeil)\\b',
+  pt: '\\b(?<w>morrendo|morro|morrer|morria) (?:de (?:vontade|curiosidade|rir|saudade de (?:viajar|ferias)|fome|sede|frio|calor|tedio|sono)|para (?:ver|provar|saber|ir|ter|comprar|conhecer))\\b',
+  it: '\\b(?<w>muoio|morendo|morire|moro) (?:dalla voglia|dalla curiosita|dal ridere|dalle risate|di voglia|di fame|di sete|di freddo|di caldo|di noia|di sonno)\\b',
+  nl: '\\b(?<w>sterf|sterven|sterft) (?:van (?:nieuwsgierigheid|het lachen|ongeduld|de honger|de dorst|de kou|de hitte|verveling))\\b',
 };
 /** Devices that "die": the death word (group `w`) within two words after the device, or (es, pt, it) just before it. */
 const DEVICES: Record<Exclude<Lang, 'other'>, string> = {
@@ -80,7 +80,25 @@ const DIED: Record<Exclude<Lang, 'other'>, string> = {
 const FILLERS =
   'is|was|has|just|finally|completely|totally|already|again|yesterday|today|ist|war|ja|schon|einfach|komplett|gestern|heute|' +
   'est|etait|a|enfin|deja|encore|completement|hier|ce|matin|esta|estaba|se|me|ha|ya|completamente|ayer|hoy|el|la|mi|' +
-  'e|era|ficou|de|novo|ontem|hoje|o|meu|minha|gia|di|nuovo|ieri|oggi|il|lo|mio|mia|heeft|al|weer|helemaal|gisteren|vandaag|mijn|m';
+  'e|era|ficou|de|novo|ontem|hoje|o|meu|minha|gia|di|nuovo|ieri|oggi|il|lo|mio|mia|heeft|al|weer|helemaal|gisteren|vandaag|mijn|m|' +
+  'vanochtend|vanmorgen|vannacht|vanavond|stamattina|stanotte';
+
+/**
+ * "Nude" as a colour of make-up, nails, shoes or underwear (round 12): the word (group `w`) right before or after such
+ * a noun, in any of the seven languages (the colour keeps its English name in the others).
+ */
+const NUDE_GOODS =
+  'lipstick|lip gloss|lipgloss|lip liner|nail polish|polish|nails|foundation|eyeshadow|palette|blush|heels|pumps|' +
+  'shoes|sandals|tights|bra|underwear|shade|colou?r|tone|makeup|pintalabios|labial|esmalte|unas|sombras?|paleta|' +
+  'tacones|zapatos|medias|sujetador|tono|maquillaje|lippenstift|nagellack|lidschatten|schuhe|strumpfhose|bh|' +
+  'farbton|farbe|rouge a levres|gloss|vernis|ongles|fond de teint|fard|talons|escarpins|chaussures|collants|teinte|' +
+  'couleur|maquillage|batom|unhas|sombra|saltos?|sapatos?|sutia|tom|cor|maquiagem|rossetto|lucidalabbra|smalto|' +
+  'unghie|fondotinta|ombretto|tacchi|scarpe|reggiseno|tonalita|colore|trucco|nagellak|nagels|oogschaduw|palet|' +
+  'hakken|schoenen|panty|tint|kleur';
+const NUDE = new RegExp(
+  `\\b(?:${NUDE_GOODS}) (?:(?:color|colour|shade|tone|de|en|in|couleur|cor|colore|kleur) )?(?<w>nude)\\b|\\b(?<w2>nude) (?:${NUDE_GOODS})\\b`,
+  'dg',
+);
 
 const compiled = new Map<Lang, RegExp[]>();
 function patternsOf(lang: Exclude<Lang, 'other'>): RegExp[] {
@@ -91,6 +109,7 @@ function patternsOf(lang: Exclude<Lang, 'other'>): RegExp[] {
     new RegExp(`\\b(?<w>${HOOKED[lang]}) ${BETWEEN[lang]}(?:${PLEASURES[lang]})\\b`, 'dg'),
     new RegExp(DYING[lang], 'dg'),
     new RegExp(`\\b${dev} (?:(?:${FILLERS}) ){0,3}(?<w>${DIED[lang]})\\b`, 'dg'),
+    NUDE,
   ];
   if (lang === 'es' || lang === 'pt' || lang === 'it')
     ps.push(new RegExp(`\\b(?<w>${DIED[lang]}) (?:(?:${FILLERS}) ){0,3}${dev}\\b`, 'dg'));
@@ -113,7 +132,7 @@ export function maskIdioms(ws: readonly string[], lang: Lang, text = ws.join(' '
     for (const p of patternsOf(l)) {
       p.lastIndex = 0;
       for (let m = p.exec(text); m; m = p.exec(text)) {
-        const at = m.indices?.groups?.w?.[0];
+        const at = (m.indices?.groups?.w ?? m.indices?.groups?.w2)?.[0];
         if (at === undefined) continue;
         let k = 0;
         for (let i = 0; i < at; i++) if (text.charCodeAt(i) === 32) k++;

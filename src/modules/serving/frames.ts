@@ -3,8 +3,9 @@ import type { ReadConversation } from '../../lib/turns.js';
 /**
  * Explanation frames: the last user turn asks how or why something works, for its history, for homework or an
  * essay, for help with code, or about fixing what the user already owns by themselves — in English, Spanish,
- * German, French, Portuguese, Italian and Dutch. A topic word inside such a frame is what the question is about,
- * not the object of a need ("how does a heat pump work" vs "which heat pump should I buy"), so when the intent
+ * German, French, Portuguese, Italian and Dutch (a German, French or Dutch why-question whatever verb follows, as
+ * English "why" + any auxiliary: round 11). A topic word inside such a frame is what the question is about, not the
+ * object of a need ("how does a heat pump work" vs "which heat pump should I buy"), so when the intent
  * head also reads the conversation as informational, serving asks for a closer fit (service.ts
  * `EXPLANATION_FLOOR`). The head alone cannot tell these apart from commercial how-questions (record 0050,
  * round 8: they overlap in P(informational) × relevance); the frame is the extra evidence. Cues are general
@@ -16,19 +17,24 @@ const CUES: readonly string[] = [
   'how (?:does|do|did) (?:\\w+ ){1,6}work|why (?:is|are|do|does|did|was|were)|explain|history of|origin of|' +
     'homework|assignment|essay|school project|exam|my (?:code|script|function)|in (?:python|javascript|typescript|java|rust|sql|react)|' +
     'already (?:have|own|bought|has)|i (?:own|bought) (?:a|an|my)|(?:fix|repair|do) it myself|by myself|by hand|' +
+    // an owned item: "mine/ours is …", a part just replaced or serviced, resetting it
+    '(?:mine|ours) (?:is|s|has)|i (?:just|recently) (?:replaced|changed|installed|cleaned|serviced|updated)|(?:how (?:do|can|should) i|to) reset|' +
+    // how a thing (not a person: "how do people …" asks how to meet a need) knows, senses or decides
+    'how (?:do|does|did|can|could) (?!(?:i|we|you|my|our|people|ppl|folks|others|teams|companies|businesses|most|other) )(?:\\w+ ){1,4}' +
+    '(?:know|tell|sense|figure out|detect|recogni[sz]e|decide|determine|predict|estimate|measure|calculate)|' +
     'without (?:buying|hiring|paying)|(?:don t|do not) want to (?:buy|hire|pay)',
   // es
   'como funciona|por que (?:es|son|se)|explica|historia de|tarea|deberes|ensayo|ya tengo|yo mismo|sin comprar|sin contratar',
   // de
-  'wie funktioniert|warum (?:ist|sind|gibt)|erklar|geschichte (?:der|des|von)|hausaufgabe|referat|aufsatz|habe schon|selbst reparieren|ohne (?:zu )?kaufen',
+  'wie funktioniert|warum|erklar|geschichte (?:der|des|von)|hausaufgabe|referat|aufsatz|habe schon|selbst reparieren|ohne (?:zu )?kaufen',
   // fr
-  'comment fonctionne|comment marche|pourquoi (?:est|sont|le|la|les)|explique|histoire de|devoirs?|dissertation|j ai deja|moi meme|sans acheter',
+  'comment fonctionne|comment marche|pourquoi|explique|histoire de|devoirs?|dissertation|j ai deja|moi meme|sans acheter',
   // pt
   'como funciona|por que (?:e|o|a|os|as)|explique|historia d[aeo]|dever de casa|licao de casa|redacao|ja tenho|eu mesmo|sem comprar',
   // it
   'come funziona|perche (?:e|il|la|i|le|si)|spiega|storia d|compiti|tema per|ho gia|da solo|senza comprare',
   // nl
-  'hoe werkt|waarom (?:is|zijn|werkt)|leg uit|geschiedenis van|huiswerk|werkstuk|spreekbeurt|heb al|zelf repareren|zonder (?:te )?kopen',
+  'hoe werkt|waarom|leg uit|geschiedenis van|huiswerk|werkstuk|spreekbeurt|heb al|zelf repareren|zonder (?:te )?kopen',
 ];
 
 /**
@@ -51,7 +57,8 @@ const PURPOSE_CUES: readonly string[] = [
     '(?:what am i|something i m|i m) doing wrong|' +
     // a text to write, asked at the start of the turn
     '^(?:(?:please|pls|hey|hi|ok|okay|so|can you|could you|would you|help me) )*(?:write|draft|compose) (?:me |us )?(?:a |an |the |my |our )?' +
-    '(?:\\w+ ){0,2}(?:toast|speech|eulogy|letter|email|e mail|message|caption|bio|minutes|announcement|invitation)|' +
+    '(?:\\w+ ){0,3}(?:toast|speech|eulogy|letter|email|e mail|message|caption|bio|minutes|announcement|invitation|' +
+    'function|hook|query|regex|regular expression|class|component|macro|formula|snippet|method|unit tests?)|' +
     '^(?:(?:please|pls|hey|hi|ok|okay|so|can you|could you|would you|help me) )*turn (?:these|this|my|our) (?:\\w+ ){0,2}into',
   // es
   'debate|ambos lados|argumentos (?:a favor|en contra)|' +
@@ -84,6 +91,23 @@ const PURPOSE_CUES: readonly string[] = [
     '(?:geld terug|terugbetaling) (?:vragen|eisen|krijgen)|klacht|wat doe ik fout|' +
     '^(?:(?:alsjeblieft|kun je|kan je) )*(?:schrijf) (?:me |mij )?(?:een) (?:\\w+ ){0,2}(?:toost|speech|brief|bericht)',
 ];
+/**
+ * Code written into a question, on the turn's text as typed (round 11): an identifier joined by underscores
+ * (`MAX_RETRIES`), a lower camel-case one of three or more parts (`parseConfigFile`; "iPhone" has two), a file name
+ * with a script or configuration extension (not ".js": "Next.js" is a product). A coding question, whatever language
+ * the prose is in.
+ */
+const UNDERSCORED = /(?:^|[^\w.])[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]*[A-Za-z0-9](?!\w)/;
+const CAMEL_CASE = /\b[a-z]+[A-Z][a-z0-9]+[A-Z]/;
+const FILE_NAME = /(?:^|[^\w.])[\w-]+\.(?:json|ya?ml|toml|py|tsx|jsx|sql|sh|rb|php|env|ini|cfg)(?!\w)/;
+/** The characters of a turn's text searched for code. */
+const CODE_CHARS = 600;
+
+/** Whether a turn's text (its first `CODE_CHARS`) has code typed into it; a pattern that needs "_" or "." runs only then. */
+function hasCode(text: string): boolean {
+  const t = text.length > CODE_CHARS ? text.slice(0, CODE_CHARS) : text;
+  return (t.includes('_') && UNDERSCORED.test(t)) || (t.includes('.') && FILE_NAME.test(t)) || CAMEL_CASE.test(t);
+}
 const FRAME = new RegExp(`(?:^| )(?:${CUES.join('|')})(?= |$)`);
 const PURPOSE = new RegExp(`(?:^| )(?:${PURPOSE_CUES.join('|')})(?= |$)`);
 
@@ -112,7 +136,9 @@ export function lastTurnFrame(conv: ReadConversation, explanation = true): 'purp
     if (t.role !== 'user') continue;
     // Its first FRAME_WORDS folded words, joined once per turn (lib/turns.ts `ReadTurn.foldedHead`).
     const s = t.foldedHead(FRAME_WORDS);
-    return PURPOSE.test(s) ? 'purpose' : explanation && FRAME.test(s) ? 'explanation' : null;
+    if (PURPOSE.test(s)) return 'purpose';
+    if (!explanation) return null;
+    return FRAME.test(s) || hasCode(t.text) ? 'explanation' : null;
   }
   return null;
 }

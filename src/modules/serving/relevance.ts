@@ -1,7 +1,7 @@
 import { PhraseSet, expandTopics, stems, termsWithPhrases, words } from '../../lib/text.js';
 import { SemanticIndex } from './semantic.js';
 import { readConversation, type ConversationTurn, type ReadConversation } from '../../lib/turns.js';
-import { NONE, readingLanguage, termsOfTurn, vectorOfTurn, type TurnTerms } from './turn-terms.js';
+import { NONE, readingLanguage, sharesTerm, termsOfTurn, vectorOfTurn, type TurnTerms } from './turn-terms.js';
 
 /**
  * The built-in relevance model: BM25 over ad groups' context (plus name),
@@ -36,6 +36,8 @@ export interface Query {
   turns: { terms: TurnTerms; weight: number }[];
   /** Terms of the last user turn whose words have no word vector: the semantic signal cannot read them (`matchedUnread`). */
   unread: ReadonlySet<string>;
+  /** The object the last user turn asks for before a purpose ("a laptop for …", need-head.ts), or null. */
+  head: string | null;
 }
 
 export { withoutCode } from '../../lib/turns.js';
@@ -44,11 +46,20 @@ export { withoutCode } from '../../lib/turns.js';
 const FOLLOW_UP_TERMS = 8;
 /** Recency decay across turns when the last user turn is a follow-up. */
 const FOLLOW_UP_DECAY = 0.85;
+/**
+ * The least weight of the assistant's answer a follow-up replies to (the assistant turns between the last user turn
+ * and the one before): "which one would you pick?" or "how do people get around that?" name their need only through
+ * that answer, which would otherwise weigh 1/3 × the decay. Not when the follow-up picks up a word of the answer
+ * ("the drain snake thing, how far do I push it?"): it asks about a detail of the answer, not for what it named.
+ * Record 0049, round 3.
+ */
+const REPLIED_ANSWER_WEIGHT = 0.8;
 
 /**
  * The conversation as a query: the last turns' terms and phrase terms,
  * weighted by role and recency (a short last user turn is a follow-up: the
- * earlier turns keep more weight and its coverage is judged with the turn it follows).
+ * earlier turns keep more weight, the answer it replies to at least REPLIED_ANSWER_WEIGHT, and its coverage is
+ * judged with the turn it follows).
  */
 export function conversationQuery(messages: readonly ConversationTurn[] | ReadConversation): Query {
   const conv = 'turns' in messages ? messages : readConversation(messages);
@@ -58,6 +69,7 @@ export function conversationQuery(messages: readonly ConversationTurn[] | ReadCo
   const turns: Query['turns'] = [];
   let seenLastUser = false;
   let unread: ReadonlySet<string> = NONE;
+  let head: string | null = null;
   let followUp = false;
   let userTurnsSeen = 0;
   const lang = readingLanguage(conv);
@@ -68,14 +80,21 @@ export function conversationQuery(messages: readonly ConversationTurn[] | ReadCo
     const { termCount, distinct, spec } = turn;
     if (m.role === 'user' && !seenLastUser) followUp = termCount <= FOLLOW_UP_TERMS;
     const decay = followUp ? FOLLOW_UP_DECAY : RECENCY_DECAY;
-    const w = (m.role === 'user' ? USER_WEIGHT : ASSISTANT_WEIGHT) * Math.pow(decay, age);
+    const byAge = (m.role === 'user' ? USER_WEIGHT : ASSISTANT_WEIGHT) * Math.pow(decay, age);
+    const w =
+      followUp && m.role === 'assistant' && userTurnsSeen === 1 && !sharesTerm(turn, lastUserTerms)
+        ? Math.max(byAge, REPLIED_ANSWER_WEIGHT)
+        : byAge;
     turns.push({ terms: turn, weight: w });
     for (let k = 0; k < distinct.length; k++) weights.set(distinct[k], (weights.get(distinct[k]) ?? 0) + w * spec[k]);
     if (m.role === 'user') {
       userTurnsSeen++;
       // The last user turn's terms; a follow-up's coverage is judged with the turn it follows.
       if (!seenLastUser || (followUp && userTurnsSeen === 2)) {
-        if (!seenLastUser) unread = turn.unread;
+        if (!seenLastUser) {
+          unread = turn.unread;
+          head = turn.head;
+        }
         seenLastUser = true;
         for (let k = 0; k < distinct.length && !distinct[k].includes(' '); k++) lastUserTerms.set(distinct[k], spec[k]);
       }
@@ -83,7 +102,7 @@ export function conversationQuery(messages: readonly ConversationTurn[] | ReadCo
   }
   let lastUserWeight = 0;
   for (const v of lastUserTerms.values()) lastUserWeight += v;
-  return new ConversationQuery(weights, lastUserTerms, lastUserWeight, turns, unread);
+  return new ConversationQuery(weights, lastUserTerms, lastUserWeight, turns, unread, head);
 }
 
 /**
@@ -99,6 +118,7 @@ class ConversationQuery implements Query {
     readonly lastUserWeight: number,
     readonly turns: Query['turns'],
     readonly unread: ReadonlySet<string>,
+    readonly head: string | null,
   ) {}
 
   /** Made on first use: only a group with negative context, or an excluded topic, reads them. */
@@ -139,6 +159,8 @@ export interface IndexedDoc {
 }
 
 const K1 = 1.2;
+/** A group that does not match the object the last user turn asks for before a purpose keeps this share of its relevance. */
+const HEAD_MISS = 0.5;
 const B = 0.75;
 /** Score at which relevance reaches 1 − 1/e. */
 const SCALE = 1.5;
@@ -162,6 +184,8 @@ export class LexicalIndex {
   private readonly touched: Int32Array;
   /** Per document: 1 when the last query matched it on a term of `Query.unread` (valid until the next query). */
   private readonly unreadHit: Uint8Array;
+  /** Per document: 1 while a query is scored when it matched the query's need head (`Query.head`); reset as read. */
+  private readonly headHit: Uint8Array;
   private unreadDocs: number[] = [];
   /** The documents the last query matched at or above its floor and their relevance (`score`'s answer is views of them). */
   private readonly matchedDocs: Int32Array;
@@ -176,6 +200,7 @@ export class LexicalIndex {
     this.cov = new Float64Array(docs.length);
     this.touched = new Int32Array(docs.length);
     this.unreadHit = new Uint8Array(docs.length);
+    this.headHit = new Uint8Array(docs.length);
     const docTerms = docs.map((d) => termsWithPhrases(d.text, 8000));
     const avgLen = docTerms.reduce((a, t) => a + t.length, 0) / Math.max(1, docTerms.length) || 1;
     const tmp = new Map<string, { docs: number[]; tf: number[] }>();
@@ -230,6 +255,7 @@ export class LexicalIndex {
     const docs = this.docs;
     const tf = this.tf;
     const unreadHit = this.unreadHit;
+    const headHit = this.headHit;
     if (this.unreadDocs.length) {
       for (const d of this.unreadDocs) unreadHit[d] = 0;
       this.unreadDocs = [];
@@ -249,6 +275,7 @@ export class LexicalIndex {
           acc[d] += wi * tf[k];
           cov[d] += c;
         }
+        if (t === q.head) for (let k = from; k < to; k++) headHit[docs[k]] = 1;
         if (q.unread.size > 0 && q.unread.has(t)) {
           for (let k = from; k < to; k++) {
             if (unreadHit[docs[k]] === 0) {
@@ -274,7 +301,10 @@ export class LexicalIndex {
     const minBm25 = floor > 0 && floor < 1 ? -SCALE * Math.log1p(-Math.min(floor, 1)) * (1 - 1e-12) : 0;
     for (let j = 0; j < nTouched; j++) {
       const d = touched[j];
-      const r = acc[d] < minBm25 ? -1 : relevanceOf(acc[d], lastN ? cov[d] / lastN : 0);
+      // A group that explains what the need is for but not its object sells something else (need-head.ts).
+      const miss = q.head !== null && headHit[d] === 0 ? HEAD_MISS : 1;
+      headHit[d] = 0;
+      const r = acc[d] < minBm25 ? -1 : miss * relevanceOf(acc[d], lastN ? cov[d] / lastN : 0);
       if (r >= floor) {
         matched[n] = d;
         relevance[n++] = r;

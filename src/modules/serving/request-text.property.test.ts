@@ -31,7 +31,9 @@ const spec = (t: string): number => {
 /**
  * conversationQuery written plainly: terms and stems from separate passes,
  * no per-turn memo (a short last user turn is a follow-up: earlier turns
- * decay 0.85 instead of 0.6, and the turn it follows counts toward coverage);
+ * decay 0.85 instead of 0.6, the assistant's answer it replies to weighs at
+ * least 0.8 unless they share a term, and the turn it follows counts toward
+ * coverage);
  * every term weighs by its specificity.
  */
 function plainQuery(messages: readonly ConversationTurn[]) {
@@ -85,7 +87,9 @@ function plainQuery(messages: readonly ConversationTurn[]) {
     const ws = read(plainWords(withoutCode(m.content.slice(-MAX_CHARS_PER_TURN)), MAX_CHARS_PER_TURN));
     const terms = termsOfWords(ws);
     if (m.role === 'user' && userTurns === 0) followUp = terms.length <= 8;
-    const w = (m.role === 'user' ? 1 : 1 / 3) * Math.pow(followUp ? 0.85 : 0.6, recent.length - 1 - i);
+    let w = (m.role === 'user' ? 1 : 1 / 3) * Math.pow(followUp ? 0.85 : 0.6, recent.length - 1 - i);
+    if (followUp && m.role === 'assistant' && userTurns === 1 && !terms.some((t) => lastUserTerms.has(t)))
+      w = Math.max(w, 0.8);
     for (const t of new Set(withPhrases(terms))) weights.set(t, (weights.get(t) ?? 0) + w * spec(t));
     if (m.role === 'user') {
       userTurns++;

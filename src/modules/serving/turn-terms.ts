@@ -4,6 +4,7 @@ import { isFunctionWord, type Lang } from '../../lib/lang.js';
 import { MAX_CHARS_PER_TURN, type ReadConversation, type ReadTurn } from '../../lib/turns.js';
 import { englishFor, englishForPair, VOCABULARY_LANGS } from './vocabulary.js';
 import { wordTable } from './word-vectors.js';
+import { needHead } from './need-head.js';
 
 /**
  * How relevance reads one turn of a conversation (relevance.ts `conversationQuery` assembles the turns into a query):
@@ -30,6 +31,8 @@ export interface TurnTerms {
   vecWeights: Float64Array;
   /** Terms of content words the word table has no vector for (numbers aside): the semantic signal cannot read them. */
   unread: ReadonlySet<string>;
+  /** The term of the object the turn asks for before a purpose ("a laptop for …": need-head.ts), or null. */
+  head: string | null;
 }
 
 /**
@@ -141,6 +144,7 @@ export function termsOfTurn(t: ReadTurn, lang: Lang): TurnTerms {
       vecRows: rowScratch.slice(0, nRows),
       vecWeights: weightScratch.slice(0, nRows),
       unread: unread.length ? new Set(unread) : NONE,
+      head: foreign ? null : needHead(ws),
     };
   };
   // A turn new to the process is made at once, without a look-up that would miss (lib/turns.ts `ReadTurn.lookUp`).
@@ -204,6 +208,13 @@ export function readingLanguage(conv: ReadConversation): Lang {
   let best = 0;
   for (let i = 1; i < sums.length; i++) if (sums[i] > sums[best]) best = i;
   return sums[best] >= 3 && sums[best] >= 2 * current ? VOCABULARY_LANGS[best] : lang;
+}
+
+/** Whether a turn has one of `terms` among its single-word terms (a follow-up that picks up a word of the answer before it). */
+export function sharesTerm(t: TurnTerms, terms: ReadonlyMap<string, number>): boolean {
+  const { distinct } = t;
+  for (let k = 0; k < distinct.length && !distinct[k].includes(' '); k++) if (terms.has(distinct[k])) return true;
+  return false;
 }
 
 /** Turn vectors made (`semanticVectorOf`); a repeated turn reuses its memoised one. */
