@@ -41,9 +41,16 @@ export class Memo<V> {
       this.young = new Map();
       this.youngSize = 0;
     }
-    const had = this.young.has(k);
+    // A new key grows the map: one probe of the table instead of a `has` before the `set` (most sets follow a miss).
+    const before = this.young.size;
     this.young.set(k, v);
-    if (!had) this.youngSize += this.size ? Math.max(1, this.size(v)) : 1;
+    if (this.young.size !== before) this.youngSize += this.size ? Math.max(1, this.size(v)) : 1;
+  }
+
+  /** Memoises a value made without a look-up (its key new: `ReadTurn.lookUp`) and returns it. */
+  add(k: string, v: V): V {
+    this.set(k, v);
+    return v;
   }
 
   clear(): void {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { Memo } from './memo.js';
-import { detectLanguage, type Lang } from './lang.js';
+import { detectLanguage, foldWord, type Lang } from './lang.js';
 import { words } from './text.js';
 
 /**
@@ -46,7 +46,58 @@ export class ReadTurn {
   get words(): string[] {
     return (this.split ??= words(withoutCode(this.text), MAX_CHARS_PER_TURN));
   }
+
+  private foldedWords: readonly string[] | null = null;
+  private foldedJoined: string | null = null;
+
+  /**
+   * The words folded (`foldWord`: accents removed), made once for every analysis of a new turn (brand safety's
+   * features, idioms and request forms; the purpose and explanation frames). An ASCII text's words are their own
+   * folded form: the same array as `words`, not a copy (read only).
+   */
+  get folded(): readonly string[] {
+    return (this.foldedWords ??= NON_ASCII.test(this.text) ? this.words.map(foldWord) : this.words);
+  }
+
+  /** `folded` joined by one space (the text the idiom, request-form and frame patterns read), made once. */
+  get foldedLine(): string {
+    return (this.foldedJoined ??= this.folded.join(' '));
+  }
+
+  /** The first `n` folded words joined by one space: `foldedLine` itself when the turn has no more words. */
+  foldedHead(n: number): string {
+    const ws = this.folded;
+    return ws.length <= n ? this.foldedLine : ws.slice(0, n).join(' ');
+  }
+
+  /** Per-turn memos (`TURN_MEMOS` bits) this turn, new to the process, has not yet been analysed for in this request. */
+  private unmade = 0;
+
+  /**
+   * Whether to look this turn up in a per-turn memo (one of `TURN_MEMOS`). A turn its language memo missed is new
+   * to the process (that memo holds more turns than any other per-turn memo, and every request reads it first): the
+   * first analysis of it skips a look-up that would miss (two large tables probed for nothing) and makes it at once;
+   * later ones in the request look it up as usual. Skipping one that would have hit only makes the same value again.
+   */
+  lookUp(memo: keyof typeof TURN_MEMOS): boolean {
+    const bit = TURN_MEMOS[memo];
+    if ((this.unmade & bit) === 0) return true;
+    this.unmade &= ~bit;
+    return false;
+  }
+
+  /** Marks the turn new to the process (readConversation, on a miss of the language memo). */
+  markNew(): void {
+    this.unmade = ALL_TURN_MEMOS;
+  }
 }
+
+/** The per-turn memos that skip their first look-up of a new turn (`ReadTurn.lookUp`), one bit each. */
+const TURN_MEMOS = { safety: 1, terms: 2, knownWords: 4 } as const;
+const ALL_TURN_MEMOS = TURN_MEMOS.safety | TURN_MEMOS.terms | TURN_MEMOS.knownWords;
+
+/** A character outside ASCII: a text without one has its words already folded. */
+const NON_ASCII = /[\u0080-\uffff]/;
 
 /** The last turns of a conversation, oldest first, hashed and with their language (cached). */
 export interface ReadConversation {
@@ -69,11 +120,13 @@ export function readConversation(messages: readonly ConversationTurn[]): ReadCon
     const text = raw.length > MAX_CHARS_PER_TURN ? raw.slice(-MAX_CHARS_PER_TURN) : raw;
     const t = new ReadTurn(m.role === 'assistant' ? 'assistant' : 'user', text, crypto.hash('sha1', text, 'base64'));
     let known = langCache.peek(t.key);
-    if (!known)
+    if (!known) {
+      t.markNew();
       langCache.set(
         t.key,
         (known = { lang: detectLanguage(text, MAX_CHARS_PER_TURN, t.words), words: t.words.length }),
       );
+    }
     t.lang = known.lang;
     t.wordCount = known.words;
     turns.push(t);

@@ -122,10 +122,10 @@ export const MASKED = 's';
 
 /**
  * The turn's folded words with the sensitive word of each everyday idiom replaced by MASKED (read in the turn's
- * language and in English: conversations mix), or the same array when no idiom is found.
+ * language and in English: conversations mix), or the same array when no idiom is found. `text`: the words joined
+ * by one space, when the caller has it already.
  */
-export function maskIdioms(ws: readonly string[], lang: Lang): readonly string[] {
-  const text = ws.join(' ');
+export function maskIdioms(ws: readonly string[], lang: Lang, text = ws.join(' ')): readonly string[] {
   let out: string[] | null = null;
   const langs: Exclude<Lang, 'other'>[] = lang === 'en' || lang === 'other' ? ['en'] : [lang, 'en'];
   for (const l of langs)

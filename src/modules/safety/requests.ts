@@ -91,11 +91,11 @@ function patternOf(lang: Exclude<Lang, 'other'>): RegExp {
 
 /**
  * Whether a user turn is a request form in its language or in English (conversations mix). `words`: the turn's
- * folded words in order.
+ * folded words in order; `line`, when the caller has it, the same words joined by one space.
  */
-export function isRequestForm(words: readonly string[], lang: Lang): boolean {
+export function isRequestForm(words: readonly string[], lang: Lang, line?: string): boolean {
   if (words.length === 0) return false;
-  const head = words.slice(0, HEAD_WORDS).join(' ');
+  const head = line !== undefined && words.length <= HEAD_WORDS ? line : words.slice(0, HEAD_WORDS).join(' ');
   if (lang !== 'en' && lang !== 'other' && patternOf(lang).test(head)) return true;
   return patternOf('en').test(head);
 }

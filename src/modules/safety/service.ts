@@ -86,13 +86,14 @@ const turnCache = new Memo<TurnAnalysis>(200_000, (a) => a.idx.length + 8);
 /** A user turn's analysis in a language (memoised by turn and language), lexicon verdict included. */
 function analyseUserTurn(t: ReadTurn, lang: Lang): TurnAnalysis {
   const key = `${t.key}\u0000${lang}`;
-  const a = turnCache.peek(key);
+  const a = t.lookUp('safety') ? turnCache.peek(key) : undefined;
   if (a) return a;
-  const ws = maskIdioms(t.words.map(foldWord), lang);
+  // The turn's folded words and their line are made once per turn (lib/turns.ts `ReadTurn.folded`) and shared.
+  const ws = maskIdioms(t.folded, lang, t.foldedLine);
   const stems = ws.map((w) => stemIn(lang, w));
   const out: TurnAnalysis = textModels().wordIndices(ws, stems, lang);
   out.hit = lexiconHit(fold(t.text), lang, (l) => (l === lang ? stems : ws.map((w) => stemIn(l, w))), ws);
-  out.request = isRequestForm(ws, lang);
+  out.request = isRequestForm(ws, lang, ws === t.folded ? t.foldedLine : undefined);
   turnCache.set(key, out);
   return out;
 }

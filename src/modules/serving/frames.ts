@@ -1,4 +1,3 @@
-import { foldWord } from '../../lib/lang.js';
 import type { ReadConversation } from '../../lib/turns.js';
 
 /**
@@ -135,10 +134,8 @@ export function lastTurnFrame(conv: ReadConversation, explanation = true): 'purp
   for (let i = conv.turns.length - 1; i >= 0; i--) {
     const t = conv.turns[i];
     if (t.role !== 'user') continue;
-    const ws = t.words;
-    const n = Math.min(ws.length, FRAME_WORDS);
-    let s = '';
-    for (let k = 0; k < n; k++) s += (k ? ' ' : '') + foldWord(ws[k]);
+    // Its first FRAME_WORDS folded words, joined once per turn (lib/turns.ts `ReadTurn.foldedHead`).
+    const s = t.foldedHead(FRAME_WORDS);
     if (PURPOSE.test(s)) return 'purpose';
     if (!explanation) return null;
     return FRAME.test(s) || hasCode(t.text) ? 'explanation' : null;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { words } from '../../lib/text.js';
 import { SemanticIndex, addWords } from './semantic.js';
 import { conversationQuery, semanticVectorOf } from './relevance.js';
+import { readConversation, type ReadConversation } from '../../lib/turns.js';
 import { turnVectorStats } from './turn-terms.js';
 
 const U = (content: string) => ({ role: 'user' as const, content });
@@ -13,12 +14,16 @@ const texts = [
   'espresso machines and burr grinders',
 ];
 
-/** The conversation vector made from scratch: every turn's words summed afresh (addWords), centred like the index's. */
-function reference(sem: SemanticIndex, q: ReturnType<typeof conversationQuery>): Float32Array {
+/**
+ * The conversation vector made from scratch: every turn's words summed afresh (addWords), centred like the index's
+ * (the query's turns are the conversation's, newest first).
+ */
+function reference(sem: SemanticIndex, conv: ReadConversation, q: ReturnType<typeof conversationQuery>): Float32Array {
   const v = new Float32Array(sem.dims);
-  for (const { terms, weight } of q.turns) {
+  for (let k = 0; k < q.turns.length; k++) {
+    const { weight } = q.turns[k];
     const tv = new Float32Array(sem.dims);
-    addWords(tv, terms.words, 1);
+    addWords(tv, conv.turns[conv.turns.length - 1 - k].words, 1);
     for (let d = 0; d < sem.dims; d++) v[d] += weight * tv[d];
   }
   return sem.centre(v);
@@ -48,12 +53,13 @@ describe('the semantic signal per request', () => {
 
   it('gives the vector of summing every turn afresh, numbers and stop words included', () => {
     const sem = new SemanticIndex(texts.map((t) => words(t)));
-    const q = conversationQuery([
+    const conv = readConversation([
       U('ransomware encrypted my laptop in 2024 and I lost 300 documents'),
       A('Sorry to hear that. Do you have any copy of them?'),
       U('no, how do I never lose them again?'),
     ]);
-    const want = reference(sem, q);
+    const q = conversationQuery(conv);
+    const want = reference(sem, conv, q);
     const got = semanticVectorOf(q, sem);
     expect(Array.from(got)).toEqual(Array.from(want));
     expect(sem.cosine(got, 0)).toBeGreaterThan(sem.cosine(got, 1));

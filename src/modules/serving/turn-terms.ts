@@ -29,7 +29,6 @@ export interface TurnTerms {
    */
   vecRows: Int32Array;
   vecWeights: Float64Array;
-  words: string[];
   /** Terms of content words the word table has no vector for (numbers aside): the semantic signal cannot read them. */
   unread: ReadonlySet<string>;
   /** The term of the object the turn asks for before a purpose ("a laptop for …": need-head.ts), or null. */
@@ -86,7 +85,8 @@ let weightScratch = new Float64Array(MAX_CHARS_PER_TURN);
 
 export function termsOfTurn(t: ReadTurn, lang: Lang): TurnTerms {
   const foreign = lang !== 'en' && lang !== 'other';
-  return turnTerms.get(foreign ? `${t.key}\u0000${lang}` : t.key, () => {
+  const key = foreign ? `${t.key}\u0000${lang}` : t.key;
+  const make = (): TurnTerms => {
     // A non-English conversation (es, de, fr, pt, it, nl) is read through the commercial vocabulary (vocabulary.ts).
     const ws = foreign ? inEnglish(lang, t.words) : t.words;
     // One pass over the words serves the terms, their weights and the stems (stop words kept): one look-up per word.
@@ -108,8 +108,9 @@ export function termsOfTurn(t: ReadTurn, lang: Lang): TurnTerms {
         terms.push(f.stem);
         single.push(f.spec);
         if (!num && f.row < 0) unread.push(f.stem);
-        // The vector's terms: a number is looked up in the table as it is (not memoised, like group texts' words).
-        const row = num ? (wordTable().rank(w) ?? -1) : f.row;
+        // The vector's terms: a number is looked up in the table as it is (not memoised, like group texts' words),
+        // when the table holds numbers at all (the shipped one holds none: no look-up of a fresh string then).
+        const row = num ? (wordTable().hasNumbers ? (wordTable().rank(w) ?? -1) : -1) : f.row;
         if (row >= 0) {
           rowScratch[nRows] = row;
           weightScratch[nRows++] = num ? wordTable().specificity(stem(w)) : f.vecWeight;
@@ -118,7 +119,9 @@ export function termsOfTurn(t: ReadTurn, lang: Lang): TurnTerms {
     }
     // Distinct terms and phrase terms (`withPhrases` order), each weighed by its specificity; a phrase by its more specific word.
     const weightOf = new Map<string, number>();
-    for (let k = 0; k < terms.length; k++) if (!weightOf.has(terms[k])) weightOf.set(terms[k], single[k]);
+    // A term's weight is its stem's specificity, the same wherever it occurs: set without a `has` first (a repeated
+    // term keeps its place and value).
+    for (let k = 0; k < terms.length; k++) weightOf.set(terms[k], single[k]);
     for (let k = 1; k < terms.length; k++) {
       if (terms[k] === terms[k - 1]) continue;
       const p = phraseTerm(terms[k - 1], terms[k]);
@@ -137,14 +140,16 @@ export function termsOfTurn(t: ReadTurn, lang: Lang): TurnTerms {
       distinct,
       spec,
       stems: stemList,
-      words: ws,
       vec: undefined,
       vecRows: rowScratch.slice(0, nRows),
       vecWeights: weightScratch.slice(0, nRows),
       unread: unread.length ? new Set(unread) : NONE,
       head: foreign ? null : needHead(ws),
     };
-  });
+  };
+  // A turn new to the process is made at once, without a look-up that would miss (lib/turns.ts `ReadTurn.lookUp`).
+  if (t.lookUp('terms')) return turnTerms.get(key, make);
+  return turnTerms.add(key, make());
 }
 
 /**
@@ -152,7 +157,7 @@ export function termsOfTurn(t: ReadTurn, lang: Lang): TurnTerms {
  * kept: loanwords and brand names match as they are); two neighbouring words it lists together ("tarjeta de crédito")
  * are read as their expression.
  */
-function inEnglish(lang: Lang, ws: readonly string[]): string[] {
+export function inEnglish(lang: Lang, ws: readonly string[]): string[] {
   const content = ws.filter((w) => !isFunctionWord(lang, w));
   const out: string[] = [];
   for (let k = 0; k < content.length; k++) {
@@ -194,7 +199,9 @@ export function readingLanguage(conv: ReadConversation): Lang {
   const sums = new Int32Array(VOCABULARY_LANGS.length);
   for (const t of conv.turns) {
     if (t.role !== 'user') continue;
-    const c = knownWords.get(t.key, () => countKnown(t.words));
+    const c = t.lookUp('knownWords')
+      ? knownWords.get(t.key, () => countKnown(t.words))
+      : knownWords.add(t.key, countKnown(t.words));
     for (let i = 0; i < sums.length; i++) sums[i] += c[i];
   }
   const current = sums[VOCABULARY_LANGS.indexOf(lang)];

@@ -3,7 +3,7 @@ import { isStopWord, stem, words } from '../../lib/text.js';
 import { readConversation, type ConversationTurn } from '../../lib/turns.js';
 import { conversationQuery, semanticVectorOf } from './relevance.js';
 import { SemanticIndex } from './semantic.js';
-import { termsOfTurn, turnVectorStats } from './turn-terms.js';
+import { inEnglish, readingLanguage, termsOfTurn, turnVectorStats } from './turn-terms.js';
 import { wordTable } from './word-vectors.js';
 
 /** The turn vector as the semantic signal defines it: every content word's vector × its stem's specificity, in word order. */
@@ -53,7 +53,7 @@ describe('turn vectors from the terms pass', () => {
     const t = q.turns[0].terms;
     expect(t.vecRows.length).toBeGreaterThan(0);
     semanticVectorOf(q, sem);
-    expect([...t.vec!]).toEqual([...referenceVector(t.words)]);
+    expect([...t.vec!]).toEqual([...referenceVector(inEnglish(readingLanguage(conv), conv.turns[0].words))]);
     // Once the vector is made, the memoised turn keeps it and releases the rows it was made from.
     expect(t.vecRows.length).toBe(0);
     expect(t.vecWeights.length).toBe(0);

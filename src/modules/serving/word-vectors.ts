@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import zlib from 'node:zlib';
-import { stem } from '../../lib/text.js';
+import { isNumber, stem } from '../../lib/text.js';
 
 /**
  * The offline English word table (word-vectors/en-40k.bin.gz, built by
@@ -25,6 +25,8 @@ export class WordTable {
   private readonly unit: Float32Array;
   private readonly q: Int8Array;
   private readonly logSize: number;
+  /** Whether any word of the table is a number (the shipped table holds none: a number then needs no look-up). */
+  readonly hasNumbers: boolean;
 
   constructor(buf: Buffer) {
     if (buf.toString('latin1', 0, 4) !== 'OWV1') throw new Error('word table: bad header');
@@ -41,8 +43,10 @@ export class WordTable {
     this.size = n;
     this.logSize = Math.log(n + 2);
     this.unit = new Float32Array(n);
+    let numbers = false;
     for (let i = 0; i < n; i++) {
       this.index.set(words[i], i);
+      if (!numbers && isNumber(words[i])) numbers = true;
       const s = stem(words[i]);
       if (!this.stemRank.has(s)) this.stemRank.set(s, i);
       let norm = 0;
@@ -50,6 +54,7 @@ export class WordTable {
       this.unit[i] = norm > 0 ? 1 / Math.sqrt(norm) : 0;
       void scales; // the per-word scale cancels in a unit vector
     }
+    this.hasNumbers = numbers;
   }
 
   /**
