@@ -1,5 +1,6 @@
 import type { SafetyCategory } from './categories.js';
 import { ROUND11_PATTERNS } from './patterns-round11.js';
+import { SITUATION_PATTERNS } from './situations.js';
 
 /**
  * Patterns added in record 0036 round 10 (lexicon.ts is at its size limit; lexicon.ts COMBINED reads these with its
@@ -18,8 +19,7 @@ const NOT_UNIT = String.raw`(?!\s*(?:pounds|lbs?|kilos?|kg|stone|pfund|percent|p
 const PERSON_EN = String.raw`(?:mom|mum|mother|dad|father|wife|husband|son|daughter|brother|sister|child|baby|grandma|grandpa|grandmother|grandfather|uncle|aunt)`;
 const PET_EN = String.raw`(?:dog|cat|puppy|kitten|pet|horse|pony|rabbit|bunny|parrot|hamster)`;
 
-export const EXTRA_PATTERNS: Partial<Record<SafetyCategory, RegExp[]>> = {
-  ...ROUND11_PATTERNS, // hate (record 0036 round 11)
+const ROUND10_PATTERNS: Partial<Record<SafetyCategory, RegExp[]>> = {
   minors: [
     new RegExp(
       String.raw`\b(?:i'?m|i am)\s+(?:only\s+|just\s+)?${TEEN_EN}\b${NOT_UNIT}(?:\s*(?:years?\s+old|yo|y/o))?${NEAR}\b(?:${DIET_EN})`,
@@ -53,3 +53,9 @@ export const EXTRA_PATTERNS: Partial<Record<SafetyCategory, RegExp[]>> = {
     /\b(?:mijn|onze)\s+(?:vader|moeder|man|vrouw|zoon|dochter|broer|zus|opa|oma|hond|kat|poes|konijn|paard)\s+is\s+(?:dood|doodgegaan|gestorven)\b/,
   ],
 };
+
+/** Every category's extra patterns: round 10's, round 11's (hate) and the situation detector's (round 13, situations.ts). */
+export const EXTRA_PATTERNS: Partial<Record<SafetyCategory, RegExp[]>> = {};
+for (const part of [ROUND10_PATTERNS, ROUND11_PATTERNS, SITUATION_PATTERNS])
+  for (const [cat, pats] of Object.entries(part) as [SafetyCategory, RegExp[]][])
+    EXTRA_PATTERNS[cat] = [...(EXTRA_PATTERNS[cat] ?? []), ...pats];
