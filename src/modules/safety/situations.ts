@@ -12,7 +12,7 @@ import type { SafetyCategory } from './categories.js';
  *
  * The frame is what keeps topics clear: the history of a war, a lawyer series, how chemotherapy works, a landlord's
  * question about evictions in general, a grandmother's birthday have an event word or a relation, not both bound in
- * one clause. Forms whose verb carries the person ("me detuvieron", "j'ai été arrêté", "ik ben opgepakt") are written
+ * one clause. Forms whose verb carries the person ("me detuvieron", "j(?:'| )ai été arrêté", "ik ben opgepakt") are written
  * whole; third-person events ("… died", "… has dementia") need the relation within FRAME_SPAN characters before the
  * event, with no clause break (. ? ! ; ,) between — checked by a lookbehind that runs only where an event matched, so
  * each pattern stays linear in the text (no scan from every "my" or "I").
@@ -59,9 +59,13 @@ const ME = {
 
 type L = keyof typeof REL;
 
-/** An event in the same clause after a frame (the frame within FRAME_SPAN characters before the event's end). */
+/**
+ * An event in the same clause after a frame: the frame ends before the event starts (its object is not its frame: "I
+ * hit my brother at tennis") and at most FRAME_SPAN characters before it. The lookbehind runs only where an event
+ * matched and reads a bounded window back.
+ */
 function framed(frame: string, events: string): string {
-  return `(?:${events})\\b(?<=(?:^|[^\\w'])(?:${frame})\\b[^.?!;,]{0,${FRAME_SPAN}})`;
+  return `(?:${events})\\b(?<=(?:^|[^\\w'])(?:${frame})\\b[^.?!;,]{0,${FRAME_SPAN}}(?:(?<![\\w'])|(?='))(?:${events}))`;
 }
 const byRel = (l: L, events: string): string => framed(OWN[l], events);
 const byMeOrRel = (l: L, events: string): string => framed(`${ME[l]}|${OWN[l]}`, events);
@@ -100,7 +104,7 @@ const DEATH_GRIEF = [
   byRel('de', '(?:ist|war)\\s+(?:\\w+\\s+){0,3}(?:verstorben|gestorben|tot|ums leben gekommen)'),
   '\\b(?:ich bin|bin)\\s+(?:seit\\s+\\w+\\s+)?(?:witwe|witwer|verwitwet)\\b',
   // fr
-  `\\b(?:j'ai|nous avons|on a)\\s+(?:\\w+\\s+){0,1}(?:perdu|enterre|incinere)\\s+${OWN.fr}\\b`,
+  `\\b(?:j(?:'| )ai|nous avons|on a)\\s+(?:\\w+\\s+){0,1}(?:perdu|enterre|incinere)\\s+${OWN.fr}\\b`,
   `\\b(?:la mort|le deces|les obseques|l'enterrement|les cendres|la tombe)\\s+de\\s+${OWN.fr}\\b`,
   byRel('fr', "(?:est decedee?|s'est suicidee?|s'est donne la mort|nous a quittee?s?|est morte?)"),
   '\\b(?:je suis|suis)\\s+(?:devenue?\\s+)?(?:veuve|veuf)\\b',
@@ -128,7 +132,7 @@ const MEDICAL = [
   ),
   byMeOrRel(
     'en',
-    '(?:is|are|am|was|were|been|still|now)\\s+(?:\\w+\\s+)?(?:in (?:the )?(?:icu|intensive care|a coma|hospice|palliative care|the cancer ward)|on (?:a )?(?:ventilator|life support|dialysis|a transplant list))',
+    '(?:is|are|am|was|were|been|still|now)\\s+(?:\\w+\\s+)?(?:in (?:the )?(?:icu|intensive care|a coma|hospice|palliative care|the cancer ward)|on (?:a )?(?:ventilator|life support|dialysis|a transplant list))\\b(?! (?:team|staff|unit as|as a|as an|nurse|doctor|department))',
   ),
   byMeOrRel('en', "(?:started|starting|doing|going through|in the middle of|finished|halfway through|between rounds of)\\s+(?:my\\s+|his\\s+|her\\s+)?(?:chemo|chemotherapy|radiation|radiotherapy|dialysis)"),
   byRel('en', "(?:is|was)\\s+dying\\b(?! (?:to|for|of (?:laughter|boredom|hunger|thirst|curiosity)))"),
@@ -143,15 +147,15 @@ const MEDICAL = [
   `\\b(?:ich|wir)\\s+(?:\\w+\\s+){0,2}(?:habe|haben|hatte|hatten)\\s+(?:\\w+\\s+){0,1}${ILL.de}`,
   byRel('de', `(?:hat|hatte)\\s+(?:\\w+\\s+){0,2}${ILL.de}`),
   '\\b(?:krebsdiagnose|tumordiagnose|demenzdiagnose)\\b(?<=\\b(?:seit|nach|meine|meiner|unsere|die)\\s+\\w+)',
-  `(?:liegt|liege|bin|ist)\\s+(?:\\w+\\s+){0,2}(?:auf der intensivstation|im koma|im hospiz|an der dialyse|an der beatmung)`,
+  `\\b(?:liegt|liege|bin|ist)\\s+(?:\\w+\\s+){0,2}(?:auf der intensivstation|im koma|im hospiz|an der dialyse|an der beatmung)`,
   '\\b(?:ich|wir)\\s+(?:\\w+\\s+){0,2}(?:mache|bekomme|beginne)\\s+(?:\\w+\\s+){0,1}(?:chemo|chemotherapie|bestrahlung|dialyse)\\b',
   'wurde\\s+(?:\\w+\\s+){0,2}(?:krebs|leukamie|demenz|alzheimer|parkinson|multiple sklerose)\\s+diagnostiziert',
   // fr
   `\\bon\\s+(?:vient de\\s+)?(?:m'a|lui a|nous a|m'|lui)\\s*(?:diagnostique|annonce|decouvert)\\s+${ILL.fr}`,
-  `\\b(?:j'ai|nous avons)\\s+${ILL.fr}`,
+  `\\b(?:j(?:'| )ai|nous avons)\\s+${ILL.fr}`,
   byRel('fr', `(?:a|a eu|vient d'avoir)\\s+${ILL.fr}`),
   `\\b(?:je suis|il est|elle est|est)\\s+(?:\\w+\\s+)?(?:en reanimation|en soins palliatifs|sous dialyse|dans le coma|sous respirateur)`,
-  "\\b(?:je fais|je commence|j'ai commence|je suis sous|sous)\\s+(?:une\\s+|ma\\s+|la\\s+)?(?:chimio|chimiotherapie|radiotherapie|dialyse)\\b",
+  "\\b(?:je fais|je commence|j(?:'| )ai commence|je suis sous|sous)\\s+(?:une\\s+|ma\\s+|la\\s+)?(?:chimio|chimiotherapie|radiotherapie|dialyse)\\b",
   // pt
   `\\b(?:fui|foi)\\s+diagnosticad[oa]\\s+com\\s+${ILL.pt}|\\bdiagnosticaram\\s+(?:\\w+\\s+){0,2}${ILL.pt}`,
   `\\b(?:tenho|tive)\\s+${ILL.pt}`,
@@ -192,9 +196,9 @@ const LEGAL = [
   byRel('de', '(?:wurde|ist|sitzt)\\s+(?:\\w+\\s+){0,3}(?:festgenommen|verhaftet|angeklagt|verurteilt|in untersuchungshaft|im gefangnis|im knast|abgeschoben)'),
   '\\b(?:ich|wir)\\s+(?:\\w+\\s+){0,2}(?:habe|haben|hab|bekam|bekamen)\\s+(?:\\w+\\s+){0,2}(?:einen strafbefehl|eine anzeige|eine vorladung|einen gerichtstermin|eine anklage|bewahrung|einen abschiebebescheid)\\b',
   // fr
-  "\\b(?:j'ai ete|je suis|nous avons ete|on a ete|il a ete|elle a ete)\\s+(?:\\w+\\s+)?(?:arretee?s?|interpellee?s?|mise? en examen|condamnee?s?|mise? en garde a vue|placee? en garde a vue|poursuivie?s?|inculpee?s?|expulsee?s?)\\b",
-  byMeOrRel('fr', '(?:passe|passera|passent)\\s+(?:\\w+\\s+)?(?:au tribunal|devant le juge|en comparution immediate|aux assises|en correctionnelle)'),
-  "\\b(?:j'ai|on a|nous avons)\\s+(?:\\w+\\s+)?(?:une convocation au tribunal|une oqtf|un casier judiciaire|une plainte contre moi|un proces)\\b|\\b(?:je suis|suis)\\s+(?:en liberte conditionnelle|sous controle judiciaire|en sursis)\\b",
+  "\\b(?:j(?:'| )ai ete|je suis|nous avons ete|on a ete|il a ete|elle a ete)\\s+(?:\\w+\\s+)?(?:arretee?s?|interpellee?s?|mise? en examen|condamnee?s?|mise? en garde a vue|placee? en garde a vue|poursuivie?s?|inculpee?s?|expulsee?s?)\\b",
+  byMeOrRel('fr', '(?:passe|passera|passent)\\s+(?:\\w+\\s+)?(?:au tribunal|devant le juge|en comparution immediate|aux assises|en correctionnelle)\\b(?! (?:de commerce|administratif))'),
+  "\\b(?:j(?:'| )ai|on a|nous avons)\\s+(?:\\w+\\s+)?(?:une convocation au tribunal|une oqtf|un casier judiciaire|une plainte contre moi|un proces)\\b|\\b(?:je suis|suis)\\s+(?:en liberte conditionnelle|sous controle judiciaire|en sursis)\\b",
   // pt
   '\\b(?:fui|fomos)\\s+(?:\\w+\\s+)?(?:pres[oa]s?|detid[oa]s?|processad[oa]s?|condenad[oa]s?|indiciad[oa]s?|deportad[oa]s?)\\b|\\bme\\s+(?:prenderam|processaram|denunciaram)\\b',
   byRel('pt', '(?:foi pres[oa]|foi detid[oa]|esta pres[oa]|esta na cadeia|foi condenad[oa])'),
@@ -218,7 +222,7 @@ const FINANCIAL = [
   byMeOrRel('en', "(?:got|have|received|get)\\s+(?:an?\\s+|our\\s+|my\\s+)?(?:eviction notice|foreclosure notice|shut ?off notice|disconnection notice|final notice)"),
   byMeOrRel(
     'en',
-    "(?:\\w+\\s+)?(?:months?|weeks?)\\s+behind\\s+on\\s+(?:\\w+\\s+)?(?:rent|mortgage|bills|payments|car payments)|(?:can'?t|cannot|couldn'?t|could not)\\s+(?:afford to\\s+)?(?:pay|make)\\s+(?:\\w+\\s+)?(?:rent|mortgage|electric bill|power bill)",
+    "(?:months?|weeks?)\\s+behind\\s+on\\s+(?:\\w+\\s+)?(?:rent|mortgage|bills|payments|car payments)|(?:can'?t|cannot|couldn'?t|could not)\\s+(?:afford to\\s+)?(?:pay|make)\\s+(?:\\w+\\s+)?(?:rent|mortgage|electric bill|power bill)",
   ),
   byMeOrRel(
     'en',
@@ -231,7 +235,7 @@ const FINANCIAL = [
   '\\b(?:raumungsklage|zwangsraumung|lohnpfandung|kontopfandung)\\b(?<=\\b(?:ich|wir|uns|mir|mich|meine|unsere|bekommen|bekomme|droht)\\b[^.?!;,]{0,60})|\\b(?:uns|mir)\\s+(?:\\w+\\s+){0,2}(?:droht|drohen)\\s+(?:die\\s+)?(?:raumung|zwangsraumung|obdachlosigkeit|privatinsolvenz)\\b',
   '\\b(?:ich|wir)\\s+(?:\\w+\\s+){0,2}(?:kann|konnen|konnte|konnten)\\s+(?:\\w+\\s+){0,2}(?:die miete|den strom|die raten|die rechnungen)\\s+nicht\\s+(?:mehr\\s+)?(?:zahlen|bezahlen)\\b|\\b(?:strom|gas|wasser)\\s+(?:wird|wurde|ist)\\s+(?:\\w+\\s+)?(?:abgestellt|gesperrt)\\b(?<=\\b(?:uns|mir|unser|mein)\\b[^.?!;,]{0,60})|\\b(?:ich|wir)\\s+(?:\\w+\\s+){0,2}(?:schlafe|schlafen|wohne|wohnen|lebe|leben)\\s+im\\s+auto\\b',
   // fr
-  "\\b(?:on va|ils vont|on nous|on me)\\s+(?:nous\\s+|me\\s+)?(?:expulser|couper (?:l'electricite|le courant|le gaz|l'eau))\\b|\\b(?:je|nous|on)\\s+(?:\\w+\\s+){0,2}(?:suis|sommes|est)\\s+(?:\\w+\\s+)?(?:surendettee?s?|expulsee?s?|a la rue|interdite? bancaire|fichee? a la banque de france)\\b|\\b(?:avis|procedure|jugement) d'expulsion\\b(?<=\\b(?:j'ai|nous avons|on a|recu|notre|mon)\\b[^.?!;,]{0,60})",
+  "\\b(?:on va|ils vont|on nous|on me)\\s+(?:nous\\s+|me\\s+)?(?:expulser|couper (?:l'electricite|le courant|le gaz|l'eau))\\b|\\b(?:je|nous|on)\\s+(?:\\w+\\s+){0,2}(?:suis|sommes|est)\\s+(?:\\w+\\s+)?(?:surendettee?s?|expulsee?s?|a la rue|interdite? bancaire|fichee? a la banque de france)\\b|\\b(?:avis|procedure|jugement) d'expulsion\\b(?<=\\b(?:j(?:'| )ai|nous avons|on a|recu|notre|mon)\\b[^.?!;,]{0,60})",
   "\\b(?:je|nous|on)\\s+(?:ne\\s+)?(?:peux|pouvons|peut|arrive|arrivons)\\s+plus\\s+(?:a\\s+)?payer\\s+(?:le|mon|notre)\\s+loyer\\b|\\bl'huissier\\s+(?:\\w+\\s+){0,2}(?:passe|est passe|vient|saisit|a saisi)\\b|\\b(?:je dors|on dort|nous dormons|je vis|on vit)\\s+dans\\s+(?:ma|notre|la)\\s+voiture\\b",
   // pt
   '\\b(?:vou|vamos|estou|estamos)\\s+(?:\\w+\\s+)?(?:ser despejad[oa]s?|sendo despejad[oa]s?|despejad[oa]s?)\\b|\\b(?:nao consigo|nao conseguimos)\\s+pagar\\s+(?:o\\s+)?(?:aluguel|aluguer|a prestacao|as contas)\\b|\\b(?:cortaram|vao cortar)\\s+(?:a\\s+)?(?:luz|agua|energia)\\b|\\b(?:moro|moramos|durmo|dormimos)\\s+no\\s+carro\\b|\\b(?:meu salario|minha conta)\\s+(?:foi\\s+)?penhorad[oa]\\b',
@@ -245,12 +249,12 @@ const FINANCIAL = [
 const ADDICTION = [
   byMeOrRel(
     'en',
-    "(?:relapsed|relapsing|(?:is|am|was|'m|'s|are|been|just got out of|got out of|went to|going to|checked into|back in)\\s+(?:\\w+\\s+)?(?:rehab|detox|withdrawal|a treatment program for (?:alcohol|drugs|gambling))|(?:\\d+|\\w+) (?:days|weeks|months) sober|in recovery from (?:alcohol|drugs|addiction|gambling)|(?:gambled|drank|snorted|shot up) away (?:our|my|his|her|the) (?:savings|rent|paycheck|money))",
+    "(?:relapsed|relapsing|(?:is|am|was|'m|'s|are|been|just got out of|got out of|went to|going to|checked into|back in)\\s+(?:\\w+\\s+)?(?:rehab|detox|withdrawal|a treatment program for (?:alcohol|drugs|gambling))|(?:days|weeks|months) sober|in recovery from (?:alcohol|drugs|addiction|gambling)|(?:gambled|drank|snorted|shot up) away (?:our|my|his|her|the) (?:savings|rent|paycheck|money))",
   ),
   '\\b(?:tuve|he tenido|tiene|tuvo)\\s+una\\s+recaida\\b|\\b(?:estoy|esta|salgo|salio|entre|entro)\\s+(?:de\\s+|en\\s+)?(?:rehabilitacion|desintoxicacion)\\b(?<=\\b(?:yo|estoy|salgo|entre|mi|mis|nuestro|nuestra)\\b[^.?!;,]{0,80})',
   '\\b(?:ich|wir)\\s+(?:\\w+\\s+){0,2}(?:bin|war|hatte|habe)\\s+(?:\\w+\\s+){0,2}(?:ruckfallig|einen ruckfall|auf entzug|im entzug|in der entzugsklinik)\\b|' +
     framed(OWN.de, '(?:ist|war)\\s+(?:\\w+\\s+){0,2}(?:ruckfallig|auf entzug|im entzug|in der entzugsklinik)'),
-  "\\b(?:j'ai|il a|elle a)\\s+(?:\\w+\\s+)?rechute\\b|\\b(?:je suis|il est|elle est|je sors|il sort|elle sort)\\s+(?:\\w+\\s+)?(?:de\\s+|en\\s+)?(?:cure de desintoxication|desintox|sevrage)\\b",
+  "\\b(?:j(?:'| )ai|il a|elle a)\\s+(?:\\w+\\s+)?rechute\\b|\\b(?:je suis|il est|elle est|je sors|il sort|elle sort)\\s+(?:\\w+\\s+)?(?:de\\s+|en\\s+)?(?:cure de desintoxication|desintox|sevrage)\\b",
   '\\b(?:tive|teve)\\s+uma\\s+recaida\\b|\\b(?:estou|esta|sai|saiu)\\s+(?:\\w+\\s+)?(?:da\\s+|na\\s+|em\\s+)?(?:reabilitacao|clinica de reabilitacao|desintoxicacao)\\b',
   '\\b(?:ho|ha)\\s+avuto\\s+una\\s+ricaduta\\b|\\b(?:sono|e)\\s+(?:\\w+\\s+)?(?:in comunita|in disintossicazione|al sert)\\b',
   '\\b(?:ik|hij|zij)\\s+(?:\\w+\\s+){0,2}(?:ben|is|heb|heeft)\\s+(?:\\w+\\s+){0,2}(?:teruggevallen|een terugval gehad|in de afkickkliniek|aan het afkicken)\\b',
@@ -271,7 +275,7 @@ const ABUSE = [
   framed(OWN.de, '(?:schlagt|schlug|verprugelt|verprugelte|wurgt|wurgte|bedroht|bedrohte|misshandelt|misshandelte)\\s+(?:mich|uns|meine|meinen)'),
   '\\b(?:seit|nach)\\s+(?:dem|der)\\s+(?:uberfall|angriff|vergewaltigung)\\b|\\bich\\s+wurde\\s+(?:\\w+\\s+){0,2}(?:uberfallen|angegriffen|zusammengeschlagen|niedergestochen)\\b',
   framed(OWN.fr, '(?:me frappe|me frappait|nous frappe|la frappe|le frappe|me bat|me battait|m\'etrangle|me menace|m\'a frappee?|m\'a menacee?)'),
-  "\\b(?:depuis|apres)\\s+(?:mon|l')\\s*(?:agression|viol)\\b|\\bj'ai\\s+ete\\s+(?:agressee?|attaquee?|poignardee?|tabassee?)\\b",
+  "\\b(?:depuis|apres)\\s+(?:mon|l')\\s*(?:agression|viol)\\b|\\bj(?:'| )ai\\s+ete\\s+(?:agressee?|attaquee?|poignardee?|tabassee?)\\b",
   framed(OWN.pt, '(?:me bate|me batia|me agride|me agrediu|me ameaca|me ameacou|bate na minha|bate em mim)'),
   '\\b(?:desde|depois)\\s+(?:d[ao]|da minha|do meu)\\s*(?:agressao|assalto|estupro)\\b|\\bfui\\s+(?:agredid[oa]|assaltad[oa]|esfaquead[oa])\\b',
   framed(OWN.it, '(?:mi picchia|mi picchiava|ci picchia|mi minaccia|mi ha minacciat[oa]|mi ha picchiat[oa]|picchia mia|picchia mio)'),
@@ -288,7 +292,7 @@ const PREGNANCY_LOSS = [
   ),
   '\\b(?:perdi|perdimos|he perdido|hemos perdido)\\s+(?:a\\s+)?(?:el|al|mi|nuestro)\\s+(?:bebe|embarazo)\\b|\\b(?:perdida|perdida gestacional|aborto)\\s+(?:espontaneo\\s+)?(?:a|en)\\s+las\\s+\\d+\\s+semanas\\b',
   '\\b(?:wir|ich)\\s+(?:haben|habe)\\s+(?:unser|unseren|mein|meinen|das)\\s+(?:baby|kind|sternenkind)\\s+(?:\\w+\\s+){0,3}verloren\\b|\\bsternenkind\\b|\\bstille geburt\\b',
-  "\\b(?:j'ai|nous avons|on a)\\s+perdu\\s+(?:notre|mon|le)\\s+(?:bebe|grossesse)\\b|\\barret de (?:la )?grossesse\\b|\\bgrossesse arretee\\b",
+  "\\b(?:j(?:'| )ai|nous avons|on a)\\s+perdu\\s+(?:notre|mon|le)\\s+(?:bebe|grossesse)\\b|\\barret de (?:la )?grossesse\\b|\\bgrossesse arretee\\b",
   '\\b(?:perdi|perdemos)\\s+(?:o\\s+)?(?:nosso|meu|o)\\s+(?:bebe|gravidez)\\b|\\bperda gestacional\\b',
   '\\b(?:ho|abbiamo)\\s+perso\\s+(?:il|la|nostro|nostra|mio|mia)\\s+(?:bambino|bambina|bimbo|bimba|gravidanza)\\b|\\bmorte in utero\\b',
   '\\b(?:we zijn|ik ben|wij zijn)\\s+(?:\\w+\\s+){0,2}(?:ons|mijn)\\s+(?:kindje|baby|zwangerschap)\\s+(?:\\w+\\s+){0,3}verloren\\b|\\bsterrenkindje\\b',
