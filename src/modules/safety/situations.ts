@@ -35,15 +35,29 @@ const REL = {
   nl: '(?:moeder|mama|vader|papa|ouders|vrouw|man|partner|vriendin|vriend|zoon|dochter|kind|kinderen|kindje|baby|broer|zus|zusje|broertje|oma|opa|kleinzoon|kleindochter|oom|tante|neef|nicht|schoonmoeder|schoonvader|stiefvader|stiefmoeder|beste vriend|beste vriendin)',
 };
 
-/** A possessive + (an adjective or two) + a relation: "my little brother", "mi padre", "meine Oma", "notre fils". */
+/** Parents and grandparents named without a possessive, as children speak of their own ("dad is in hospital"). */
+const BARE = {
+  en: '(?:mom|mum|mommy|mummy|dad|daddy|grandma|grandpa|granny|nana)',
+  es: '(?:mama|papa|abuela|abuelo|abuelita|abuelito)',
+  de: '(?:mama|papa|oma|opa)',
+  fr: '(?:maman|papa|mamie|papi|papy)',
+  pt: '(?:mamae|papai|vovo|vovozinha)',
+  it: '(?:mamma|papa|nonna|nonno)',
+  nl: '(?:mama|papa|oma|opa)',
+};
+
+/**
+ * A possessive + (an adjective or two) + a relation ("my little brother", "mi padre", "meine Oma", "notre fils"), or a
+ * parent named bare (BARE).
+ */
 const OWN = {
-  en: `(?:my|our)\\s+(?:[\\w'-]+\\s+){0,2}${REL.en}`,
-  es: `(?:mi|mis|nuestro|nuestra|nuestros)\\s+(?:\\w+\\s+){0,1}${REL.es}`,
-  de: `(?:mein|meine|meinen|meinem|meiner|unser|unsere|unseren|unserem|unserer)\\s+(?:\\w+\\s+){0,1}${REL.de}`,
-  fr: `(?:mon|ma|mes|notre|nos)\\s+(?:\\w+\\s+){0,1}${REL.fr}`,
-  pt: `(?:meu|minha|meus|minhas|nosso|nossa)\\s+(?:\\w+\\s+){0,1}${REL.pt}`,
-  it: `(?:mio|mia|miei|mie|nostro|nostra|nostri)\\s+(?:\\w+\\s+){0,1}${REL.it}`,
-  nl: `(?:mijn|onze|ons)\\s+(?:\\w+\\s+){0,1}${REL.nl}`,
+  en: `(?:(?:my|our)\\s+(?:[\\w'-]+\\s+){0,2}${REL.en}|${BARE.en})`,
+  es: `(?:(?:mi|mis|nuestro|nuestra|nuestros)\\s+(?:\\w+\\s+){0,1}${REL.es}|${BARE.es})`,
+  de: `(?:(?:mein|meine|meinen|meinem|meiner|unser|unsere|unseren|unserem|unserer)\\s+(?:\\w+\\s+){0,1}${REL.de}|${BARE.de})`,
+  fr: `(?:(?:mon|ma|mes|notre|nos)\\s+(?:\\w+\\s+){0,1}${REL.fr}|${BARE.fr})`,
+  pt: `(?:(?:meu|minha|meus|minhas|nosso|nossa)\\s+(?:\\w+\\s+){0,1}${REL.pt}|${BARE.pt})`,
+  it: `(?:(?:mio|mia|miei|mie|nostro|nostra|nostri)\\s+(?:\\w+\\s+){0,1}${REL.it}|${BARE.it})`,
+  nl: `(?:(?:mijn|onze|ons)\\s+(?:\\w+\\s+){0,1}${REL.nl}|${BARE.nl})`,
 };
 
 /** The user as subject: the first person (for languages whose verbs carry it, the events below are written whole). */
@@ -146,12 +160,12 @@ const MEDICAL = [
   // de
   `\\b(?:ich|wir)\\s+(?:\\w+\\s+){0,2}(?:habe|haben|hatte|hatten)\\s+(?:\\w+\\s+){0,1}${ILL.de}`,
   byRel('de', `(?:hat|hatte)\\s+(?:\\w+\\s+){0,2}${ILL.de}`),
-  '\\b(?:krebsdiagnose|tumordiagnose|demenzdiagnose)\\b(?<=\\b(?:seit|nach|meine|meiner|unsere|die)\\s+\\w+)',
+  '\\b(?:seit der|nach der|meine|meiner|unsere|unserer|seine|seiner|ihre|ihrer)\\s+(?:krebsdiagnose|tumordiagnose|demenzdiagnose|alzheimerdiagnose)\\b',
   `\\b(?:liegt|liege|bin|ist)\\s+(?:\\w+\\s+){0,2}(?:auf der intensivstation|im koma|im hospiz|an der dialyse|an der beatmung)`,
   '\\b(?:ich|wir)\\s+(?:\\w+\\s+){0,2}(?:mache|bekomme|beginne)\\s+(?:\\w+\\s+){0,1}(?:chemo|chemotherapie|bestrahlung|dialyse)\\b',
   'wurde\\s+(?:\\w+\\s+){0,2}(?:krebs|leukamie|demenz|alzheimer|parkinson|multiple sklerose)\\s+diagnostiziert',
   // fr
-  `\\bon\\s+(?:vient de\\s+)?(?:m'a|lui a|nous a|m'|lui)\\s*(?:diagnostique|annonce|decouvert)\\s+${ILL.fr}`,
+  `\\bon\\s+(?:vient de\\s+)?(?:m'a|lui a|nous a|m'|lui)\\s*(?:diagnostique|diagnostiquer|annonce|annoncer|decouvert|decouvrir)\\s+${ILL.fr}`,
   `\\b(?:j(?:'| )ai|nous avons)\\s+${ILL.fr}`,
   byRel('fr', `(?:a|a eu|vient d'avoir)\\s+${ILL.fr}`),
   `\\b(?:je suis|il est|elle est|est)\\s+(?:\\w+\\s+)?(?:en reanimation|en soins palliatifs|sous dialyse|dans le coma|sous respirateur)`,
@@ -179,7 +193,7 @@ const LEGAL = [
   // en: the user or a close person arrested, charged, sued, on bail or probation, facing a court date or deportation.
   byMeOrRel(
     'en',
-    "(?:was|were|got|been|am|is|are|just got|'m|'re)\\s+(?:\\w+\\s+)?(?:arrested|detained|indicted|charged with|booked for|sued|subpoenaed|convicted|sentenced|deported|picked up by (?:the )?(?:police|cops|ice)|served (?:with )?(?:a )?(?:lawsuit|summons|subpoena))",
+    "(?:was|were|got|been|am|is|are|just got|'m|'re)\\s+(?:\\w+\\s+)?(?:arrested|detained|indicted|charged with(?!\\s+(?:an?\\s+|the\\s+|\\w+\\s+)?(?:\\w+\\s+)?(?:fees?|charges?|fines?|interest|tax|vat|shipping|subscription|bill|amount|price|twice)\\b)|booked for|sued|subpoenaed|convicted|sentenced|deported|picked up by (?:the )?(?:police|cops|ice)|served (?:with )?(?:a )?(?:lawsuit|summons|subpoena))",
   ),
   byMeOrRel(
     'en',
@@ -222,7 +236,7 @@ const FINANCIAL = [
   byMeOrRel('en', "(?:got|have|received|get)\\s+(?:an?\\s+|our\\s+|my\\s+)?(?:eviction notice|foreclosure notice|shut ?off notice|disconnection notice|final notice)"),
   byMeOrRel(
     'en',
-    "(?:months?|weeks?)\\s+behind\\s+on\\s+(?:\\w+\\s+)?(?:rent|mortgage|bills|payments|car payments)|(?:can'?t|cannot|couldn'?t|could not)\\s+(?:afford to\\s+)?(?:pay|make)\\s+(?:\\w+\\s+)?(?:rent|mortgage|electric bill|power bill)",
+    "(?:months?|weeks?)\\s+behind\\s+on\\s+(?:\\w+\\s+)?(?:rent|mortgage|bills|payments|car payments|utilities)|(?:can'?t|cannot|couldn'?t|could not)\\s+(?:afford to\\s+)?(?:pay|make)\\s+(?:\\w+\\s+)?(?:rent|mortgage|electric bill|power bill)",
   ),
   byMeOrRel(
     'en',
@@ -298,12 +312,53 @@ const PREGNANCY_LOSS = [
   '\\b(?:we zijn|ik ben|wij zijn)\\s+(?:\\w+\\s+){0,2}(?:ons|mijn)\\s+(?:kindje|baby|zwangerschap)\\s+(?:\\w+\\s+){0,3}verloren\\b|\\bsterrenkindje\\b',
 ];
 
+/**
+ * English drops the subject at the start of a clause ("got arrested last week, …", "was diagnosed with …"): the
+ * clause start stands for the first person there.
+ */
+const CLAUSE_START_EN = "(?:^|[.!?,;:]\\s*)(?:just\\s+)?(?:got|was|been|getting)\\s+(?:\\w+\\s+)?";
+const SUBJECTLESS_EN: Partial<Record<SafetyCategory, string>> = {
+  'legal-trouble': `${CLAUSE_START_EN}(?:arrested|detained|indicted|charged with(?!\\s+(?:an?\\s+|the\\s+|\\w+\\s+)?(?:\\w+\\s+)?(?:fees?|charges?|fines?|interest|tax|vat|shipping|subscription|bill|amount|price|twice)\\b)|sued|subpoenaed|convicted|deported|served (?:with )?(?:a )?(?:lawsuit|summons|subpoena))\\b`,
+  'abuse-violence': `${CLAUSE_START_EN}(?:assaulted|mugged|jumped|stabbed|strangled|beaten up|raped)\\b(?! (?:at|on|in|into|by (?:a|the) (?:\\w+ )?(?:dog|cat|bird|goose|swarm|bee|wasp|mosquito|mosquitoes)))`,
+  'financial-distress': `${CLAUSE_START_EN}(?:evicted|foreclosed on|repossessed|laid off and (?:can'?t|cannot) pay)\\b`,
+  'medical-crisis': `${CLAUSE_START_EN}(?:diagnosed with)\\s+(?:\\w+\\s+)?${ILL.en}`,
+};
+
+/** Hardship beyond arrears: selling belongings for the rent, going without heat or food (seven languages). */
+const HARDSHIP = [
+  byMeOrRel('en', "(?:sold|pawned|had to sell|had to pawn)\\s+(?:my|our|his|her)\\s+(?:[\\w'-]+\\s+){0,2}to\\s+(?:pay|cover|make)\\s+(?:the\\s+|my\\s+|our\\s+)?(?:rent|mortgage|bills|debts?)|(?:can'?t|cannot|couldn'?t|could not)\\s+(?:even\\s+)?(?:afford|pay for|buy)\\s+(?:\\w+\\s+)?(?:heat|heating|food|groceries|diapers|formula|medicine|insulin)\\b(?! (?:for (?:a|the) (?:party|trip|event)))"),
+  '\\b(?:vendi|vendimos|empene|empenamos)\\s+(?:\\w+\\s+){1,3}para\\s+pagar\\s+(?:el alquiler|la hipoteca|las deudas|las facturas)\\b|\\bno\\s+(?:puedo|podemos)\\s+(?:ni\\s+)?(?:pagar la calefaccion|comprar comida|pagar la comida)\\b',
+  '\\b(?:ich|wir)\\s+(?:\\w+\\s+){0,2}(?:habe|haben|musste|mussten)\\s+(?:\\w+\\s+){1,3}(?:verkauft|versetzt)\\s*,?\\s*um\\s+(?:die miete|die schulden|die rechnungen)\\b|\\b(?:ich|wir)\\s+(?:\\w+\\s+){0,2}(?:kann|konnen)\\s+(?:mir|uns)\\s+(?:kein|keine|nicht mal)\\s+(?:essen|heizung|lebensmittel)\\s+(?:mehr\\s+)?leisten\\b',
+  "\\b(?:j(?:'| )ai|nous avons|on a)\\s+(?:du\\s+)?(?:vendu|mis au clou)\\s+(?:\\w+\\s+){1,3}pour\\s+payer\\s+(?:le|mon|notre|les)\\s+(?:loyer|dettes|factures)\\b|\\b(?:je|nous|on)\\s+(?:ne\\s+)?(?:peux|pouvons|peut)\\s+(?:meme\\s+)?plus\\s+(?:payer le chauffage|acheter a manger|se chauffer|nous chauffer|me chauffer)\\b",
+  '\\b(?:vendi|vendemos|penhorei)\\s+(?:\\w+\\s+){1,3}para\\s+pagar\\s+(?:o aluguel|o aluguer|as dividas|as contas)\\b|\\bnao\\s+(?:consigo|conseguimos)\\s+(?:nem\\s+)?(?:comprar comida|pagar o aquecimento|pagar a comida)\\b',
+  "\\b(?:ho|abbiamo)\\s+(?:dovuto\\s+)?vendut[oa]\\s+(?:\\w+\\s+){1,3}per\\s+pagare\\s+(?:l'affitto|il mutuo|i debiti|le bollette)\\b|\\bnon\\s+(?:riesco|riusciamo|posso|possiamo)\\s+(?:nemmeno\\s+|neanche\\s+)?(?:a\\s+)?(?:comprare da mangiare|pagare il riscaldamento|scaldare casa)\\b",
+  '\\b(?:ik|we)\\s+(?:heb|hebben|moest|moesten)\\s+(?:\\w+\\s+){1,3}verkocht\\s+om\\s+(?:de huur|de schulden|de rekeningen)\\b|\\b(?:ik|we)\\s+(?:kan|kunnen)\\s+(?:zelfs\\s+)?(?:geen eten|de verwarming|geen boodschappen)\\s+(?:meer\\s+)?(?:betalen|kopen)\\b',
+];
+
+/** Heavy, daily use of alcohol or hard drugs and losing control of it, stated by the user or of someone close. */
+const DRINK = '(?:vodka|whiske?y|wine|gin|rum|tequila|liquor|booze|spirits)';
+const DRUGS = '(?:coke|cocaine|crack|meth|heroin|fentanyl|ketamine|oxy|oxycodone|opioids|pills|speed|mdma)';
+const HEAVY_USE = [
+  byMeOrRel(
+    'en',
+    `(?:drinking|drink|drinks|drank|down|finish)\\s+(?:a|one|two|three|half a|a whole|\\d+)\\s+(?:bottles?|fifths?|handles?)\\s+of\\s+${DRINK}\\s+(?:a|every|per|each)\\s+(?:day|night)|(?:using|doing|snorting|smoking|taking|shooting)\\s+${DRUGS}\\s+(?:every|each|most)\\s+(?:day|night|weekend|morning)|(?:can'?t|cannot|couldn'?t)\\s+stop\\s+(?:drinking|gambling|betting|using|buying (?:lottery tickets|scratch(?:ers| cards)))`,
+  ),
+  `\\b(?:bebo|bebe|me bebo|se bebe)\\s+(?:una|media|dos)\\s+botellas?\\s+de\\s+(?:vodka|whisky|vino|ron|ginebra|tequila)\\s+(?:al|cada)\\s+dia\\b|\\b(?:consumo|tomo|me meto|se mete)\\s+(?:coca|cocaina|crack|heroina|ketamina|pastillas|speed)\\s+(?:todos los|cada)\\s+(?:dias|fines de semana|noches)\\b|\\bno\\s+(?:puedo|puede)\\s+dejar\\s+de\\s+(?:beber|apostar|jugar|consumir)\\b`,
+  `\\b(?:ich|er|sie)\\s+(?:trinke|trinkt)\\s+(?:eine|jeden tag eine|taglich eine)\\s+(?:halbe\\s+|ganze\\s+)?flasche\\s+(?:wodka|whisky|wein|schnaps|korn|gin|rum)\\b|\\b(?:ich|er|sie)\\s+(?:nehme|nimmt|ziehe|zieht)\\s+(?:\\w+\\s+)?(?:koks|kokain|crystal|heroin|ketamin|speed)\\b|\\b(?:ich|er|sie)\\s+(?:kann|konnte)\\s+nicht\\s+(?:mehr\\s+)?aufhoren\\s+(?:zu\\s+trinken|zu\\s+spielen|zu\\s+wetten)\\b`,
+  `\\b(?:je|il|elle)\\s+(?:bois|boit)\\s+(?:une|une demi|une grande)\\s+bouteille\\s+de\\s+(?:vodka|whisky|vin|rhum|gin)\\s+par\\s+jour\\b|\\b(?:je|il|elle)\\s+(?:prends|prend|sniffe)\\s+(?:de la\\s+)?(?:coke|cocaine|crack|heroine|ketamine|md)\\s+(?:tous les|chaque)\\b|\\b(?:je|il|elle)\\s+(?:n'arrive|n arrive|ne peux|ne peut)\\s+plus\\s+(?:a\\s+)?(?:arreter|m'arreter|s'arreter)\\s+de\\s+(?:boire|jouer|parier)\\b`,
+  `\\b(?:bebo|bebe)\\s+(?:uma|meia)\\s+garrafa\\s+de\\s+(?:vodka|whisky|vinho|cachaca|rum|gin)\\s+por\\s+dia\\b|\\b(?:uso|usa|cheiro|cheira)\\s+(?:\\w+\\s+)?(?:cocaina|po|crack|heroina|ketamina)\\s+(?:todo|toda|todos os|todas as)\\b|\\bnao\\s+(?:consigo|consegue)\\s+parar\\s+de\\s+(?:beber|apostar|jogar|usar)\\b`,
+  `\\b(?:bevo|beve)\\s+(?:una|mezza)\\s+bottiglia\\s+di\\s+(?:vodka|whisky|vino|grappa|rum|gin)\\s+al\\s+giorno\\b|\\b(?:prendo|prende|tiro|tira)\\s+(?:\\w+\\s+)?(?:coca|cocaina|crack|eroina|ketamina)\\s+(?:ogni|tutti i|tutte le)\\b|\\bnon\\s+(?:riesco|riesce)\\s+(?:piu\\s+)?a\\s+smettere\\s+di\\s+(?:bere|giocare|scommettere)\\b`,
+  `\\b(?:ik|hij|zij)\\s+(?:drink|drinkt)\\s+(?:elke dag\\s+)?(?:een|een halve|een hele)\\s+fles\\s+(?:wodka|whisky|wijn|jenever|rum|gin)\\b|\\b(?:ik|hij|zij)\\s+(?:gebruik|gebruikt|snuif|snuift)\\s+(?:\\w+\\s+)?(?:coke|cocaine|crack|heroine|ketamine|speed)\\s+(?:elke|ieder)\\b|\\b(?:ik|hij|zij)\\s+(?:kan|kon)\\s+niet\\s+(?:meer\\s+)?stoppen\\s+met\\s+(?:drinken|gokken|gebruiken)\\b`,
+];
+
 export const SITUATION_PATTERNS: Partial<Record<SafetyCategory, RegExp[]>> = {
   'death-grief': DEATH_GRIEF.map((s) => new RegExp(s)),
   'medical-crisis': MEDICAL.map((s) => new RegExp(s)),
   'legal-trouble': LEGAL.map((s) => new RegExp(s)),
-  'financial-distress': FINANCIAL.map((s) => new RegExp(s)),
-  addiction: ADDICTION.map((s) => new RegExp(s)),
+  'financial-distress': [...FINANCIAL, ...HARDSHIP].map((s) => new RegExp(s)),
+  addiction: [...ADDICTION, ...HEAVY_USE].map((s) => new RegExp(s)),
   'abuse-violence': ABUSE.map((s) => new RegExp(s)),
   'pregnancy-loss': PREGNANCY_LOSS.map((s) => new RegExp(s)),
 };
+for (const [cat, source] of Object.entries(SUBJECTLESS_EN) as [SafetyCategory, string][])
+  SITUATION_PATTERNS[cat]!.push(new RegExp(source));
