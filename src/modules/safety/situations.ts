@@ -142,7 +142,7 @@ const MEDICAL = [
   // en: a serious diagnosis, intensive or palliative care, life support, treatment, of the user or a close person.
   byMeOrRel(
     'en',
-    `(?:diagnosed with|has|have|had|got|just got|is battling|is fighting|battling|fighting)\\s+(?:stage\\s+\\w+\\s+|terminal\\s+|advanced\\s+|late[- ]stage\\s+|early[- ]onset\\s+|aggressive\\s+|metastatic\\s+)?${ILL.en}`,
+    `(?:diagnosed with|has|have|had|got|just got|is battling|is fighting|battling|fighting)\\s+(?:stage\\s+\\w+\\s+|terminal\\s+|advanced\\s+|late[- ]stage\\s+|early[- ]onset\\s+|early\\s+|mild\\s+|severe\\s+|rare\\s+|aggressive\\s+|metastatic\\s+)?${ILL.en}`,
   ),
   byMeOrRel(
     'en',
@@ -236,7 +236,7 @@ const FINANCIAL = [
   byMeOrRel('en', "(?:got|have|received|get)\\s+(?:an?\\s+|our\\s+|my\\s+)?(?:eviction notice|foreclosure notice|shut ?off notice|disconnection notice|final notice)"),
   byMeOrRel(
     'en',
-    "(?:months?|weeks?)\\s+behind\\s+on\\s+(?:\\w+\\s+)?(?:rent|mortgage|bills|payments|car payments|utilities)|(?:can'?t|cannot|couldn'?t|could not)\\s+(?:afford to\\s+)?(?:pay|make)\\s+(?:\\w+\\s+)?(?:rent|mortgage|electric bill|power bill)",
+    "(?:months?|weeks?)\\s+behind\\s+on\\s+(?:\\w+\\s+)?(?:rent|mortgage|bills|payments|car payments|utilities)|behind on all (?:my|our|the) (?:bills|payments)|(?:can'?t|cannot|couldn'?t|could not)\\s+(?:afford to\\s+)?(?:pay|make)\\s+(?:\\w+\\s+)?(?:rent|mortgage|electric bill|power bill)",
   ),
   byMeOrRel(
     'en',
@@ -263,7 +263,7 @@ const FINANCIAL = [
 const ADDICTION = [
   byMeOrRel(
     'en',
-    "(?:relapsed|relapsing|(?:is|am|was|'m|'s|are|been|just got out of|got out of|went to|going to|checked into|back in)\\s+(?:\\w+\\s+)?(?:rehab|detox|withdrawal|a treatment program for (?:alcohol|drugs|gambling))|(?:days|weeks|months) sober|in recovery from (?:alcohol|drugs|addiction|gambling)|(?:gambled|drank|snorted|shot up) away (?:our|my|his|her|the) (?:savings|rent|paycheck|money))",
+    "(?:relapsed|relapsing|(?:is|am|was|'m|'s|are|been|just got out of|got out of|went to|going to|checked into|back in)\\s+(?:\\w+\\s+)?(?:rehab|detox|withdrawal|a treatment program for (?:alcohol|drugs|gambling))|(?:days|weeks|months) sober|in recovery from (?:alcohol|drugs|addiction|gambling)|(?:gambled|drank|snorted|shot up) away (?:our|my|his|her|the) (?:savings|rent|paycheck|money)|lost (?:our|my|his|her|the) (?:savings|rent|rent money|paycheck|wages) (?:\\w+\\s+){0,2}(?:(?:on|at|to) (?:\\w+\\s+){0,2}(?:bets|betting|gambling|the casino|casinos|slots|poker|scratch cards|the lottery|sportsbooks?)|gambling|betting))",
   ),
   '\\b(?:tuve|he tenido|tiene|tuvo)\\s+una\\s+recaida\\b|\\b(?:estoy|esta|salgo|salio|entre|entro)\\s+(?:de\\s+|en\\s+)?(?:rehabilitacion|desintoxicacion)\\b(?<=\\b(?:yo|estoy|salgo|entre|mi|mis|nuestro|nuestra)\\b[^.?!;,]{0,80})',
   '\\b(?:ich|wir)\\s+(?:\\w+\\s+){0,2}(?:bin|war|hatte|habe)\\s+(?:\\w+\\s+){0,2}(?:ruckfallig|einen ruckfall|auf entzug|im entzug|in der entzugsklinik)\\b|' +
