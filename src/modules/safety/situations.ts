@@ -95,6 +95,11 @@ const ILL = {
   nl: '(?:kanker|leukemie|lymfoom|een tumor|een hersentumor|dementie|alzheimer|parkinson|als|ms|multiple sclerose|sepsis|hartfalen|nierfalen|hiv|een beroerte|een hartinfarct|een herseninfarct)',
 };
 
+/** A close person other than a baby or twins: their loss is read as a pregnancy loss (PREGNANCY_LOSS, lexicon.ts). */
+const NOT_BABY = '(?<!baby|babies|bebe|bebes|kindje|twins|twin)';
+const OWN_D = Object.fromEntries(Object.entries(OWN).map(([l, f]) => [l, `${f}${NOT_BABY}`])) as typeof OWN;
+const byRelD = (l: L, events: string): string => framed(OWN_D[l], events);
+
 const DEATH_GRIEF = [
   // A close person's death as an event ("my uncle passed last night"; lexicon.ts already reads "my … died").
   byRel(
@@ -102,39 +107,39 @@ const DEATH_GRIEF = [
     "(?:passed away|passed on|passed|was killed|got killed|killed (?:himself|herself)|took (?:his|her|their) own life|died by suicide|committed suicide|did ?n'?t make it|lost (?:his|her|their) (?:battle|fight)|was buried|was cremated)\\b(?! (?:the|a|an|me|my|his|her|our|their|by|out|through|over|up)\\b)",
   ),
   // The user lost or buried a close person (not an object of theirs: "lost my dad's watch").
-  `\\b${ME.en}\\s+(?:\\w+\\s+){0,2}(?:lost|buried|cremated|had to bury)\\s+${OWN.en}\\b(?!'s|\\s+(?:in the|at the|on the)\\b)`,
-  `\\b(?:since|after|before)\\s+(?:we\\s+lost|i\\s+lost|losing|burying)\\s+${OWN.en}\\b(?!'s)`,
-  `\\b${OWN.en}'?s\\s+(?:death|passing|funeral|memorial|wake|ashes|grave|headstone|urn|obituary)\\b`,
+  `\\b${ME.en}\\s+(?:\\w+\\s+){0,2}(?:lost|buried|cremated|had to bury)\\s+${OWN_D.en}\\b(?!'s|\\s+(?:in the|at the|on the)\\b)`,
+  `\\b(?:since|after|before)\\s+(?:we\\s+lost|i\\s+lost|losing|burying)\\s+${OWN_D.en}\\b(?!'s)`,
+  `\\b${OWN_D.en}'?s\\s+(?:death|passing|funeral|memorial|wake|ashes|grave|headstone|urn|obituary)\\b`,
   "\\b(?:i'?m|i am|i was|became|been)\\s+(?:\\w+\\s+)?(?:a\\s+)?(?:widow|widower|widowed)\\b|\\bwidowed\\b",
-  `\\b(?:the\\s+)?(?:cancer|covid|an? (?:accident|crash|overdose|heart attack|stroke)|the (?:accident|crash|virus|fire|flood|war))\\s+took\\s+${OWN.en}\\b`,
+  `\\b(?:the\\s+)?(?:cancer|covid|an? (?:accident|crash|overdose|heart attack|stroke)|the (?:accident|crash|virus|fire|flood|war))\\s+took\\s+${OWN_D.en}\\b`,
   // es
-  `\\b(?:perdi|perdimos|enterre|enterramos|incineramos|despedimos)\\s+a\\s+${OWN.es}\\b`,
-  byRel('es', '(?:fallecio|murio|se murio|se suicido|se quito la vida|ha fallecido|ha muerto|nos dejo)'),
-  `\\b(?:la muerte|el fallecimiento|el entierro|el velorio|las cenizas|la tumba|la lapida)\\s+de\\s+${OWN.es}\\b`,
+  `\\b(?:perdi|perdimos|enterre|enterramos|incineramos|despedimos)\\s+a\\s+${OWN_D.es}\\b`,
+  byRelD('es', '(?:fallecio|murio|se murio|se suicido|se quito la vida|ha fallecido|ha muerto|nos dejo)'),
+  `\\b(?:la muerte|el fallecimiento|el entierro|el velorio|las cenizas|la tumba|la lapida)\\s+de\\s+${OWN_D.es}\\b`,
   '\\b(?:me quede|quede|estoy|soy)\\s+(?:\\w+\\s+)?viud[oa]\\b|\\benviude\\b',
   // de
-  `\\b(?:ich|wir)\\s+(?:habe|haben|hab)\\s+(?:\\w+\\s+){0,3}${OWN.de}\\s+(?:\\w+\\s+){0,3}(?:verloren|beerdigt|begraben|beigesetzt)\\b`,
+  `\\b(?:ich|wir)\\s+(?:habe|haben|hab)\\s+(?:\\w+\\s+){0,3}${OWN_D.de}\\s+(?:\\w+\\s+){0,3}(?:verloren|beerdigt|begraben|beigesetzt)\\b`,
   `\\b(?:der|seit dem|nach dem|vor dem)\\s+tod\\s+(?:meines|meiner|unseres|unserer)\\s+(?:\\w+\\s+)?${REL.de}`,
-  byRel('de', '(?:ist|war)\\s+(?:\\w+\\s+){0,3}(?:verstorben|gestorben|tot|ums leben gekommen)'),
+  byRelD('de', '(?:ist|war)\\s+(?:\\w+\\s+){0,3}(?:verstorben|gestorben|tot|ums leben gekommen)'),
   '\\b(?:ich bin|bin)\\s+(?:seit\\s+\\w+\\s+)?(?:witwe|witwer|verwitwet)\\b',
   // fr
-  `\\b(?:j(?:'| )ai|nous avons|on a)\\s+(?:\\w+\\s+){0,1}(?:perdu|enterre|incinere)\\s+${OWN.fr}\\b`,
-  `\\b(?:la mort|le deces|les obseques|l'enterrement|les cendres|la tombe)\\s+de\\s+${OWN.fr}\\b`,
-  byRel('fr', "(?:est decedee?|s'est suicidee?|s'est donne la mort|nous a quittee?s?|est morte?)"),
+  `\\b(?:j(?:'| )ai|nous avons|on a)\\s+(?:\\w+\\s+){0,1}(?:perdu|enterre|incinere)\\s+${OWN_D.fr}\\b`,
+  `\\b(?:la mort|le deces|les obseques|l'enterrement|les cendres|la tombe)\\s+de\\s+${OWN_D.fr}\\b`,
+  byRelD('fr', "(?:est decedee?|s'est suicidee?|s'est donne la mort|nous a quittee?s?|est morte?)"),
   '\\b(?:je suis|suis)\\s+(?:devenue?\\s+)?(?:veuve|veuf)\\b',
   // pt
-  `\\b(?:perdi|perdemos|enterrei|enterramos|cremamos)\\s+(?:o\\s+|a\\s+)?${OWN.pt}\\b`,
-  `\\b(?:a morte|o falecimento|o enterro|o velorio|as cinzas|o tumulo)\\s+d[oa]s?\\s+${OWN.pt}\\b`,
-  byRel('pt', '(?:faleceu|morreu|se matou|se suicidou)'),
+  `\\b(?:perdi|perdemos|enterrei|enterramos|cremamos)\\s+(?:o\\s+|a\\s+)?${OWN_D.pt}\\b`,
+  `\\b(?:a morte|o falecimento|o enterro|o velorio|as cinzas|o tumulo)\\s+d[oa]s?\\s+${OWN_D.pt}\\b`,
+  byRelD('pt', '(?:faleceu|morreu|se matou|se suicidou)'),
   '\\b(?:fiquei|estou|sou)\\s+viuv[oa]\\b',
   // it
-  `\\b(?:ho|abbiamo)\\s+(?:\\w+\\s+){0,1}(?:perso|seppellito|sepolto|cremato)\\s+(?:il\\s+|la\\s+|i\\s+)?${OWN.it}\\b`,
-  `\\b(?:la morte|il funerale|le ceneri|la tomba|la lapide)\\s+d(?:i|el|ella)\\s+${OWN.it}\\b`,
-  byRel('it', "(?:e mort[oa]|e mancat[oa]|e venut[oa] a mancare|si e suicidat[oa]|si e tolt[oa] la vita|e deceduto|e deceduta)"),
+  `\\b(?:ho|abbiamo)\\s+(?:\\w+\\s+){0,1}(?:perso|seppellito|sepolto|cremato)\\s+(?:il\\s+|la\\s+|i\\s+)?${OWN_D.it}\\b`,
+  `\\b(?:la morte|il funerale|le ceneri|la tomba|la lapide)\\s+d(?:i|el|ella)\\s+${OWN_D.it}\\b`,
+  byRelD('it', "(?:e mort[oa]|e mancat[oa]|e venut[oa] a mancare|si e suicidat[oa]|si e tolt[oa] la vita|e deceduto|e deceduta)"),
   '\\b(?:sono rimast[oa]|sono)\\s+vedov[oa]\\b',
   // nl
-  `\\b(?:ik ben|we zijn|wij zijn|ik heb|we hebben|wij hebben)\\s+(?:\\w+\\s+){0,3}${OWN.nl}\\s+(?:\\w+\\s+){0,3}(?:verloren|begraven|gecremeerd)\\b`,
-  `\\b(?:de dood|het overlijden|de begrafenis|de uitvaart|de as|het graf)\\s+van\\s+${OWN.nl}\\b`,
+  `\\b(?:ik ben|we zijn|wij zijn|ik heb|we hebben|wij hebben)\\s+(?:\\w+\\s+){0,3}${OWN_D.nl}\\s+(?:\\w+\\s+){0,3}(?:verloren|begraven|gecremeerd)\\b`,
+  `\\b(?:de dood|het overlijden|de begrafenis|de uitvaart|de as|het graf)\\s+van\\s+${OWN_D.nl}\\b`,
   '\\b(?:ik ben|ben)\\s+(?:sinds\\s+\\w+\\s+)?(?:weduwe|weduwnaar)\\b',
 ];
 
