@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { fold } from '../../lib/lang.js';
+import { fold, LANGS } from '../../lib/lang.js';
 import { assessOffline, EARLIER_MODEL_SCALE } from './service.js';
-import { SITUATION_PATTERNS } from './situations.js';
+import { situationPatterns } from './situations.js';
 
 const U = (content: string) => ({ role: 'user' as const, content });
 const A = (content: string) => ({ role: 'assistant' as const, content });
 
-/** The situation class the detector alone finds in a text (situations.ts), or null. */
+/** The situation class the detector alone finds in a text read in any of its languages (situations.ts), or null. */
 function situationOf(text: string): string | null {
   const folded = fold(text).replace(/[’`]/g, "'");
-  for (const [cat, patterns] of Object.entries(SITUATION_PATTERNS))
-    if (patterns!.some((p) => p.test(folded))) return cat;
+  for (const lang of LANGS)
+    for (const [cat, patterns] of Object.entries(situationPatterns(lang)))
+      if (patterns.some((p) => p.test(folded))) return cat;
   return null;
 }
 
@@ -69,7 +70,9 @@ describe('the situation detector: a personal hard situation beside a purchase re
   it('stays linear on a 100 KB message (no quadratic pattern): every pattern answers on adversarial text', () => {
     for (const seed of ['x', 'my mom ', 'i was ', 'months behind on ', 'the cancer took ', "j'ai ete "]) {
       const text = seed.repeat(Math.ceil(100_000 / seed.length)).slice(0, 100_000);
-      for (const patterns of Object.values(SITUATION_PATTERNS)) for (const p of patterns!) expect(p.test(text)).toBe(false);
+      for (const lang of LANGS)
+        for (const patterns of Object.values(situationPatterns(lang)))
+          for (const p of patterns) expect(p.test(text)).toBe(false);
     }
   });
 });
@@ -86,7 +89,10 @@ describe('an earlier user turn needs more evidence than the last one (EARLIER_MO
 
   it('an earlier disclosure the model reads clearly still blocks the product question after it', () => {
     for (const conv of [
-      [U('I have been feeling like everyone would be happier if I just vanished.'), U('which hiking backpack is good?')],
+      [
+        U('I have been feeling like everyone would be happier if I just vanished.'),
+        U('which hiking backpack is good?'),
+      ],
       [U('Estoy pensando que nadie me echaría de menos si desapareciera.'), U('¿Qué mochila me recomiendas?')],
       [U('My father was arrested last night.'), A('That must be hard.'), U('Which backpack for school?')],
     ])
