@@ -63,6 +63,10 @@ describe('the situation detector: a personal hard situation beside a purchase re
       'la papa tiene un sabor raro, que aceite uso para freirla?',
       'mon père est passé au tribunal de commerce pour son entreprise, quel logiciel comptable ?',
       'mom jeans or straight leg, which is in style?',
+      'I have cancer insurance through work, is it worth adding dental?',
+      'my dad has cancer screening next week, which pharmacy is open sunday?',
+      'our son is on a ventilator study team, which laptop?',
+      'my sister is on probation at her new job, which work shoes?',
     ])
       expect(situationOf(text), text).toBeNull();
   });

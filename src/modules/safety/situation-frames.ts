@@ -70,7 +70,7 @@ export const byMeOrRel = (l: L, events: string): string => framed(`${ME[l]}|${OW
 
 /** Serious illnesses (the diagnosis itself; a cold, an allergy or a sprain is not one). */
 export const ILL = {
-  en: "(?:cancer|leuka?emia|lymphoma|(?:a |an? \\w+ )?(?:brain )?tumou?r|dementia|alzheimer'?s|parkinson'?s|als|multiple sclerosis|sepsis|(?:heart|kidney|liver|organ) failure|hiv|a stroke\\b(?! of)|a heart attack|a brain bleed|an aneurysm)",
+  en: "(?:cancer|leuka?emia|lymphoma|(?:a |an? \\w+ )?(?:brain )?tumou?r|dementia|alzheimer'?s|parkinson'?s|als|multiple sclerosis|sepsis|(?:heart|kidney|liver|organ) failure|hiv|a stroke\\b(?! of)|a heart attack|a brain bleed|an aneurysm)(?! (?:insurance|screening|tests?|testing|research|awareness|charity|fundraiser|walk|run|policy|cover|coverage|scare|study|trial))",
   es: '(?:cancer|leucemia|linfoma|un tumor|demencia|alzheimer|parkinson|ela|esclerosis multiple|sepsis|insuficiencia (?:cardiaca|renal|hepatica)|vih|un ictus|un derrame|un infarto)',
   de: '(?:krebs|leukamie|lymphom|einen tumor|einen hirntumor|demenz|alzheimer|parkinson|als|multiple sklerose|ms|sepsis|herzinsuffizienz|nierenversagen|hiv|einen schlaganfall|einen herzinfarkt)',
   fr: "(?:un cancer|une leucemie|un lymphome|une tumeur|la maladie d'alzheimer|alzheimer|parkinson|la sla|une sclerose en plaques|une septicemie|une insuffisance (?:cardiaque|renale)|le vih|un avc|un infarctus|une demence)",

@@ -87,7 +87,7 @@ const MEDICAL: ByLang = {
     ),
     byMeOrRel(
       'en',
-      '(?:is|are|am|was|were|been|still|now)\\s+(?:\\w+\\s+)?(?:in (?:the )?(?:icu|intensive care|a coma|hospice|palliative care|the cancer ward)|on (?:a )?(?:ventilator|life support|dialysis|a transplant list))\\b(?! (?:team|staff|unit as|as a|as an|nurse|doctor|department))',
+      '(?:is|are|am|was|were|been|still|now)\\s+(?:\\w+\\s+)?(?:in (?:the )?(?:icu|intensive care|a coma|hospice|palliative care|the cancer ward)|on (?:a )?(?:ventilator|life support|dialysis|a transplant list))\\b(?! (?:team|staff|unit as|as a|as an|nurse|doctor|department|business|industry|company|study|research|volunteer))',
     ),
     byMeOrRel(
       'en',
@@ -153,7 +153,7 @@ const LEGAL: ByLang = {
     ),
     byMeOrRel(
       'en',
-      "(?:is|are|am|'m|'re)\\s+(?:\\w+\\s+)?(?:on probation|on parole|out on bail|out on bond|in jail|in prison|locked up|facing charges|facing deportation|facing jail|facing prison|on house arrest)",
+      "(?:is|are|am|'m|'re)\\s+(?:\\w+\\s+)?(?:on probation(?! (?:at|period|for (?:the|a|her|his|my) (?:new )?(?:job|role|position)))|on parole|out on bail|out on bond|in jail|in prison|locked up|facing charges|facing deportation|facing jail|facing prison|on house arrest)",
     ),
     '\\b(?:my|our)\\s+(?:court date|court hearing|custody hearing|arraignment|sentencing|trial|probation officer|parole officer|public defender|criminal lawyer|criminal record|deportation)\\b(?! (?:show|series|movie|podcast|game|book|drama))',
   ],
