@@ -1,7 +1,7 @@
 import { fold, foldedWords, LANGS, stemIn, type Lang } from '../../lib/lang.js';
 import type { SafetyCategory } from './categories.js';
 import { conceptOf } from './concepts.js';
-import { EXTRA_PATTERNS } from './patterns-round10.js';
+import { combinePatterns } from './patterns-round10.js';
 
 /**
  * Phrases and patterns that on their own put a conversation in a sensitive
@@ -430,7 +430,8 @@ export function lexiconHit(
     if (found) soft ??= { category: found.category, kind: `soft phrase:${l}`, soft: true };
   }
   const text = folded.replace(/[’`]/g, "'");
-  for (const [cat, pattern] of COMBINED) if (pattern.test(text)) return { category: cat, kind: 'pattern', soft: false };
+  for (const [cat, pattern] of combinedOf(lang))
+    if (pattern.test(text)) return { category: cat, kind: 'pattern', soft: false };
   return soft;
 }
 
@@ -447,11 +448,10 @@ function guardStems(lang: Exclude<Lang, 'other'>, stems: readonly string[], word
   return out ?? stems;
 }
 
-/** Each category's patterns as one alternation: one pass over the text per category. */
-const COMBINED: [SafetyCategory, RegExp][] = (Object.entries(PATTERNS) as [SafetyCategory, RegExp[]][])
-  .map(([cat, pats]): [SafetyCategory, RegExp[]] => [cat, [...pats, ...(EXTRA_PATTERNS[cat] ?? [])]])
-  .filter(([, pats]) => pats.length > 0)
-  .map(([cat, pats]) => [cat, new RegExp(pats.map((p) => `(?:${p.source})`).join('|'))]);
+/** Each category's patterns, a language's (patterns-round10.ts combinePatterns), compiled on first use. */
+const combined = new Map<Lang, [SafetyCategory, RegExp][]>();
+const combinedOf = (lang: Lang): [SafetyCategory, RegExp][] =>
+  combined.get(lang) ?? combined.set(lang, combinePatterns(PATTERNS, lang)).get(lang)!;
 
 /** One lexicon entry as the audit reads it (scripts/audit-lexicon.ts). */
 export interface LexiconEntry {

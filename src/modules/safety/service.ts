@@ -53,6 +53,8 @@ const USER_TURNS = 4;
 const ASSISTANT_WEIGHT = 0.3;
 /** Weight of the user's earlier turns when a follow-up's verdict is checked (followUpHolds; the last turn weighs 1). */
 export const EARLIER_WEIGHT = 0.8;
+/** Scale of the bar the earlier user turns alone must reach when the last part does not carry a model verdict (r13). */
+export const EARLIER_MODEL_SCALE = 1.4;
 /** The least P(informational) of a conversation whose last user turn is a request form (requests.ts). */
 const REQUEST_INFORMATIONAL = 0.9;
 /** Scale of a head's threshold for categories the publisher excluded (a lower bar). */
@@ -333,10 +335,10 @@ function userSets(
  * Whether the model's verdict on a multi-turn conversation (head `h` at or above `bar`, its threshold) holds when
  * read as a follow-up: with the earlier user turns at EARLIER_WEIGHT (a commercial follow-up after an earlier turn
  * that only sounded sensitive is read mostly as itself), and with one part — the last user turn with the answer after
- * it, or the earlier user turns — reaching it on its own (mild words of unrelated turns do not add up to a block).
- * Run only when the model would block: it can lift a block, never add one (weighing the earlier turns less alone
- * would also move weight onto the last turn, L2 normalisation, and block some follow-ups the full reading lets
- * through). Record 0036 (round 7).
+ * it, or the earlier user turns at EARLIER_MODEL_SCALE × the bar (round 13: an earlier turn read alone needs more
+ * evidence than a last turn) — reaching it on its own (mild words of unrelated turns do not add up to a block).
+ * Run only when the model would block: it can lift a block, never add one (weighing the earlier turns less alone would
+ * also move weight onto the last turn and block follow-ups the full reading lets through). Record 0036 (round 7).
  */
 function followUpHolds(
   user: readonly ReadTurn[],
@@ -349,7 +351,7 @@ function followUpHolds(
   const read = (turns: readonly ReadTurn[], earlierWeight: number, extra: readonly FeatureSet[]): number =>
     models.probabilities(userSets(turns, language, earlierWeight, extra))[h];
   if (read(user, EARLIER_WEIGHT, assistantSets) < bar) return false;
-  return read(user.slice(-1), 1, assistantSets) >= bar || read(user.slice(0, -1), 1, []) >= bar;
+  return read(user.slice(-1), 1, assistantSets) >= bar || read(user.slice(0, -1), 1, []) >= bar * EARLIER_MODEL_SCALE;
 }
 
 /** A verdict as one object literal (object spreads take V8's slow copy path on this hot path). */
