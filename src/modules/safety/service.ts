@@ -99,7 +99,6 @@ function analyseUserTurn(t: ReadTurn, lang: Lang): TurnAnalysis {
   turnCache.set(key, out);
   return out;
 }
-
 /** Crisis referrals of assistant turns by turn hash (referrals.ts ASSISTANT_REFERRALS). */
 const referralCache = new Memo<{ c: SafetyCategory | null }>(50_000, () => 1);
 
