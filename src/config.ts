@@ -135,8 +135,11 @@ export const ConfigSchema = z.object({
   safetyTimeoutMs: z.coerce.number().int().positive().default(800),
   /** Weight (0–1) of the offline word-vector similarity blended into relevance (0: off; the default 0.15 measured best, docs/decisions/0047). */
   semanticWeight: z.coerce.number().min(0).max(1).default(0.15),
-  /** Relative relevance floor: only candidates within this share of the best relevance compete (0 disables). */
-  relativeRelevanceFloor: z.coerce.number().min(0).max(1).default(0.8),
+  /**
+   * Relative relevance floor: only candidates within this share of the best relevance compete (0 disables). At 0.88
+   * a rival more than 12 % less relevant cannot win on money, whatever its bid (docs/decisions/0050, round 13; was 0.8).
+   */
+  relativeRelevanceFloor: z.coerce.number().min(0).max(1).default(0.88),
   /** Decisions kept for GET /admin/decisions/{id} (in-memory ring buffer per process). */
   decisionLogSize: z.coerce.number().int().min(0).default(5000),
   /** Index: exchange rates as units of each currency per 1 USD, `EUR=0.92,GBP=0.79` (built-in table for the rest). */

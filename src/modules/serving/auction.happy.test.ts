@@ -78,6 +78,38 @@ describe('auction', () => {
     }
   });
 
+  it('a 3x bid does not beat an ad 16 % more relevant either (within the old relative floor of 0.8)', async () => {
+    // The rival sells the same things among many others: its relevance is about 0.84 of the exact fit's.
+    const broad =
+      'espresso machine, coffee grinder, latte at home, home barista, milk frother, descaler, tamper, knock box, portafilter, scale';
+    const decide = async (relativeRelevanceFloor?: number) => {
+      const own = await testContext({ minRelevance: 0.05, semanticWeight: 0, relativeRelevanceFloor }, { clock });
+      try {
+        const pub = await publisher(own.ctx);
+        const fit = await advertiserWith(own.ctx, campaign('Crema Exact', ESPRESSO, { max_cpm: 5 }));
+        const rich = await advertiserWith(own.ctx, campaign('Barista Depot', broad, { max_cpm: 15 }));
+        const other = await advertiserWith(own.ctx, campaign('Crema Rival', ESPRESSO, { max_cpm: 4 }));
+        const { ads, requestId } = await ask(own.ctx, pub, body(Q));
+        const d = explainDecision(own.ctx, requestId);
+        const price = ads.length ? priceOf(own.ctx, ads[0].clickUrl) : 0;
+        return { ads, d, price, fit: fit.campaignIds[0], rich: rich.campaignIds[0], other: other.campaignIds[0] };
+      } finally {
+        await own.stop();
+      }
+    };
+    // At 0.8 the rival competed and its bid (3 × 0.84³ ≈ 1.8 times the fit's score) won.
+    const old = await decide(0.8);
+    expect(old.ads.map((a) => a.campaignId)).toEqual([old.rich]);
+    const now = await decide();
+    expect(now.ads.map((a) => a.campaignId)).toEqual([now.fit]);
+    expect(now.d.filteredCounts.below_best_relevance ?? 0).toBeGreaterThanOrEqual(1);
+    expect(now.d.candidates.some((c) => c.campaignId === now.rich)).toBe(false);
+    // Second price stays: against the equally relevant rival's bid, not the excluded one's.
+    expect(now.d.candidates[1]).toMatchObject({ campaignId: now.other, outcome: 'lost' });
+    expect(now.price).toBeGreaterThanOrEqual(4_000_000);
+    expect(now.price).toBeLessThanOrEqual(4_000_001);
+  });
+
   it('with the relative floor off, the same 3x bid wins on money (the floor is what holds relevance first)', async () => {
     const off = await testContext({ relativeRelevanceFloor: 0, minRelevance: 0.05 }, { clock });
     try {
