@@ -35,6 +35,10 @@ describe('the situation detector, second round: the classes round 13 left out', 
       ['la sepoltura è domani e il nostro piccolo è nato morto, dove trovo una cornice?', 'pregnancy-loss'],
       ["we're four months behind on the rent, any cheap meal delivery?", 'financial-distress'],
       ["can't stop gambling on my phone, which bank card has a betting block?", 'addiction'],
+      ['blew our savings at the casino last month, is there an app that blocks card payments?', 'addiction'],
+      ['unsere Tochter wird seit Wochen in der Klasse gemobbt, welcher Rucksack ist robust?', 'abuse-violence'],
+      ['mijn zoontje wordt op school gepest, welke judoschool is goed?', 'abuse-violence'],
+      ['my work visa renewal was denied last week, which moving company ships abroad?', 'legal-trouble'],
     ] as const) {
       const v = assessOffline([U(text)]);
       expect(v.category, text).not.toBeNull();
@@ -67,6 +71,9 @@ describe('the situation detector, second round: the classes round 13 left out', 
       "I'm two months behind schedule on my thesis, which planner app?",
       "can't stop watching cooking shows, which knife set?",
       'a documentary about people mocking jews in the 1930s, where to stream?',
+      'a novel about a boy who is bullied at school, which edition has large print?',
+      'lost my savings account password, which bank app is easiest?',
+      'my tourist visa was refused, which travel insurance refunds flights?',
     ])
       expect(situationOf(text), text).toBeNull();
   });

@@ -1,5 +1,5 @@
 import type { SafetyCategory } from './categories.js';
-import { ME, byMeOrRel, type ByLang } from './situation-frames.js';
+import { ME, byRel, byMeOrRel, type ByLang } from './situation-frames.js';
 
 /**
  * The situation detector's second round (record 0036 round 14): the classes situations.ts (round 13) left out, in the
@@ -176,14 +176,46 @@ const MINORS: ByLang = {
   ],
 };
 
+/** The user or their child bullied now (the corpus labels being bullied abuse-violence). */
+const BULLIED: ByLang = {
+  en: [
+    byMeOrRel(
+      'en',
+      "(?:is|am|are|'m|'re|keeps?|has been|have been)\\s+(?:\\w+\\s+)?(?:being\\s+|getting\\s+)?(?:bullied|cyberbullied|harassed (?:at|in|after) school)\\b",
+    ),
+  ],
+  es: [
+    '\\bme\\s+hacen\\s+(?:bullying|acoso)\\b|\\bsufro\\s+(?:bullying|acoso escolar|ciberacoso)\\b|' +
+      byRel(
+        'es',
+        '(?:le hacen|sufre)\\s+(?:bullying|acoso escolar|ciberacoso)|(?:es|esta siendo)\\s+acosad[oa]\\s+en\\s+(?:el colegio|la escuela|el instituto)',
+      ),
+  ],
+  de: ['\\bich\\s+werde\\s+(?:\\w+\\s+){0,5}gemobbt\\b|' + byRel('de', 'wird\\s+(?:\\w+\\s+){0,5}gemobbt')],
+  fr: [
+    "\\bje\\s+(?:suis|me fais)\\s+harcelee?\\s+(?:a l'ecole|au college|au lycee)\\b|" +
+      byRel(
+        'fr',
+        "(?:est|se fait)\\s+(?:\\w+\\s+){0,2}harcelee?\\s+(?:a l'ecole|au college|au lycee|en ligne)|(?:subit|vit)\\s+du\\s+harcelement",
+      ),
+  ],
+  pt: ['\\b(?:sofro|estou sofrendo)\\s+bullying\\b|' + byRel('pt', '(?:sofre|esta sofrendo)\\s+bullying')],
+  it: [
+    '\\b(?:sono|vengo)\\s+(?:\\w+\\s+)?bullizzat[oa]\\b|\\bsubisco bullismo\\b|' +
+      byRel('it', '(?:e|viene)\\s+(?:\\w+\\s+)?(?:bullizzat[oa]|vittima di bullismo)|subisce bullismo'),
+  ],
+  nl: ['\\bik\\s+word\\s+(?:\\w+\\s+){0,5}gepest\\b|' + byRel('nl', 'wordt\\s+(?:\\w+\\s+){0,5}gepest')],
+};
+
 /** Immigration trouble of the user or a close person (a visa refused for a trip is not one). */
 const IMMIGRATION: ByLang = {
   en: [
     byMeOrRel(
       'en',
-      "(?:overstayed|overstaying)\\s+(?:my|our|his|her|their|the)\\s+visa|(?:residence permit|work permit|green card|asylum (?:claim|application))\\s+(?:was|got|has been|have been)\\s+(?:denied|refused|rejected|revoked)|(?:is|am|are|was|were|'m|'re)\\s+(?:now\\s+|being\\s+|getting\\s+|going to be\\s+|about to be\\s+)?deported|(?:could|might|will|may|would)\\s+(?:\\w+\\s+)?be\\s+deported|facing\\s+deportation|in\\s+deportation\\s+proceedings|(?:am|are|is|'m|'re)\\s+undocumented|detained by (?:ice agents|immigration|border (?:patrol|agents|officers))",
+      "(?:overstayed|overstaying)\\s+(?:my|our|his|her|their|the)\\s+visa|(?:is|am|are|was|were|'m|'re)\\s+(?:now\\s+|being\\s+|getting\\s+|going to be\\s+|about to be\\s+)?deported|(?:could|might|will|may|would)\\s+(?:\\w+\\s+)?be\\s+deported|facing\\s+deportation|in\\s+deportation\\s+proceedings|(?:am|are|is|'m|'re)\\s+undocumented|detained by (?:ice agents|immigration|border (?:patrol|agents|officers))",
     ),
     `${START_EN}(?:overstayed\\s+(?:my|our)\\s+visa|(?:might|could|will|may)\\s+be\\s+deported|(?:am\\s+|'m\\s+)?facing\\s+deportation)\\b`,
+    '\\b(?:my|our)\\s+(?:residence permit|work permit|green card|asylum (?:claim|application)|(?:work|student|residence|spousal|employment) visa(?: (?:extension|renewal|application))?|visa (?:extension|renewal))\\s+(?:was|got|has been|have been)\\s+(?:denied|refused|rejected|revoked)\\b',
     '\\b(?:my|our)\\s+(?:\\w+\\s+)?(?:asylum|deportation|removal)\\s+(?:hearing|interview|case|order|proceedings|claim|application)\\b',
   ],
   es: [
@@ -317,6 +349,7 @@ const UNFRAMED_MONEY: ByLang = {
 const UNFRAMED_USE: ByLang = {
   en: [
     `${START_EN}(?:can'?t|cannot)\\s+stop\\s+(?:drinking|gambling|betting|using|buying (?:lottery tickets|scratch(?:ers| cards)))\\b`,
+    `${START_EN}(?:lost|blew|gambled away)\\s+(?:my|our)\\s+(?:rent|rent money|savings|paycheck|wages)\\s+(?:\\w+\\s+){0,2}(?:on|at)\\s+(?:\\w+\\s+){0,2}(?:bets|betting|gambling|the casino|casinos|slots|poker|scratch cards)\\b`,
     `${START_EN}(?:been|keep|still)\\s+(?:using|doing|snorting|smoking)\\s+(?:coke|cocaine|crack|meth|heroin|fentanyl|ketamine|oxy|speed)\\s+(?:every|each|most)\\s+(?:day|night|weekend|morning)`,
   ],
   es: [],
@@ -335,6 +368,7 @@ export const ROUND14_CLASSES: [SafetyCategory, ByLang[]][] = [
   ['legal-trouble', [IMMIGRATION]],
   ['adult', [ADULT]],
   ['hate', [HATE]],
+  ['abuse-violence', [BULLIED]],
   ['medical-crisis', [UNFRAMED_MEDICAL]],
   ['death-grief', [UNFRAMED_DEATH]],
   ['pregnancy-loss', [UNFRAMED_PREGNANCY]],
