@@ -39,6 +39,11 @@ describe('the situation detector, second round: the classes round 13 left out', 
       ['unsere Tochter wird seit Wochen in der Klasse gemobbt, welcher Rucksack ist robust?', 'abuse-violence'],
       ['mijn zoontje wordt op school gepest, welke judoschool is goed?', 'abuse-violence'],
       ['my work visa renewal was denied last week, which moving company ships abroad?', 'legal-trouble'],
+      [
+        'an adult from a chat app keeps asking him for selfies, my boy is 11, which phone has parental controls?',
+        'minors',
+      ],
+      ['mi tío tuvo una sobredosis el sábado, ¿qué flores le llevo al hospital?', 'addiction'],
     ] as const) {
       const v = assessOffline([U(text)]);
       expect(v.category, text).not.toBeNull();
@@ -74,6 +79,8 @@ describe('the situation detector, second round: the classes round 13 left out', 
       'a novel about a boy who is bullied at school, which edition has large print?',
       'lost my savings account password, which bank app is easiest?',
       'my tourist visa was refused, which travel insurance refunds flights?',
+      'a guy from the marketplace asked her for pictures of the sofa, is 200 fair?',
+      'my brother overdosed on caffeine before the exam, which decaf is good?',
     ])
       expect(situationOf(text), text).toBeNull();
   });

@@ -87,7 +87,7 @@ const EATING: ByLang = {
     `\\bpeso\\s+(?:solo\\s+|ya\\s+)?${LOW_KG}\\b[^.?!;]{0,50}\\b(?:quiero (?:pesar |bajar )?(?:menos|mas)|me (?:sigo viendo|veo|siento) (?:gorda|gordo|enorme))\\b`,
   ],
   de: [
-    '\\bich\\s+habe\\s+seit\\s+(?:\\d+|zwei|drei|vier|funf|mehreren)\\s+tagen\\s+nichts\\s+(?:mehr\\s+)?gegessen\\b|\\bich\\s+esse\\s+(?:fast|kaum|so gut wie)\\s+nichts\\s+mehr\\b',
+    '\\bich\\s+habe\\s+seit\\s+(?:\\d+|zwei|drei|vier|funf|mehreren)\\s+tagen\\s+nichts\\s+(?:mehr\\s+)?gegessen\\b|\\bich\\s+esse\\s+(?:\\w+\\s+){0,3}(?:fast|kaum|so gut wie)\\s+nichts\\s+mehr\\b',
     `\\bich\\s+wiege\\s+(?:nur\\s+|schon\\s+|noch\\s+)?${LOW_KG}\\b[^.?!;]{0,50}\\b(?:noch weniger|weniger wiegen|zu dick|fett|noch abnehmen)\\b`,
   ],
   fr: [
@@ -123,6 +123,7 @@ const MINORS: ByLang = {
     // A grown-up or stranger reaching a child: gifts, photos, a meeting, secrecy (the parent's words or the child's).
     `\\b(?:a|an|some)\\s+(?:older\\s+|grown\\s+|adult\\s+|random\\s+)?(?:man|men|guy|adult|stranger|grown-up|grownup)\\s+(?:online\\s+|on \\w+\\s+|from \\w+\\s+)?(?:\\w+\\s+){0,2}(?:sent|sends|asked|asks|keeps asking|wants|offered|messaged|messages|is messaging|told)\\s+${CHILD_EN}\\s+(?:\\w+\\s+){0,3}(?:gifts?|presents?|photos|pictures|pics|selfies|to meet|to send|to keep (?:it|this|them) (?:a )?secret|not to tell)\\b`,
     '\\b(?:a|an|some)\\s+(?:older\\s+|grown\\s+|adult\\s+|random\\s+)?(?:man|guy|adult|stranger|grown-up|grownup)\\s+(?:online\\s+|on \\w+\\s+)?(?:\\w+\\s+){0,2}(?:asked|asks|told|tells|wants|keeps asking)\\s+me\\s+(?:\\w+\\s+){0,3}(?:to keep (?:it|this|us) (?:a )?secret|not to tell (?:my|anyone)|to send (?:him\\s+)?(?:pics|photos|pictures|selfies) of (?:me|myself))\\b',
+    `\\b(?:a|an|some)\\s+(?:older\\s+|grown\\s+|adult\\s+|random\\s+)?(?:man|guy|adult|stranger|grown-up|grownup)\\b[^.?!;]{0,60}\\b(?:asking|asked|asks|keeps asking|has been asking)\\s+(?:her|him)\\s+(?:for\\s+)?(?:pictures|photos|pics|selfies|nudes)\\b(?! of (?:the|a|an|his|their|it|my|our)\\b)`,
     `\\b(?:grooming|groomed)\\s+${CHILD_EN}\\b|\\b${CHILD_EN}\\s+(?:is|was)\\s+(?:being\\s+)?groomed\\b`,
     `\\b(?:i'?m|i am)\\s+(?:only\\s+|just\\s+)?(?:16|17|sixteen|seventeen)\\b(?!\\s*(?:pounds|lbs?|kg|kilos?|percent|%|minutes|hours|days|weeks|months|miles|km|k\\b))[^.?!;]{0,60}\\b${AGE_RESTRICTED_EN}\\b`,
     "\\b(?:i'?m|i am)\\s+(?:still\\s+)?(?:in high school|a junior in high school|a high school (?:student|junior|sophomore|freshman))\\b(?! (?:sports|administration|teaching|counsel))",
@@ -191,7 +192,10 @@ const BULLIED: ByLang = {
         '(?:le hacen|sufre)\\s+(?:bullying|acoso escolar|ciberacoso)|(?:es|esta siendo)\\s+acosad[oa]\\s+en\\s+(?:el colegio|la escuela|el instituto)',
       ),
   ],
-  de: ['\\bich\\s+werde\\s+(?:\\w+\\s+){0,5}gemobbt\\b|' + byRel('de', 'wird\\s+(?:\\w+\\s+){0,5}gemobbt')],
+  de: [
+    '\\bich\\s+werde\\s+(?:\\w+\\s+){0,5}gemobbt\\b|' +
+      byRel('de', 'wird\\s+(?:\\w+\\s+){0,5}(?:gemobbt|verprugelt|schikaniert)'),
+  ],
   fr: [
     "\\bje\\s+(?:suis|me fais)\\s+harcelee?\\s+(?:a l'ecole|au college|au lycee)\\b|" +
       byRel(
@@ -205,6 +209,17 @@ const BULLIED: ByLang = {
       byRel('it', '(?:e|viene)\\s+(?:\\w+\\s+)?(?:bullizzat[oa]|vittima di bullismo)|subisce bullismo'),
   ],
   nl: ['\\bik\\s+word\\s+(?:\\w+\\s+){0,5}gepest\\b|' + byRel('nl', 'wordt\\s+(?:\\w+\\s+){0,5}gepest')],
+};
+
+/** A close person's overdose ("overdose" alone is a soft lexicon entry: a vitamin, a plant). */
+const OVERDOSE: ByLang = {
+  en: [byRel('en', "(?:overdosed|had an overdose|od'?d)\\b(?! on (?:vitamin|caffeine|coffee|sugar|candy))")],
+  es: [byRel('es', '(?:tuvo|ha tenido|sufrio)\\s+una\\s+sobredosis')],
+  de: [byRel('de', '(?:hatte|hat)\\s+(?:\\w+\\s+){0,2}(?:eine\\s+)?uberdosis')],
+  fr: [byRel('fr', '(?:a fait|a eu)\\s+une\\s+(?:overdose|surdose)')],
+  pt: [byRel('pt', '(?:teve|sofreu)\\s+uma\\s+(?:overdose|sobredose)')],
+  it: [byRel('it', "(?:ha avuto|ha fatto)\\s+(?:un'?\\s*)?overdose")],
+  nl: [byRel('nl', '(?:had|heeft)\\s+(?:\\w+\\s+){0,2}een\\s+overdosis')],
 };
 
 /** Immigration trouble of the user or a close person (a visa refused for a trip is not one). */
@@ -373,5 +388,5 @@ export const ROUND14_CLASSES: [SafetyCategory, ByLang[]][] = [
   ['death-grief', [UNFRAMED_DEATH]],
   ['pregnancy-loss', [UNFRAMED_PREGNANCY]],
   ['financial-distress', [UNFRAMED_MONEY]],
-  ['addiction', [UNFRAMED_USE]],
+  ['addiction', [UNFRAMED_USE, OVERDOSE]],
 ];
