@@ -25,6 +25,9 @@ import { ME, byRel, byMeOrRel, type ByLang } from './situation-frames.js';
  * written for Orbit, no evaluation item.
  */
 
+/** A class whose patterns are English only (other languages' turns read English's too). */
+const englishOnly = (...en: string[]): ByLang => ({ en, es: [], de: [], fr: [], pt: [], it: [], nl: [] });
+
 /** A clause start (English drops the subject: "been cutting again", "can't stop gambling"). */
 const START_EN = "(?:^|[.!?,;:]\\s*|\\b(?:and|but|because|cause|cuz|since)\\s+)(?:i\\s+|i'?ve\\s+|i'?m\\s+)?";
 
@@ -259,7 +262,7 @@ const IMMIGRATION: ByLang = {
  */
 const ADULT_ALL =
   '\\bporn\\w*(?:site|seite|sites|seiten|abo|hub|videos?|film)\\b|\\bporno?(?:site|seite)\\b|\\b(?<!ford )escort\\s*(?:agency|agencies|girls?|agentur|bureau|agenzia|agencia)\\b|\\b(?:private\\s+)?lap\\s*dances?\\b|\\bstrip\\s*clubs?\\b|\\bhardcore\\s+(?:porn|sex|videos?|clips)\\b|\\b(?:buy|sell|selling|buying)\\s+(?:\\w+\\s+)?nudes\\b|\\b(?:club de striptease|stripclub|stripteaseclub|locale di lap dance)\\b';
-const ADULT: ByLang = { en: [ADULT_ALL], es: [], de: [], fr: [], pt: [], it: [], nl: [] };
+const ADULT = englishOnly(ADULT_ALL);
 
 /** Hate: a group mocked, excluded from a place, or called a disease (patterns-round11.ts reads pests and "by nature"). */
 const GROUP_EN =
@@ -350,30 +353,14 @@ const UNFRAMED_PREGNANCY: ByLang = {
 };
 
 /** Rent or bills months behind, and losing control of gambling or drugs, with the subject dropped. */
-const UNFRAMED_MONEY: ByLang = {
-  en: [
-    "\\b(?:i'?m|i am|we'?re|we are|been)\\s+(?:\\w+\\s+)?(?:two|three|four|five|six|several|\\d+)\\s+months\\s+behind\\b(?=\\s*(?:[,.;!?]|$|on\\s+(?:the\\s+|my\\s+|our\\s+)?(?:rent|mortgage|bills|payments|loan|utilities|car payments?)))",
-  ],
-  es: [],
-  de: [],
-  fr: [],
-  pt: [],
-  it: [],
-  nl: [],
-};
-const UNFRAMED_USE: ByLang = {
-  en: [
-    `${START_EN}(?:can'?t|cannot)\\s+stop\\s+(?:drinking|gambling|betting|using|buying (?:lottery tickets|scratch(?:ers| cards)))\\b`,
-    `${START_EN}(?:lost|blew|gambled away)\\s+(?:my|our)\\s+(?:rent|rent money|savings|paycheck|wages)\\s+(?:\\w+\\s+){0,2}(?:on|at)\\s+(?:\\w+\\s+){0,2}(?:bets|betting|gambling|the casino|casinos|slots|poker|scratch cards)\\b`,
-    `${START_EN}(?:been|keep|still)\\s+(?:using|doing|snorting|smoking)\\s+(?:coke|cocaine|crack|meth|heroin|fentanyl|ketamine|oxy|speed)\\s+(?:every|each|most)\\s+(?:day|night|weekend|morning)`,
-  ],
-  es: [],
-  de: [],
-  fr: [],
-  pt: [],
-  it: [],
-  nl: [],
-};
+const UNFRAMED_MONEY = englishOnly(
+  "\\b(?:i'?m|i am|we'?re|we are|been)\\s+(?:\\w+\\s+)?(?:two|three|four|five|six|several|\\d+)\\s+months\\s+behind\\b(?=\\s*(?:[,.;!?]|$|on\\s+(?:the\\s+|my\\s+|our\\s+)?(?:rent|mortgage|bills|payments|loan|utilities|car payments?)))",
+);
+const UNFRAMED_USE = englishOnly(
+  `${START_EN}(?:can'?t|cannot)\\s+stop\\s+(?:drinking|gambling|betting|using|buying (?:lottery tickets|scratch(?:ers| cards)))\\b`,
+  `${START_EN}(?:lost|blew|gambled away)\\s+(?:my|our)\\s+(?:rent|rent money|savings|paycheck|wages)\\s+(?:\\w+\\s+){0,2}(?:on|at)\\s+(?:\\w+\\s+){0,2}(?:bets|betting|gambling|the casino|casinos|slots|poker|scratch cards)\\b`,
+  `${START_EN}(?:been|keep|still)\\s+(?:using|doing|snorting|smoking)\\s+(?:coke|cocaine|crack|meth|heroin|fentanyl|ketamine|oxy|speed)\\s+(?:every|each|most)\\s+(?:day|night|weekend|morning)`,
+);
 
 /** Each class of this round and its pattern lists (situations.ts adds them to its own). */
 export const ROUND14_CLASSES: [SafetyCategory, ByLang[]][] = [
