@@ -13,7 +13,10 @@ import { ME, byRel, byMeOrRel, type ByLang } from './situation-frames.js';
  *   - minors: an adult or stranger contacting a child (gifts, photos, a meeting, secrecy); a self-stated 16 or 17
  *     beside an age-restricted product (lexicon.ts reads 6–15 alone, patterns-round10.ts 13–17 beside a diet); being
  *     in high school;
- *   - legal-trouble: immigration — deportation, an overstayed or refused visa, an asylum case, being undocumented;
+ *   - legal-trouble: immigration — deportation, an overstayed visa, a work or residence permit refused, an asylum case,
+ *     being undocumented (a visa refused for a trip is not one);
+ *   - abuse-violence: the user or their child bullied or beaten at school now (the corpus labels bullying so);
+ *   - addiction: a close person's overdose ("overdose" alone is a soft lexicon entry);
  *   - adult: paid sexual services and pornography sites written as one word or named by kind (an "escort" alone is a
  *     soft lexicon entry: a car, a ship's escort);
  *   - hate: mocking or excluding a group (a place "with no" group, a joke "mocking" one, a group "are a disease");

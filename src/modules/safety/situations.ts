@@ -20,7 +20,8 @@ import { ROUND14_CLASSES } from './situations-round14.js';
  * event, with no clause break (. ? ! ; ,) between — checked by a lookbehind that runs only where an event matched, so
  * each pattern stays linear in the text (no scan from every "my" or "I").
  *
- * Frames and the binding helper: situation-frames.ts. General vocabulary of each class, written for Orbit, no evaluation
+ * Round 14's classes (self-harm, eating disorder, minors, immigration, adult, hate, bullying, overdose, and events
+ * told without a frame): situations-round14.ts, read with these. Frames and the binding helper: situation-frames.ts. General vocabulary of each class, written for Orbit, no evaluation
  * item (record 0036 round 13). lexicon.ts reads a turn's language's patterns and English's (situationPatterns) with its
  * own (patterns-round10.ts combinePatterns), for every user turn the stage reads, memoised per turn.
  */
