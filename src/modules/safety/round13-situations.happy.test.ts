@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { fold, LANGS } from '../../lib/lang.js';
+import { LANGS } from '../../lib/lang.js';
 import { assessOffline, EARLIER_MODEL_SCALE } from './service.js';
 import { situationPatterns } from './situations.js';
+import { situationOf } from '../../../test/fixtures/situations.js';
 
 const U = (content: string) => ({ role: 'user' as const, content });
 const A = (content: string) => ({ role: 'assistant' as const, content });
-
-/** The situation class the detector alone finds in a text read in any of its languages (situations.ts), or null. */
-function situationOf(text: string): string | null {
-  const folded = fold(text).replace(/[’`]/g, "'");
-  for (const lang of LANGS)
-    for (const [cat, patterns] of Object.entries(situationPatterns(lang)))
-      if (patterns.some((p) => p.test(folded))) return cat;
-  return null;
-}
 
 // Record 0036 (round 13). Sentences written for this test (not in a corpus file, a bench file or an evaluation set).
 describe('the situation detector: a personal hard situation beside a purchase request', () => {

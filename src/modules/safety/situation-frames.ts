@@ -14,7 +14,7 @@ export const REL = {
   fr: '(?:mere|maman|pere|papa|parents|femme|mari|conjoint|conjointe|compagne|compagnon|copine|copain|fiance|fiancee|fils|fille|enfant|enfants|bebe|frere|soeur|grand-mere|grand-pere|mamie|papi|petit-fils|petite-fille|oncle|tante|cousin|cousine|belle-mere|beau-pere|meilleur ami|meilleure amie|ami|amie)',
   pt: '(?:mae|pai|pais|esposa|esposo|mulher|marido|namorada|namorado|filho|filha|filhos|bebe|irmao|irma|avo|neto|neta|tio|tia|primo|prima|sogra|sogro|padrasto|madrasta|melhor amigo|melhor amiga|amigo|amiga)',
   it: '(?:madre|mamma|padre|papa|genitori|moglie|marito|compagna|compagno|fidanzata|fidanzato|figlio|figlia|figli|bambino|bambina|bimbo|bimba|fratello|sorella|nonna|nonno|nipote|zio|zia|cugino|cugina|suocera|suocero|patrigno|matrigna|migliore amico|migliore amica|amico|amica)',
-  nl: '(?:moeder|mama|vader|papa|ouders|vrouw|man|partner|vriendin|vriend|zoon|dochter|kind|kinderen|kindje|baby|broer|zus|zusje|broertje|oma|opa|kleinzoon|kleindochter|oom|tante|neef|nicht|schoonmoeder|schoonvader|stiefvader|stiefmoeder|beste vriend|beste vriendin)',
+  nl: '(?:moeder|mama|vader|papa|ouders|vrouw|man|partner|vriendin|vriend|zoon|dochter|kind|kinderen|kindje|zoontje|dochtertje|baby|broer|zus|zusje|broertje|oma|opa|kleinzoon|kleindochter|oom|tante|neef|nicht|schoonmoeder|schoonvader|stiefvader|stiefmoeder|beste vriend|beste vriendin)',
 };
 
 /** Parents and grandparents named without a possessive, as children speak of their own ("dad is in hospital"). */

@@ -1,6 +1,7 @@
 import type { Lang } from '../../lib/lang.js';
 import type { SafetyCategory } from './categories.js';
 import { REL, OWN, OWN_D, ME, ILL, framed, byRel, byMeOrRel, byRelD, type L, type ByLang } from './situation-frames.js';
+import { ROUND14_CLASSES } from './situations-round14.js';
 
 /**
  * The situation detector of record 0036 round 13: a personal hard situation the user states, read apart from any
@@ -19,7 +20,8 @@ import { REL, OWN, OWN_D, ME, ILL, framed, byRel, byMeOrRel, byRelD, type L, typ
  * event, with no clause break (. ? ! ; ,) between — checked by a lookbehind that runs only where an event matched, so
  * each pattern stays linear in the text (no scan from every "my" or "I").
  *
- * Frames and the binding helper: situation-frames.ts. General vocabulary of each class, written for Orbit, no evaluation
+ * Round 14's classes (self-harm, eating disorder, minors, immigration, adult, hate, bullying, overdose, and events
+ * told without a frame): situations-round14.ts, read with these. Frames and the binding helper: situation-frames.ts. General vocabulary of each class, written for Orbit, no evaluation
  * item (record 0036 round 13). lexicon.ts reads a turn's language's patterns and English's (situationPatterns) with its
  * own (patterns-round10.ts combinePatterns), for every user turn the stage reads, memoised per turn.
  */
@@ -428,6 +430,7 @@ const CLASSES: [SafetyCategory, ByLang[]][] = [
   ['addiction', [ADDICTION, HEAVY_USE]],
   ['abuse-violence', [ABUSE]],
   ['pregnancy-loss', [PREGNANCY_LOSS]],
+  ...ROUND14_CLASSES,
 ];
 
 const compiled = new Map<Lang, Partial<Record<SafetyCategory, RegExp[]>>>();
@@ -440,11 +443,13 @@ export function situationPatterns(lang: Lang): Partial<Record<SafetyCategory, Re
   let out = compiled.get(lang);
   if (out) return out;
   const langs: L[] = lang === 'en' || lang === 'other' ? ['en'] : [lang, 'en'];
+  const sources: Partial<Record<SafetyCategory, string[]>> = {};
+  for (const [cat, lists] of CLASSES)
+    (sources[cat] ??= []).push(...lists.flatMap((list) => langs.flatMap((l) => list[l])));
   out = {};
-  for (const [cat, lists] of CLASSES) {
-    const sources = lists.flatMap((list) => langs.flatMap((l) => list[l]));
-    if (SUBJECTLESS_EN[cat]) sources.push(SUBJECTLESS_EN[cat]);
-    out[cat] = sources.map((source) => new RegExp(source));
+  for (const [cat, list] of Object.entries(sources) as [SafetyCategory, string[]][]) {
+    if (SUBJECTLESS_EN[cat]) list.push(SUBJECTLESS_EN[cat]);
+    out[cat] = list.map((source) => new RegExp(source));
   }
   compiled.set(lang, out);
   return out;
