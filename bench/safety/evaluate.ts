@@ -8,8 +8,8 @@
  *     corpus (never used to train or tune): recall per category and language on
  *     the sensitive lines, false blocks on the commercial and informational lines;
  *   - bench/safety/validation-3.txt (record 0036 round 12): a purchase request beside a hard situation, and commercial
- *     and informational lines in the same words, written apart from the team's files and never trained on: recall per
- *     category and language, false blocks;
+ *     and informational lines in the same words, written apart from the team's files and never trained on, but
+ *     development data since round 13 (the situation detector was written from its misses): recall, false blocks;
  *   - ../shared/data/adrel-dev/: its commercial conversations (at least one acceptable
  *     advertiser: a conversation the label policy says is safe) → false-block rate,
  *     and its `sensitive:*` conversations → recall (any category).
