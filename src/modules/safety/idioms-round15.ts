@@ -7,7 +7,7 @@ import type { Lang } from '../../lib/lang.js';
  *   - renting as a verb ("rent a van", "ich miete", "alquilar un local"): the rent word stands for money trouble
  *     (concepts.ts MONEY_TROUBLE) as the noun of a rent one cannot pay, which keeps its article ("die Miete", "my
  *     rent", "pay rent");
- *   - worth and sense idioms: fr "ça vaut la peine", "sens dessus dessous", "dans tous les sens", "sens unique",
+ *   - worth and sense idioms: fr "ça vaut la peine / le coup", "sens dessus dessous", "dans tous les sens", "sens unique",
  *     "bon sens"; es/pt "tiene / faz sentido" before a buying or everyday verb, "sentido del humor", it "ha senso
  *     comprare", "senso unico" — "sens / sentido / senso" stand for a life without meaning (SELF_END); "nada tiene
  *     sentido" or "no tiene sentido vivir" do not match (the verb must be one of buying, using, waiting or fixing);
@@ -56,7 +56,7 @@ const CLASSES: Record<Exclude<Lang, 'other'>, string[]> = {
     '\\b(?:wasser|kaffee|tee|saft|milch|proteinshakes?|shakes?|smoothies?) (?:\\w+ )?(?<w>trinken|trinke|trinkt)\\b',
   ],
   fr: [
-    '\\b(?:vaut|valait|vaudrait|valoir|vaille|vaudra) (?:vraiment |bien |toujours )?la (?<w>peine)\\b',
+    '\\b(?:vaut|valait|vaudrait|valoir|vaille|vaudra) (?:vraiment |bien |toujours )?(?:la (?<w>peine)|le (?<w2>coup))\\b',
     '\\b(?<w>sens) dessus dessous\\b',
     '\\b(?:dans tous les|dans le bon|dans l autre|bon|en) (?<w>sens)\\b',
     '\\b(?<w>sens) (?:unique|inverse|interdit|de l humour|de la marche|de rotation|des aiguilles)\\b',

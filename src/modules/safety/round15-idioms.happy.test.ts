@@ -23,6 +23,7 @@ describe('everyday senses of a sensitive word (round 15)', () => {
     expect(masked('Wo kann man einen Transporter mieten? Ich miete nicht gern lange', 'de')).toBe(2);
     expect(masked("ça vaut la peine d'acheter un robot ? la cuisine est sens dessus dessous", 'fr')).toBe(2);
     expect(masked('faz sentido trocar de operadora?', 'pt')).toBe(1);
+    expect(masked('ce casque vaut le coup ?', 'fr')).toBe(1);
     expect(masked('ha senso comprare una bici elettrica? la via è a senso unico', 'it')).toBe(2);
     expect(masked('ik heb last van muggen, waar kan ik een tent huren', 'nl')).toBe(2);
   });
@@ -37,7 +38,7 @@ describe('everyday senses of a sensitive word (round 15)', () => {
     expect(masked('sudden pain in my arm and my arm is numb', 'en')).toBe(0);
     expect(masked('mi vida no tiene sentido, nada tiene sentido vivir', 'es')).toBe(0);
     expect(masked('Ich kann die Miete nicht mehr zahlen', 'de')).toBe(0);
-    expect(masked("ma vie n'a plus de sens", 'fr')).toBe(0);
+    expect(masked("ma vie n'a plus de sens, il m'a donné un coup", 'fr')).toBe(0);
     expect(masked('ik ben een last voor iedereen', 'nl')).toBe(0);
   });
 
