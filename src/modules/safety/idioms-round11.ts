@@ -1,4 +1,5 @@
 import type { Lang } from '../../lib/lang.js';
+import { everydaySensePatterns } from './idioms-round15.js';
 
 /**
  * Everyday idioms built on a sensitive word, whose sensitive word the offline stage does not read (record 0036,
@@ -110,6 +111,7 @@ function patternsOf(lang: Exclude<Lang, 'other'>): RegExp[] {
     new RegExp(DYING[lang], 'dg'),
     new RegExp(`\\b${dev} (?:(?:${FILLERS}) ){0,3}(?<w>${DIED[lang]})\\b`, 'dg'),
     NUDE,
+    ...everydaySensePatterns(lang),
   ];
   if (lang === 'es' || lang === 'pt' || lang === 'it')
     ps.push(new RegExp(`\\b(?<w>${DIED[lang]}) (?:(?:${FILLERS}) ){0,3}${dev}\\b`, 'dg'));
