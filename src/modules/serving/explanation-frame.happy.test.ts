@@ -56,7 +56,7 @@ describe('POST /api/v1/ad: an explanation question with a topic word', () => {
   };
 
   it('asks the explanation floor of an informational how-it-works question', async () => {
-    const { res, decision } = await ask('How do running shoes work? I have to explain it for my homework.');
+    const { res, decision } = await ask('How do running shoes work? I have to explain it in a presentation at work.');
     expect(decision.safety.informational).toBeGreaterThanOrEqual(0.5);
     expect(decision.relevanceFloor).toBe(EXPLANATION_FLOOR);
     expect(res.status).toBe(204);
