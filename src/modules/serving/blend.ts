@@ -72,15 +72,15 @@ export function blendOf(
   convVec: number[] | null,
   floor: number,
 ): {
-  blend?: (g: InvGroup, lexical: number) => number;
+  blend?: (d: number, lexical: number) => number;
   prefetch?: (docs: ArrayLike<number>) => void;
   lexicalFloor?: number;
   blendWeight?: number;
 } {
   if (convVec) {
     return {
-      blend: (g, lexical) => {
-        const v = e?.cache.get(groupText(g));
+      blend: (d, lexical) => {
+        const v = e?.cache.get(groupText(snap.groups[d]));
         return v ? blendRelevance(lexical, cosine(convVec, v), EMBEDDING_WEIGHT) : lexical;
       },
       blendWeight: EMBEDDING_WEIGHT,
@@ -92,13 +92,14 @@ export function blendOf(
   const cv = semanticVectorOf(query, sem);
   return {
     // A group matched on a word the word table cannot read keeps at least its lexical relevance (`matchedUnread`).
-    blend: (g, lexical) => {
-      const b = blendRelevance(lexical, sem.cosine(cv, g.idx), w);
-      return b < lexical && snap.model.matchedUnread(g.idx) ? lexical : b;
+    // d is the group's snapshot index, which is also its row in the semantic index and the lexical index (`InvGroup.idx`).
+    blend: (d, lexical) => {
+      const b = blendRelevance(lexical, sem.cosine(cv, d), w);
+      return b < lexical && snap.model.matchedUnread(d) ? lexical : b;
     },
     // The vectors of the groups about to be blended, read ahead together (`SemanticIndex.touch`).
     prefetch: (docs) => {
-      for (let k = 0; k < docs.length; k++) sem.touch(snap.groups[docs[k]].idx);
+      for (let k = 0; k < docs.length; k++) sem.touch(docs[k]);
     },
     lexicalFloor: Math.max(0, (floor - w) / (1 - w)),
     blendWeight: w,

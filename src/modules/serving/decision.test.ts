@@ -61,9 +61,9 @@ describe('bounded blending of a second relevance signal', () => {
     eligible: (g) => (blocked.has(g.id) ? 'blocked_advertiser' : null),
     relativeFloor: 0.8,
     lexicalFloor: Math.max(0, (0.35 - w) / (1 - w)),
-    blend: (g, lexical) => {
+    blend: (d, lexical) => {
       onBlend();
-      return (1 - w) * lexical + w * signal(g);
+      return (1 - w) * lexical + w * signal(snap.groups[d]);
     },
   });
 
@@ -156,9 +156,9 @@ describe('bounded blending of a second relevance signal', () => {
       rankCandidates(snap, {
         ...base,
         blendWeight: 0.25,
-        blend: (g, lexical) => {
-          blended.push(g.idx);
-          return base.blend!(g, lexical);
+        blend: (d, lexical) => {
+          blended.push(d);
+          return base.blend!(d, lexical);
         },
         prefetch: (docs) => {
           blendsBefore = blended.length;

@@ -52,8 +52,12 @@ export interface DecisionInput {
   userCap: number;
   /** Whether the group's maximum charge still fits its budgets (ignoring reservations, which allocation checks). */
   budgetRoom: (g: InvGroup, chargeMicros: number) => boolean;
-  /** Optional embedding blend of the lexical relevance (the floor then applies to the blend). */
-  blend?: (g: InvGroup, lexical: number) => number;
+  /**
+   * Optional embedding blend of the lexical relevance (the floor then applies to the blend), of the group at
+   * snapshot index d: an index, not the group, so a blend that reads only packed per-index data (the offline
+   * vectors) never loads the group's object (a cache miss per group on a large inventory).
+   */
+  blend?: (d: number, lexical: number) => number;
   /** With a blend: called with the snapshot indices of the groups about to be blended, before the first (memory read-ahead). */
   prefetch?: (docs: ArrayLike<number>) => void;
   /** Optional per-request eligibility (the publisher's blocks, serving/blocks.ts): a reason to skip the group, or null. */
@@ -294,7 +298,7 @@ export function rankCandidates(snap: Snapshot, input: DecisionInput): Ranking {
           belowBest++;
           continue;
         }
-        r = blend(snap.groups[d], lexical);
+        r = blend(d, lexical);
         // A higher blend raises the bound only once the group is known to pass the checks.
         if (relFloor > 0 && r > bestSoFar && r >= input.floor && !checks.of(d)) bestSoFar = r;
       }
@@ -372,7 +376,7 @@ function blendBound(
   checks: Checks,
   docs: Int32Array,
   rel: Float64Array,
-  blend: (g: InvGroup, lexical: number) => number,
+  blend: (d: number, lexical: number) => number,
 ): {
   docs: Int32Array;
   relevance: Float64Array;
@@ -389,7 +393,7 @@ function blendBound(
     return { docs, relevance: rel, belowFloor: 0, belowBest: 0, topAt: -1, topBlend: 0, bestEligible: 0 };
   let top = 0;
   for (let k = 1; k < rel.length; k++) if (rel[k] > rel[top]) top = k;
-  const topBlend = blend(snap.groups[docs[top]], rel[top]);
+  const topBlend = blend(docs[top], rel[top]);
   const relativeFloor = input.relativeFloor ?? 0;
   const bestAtLeast = relativeFloor > 0 && topBlend >= input.floor && !checks.of(docs[top]) ? topBlend : 0;
   const cut = relativeFloor * bestAtLeast;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { terms } from '../../lib/text.js';
 import type { Ctx } from '../../context.js';
-import type { InvGroup, Snapshot } from './inventory.js';
+import type { Snapshot } from './inventory.js';
 import { conversationQuery, LexicalIndex, RelevanceModel } from './relevance.js';
 import { blendOf } from './blend.js';
 import { wordTable } from './word-vectors.js';
@@ -42,13 +42,12 @@ describe('relevance: words that mislead the score', () => {
     );
     const snap = { model } as unknown as Snapshot;
     const ctx = { config: { semanticWeight: 0.15 } } as unknown as Ctx;
-    const group = (idx: number) => ({ idx }) as InvGroup;
     const blendedLexical = (text: string) => {
       const q = conversationQuery([U(text)]);
       const m = model.match(q, 0);
       const { blend } = blendOf(ctx, null, snap, q, null, 0.35);
       return new Map(
-        Array.from(m.docs, (d, k) => [d, { lexical: m.relevance[k], blended: blend!(group(d), m.relevance[k]) }]),
+        Array.from(m.docs, (d, k) => [d, { lexical: m.relevance[k], blended: blend!(d, m.relevance[k]) }]),
       );
     };
     // Matched on the unreadable word: the blend keeps at least the lexical relevance.
