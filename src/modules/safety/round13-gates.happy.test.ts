@@ -38,27 +38,26 @@ describe('situation gates (prefilters) never drop a match', () => {
     expect(matched).toBeGreaterThan(0);
   });
 
-  it('the gated situations are still found, and their patterns run', () => {
-    for (const [text, category] of [
+  it('the gated situations are still found, and each gated pattern matches and runs on a sentence of its own', () => {
+    const sentences = [
       ["My grandmother's funeral is on Friday, which black dress?", 'death-grief'],
       ['My dad is in the ICU since Sunday. Any good tablet for him?', 'medical-crisis'],
-      ['The doctor said it is cancer. Which thermos for the hospital?', 'medical-crisis'],
+      ["The doctor said it's cancer. Which thermos for the hospital?", 'medical-crisis'],
       ['My brother was arrested last night, what backpack for school?', 'legal-trouble'],
       ['My cousin might be deported next month, recommend a suitcase', 'legal-trouble'],
       ['We are sleeping in our car this week, cheap blankets?', 'financial-distress'],
       ['My husband relapsed again, which headphones should I get?', 'addiction'],
       ['We lost the pregnancy last month, any skincare tips?', 'pregnancy-loss'],
       ["I haven't eaten in three days, which protein bar?", 'eating-disorder'],
-    ] as const)
-      expect(situationOf(text), text).toBe(category);
-    for (const text of [
-      'been cutting myself again',
-      'overstayed my visa, what now',
-      'a neighborhood with no immigrants',
-    ])
+    ] as const;
+    for (const [text, category] of sentences) expect(situationOf(text), text).toBe(category);
+    const texts = [...sentences.map(([t]) => t), 'been cutting myself again', 'overstayed my visa, what now']
+      .concat('a neighborhood with no immigrants')
+      .map((t) => fold(t).replace(/[’`]/g, "'"));
+    for (const [lang, p] of gatedPatterns())
       expect(
-        gatedPatterns().some(([, p]) => p.test(text) && runs(text, p)),
-        text,
+        texts.some((t) => p.test(t) && runs(t, p)),
+        `${lang} ${p.source.slice(0, 60)}`,
       ).toBe(true);
   });
 });
