@@ -1,7 +1,8 @@
 import { fold, foldedWords, LANGS, stemIn, type Lang } from '../../lib/lang.js';
 import type { SafetyCategory } from './categories.js';
 import { conceptOf } from './concepts.js';
-import { combinePatterns } from './patterns-round10.js';
+import { combinedPatterns } from './patterns-round10.js';
+import { anyGateHits, mayMatch } from './situation-gates.js';
 
 /**
  * Phrases and patterns that on their own put a conversation in a sensitive
@@ -430,8 +431,10 @@ export function lexiconHit(
     if (found) soft ??= { category: found.category, kind: `soft phrase:${l}`, soft: true };
   }
   const text = folded.replace(/[’`]/g, "'");
-  for (const [cat, pattern] of combinedOf(lang))
-    if (pattern.test(text)) return { category: cat, kind: 'pattern', soft: false };
+  let open: boolean | undefined;
+  for (const [cat, pattern, needs] of combinedPatterns(PATTERNS, lang))
+    if ((needs === null || ((open ??= anyGateHits(text)) && mayMatch(text, needs))) && pattern.test(text))
+      return { category: cat, kind: 'pattern', soft: false };
   return soft;
 }
 
@@ -447,11 +450,6 @@ function guardStems(lang: Exclude<Lang, 'other'>, stems: readonly string[], word
   }
   return out ?? stems;
 }
-
-/** Each category's patterns, a language's (patterns-round10.ts combinePatterns), compiled on first use. */
-const combined = new Map<Lang, [SafetyCategory, RegExp][]>();
-const combinedOf = (lang: Lang): [SafetyCategory, RegExp][] =>
-  combined.get(lang) ?? combined.set(lang, combinePatterns(PATTERNS, lang)).get(lang)!;
 
 /** One lexicon entry as the audit reads it (scripts/audit-lexicon.ts). */
 export interface LexiconEntry {

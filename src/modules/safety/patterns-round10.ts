@@ -1,7 +1,8 @@
 import type { Lang } from '../../lib/lang.js';
 import type { SafetyCategory } from './categories.js';
 import { ROUND11_PATTERNS } from './patterns-round11.js';
-import { situationPatterns } from './situations.js';
+import type { Needs } from './situation-gates.js';
+import { situationGate, situationPatterns } from './situations.js';
 
 /**
  * Patterns added in record 0036 round 10 (lexicon.ts is at its size limit; lexicon.ts COMBINED reads these with its
@@ -63,13 +64,34 @@ for (const [cat, pats] of Object.entries(ROUND11_PATTERNS) as [SafetyCategory, R
 /**
  * lexicon.ts PATTERNS with the extra patterns, each category's as one alternation (one pass over the text per
  * category), then the situation detector's patterns of a language (situations.ts, record 0036 round 13) one by one:
- * merged into the alternations they cost ≈ 15 µs a turn against ≈ 9 µs one by one (microbenchmark, round 13).
+ * merged into the alternations they cost ≈ 15 µs a turn against ≈ 9 µs one by one (microbenchmark, round 13). Each
+ * comes with its literal prefilter (situation-gates.ts `mayMatch`; null: always run).
  */
-export function combinePatterns(base: Record<SafetyCategory, RegExp[]>, lang: Lang): [SafetyCategory, RegExp][] {
+export function combinePatterns(
+  base: Record<SafetyCategory, RegExp[]>,
+  lang: Lang,
+): [SafetyCategory, RegExp, Needs | null][] {
   const combined = (Object.entries(base) as [SafetyCategory, RegExp[]][])
     .map(([cat, pats]): [SafetyCategory, RegExp[]] => [cat, [...pats, ...(EXTRA_PATTERNS[cat] ?? [])]])
     .filter(([, pats]) => pats.length > 0)
-    .map(([cat, pats]): [SafetyCategory, RegExp] => [cat, new RegExp(pats.map((p) => `(?:${p.source})`).join('|'))]);
+    .map(([cat, pats]): [SafetyCategory, RegExp, null] => [
+      cat,
+      new RegExp(pats.map((p) => `(?:${p.source})`).join('|')),
+      null,
+    ]);
   const situations = Object.entries(situationPatterns(lang)) as [SafetyCategory, RegExp[]][];
-  return [...combined, ...situations.flatMap(([cat, pats]) => pats.map((p): [SafetyCategory, RegExp] => [cat, p]))];
+  return [
+    ...combined,
+    ...situations.flatMap(([cat, pats]) =>
+      pats.map((p): [SafetyCategory, RegExp, Needs | null] => [cat, p, situationGate(p)]),
+    ),
+  ];
 }
+
+/** Each category's patterns, a language's (combinePatterns), compiled on first use. */
+const combined = new Map<Lang, ReturnType<typeof combinePatterns>>();
+export const combinedPatterns = (
+  base: Record<SafetyCategory, RegExp[]>,
+  lang: Lang,
+): ReturnType<typeof combinePatterns> =>
+  combined.get(lang) ?? combined.set(lang, combinePatterns(base, lang)).get(lang)!;

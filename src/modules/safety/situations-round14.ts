@@ -1,5 +1,6 @@
 import type { SafetyCategory } from './categories.js';
 import { ME, byRel, byMeOrRel, type ByLang } from './situation-frames.js';
+import { gated } from './situation-gates.js';
 
 /**
  * The situation detector's second round (record 0036 round 14): the classes situations.ts (round 13) left out, in the
@@ -36,7 +37,10 @@ const START_EN = "(?:^|[.!?,;:]\\s*|\\b(?:and|but|because|cause|cuz|since)\\s+)(
 
 const SELF_HARM: ByLang = {
   en: [
-    `${START_EN}(?:been|keep|kept|started|still|am|'m)\\s+(?:\\w+\\s+)?(?:cutting|burning|scarring|self[- ]harming)\\s+(?:myself|again|my (?:arms|wrists|legs|thighs|skin))\\b(?! (?:shaving|while|when|cooking|on\\b|at\\b|in the kitchen|with (?:the |a |my |hot )?(?:kitchen|knife|knives|mandoline|curling|straightener|hair|iron|oil|pan|kettle|steam|oven|stove|water|glue|solder|paper|box|tin)))`,
+    gated(
+      'cutting|burning|scarring|self',
+      `${START_EN}(?:been|keep|kept|started|still|am|'m)\\s+(?:\\w+\\s+)?(?:cutting|burning|scarring|self[- ]harming)\\s+(?:myself|again|my (?:arms|wrists|legs|thighs|skin))\\b(?! (?:shaving|while|when|cooking|on\\b|at\\b|in the kitchen|with (?:the |a |my |hot )?(?:kitchen|knife|knives|mandoline|curling|straightener|hair|iron|oil|pan|kettle|steam|oven|stove|water|glue|solder|paper|box|tin)))`,
+    ),
     `\\b${ME.en}\\s+(?:\\w+\\s+)?(?:relapsed (?:on|into) (?:self[- ]harm|cutting)|started self[- ]harming|self[- ]harm(?:ed)? again)\\b`,
     byMeOrRel(
       'en',
@@ -84,7 +88,10 @@ const LOW_KG = '(?:2[89]|[34]\\d)\\s*(?:kg|kilos?|kilo|chili|quilos?)';
 const LOW_LB = '(?:[6-9]\\d|10\\d)\\s*(?:pounds|lbs?)';
 const EATING: ByLang = {
   en: [
-    `\\b${ME.en}\\s+(?:\\w+\\s+)?(?:have(?:n'?t| not)|has(?:n'?t| not)|did(?:n'?t| not))\\s+eat(?:en)?\\s+(?:anything\\s+|a thing\\s+)?(?:in|for)\\s+(?:\\d+|two|three|four|five|six|seven|several|a few)\\s+days\\b|${START_EN}(?:have(?:n'?t| not)|did(?:n'?t| not))\\s+eat(?:en)?\\s+(?:anything\\s+)?(?:in|for)\\s+(?:\\d+|two|three|four|five|six|seven|several|a few)\\s+days\\b`,
+    gated(
+      'eat & days',
+      `\\b${ME.en}\\s+(?:\\w+\\s+)?(?:have(?:n'?t| not)|has(?:n'?t| not)|did(?:n'?t| not))\\s+eat(?:en)?\\s+(?:anything\\s+|a thing\\s+)?(?:in|for)\\s+(?:\\d+|two|three|four|five|six|seven|several|a few)\\s+days\\b|${START_EN}(?:have(?:n'?t| not)|did(?:n'?t| not))\\s+eat(?:en)?\\s+(?:anything\\s+)?(?:in|for)\\s+(?:\\d+|two|three|four|five|six|seven|several|a few)\\s+days\\b`,
+    ),
     `\\b(?:i'?m|i am|i weigh|weighing)\\s+(?:only\\s+|already\\s+|just\\s+|at\\s+|down to\\s+){0,2}(?:${LOW_KG}|${LOW_LB})\\b[^.?!;]{0,50}\\b(?:still\\s+(?:feel|look|am)\\s+(?:so\\s+)?(?:huge|fat|big|heavy|disgusting|gross)|want\\s+(?:to\\s+(?:be|get|go)\\s+)?(?:even\\s+)?(?:less|lower|smaller|thinner)|need to lose more)\\b`,
     `\\b(?:my\\s+(?:\\w+\\s+){0,3}(?:at|from)\\s+(?:the|my)|${ME.en}\\s+(?:\\w+\\s+)?(?:in|at|out of|started|finished|left|discharged from))\\s+(?:an?\\s+|the\\s+|my\\s+)?eating disorder\\s+(?:clinic|unit|program|programme|service|ward|treatment|inpatient)\\b`,
   ],
@@ -231,11 +238,17 @@ const OVERDOSE: ByLang = {
 /** Immigration trouble of the user or a close person (a visa refused for a trip is not one). */
 const IMMIGRATION: ByLang = {
   en: [
-    byMeOrRel(
-      'en',
-      "(?:overstayed|overstaying)\\s+(?:my|our|his|her|their|the)\\s+visa|(?:is|am|are|was|were|'m|'re)\\s+(?:now\\s+|being\\s+|getting\\s+|going to be\\s+|about to be\\s+)?deported|(?:could|might|will|may|would)\\s+(?:\\w+\\s+)?be\\s+deported|facing\\s+deportation|in\\s+deportation\\s+proceedings|(?:am|are|is|'m|'re)\\s+undocumented|detained by (?:ice agents|immigration|border (?:patrol|agents|officers))",
+    gated(
+      'overstay|deport|undocumented|detained by ',
+      byMeOrRel(
+        'en',
+        "(?:overstayed|overstaying)\\s+(?:my|our|his|her|their|the)\\s+visa|(?:is|am|are|was|were|'m|'re)\\s+(?:now\\s+|being\\s+|getting\\s+|going to be\\s+|about to be\\s+)?deported|(?:could|might|will|may|would)\\s+(?:\\w+\\s+)?be\\s+deported|facing\\s+deportation|in\\s+deportation\\s+proceedings|(?:am|are|is|'m|'re)\\s+undocumented|detained by (?:ice agents|immigration|border (?:patrol|agents|officers))",
+      ),
     ),
-    `${START_EN}(?:overstayed\\s+(?:my|our)\\s+visa|(?:might|could|will|may)\\s+be\\s+deported|(?:am\\s+|'m\\s+)?facing\\s+deportation)\\b`,
+    gated(
+      'overstayed|deport',
+      `${START_EN}(?:overstayed\\s+(?:my|our)\\s+visa|(?:might|could|will|may)\\s+be\\s+deported|(?:am\\s+|'m\\s+)?facing\\s+deportation)\\b`,
+    ),
     '\\b(?:my|our)\\s+(?:residence permit|work permit|green card|asylum (?:claim|application)|(?:work|student|residence|spousal|employment) visa(?: (?:extension|renewal|application))?|visa (?:extension|renewal))\\s+(?:was|got|has been|have been)\\s+(?:denied|refused|rejected|revoked)\\b',
     '\\b(?:my|our)\\s+(?:\\w+\\s+)?(?:asylum|deportation|removal)\\s+(?:hearing|interview|case|order|proceedings|claim|application)\\b',
   ],
@@ -274,7 +287,10 @@ const HATE: ByLang = {
   en: [
     // Something the user wants made that mocks a group (a documentary about people mocking one is a topic).
     `\\b(?:slogans?|jokes?|shirts?|t-shirts?|mugs?|stickers?|memes?|songs?|poems?|merch|signs?|posters?|captions?|flags?)\\s+(?:\\w+\\s+){0,2}(?:mocking|ridiculing|making fun of|insulting|that (?:mocks|insults|hates))\\s+(?:the\\s+)?${GROUP_EN}\\b`,
-    `\\b(?:neighbou?rhood|area|town|city|school|building|street|gym|app|site)\\s+(?:\\w+\\s+){0,3}(?:with\\s+no|without\\s+any|free\\s+of)\\s+${GROUP_EN}\\b|\\bonly\\s+for\\s+white\\s+(?:people|folks|users|singles|members)\\b`,
+    gated(
+      'gay|lesbians|trans people|jews|muslims|black|asians|mexicans|arabs|immigrants|refugees|migrants|foreigners|gypsies|homos|white',
+      `\\b(?:neighbou?rhood|area|town|city|school|building|street|gym|app|site)\\s+(?:\\w+\\s+){0,3}(?:with\\s+no|without\\s+any|free\\s+of)\\s+${GROUP_EN}\\b|\\bonly\\s+for\\s+white\\s+(?:people|folks|users|singles|members)\\b`,
+    ),
     `\\b${GROUP_EN}\\s+(?:are|is)\\s+(?:a disease|diseased|sick in the head|animals|subhuman|all criminals|taking over (?:everything|our|the country))\\b|\\b(?:calling|call|calls)\\s+${GROUP_EN}\\s+(?:animals|vermin|rats|a disease)\\b|\\b(?:lower|lesser)\\s+races\\b(?!\\s+(?:in|at|of|on|for|this|next|today|tomorrow|and))`,
   ],
   es: [],
@@ -297,7 +313,10 @@ const NAMED_ILL_EN =
   "(?:(?:it'?s|its|it is|that|that it'?s|she has|he has|i have|we have|it might be|it may be|probably|it was)\\s+)?(?:stage\\s+\\w+\\s+|terminal\\s+|advanced\\s+|metastatic\\s+|an?\\s+)?(?:cancer|tumou?r|sepsis|stroke|dementia|terminal|bipolar|schizophrenia|psychosis|heart failure|leuka?emia)\\b(?! (?:screening|tests?|testing|research|risk|awareness|prevention|checks?|runs|is (?:rare|unlikely)))";
 const UNFRAMED_MEDICAL: ByLang = {
   en: [
-    `\\b${CLINICIAN_EN}\\s+(?:says?|said|told (?:us|me|him|her|them)|confirmed|thinks)\\s+${NAMED_ILL_EN}|\\b${CLINICIAN_EN}\\s+gave\\s+(?:him|her|them|us|me|my\\s+\\w+)\\s+(?:only\\s+|just\\s+)?(?:a few\\s+|a couple of\\s+)?(?:days|weeks|months)\\b(?!\\s+(?:to (?:recover|heal|rest|decide|pay|think|get|prepare)|off|of|for|notice))`,
+    gated(
+      'cancer|tumo|sepsis|stroke|dementia|terminal|bipolar|schizophrenia|psychosis|heart failure|leuk|gave',
+      `\\b${CLINICIAN_EN}\\s+(?:says?|said|told (?:us|me|him|her|them)|confirmed|thinks)\\s+${NAMED_ILL_EN}|\\b${CLINICIAN_EN}\\s+gave\\s+(?:him|her|them|us|me|my\\s+\\w+)\\s+(?:only\\s+|just\\s+)?(?:a few\\s+|a couple of\\s+)?(?:days|weeks|months)\\b(?!\\s+(?:to (?:recover|heal|rest|decide|pay|think|get|prepare)|off|of|for|notice))`,
+    ),
     "\\b(?:i'?m|i am|we'?re|he'?s|she'?s)\\s+having\\s+(?:a\\s+)?(?:severe\\s+|bad\\s+)?(?:manic|psychotic|severe|bipolar|depressive)\\s+episode\\b(?! of)",
   ],
   es: [

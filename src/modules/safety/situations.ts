@@ -1,6 +1,7 @@
 import type { Lang } from '../../lib/lang.js';
 import type { SafetyCategory } from './categories.js';
 import { REL, OWN, OWN_D, ME, ILL, framed, byRel, byMeOrRel, byRelD, type L, type ByLang } from './situation-frames.js';
+import { gated, gateOf, type Needs } from './situation-gates.js';
 import { ROUND14_CLASSES } from './situations-round14.js';
 
 /**
@@ -36,7 +37,10 @@ const DEATH_GRIEF: ByLang = {
     // The user lost or buried a close person (not an object of theirs: "lost my dad's watch").
     `\\b${ME.en}\\s+(?:\\w+\\s+){0,2}(?:lost|buried|cremated|had to bury)\\s+${OWN_D.en}\\b(?!'s|\\s+(?:in the|at the|on the)\\b)`,
     `\\b(?:since|after|before)\\s+(?:we\\s+lost|i\\s+lost|losing|burying)\\s+${OWN_D.en}\\b(?!'s)`,
-    `\\b${OWN_D.en}'?s\\s+(?:death|passing|funeral|memorial|wake|ashes|grave|headstone|urn|obituary)\\b`,
+    gated(
+      'death|passing|funeral|memorial|wake|ashes|grave|headstone|urn|obituary',
+      `\\b${OWN_D.en}'?s\\s+(?:death|passing|funeral|memorial|wake|ashes|grave|headstone|urn|obituary)\\b`,
+    ),
     "\\b(?:i'?m|i am|i was|became|been)\\s+(?:\\w+\\s+)?(?:a\\s+)?(?:widow|widower|widowed)\\b|\\bwidowed\\b",
     `\\b(?:the\\s+)?(?:cancer|covid|an? (?:accident|crash|overdose|heart attack|stroke)|the (?:accident|crash|virus|fire|flood|war))\\s+took\\s+${OWN_D.en}\\b`,
   ],
@@ -87,9 +91,12 @@ const MEDICAL: ByLang = {
       'en',
       `(?:diagnosed with|has|have|had|got|just got|is battling|is fighting|battling|fighting)\\s+(?:stage\\s+\\w+\\s+|terminal\\s+|advanced\\s+|late[- ]stage\\s+|early[- ]onset\\s+|early\\s+|mild\\s+|severe\\s+|rare\\s+|aggressive\\s+|metastatic\\s+)?${ILL.en}`,
     ),
-    byMeOrRel(
-      'en',
-      '(?:is|are|am|was|were|been|still|now)\\s+(?:\\w+\\s+)?(?:in (?:the )?(?:icu|intensive care|a coma|hospice|palliative care|the cancer ward)|on (?:a )?(?:ventilator|life support|dialysis|a transplant list))\\b(?! (?:team|staff|unit as|as a|as an|nurse|doctor|department|business|industry|company|study|research|volunteer))',
+    gated(
+      'icu|intensive care|a coma|hospice|palliative care|the cancer ward|ventilator|life support|dialysis|a transplant list',
+      byMeOrRel(
+        'en',
+        '(?:is|are|am|was|were|been|still|now)\\s+(?:\\w+\\s+)?(?:in (?:the )?(?:icu|intensive care|a coma|hospice|palliative care|the cancer ward)|on (?:a )?(?:ventilator|life support|dialysis|a transplant list))\\b(?! (?:team|staff|unit as|as a|as an|nurse|doctor|department|business|industry|company|study|research|volunteer))',
+      ),
     ),
     byMeOrRel(
       'en',
@@ -145,9 +152,12 @@ const MEDICAL: ByLang = {
 const LEGAL: ByLang = {
   en: [
     // en: the user or a close person arrested, charged, sued, on bail or probation, facing a court date or deportation.
-    byMeOrRel(
-      'en',
-      "(?:was|were|got|been|am|is|are|just got|'m|'re)\\s+(?:\\w+\\s+)?(?:arrested|detained|indicted|charged with(?!\\s+(?:an?\\s+|the\\s+|\\w+\\s+)?(?:\\w+\\s+)?(?:fees?|charges?|fines?|interest|tax|vat|shipping|subscription|bill|amount|price|twice)\\b)|booked for|sued|subpoenaed|convicted|sentenced|deported|picked up by (?:the )?(?:police|cops|ice)|served (?:with )?(?:a )?(?:lawsuit|summons|subpoena))",
+    gated(
+      'arrested|detained|indicted|charged with|booked for|sued|subpoenaed|convicted|sentenced|deported|picked up by|served ',
+      byMeOrRel(
+        'en',
+        "(?:was|were|got|been|am|is|are|just got|'m|'re)\\s+(?:\\w+\\s+)?(?:arrested|detained|indicted|charged with(?!\\s+(?:an?\\s+|the\\s+|\\w+\\s+)?(?:\\w+\\s+)?(?:fees?|charges?|fines?|interest|tax|vat|shipping|subscription|bill|amount|price|twice)\\b)|booked for|sued|subpoenaed|convicted|sentenced|deported|picked up by (?:the )?(?:police|cops|ice)|served (?:with )?(?:a )?(?:lawsuit|summons|subpoena))",
+      ),
     ),
     byMeOrRel(
       'en',
@@ -218,9 +228,12 @@ const FINANCIAL: ByLang = {
       'en',
       "(?:months?|weeks?)\\s+behind\\s+on\\s+(?:\\w+\\s+)?(?:rent|mortgage|bills|payments|car payments|utilities)|behind on all (?:my|our|the) (?:bills|payments)|(?:can'?t|cannot|couldn'?t|could not)\\s+(?:afford to\\s+)?(?:pay|make)\\s+(?:\\w+\\s+)?(?:rent|mortgage|electric bill|power bill)",
     ),
-    byMeOrRel(
-      'en',
-      '(?:wages?|paycheck|pay) (?:is |are |was |were |got |getting |being )?garnished|(?:in|sent to) collections|debt collectors? (?:keep |are )?(?:calling|after|harassing)|(?:filing|filed|file|declaring|declared|going) (?:for )?(?:personal )?bankruptcy|(?:living|sleeping|live|sleep) in (?:my|our|the) car|overdraft(?:ed)? again|power (?:gets|is getting|got|was) (?:shut|cut) off|(?:lights|electricity|water|heat|gas) (?:gets|is getting|got|was|were) (?:shut|cut|turned) off',
+    gated(
+      'garnished|collections|debt collector|bankruptcy|in my car|in our car|in the car|overdraft|shut off|cut off|turned off',
+      byMeOrRel(
+        'en',
+        '(?:wages?|paycheck|pay) (?:is |are |was |were |got |getting |being )?garnished|(?:in|sent to) collections|debt collectors? (?:keep |are )?(?:calling|after|harassing)|(?:filing|filed|file|declaring|declared|going) (?:for )?(?:personal )?bankruptcy|(?:living|sleeping|live|sleep) in (?:my|our|the) car|overdraft(?:ed)? again|power (?:gets|is getting|got|was) (?:shut|cut) off|(?:lights|electricity|water|heat|gas) (?:gets|is getting|got|was|were) (?:shut|cut|turned) off',
+      ),
     ),
   ],
   es: [
@@ -249,9 +262,12 @@ const FINANCIAL: ByLang = {
 /** Relapse, rehab, detox, withdrawal of the user or a close person (a knee's rehab is lexicon.ts SAFE). */
 const ADDICTION: ByLang = {
   en: [
-    byMeOrRel(
-      'en',
-      "(?:relapsed|relapsing|(?:is|am|was|'m|'s|are|been|just got out of|got out of|went to|going to|checked into|back in)\\s+(?:\\w+\\s+)?(?:rehab|detox|withdrawal|a treatment program for (?:alcohol|drugs|gambling))|(?:days|weeks|months) sober|in recovery from (?:alcohol|drugs|addiction|gambling)|(?:gambled|drank|snorted|shot up) away (?:our|my|his|her|the) (?:savings|rent|paycheck|money)|lost (?:our|my|his|her|the) (?:savings|rent|rent money|paycheck|wages) (?:\\w+\\s+){0,2}(?:(?:on|at|to) (?:\\w+\\s+){0,2}(?:bets|betting|gambling|the casino|casinos|slots|poker|scratch cards|the lottery|sportsbooks?)|gambling|betting))",
+    gated(
+      'relaps|rehab|detox|withdrawal|a treatment program for|sober|in recovery from|away |lost ',
+      byMeOrRel(
+        'en',
+        "(?:relapsed|relapsing|(?:is|am|was|'m|'s|are|been|just got out of|got out of|went to|going to|checked into|back in)\\s+(?:\\w+\\s+)?(?:rehab|detox|withdrawal|a treatment program for (?:alcohol|drugs|gambling))|(?:days|weeks|months) sober|in recovery from (?:alcohol|drugs|addiction|gambling)|(?:gambled|drank|snorted|shot up) away (?:our|my|his|her|the) (?:savings|rent|paycheck|money)|lost (?:our|my|his|her|the) (?:savings|rent|rent money|paycheck|wages) (?:\\w+\\s+){0,2}(?:(?:on|at|to) (?:\\w+\\s+){0,2}(?:bets|betting|gambling|the casino|casinos|slots|poker|scratch cards|the lottery|sportsbooks?)|gambling|betting))",
+      ),
     ),
   ],
   es: [
@@ -328,9 +344,12 @@ const ABUSE: ByLang = {
 /** A pregnancy that ended: weeks, the loss, the heartbeat, a baby born still (lexicon.ts reads "miscarriage", "stillborn"). */
 const PREGNANCY_LOSS: ByLang = {
   en: [
-    byMeOrRel(
-      'en',
-      '(?:lost|losing|lose)\\s+(?:the|our|my|a|another)\\s+(?:pregnancy|baby|babies|twins)\\b(?! (?:weight|fat|shower|clothes|teeth))|(?:baby|pregnancy)\\s+(?:died|ended|had no heartbeat)\\s+at\\s+\\d+\\s+weeks|(?:chemical|molar)\\s+pregnancy|(?:a|my|another|our)\\s+(?:early\\s+)?loss\\s+at\\s+\\d+\\s+weeks|born\\s+(?:still|sleeping)|d&c',
+    gated(
+      'pregnancy|bab|twins|loss|born|d&c',
+      byMeOrRel(
+        'en',
+        '(?:lost|losing|lose)\\s+(?:the|our|my|a|another)\\s+(?:pregnancy|baby|babies|twins)\\b(?! (?:weight|fat|shower|clothes|teeth))|(?:baby|pregnancy)\\s+(?:died|ended|had no heartbeat)\\s+at\\s+\\d+\\s+weeks|(?:chemical|molar)\\s+pregnancy|(?:a|my|another|our)\\s+(?:early\\s+)?loss\\s+at\\s+\\d+\\s+weeks|born\\s+(?:still|sleeping)|d&c',
+      ),
     ),
   ],
   es: [
@@ -449,8 +468,17 @@ export function situationPatterns(lang: Lang): Partial<Record<SafetyCategory, Re
   out = {};
   for (const [cat, list] of Object.entries(sources) as [SafetyCategory, string[]][]) {
     if (SUBJECTLESS_EN[cat]) list.push(SUBJECTLESS_EN[cat]);
-    out[cat] = list.map((source) => new RegExp(source));
+    out[cat] = list.map((source) => {
+      const re = new RegExp(source);
+      const needs = gateOf(source);
+      if (needs) gates.set(re, needs);
+      return re;
+    });
   }
   compiled.set(lang, out);
   return out;
 }
+
+const gates = new Map<RegExp, Needs>();
+/** A compiled situation pattern's literal prefilter (situation-gates.ts; null: the pattern always runs). */
+export const situationGate = (pattern: RegExp): Needs | null => gates.get(pattern) ?? null;
