@@ -25,10 +25,10 @@
  * non-English development file (lang-dev.txt, sets.ts), `--set nearmiss-dev` the team-written no-ad
  * near-miss development file (nearmiss-dev.txt, sets.ts), `--set check-dev` the team-written development-check
  * folder (check-dev/, adrel format: its own 30 advertisers; development data since 2026-11-27), `--set check2-dev` its
- * successor (check2-dev/: 30 other advertisers; only for checking that tuning elsewhere generalises), `--set check3-dev`
- * a second unread check written the same way (check3-dev/: 30 further advertisers), `--set check4-dev` a third
- * (check4-dev/: 30 further advertisers, 220 conversations), `--set check5-dev` a fourth (check5-dev/: 30 further
- * advertisers, 240 conversations).
+ * successor (check2-dev/: 30 other advertisers; development data since 2026-11-27 too), `--set check3-dev`
+ * a third written the same way (check3-dev/: 30 further advertisers; development data since 2026-11-27 10:50),
+ * `--set check4-dev` an unread check (check4-dev/: 30 further advertisers, 220 conversations), `--set check5-dev`
+ * another (check5-dev/: 30 further advertisers, 240 conversations).
  * ORBIT_LLM_BASE_URL / ORBIT_EMBEDDING_MODEL in the environment are passed to
  * the server (the configured classifier and embeddings are then measured).
  */
