@@ -1,4 +1,5 @@
 import type { ReadConversation } from '../../lib/turns.js';
+import { closingTurn, REQUEST_CUES, typedRequest } from './frames-request.js';
 
 /**
  * Explanation frames: the last user turn asks how or why something works, for its history, for homework or an
@@ -109,7 +110,7 @@ function hasCode(text: string): boolean {
   return (t.includes('_') && UNDERSCORED.test(t)) || (t.includes('.') && FILE_NAME.test(t)) || CAMEL_CASE.test(t);
 }
 const FRAME = new RegExp(`(?:^| )(?:${CUES.join('|')})(?= |$)`);
-const PURPOSE = new RegExp(`(?:^| )(?:${PURPOSE_CUES.join('|')})(?= |$)`);
+const PURPOSE = new RegExp(`(?:^| )(?:${[...PURPOSE_CUES, ...REQUEST_CUES].join('|')})(?= |$)`);
 
 /** The words of a turn read for a frame (its first ones: where a question says what it is). */
 const FRAME_WORDS = 60;
@@ -128,17 +129,22 @@ export function isPurposeFrame(text: string): boolean {
  * The frame of the conversation's last user turn: `purpose` (a class, debate, article, the news, curiosity, a
  * complaint about a purchase, a text to write: no need whatever the intent head reads), `explanation` (how or why,
  * homework, code, an owned item: a need only when the head reads one; not looked for when `explanation` is false),
- * or null.
+ * `code` (code in the turn — a fenced block or an identifier — when `explanation` is false: a technical task, which
+ * asks the informational floor whatever the head reads; round 14), or null.
  */
-export function lastTurnFrame(conv: ReadConversation, explanation = true): 'purpose' | 'explanation' | null {
+export function lastTurnFrame(
+  conv: ReadConversation,
+  explanation = true,
+): 'purpose' | 'explanation' | 'code' | null {
   for (let i = conv.turns.length - 1; i >= 0; i--) {
     const t = conv.turns[i];
     if (t.role !== 'user') continue;
     // Its first FRAME_WORDS folded words, joined once per turn (lib/turns.ts `ReadTurn.foldedHead`).
     const s = t.foldedHead(FRAME_WORDS);
-    if (PURPOSE.test(s)) return 'purpose';
-    if (!explanation) return null;
-    return FRAME.test(s) || hasCode(t.text) ? 'explanation' : null;
+    if (PURPOSE.test(s) || typedRequest(t.text, CODE_CHARS) || closingTurn(t.text, s)) return 'purpose';
+    const code = t.text.includes('```') || hasCode(t.text);
+    if (!explanation) return code ? 'code' : null;
+    return code || FRAME.test(s) ? 'explanation' : null;
   }
   return null;
 }
