@@ -60,6 +60,17 @@ describe('round 14 purpose frames (frames.ts, frames-request.ts)', () => {
       expect(lastTurnFrame(one(t), false), t).toBeNull();
   });
 
+  it('reads how a thing keeps, stores or actually does something as an explanation (when the head agrees)', () => {
+    for (const t of [
+      'How does a thermos keep coffee hot for a whole day?',
+      'how do solar batteries store power for the night',
+      'How do satellites actually stay up there without falling?',
+      'how does a smartwatch track sleep stages, is it accurate?',
+    ])
+      expect(lastTurnFrame(one(t), true), t).toBe('explanation');
+    expect(lastTurnFrame(one('How do I keep my toddler busy on a long flight?'), true)).toBeNull();
+  });
+
   it('reads pasted code as a technical task (informational floor) when the head reads a need', () => {
     const code = one('my cron job never fires:\n```\n0 0 * * * /usr/bin/backup.sh\n```\nwhat is wrong?');
     expect(lastTurnFrame(code, false)).toBe('code');

@@ -22,7 +22,8 @@ const CUES: readonly string[] = [
     '(?:mine|ours) (?:is|s|has)|i (?:just|recently) (?:replaced|changed|installed|cleaned|serviced|updated)|(?:how (?:do|can|should) i|to) reset|' +
     // how a thing (not a person: "how do people …" asks how to meet a need) knows, senses or decides
     'how (?:do|does|did|can|could) (?!(?:i|we|you|my|our|people|ppl|folks|others|teams|companies|businesses|most|other) )(?:\\w+ ){1,4}' +
-    '(?:know|tell|sense|figure out|detect|recogni[sz]e|decide|determine|predict|estimate|measure|calculate)|' +
+    '(?:know|tell|sense|figure out|detect|recogni[sz]e|decide|determine|predict|estimate|measure|calculate|actually|' +
+    'keep|stay|stick|float|travel|track|store|generate|produce|get from|get to)|' +
     'without (?:buying|hiring|paying)|(?:don t|do not) want to (?:buy|hire|pay)',
   // es
   'como funciona|por que (?:es|son|se)|explica|historia de|tarea|deberes|ensayo|ya tengo|yo mismo|sin comprar|sin contratar',
