@@ -23,7 +23,7 @@ const CUES: readonly string[] = [
     // how a thing (not a person: "how do people …" asks how to meet a need) knows, senses or decides
     'how (?:do|does|did|can|could) (?!(?:i|we|you|my|our|people|ppl|folks|others|teams|companies|businesses|most|other) )(?:\\w+ ){1,4}' +
     '(?:know|tell|sense|figure out|detect|recogni[sz]e|decide|determine|predict|estimate|measure|calculate|actually|' +
-    'keep|stay|stick|float|travel|track|store|generate|produce|get from|get to)|' +
+    'stick|float)|' +
     'without (?:buying|hiring|paying)|(?:don t|do not) want to (?:buy|hire|pay)',
   // es
   'como funciona|por que (?:es|son|se)|explica|historia de|tarea|deberes|ensayo|ya tengo|yo mismo|sin comprar|sin contratar',
