@@ -66,7 +66,8 @@ export const REQUEST_CUES: readonly string[] = [
 ];
 
 /** A turn opening with a programming language and a colon ("python: parse …"): code for the assistant to write. */
-const CODE_ASKED = /^\s*(?:python|javascript|js|typescript|ts|sql|bash|rust|golang|go|java|kotlin|swift|php|ruby|c\+\+|c#|excel)\s*:/i;
+const CODE_ASKED =
+  /^\s*(?:python|javascript|js|typescript|ts|sql|bash|rust|golang|go|java|kotlin|swift|php|ruby|c\+\+|c#|excel)\s*:/i;
 /** A quoted word asked about ("what is “X” music?"): a word's meaning, not a thing to get. */
 const QUOTED_TERM = /\bwhat(?:'s|’s| is| are| does)\s+(?:a |an |the )?["“'‘][^"”'’\n]{1,30}["”'’]/i;
 
@@ -93,7 +94,8 @@ const NEED_WORDS = new RegExp(
     'comprar|recomiendas|kaufen|empfehlen|acheter|recommandes|recomenda|comprare|consigli|kopen|aanraden)(?= |$)',
 );
 /** A fix that did not work ("none of that worked", "it still didn't work"): the problem is still open. */
-const NOT_FIXED = /(?:^| )(?:none of (?:that|this|it|them)|nothing|not|never|still|didn t|did not|doesn t|does not|hasn t|isn t|no longer) (?:\w+ )?(?:worked|works|work|fixed|helped)(?= |$)/;
+const NOT_FIXED =
+  /(?:^| )(?:none of (?:that|this|it|them)|nothing|not|never|still|didn t|did not|doesn t|does not|hasn t|isn t|no longer) (?:\w+ )?(?:worked|works|work|fixed|helped)(?= |$)/;
 /** Longest closing turn, in words (a longer one usually goes on to something new). */
 const CLOSING_WORDS = 30;
 

@@ -40,7 +40,10 @@ describe('round 14 purpose frames (frames.ts, frames-request.ts)', () => {
 
   it('reads thanks that close a conversation as purpose, not thanks that go on to a need or a fix that failed', () => {
     const closing = (last: string) =>
-      lastTurnFrame(after('My dishwasher shows error E15, what now?', 'Tilt it back to drain the base tray.', last), false);
+      lastTurnFrame(
+        after('My dishwasher shows error E15, what now?', 'Tilt it back to drain the base tray.', last),
+        false,
+      );
     expect(closing('That was it, it works now. Thank you so much!')).toBe('purpose');
     expect(closing('¡Funcionó! Muchas gracias')).toBe('purpose');
     expect(closing('Hat geklappt, danke dir')).toBe('purpose');
@@ -80,25 +83,23 @@ describe('round 14 purpose frames (frames.ts, frames-request.ts)', () => {
 
 describe('POST /api/v1/ad: a job for the assistant with a topic word', () => {
   const env = useSeededServer();
-  const ask = async (message: string) => {
-    const res = await requestAd(env.s.url, env.w.publisherKey, adRequestBody(message));
-    return { res, decision: explainDecision(env.s.ctx, res.headers.get('x-orbit-request-id')!) };
-  };
 
-  it('asks the explanation floor of a writing task and of closing thanks', async () => {
-    for (const m of [
-      'I coach a running club. Can you write me a short post about choosing running shoes for our first marathon?',
-      'Thank you, the new running shoes feel great and my knee is fine now!',
-    ]) {
-      const { res, decision } = await ask(m);
-      expect(decision.relevanceFloor, m).toBe(EXPLANATION_FLOOR);
-      expect(res.status, m).toBe(204);
+  it('asks the explanation floor of a writing task and of closing thanks, the ordinary floors of a need', async () => {
+    const cases: [message: string, floorAtMost: number, status: number][] = [
+      [
+        'I coach a running club. Can you write me a short post about choosing running shoes for our first marathon?',
+        EXPLANATION_FLOOR,
+        204,
+      ],
+      ['Thank you, the new running shoes feel great and my knee is fine now!', EXPLANATION_FLOOR, 204],
+      ['Which running shoes should I buy for my first marathon?', INFORMATIONAL_FLOOR, 200],
+    ];
+    for (const [message, floorAtMost, status] of cases) {
+      const res = await requestAd(env.s.url, env.w.publisherKey, adRequestBody(message));
+      const decision = explainDecision(env.s.ctx, res.headers.get('x-orbit-request-id')!);
+      if (status === 204) expect(decision.relevanceFloor, message).toBe(floorAtMost);
+      else expect(decision.relevanceFloor, message).toBeLessThanOrEqual(floorAtMost);
+      expect(res.status, message).toBe(status);
     }
-  });
-
-  it('keeps the ordinary floors for a need', async () => {
-    const { res, decision } = await ask('Which running shoes should I buy for my first marathon?');
-    expect(decision.relevanceFloor).toBeLessThanOrEqual(INFORMATIONAL_FLOOR);
-    expect(res.status).toBe(200);
   });
 });

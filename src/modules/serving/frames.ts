@@ -133,10 +133,7 @@ export function isPurposeFrame(text: string): boolean {
  * `code` (code in the turn — a fenced block or an identifier — when `explanation` is false: a technical task, which
  * asks the informational floor whatever the head reads; round 14), or null.
  */
-export function lastTurnFrame(
-  conv: ReadConversation,
-  explanation = true,
-): 'purpose' | 'explanation' | 'code' | null {
+export function lastTurnFrame(conv: ReadConversation, explanation = true): 'purpose' | 'explanation' | 'code' | null {
   for (let i = conv.turns.length - 1; i >= 0; i--) {
     const t = conv.turns[i];
     if (t.role !== 'user') continue;
