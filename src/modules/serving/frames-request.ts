@@ -1,6 +1,6 @@
 /**
  * Round 14 (record 0050): purpose cues for turns that ask the assistant to do a job itself, or need nothing at all —
- * read whatever the intent head says, like the round-10 purpose cues in frames.ts (they join `PURPOSE`):
+ * read whatever the intent head says, like the round-10 purpose cues in frames.ts (`requestFrame`):
  * - a text or code to produce or transform, asked of the assistant anywhere in the turn ("I sell scarves online, can
  *   you write me a product description …", "can you translate …", "summarise … for my blog", "I need a regex …"),
  *   and practice problems for a learner;
@@ -11,7 +11,7 @@
  * languages, no evaluation item. A need keeps its ad: "how do I write a cover letter" is not asked of the assistant, and
  * "which product should I buy to clean my X" has no cue here (owned-item care is asked as "how do I clean my …").
  */
-export const REQUEST_CUES: readonly string[] = [
+const REQUEST_CUES: readonly string[] = [
   // en: a text or code for the assistant to produce or transform, anywhere in the turn
   '(?:can|could|would|will) you (?:please |pls |plz )?(?:help me )?(?:write|draft|compose|translate|summari[sz]e)|help me (?:write|draft|compose|word|phrase|translate)|' +
     '^(?:(?:please|pls|hey|hi|ok|okay|so) )*(?:translate|summari[sz]e)|' +
@@ -65,6 +65,28 @@ export const REQUEST_CUES: readonly string[] = [
     'hoe (?:maak ik|reinig ik|was ik|lijm ik) (?:mijn|m n|de|het) (?:\\w+ )?(?:schoon|vast)?|(?:wil|hoef) (?:geen|niet) (?:nieuwe|een nieuwe)',
 ];
 
+const REQUEST = new RegExp(`(?:^| )(?:${REQUEST_CUES.join('|')})(?= |$)`);
+/**
+ * A purchase asked in the same turn ("… and which accounting software should I use?", "where can I buy one?"): the
+ * turn then holds a need beside the job, and the request cues stand aside.
+ */
+const NEED_ASKED = new RegExp(
+  '(?:^| )(?:(?:which|what) (?:\\w+ ){0,3}(?:should i (?:buy|get|use|order|choose|pick)|do you recommend|would you recommend|is best to buy)|' +
+    'can you recommend|where (?:can|do|should) i (?:buy|get|order|find)|' +
+    'que (?:\\w+ ){0,2}me recomiendas|donde (?:puedo )?comprar|welche[snmr]? (?:\\w+ ){0,3}(?:soll ich kaufen|empfiehlst)|wo kann ich (?:\\w+ )?kaufen|' +
+    'quel(?:le)?s? (?:\\w+ ){0,3}(?:acheter|me conseilles)|ou acheter|qual (?:\\w+ ){0,3}(?:comprar|recomenda)|onde comprar|' +
+    'quale (?:\\w+ ){0,3}(?:comprare|consigli)|dove comprare|welke (?:\\w+ ){0,3}(?:moet ik kopen|raad je)|waar kan ik (?:\\w+ )?kopen)(?= |$)',
+);
+
+/**
+ * Whether a turn (its text as typed and its folded words) asks the assistant to do a job itself, complains, asks about a
+ * word or an owned thing's care (`REQUEST_CUES`, `typedRequest`) with no purchase asked beside it, or only closes the
+ * conversation (`closingTurn`).
+ */
+export function requestFrame(text: string, folded: string, chars: number): boolean {
+  return ((REQUEST.test(folded) || typedRequest(text, chars)) && !NEED_ASKED.test(folded)) || closingTurn(text, folded);
+}
+
 /** A turn opening with a programming language and a colon ("python: parse …"): code for the assistant to write. */
 const CODE_ASKED =
   /^\s*(?:python|javascript|js|typescript|ts|sql|bash|rust|golang|go|java|kotlin|swift|php|ruby|c\+\+|c#|excel)\s*:/i;
@@ -72,7 +94,7 @@ const CODE_ASKED =
 const QUOTED_TERM = /\bwhat(?:'s|’s| is| are| does)\s+(?:a |an |the )?["“'‘][^"”'’\n]{1,30}["”'’]/i;
 
 /** Whether a turn's text as typed (its first `chars`) asks for code or about a word in a way folded words lose. */
-export function typedRequest(text: string, chars: number): boolean {
+function typedRequest(text: string, chars: number): boolean {
   const t = text.length > chars ? text.slice(0, chars) : text;
   return CODE_ASKED.test(t) || QUOTED_TERM.test(t);
 }
@@ -100,7 +122,7 @@ const NOT_FIXED =
 const CLOSING_WORDS = 30;
 
 /** Whether a turn (its text as typed and its folded words) only closes the conversation. */
-export function closingTurn(text: string, folded: string): boolean {
+function closingTurn(text: string, folded: string): boolean {
   if (text.includes('?') || text.includes('¿')) return false;
   if (folded.split(' ').length > CLOSING_WORDS) return false;
   return CLOSING.test(folded) && !NEED_WORDS.test(folded) && !NOT_FIXED.test(folded);

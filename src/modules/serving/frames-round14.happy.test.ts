@@ -59,6 +59,10 @@ describe('round 14 purpose frames (frames.ts, frames-request.ts)', () => {
       'my laptop screen cracked, where can I get it repaired near me',
       'busco un servicio de traducción jurada para mi título',
       'Welche Fahrradversicherung lohnt sich für ein E-Bike?',
+      // a job asked beside a purchase: the need stands
+      'Can you help me write a business plan, and which accounting software should I use?',
+      'Kannst du mir helfen, einen Brief zu schreiben? Und welchen Drucker soll ich kaufen?',
+      'Peux-tu m aider à écrire une annonce ? Et quel appareil photo acheter pour les photos ?',
     ])
       expect(lastTurnFrame(one(t), false), t).toBeNull();
   });

@@ -1,5 +1,5 @@
 import type { ReadConversation } from '../../lib/turns.js';
-import { closingTurn, REQUEST_CUES, typedRequest } from './frames-request.js';
+import { requestFrame } from './frames-request.js';
 
 /**
  * Explanation frames: the last user turn asks how or why something works, for its history, for homework or an
@@ -111,7 +111,7 @@ function hasCode(text: string): boolean {
   return (t.includes('_') && UNDERSCORED.test(t)) || (t.includes('.') && FILE_NAME.test(t)) || CAMEL_CASE.test(t);
 }
 const FRAME = new RegExp(`(?:^| )(?:${CUES.join('|')})(?= |$)`);
-const PURPOSE = new RegExp(`(?:^| )(?:${[...PURPOSE_CUES, ...REQUEST_CUES].join('|')})(?= |$)`);
+const PURPOSE = new RegExp(`(?:^| )(?:${PURPOSE_CUES.join('|')})(?= |$)`);
 
 /** The words of a turn read for a frame (its first ones: where a question says what it is). */
 const FRAME_WORDS = 60;
@@ -139,7 +139,7 @@ export function lastTurnFrame(conv: ReadConversation, explanation = true): 'purp
     if (t.role !== 'user') continue;
     // Its first FRAME_WORDS folded words, joined once per turn (lib/turns.ts `ReadTurn.foldedHead`).
     const s = t.foldedHead(FRAME_WORDS);
-    if (PURPOSE.test(s) || typedRequest(t.text, CODE_CHARS) || closingTurn(t.text, s)) return 'purpose';
+    if (PURPOSE.test(s) || requestFrame(t.text, s, CODE_CHARS)) return 'purpose';
     const code = t.text.includes('```') || hasCode(t.text);
     if (!explanation) return code ? 'code' : null;
     return code || FRAME.test(s) ? 'explanation' : null;
