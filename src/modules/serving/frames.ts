@@ -1,4 +1,5 @@
 import type { ReadConversation } from '../../lib/turns.js';
+import { requestFrame } from './frames-request.js';
 
 /**
  * Explanation frames: the last user turn asks how or why something works, for its history, for homework or an
@@ -21,7 +22,8 @@ const CUES: readonly string[] = [
     '(?:mine|ours) (?:is|s|has)|i (?:just|recently) (?:replaced|changed|installed|cleaned|serviced|updated)|(?:how (?:do|can|should) i|to) reset|' +
     // how a thing (not a person: "how do people …" asks how to meet a need) knows, senses or decides
     'how (?:do|does|did|can|could) (?!(?:i|we|you|my|our|people|ppl|folks|others|teams|companies|businesses|most|other) )(?:\\w+ ){1,4}' +
-    '(?:know|tell|sense|figure out|detect|recogni[sz]e|decide|determine|predict|estimate|measure|calculate)|' +
+    '(?:know|tell|sense|figure out|detect|recogni[sz]e|decide|determine|predict|estimate|measure|calculate|actually|' +
+    'stick|float)|' +
     'without (?:buying|hiring|paying)|(?:don t|do not) want to (?:buy|hire|pay)',
   // es
   'como funciona|por que (?:es|son|se)|explica|historia de|tarea|deberes|ensayo|ya tengo|yo mismo|sin comprar|sin contratar',
@@ -128,17 +130,19 @@ export function isPurposeFrame(text: string): boolean {
  * The frame of the conversation's last user turn: `purpose` (a class, debate, article, the news, curiosity, a
  * complaint about a purchase, a text to write: no need whatever the intent head reads), `explanation` (how or why,
  * homework, code, an owned item: a need only when the head reads one; not looked for when `explanation` is false),
- * or null.
+ * `code` (code in the turn — a fenced block or an identifier — when `explanation` is false: a technical task, which
+ * asks the informational floor whatever the head reads; round 14), or null.
  */
-export function lastTurnFrame(conv: ReadConversation, explanation = true): 'purpose' | 'explanation' | null {
+export function lastTurnFrame(conv: ReadConversation, explanation = true): 'purpose' | 'explanation' | 'code' | null {
   for (let i = conv.turns.length - 1; i >= 0; i--) {
     const t = conv.turns[i];
     if (t.role !== 'user') continue;
     // Its first FRAME_WORDS folded words, joined once per turn (lib/turns.ts `ReadTurn.foldedHead`).
     const s = t.foldedHead(FRAME_WORDS);
-    if (PURPOSE.test(s)) return 'purpose';
-    if (!explanation) return null;
-    return FRAME.test(s) || hasCode(t.text) ? 'explanation' : null;
+    if (PURPOSE.test(s) || requestFrame(t.text, s, CODE_CHARS)) return 'purpose';
+    const code = t.text.includes('```') || hasCode(t.text);
+    if (!explanation) return code ? 'code' : null;
+    return code || FRAME.test(s) ? 'explanation' : null;
   }
   return null;
 }

@@ -124,11 +124,16 @@ export async function requestAds(
   const sensitive = safety.category !== null;
   // Informational chat (maths, coding, trivia) needs a much closer fit before any ad shows.
   // A question framed as explanation or with a purpose other than buying (frames.ts) asks a closer fit still.
-  const framed = !sensitive && lastTurnFrame(conv, safety.informational >= EXPLANATION_MIN_INFORMATIONAL) !== null;
+  // Code in a turn the head reads as a need asks the informational floor (round 14).
+  const frame = sensitive ? null : lastTurnFrame(conv, safety.informational >= EXPLANATION_MIN_INFORMATIONAL);
   const floor = Math.max(
     ctx.config.minRelevance,
     body.relevancy ?? 0,
-    framed ? EXPLANATION_FLOOR : safety.informational >= 0.5 ? INFORMATIONAL_FLOOR : 0,
+    frame === 'purpose' || frame === 'explanation'
+      ? EXPLANATION_FLOOR
+      : frame === 'code' || safety.informational >= 0.5
+        ? INFORMATIONAL_FLOOR
+        : 0,
   );
   const record: DecisionRecord = {
     requestId,
