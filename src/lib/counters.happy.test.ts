@@ -35,6 +35,16 @@ describe.each(backends)('shared counters (%s)', (_name, make) => {
     expect(await c.reserved(a.name, now, 600_000)).toBe(0);
   });
 
+  it('adds every check of a reservation to its window, two checks of one name both', async () => {
+    const a = { name: `n:${randomBase62(6)}`, base: 0, limit: 1000, amount: 30 };
+    const b = { name: `m:${randomBase62(6)}`, base: 0, limit: 1000, amount: 20 };
+    expect(await c.reserve([a, b, { ...a, amount: 5 }], now, 600_000)).toBe(-1);
+    expect(await c.reserved(a.name, now, 600_000)).toBe(35);
+    expect(await c.reserved(b.name, now, 600_000)).toBe(20);
+    expect(await c.reserve([a, b], now, 600_000)).toBe(-1);
+    expect(await c.reserved(a.name, now, 600_000)).toBe(65);
+  });
+
   it('lets reservations lapse after the window', async () => {
     const check = { name: `w:${randomBase62(6)}`, base: 0, limit: 100, amount: 100 };
     expect(await c.reserve([check], now, 120_000)).toBe(-1);

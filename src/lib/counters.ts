@@ -168,18 +168,24 @@ export class MemoryCounters implements Counters {
 
   async reserve(checks: BudgetCheck[], now: number, windowMs: number): Promise<number> {
     this.sweep();
-    const windows: (Map<number, number> | undefined)[] = [];
+    // Each check's window, and its key when it has none yet (a key is built and hashed once per check).
+    const windows: (Map<number, number> | string)[] = [];
     for (let i = 0; i < checks.length; i++) {
-      const w = this.windows.get(this.prefix + checks[i].name);
-      windows.push(w);
+      const k = this.prefix + checks[i].name;
+      const w = this.windows.get(k);
+      windows.push(w ?? k);
       const base = Math.max(checks[i].base, this.spentOf(checks[i].shared));
       if (base + this.sum(w, now, windowMs) + checks[i].amount > checks[i].limit) return i;
     }
     const cur = Math.floor(now / BUCKET_MS);
     for (let i = 0; i < checks.length; i++) {
-      const k = this.prefix + checks[i].name;
-      let w = windows[i] ?? this.windows.get(k);
-      if (!w) this.windows.set(k, (w = new Map()));
+      let w = windows[i];
+      // Two checks of one request may share a key: the window the first made is the second's.
+      if (typeof w === 'string') {
+        const k = w;
+        w = this.windows.get(k) ?? new Map<number, number>();
+        this.windows.set(k, w);
+      }
       w.set(cur, (w.get(cur) ?? 0) + checks[i].amount);
     }
     return -1;

@@ -101,12 +101,21 @@ const NUDE = new RegExp(
   'dg',
 );
 
-const compiled = new Map<Lang, RegExp[]>();
+const compiled = new Map<Lang, { gate: RegExp; patterns: RegExp[] }>();
+/**
+ * A language's idiom patterns and their gate: one alternation of the words the patterns mask (`maskedWordGate`). A
+ * pattern masks only through its group `w` or `w2`, so a turn the gate does not hit has nothing to mask in that
+ * language and its patterns are not run (round 15 of record 0047: most turns hit no gate; the masks are the same).
+ */
+export function idiomPatterns(lang: Exclude<Lang, 'other'>): { gate: RegExp; patterns: RegExp[] } {
+  let c = compiled.get(lang);
+  if (!c) compiled.set(lang, (c = { gate: maskedWordGate(patternsOf(lang)), patterns: patternsOf(lang) }));
+  return c;
+}
+
 function patternsOf(lang: Exclude<Lang, 'other'>): RegExp[] {
-  let ps = compiled.get(lang);
-  if (ps) return ps;
   const dev = `(?:${DEVICES[lang]})`;
-  ps = [
+  const ps = [
     new RegExp(`\\b(?<w>${HOOKED[lang]}) ${BETWEEN[lang]}(?:${PLEASURES[lang]})\\b`, 'dg'),
     new RegExp(DYING[lang], 'dg'),
     new RegExp(`\\b${dev} (?:(?:${FILLERS}) ){0,3}(?<w>${DIED[lang]})\\b`, 'dg'),
@@ -115,8 +124,55 @@ function patternsOf(lang: Exclude<Lang, 'other'>): RegExp[] {
   ];
   if (lang === 'es' || lang === 'pt' || lang === 'it')
     ps.push(new RegExp(`\\b(?<w>${DIED[lang]}) (?:(?:${FILLERS}) ){0,3}${dev}\\b`, 'dg'));
-  compiled.set(lang, ps);
   return ps;
+}
+
+/**
+ * One regex that hits a text whenever one of the patterns can mask a word in it: the alternation of their groups `w`
+ * and `w2` (the masked word) read on their own, which any match masking through the group contains. A group that
+ * follows `\\b` or a space and whose alternatives all open on a letter or digit starts on a word boundary, and keeps
+ * `\\b` before it here ("rent" is not read inside "different"); any other is read anywhere (a wider gate, never a narrower one).
+ */
+export function maskedWordGate(patterns: readonly RegExp[]): RegExp {
+  const parts: string[] = [];
+  for (const p of patterns) {
+    const s = p.source;
+    for (const open of ['(?<w>', '(?<w2>']) {
+      const at = s.indexOf(open);
+      if (at < 0) continue;
+      const from = at + open.length;
+      const { body, alternatives } = groupBody(s, from);
+      const bounded = (s.endsWith('\\b', at) || s[at - 1] === ' ') && alternatives.every((a) => /^[a-z0-9]/.test(a));
+      parts.push(`${bounded ? '\\b' : ''}(?:${body})`);
+    }
+  }
+  return new RegExp(parts.length ? [...new Set(parts)].join('|') : '(?!)');
+}
+
+/** The source of a group from `from` (just after its opening) to its closing parenthesis, and its top-level alternatives. */
+function groupBody(s: string, from: number): { body: string; alternatives: string[] } {
+  let depth = 0;
+  let inClass = false;
+  let last = from;
+  const alternatives: string[] = [];
+  for (let i = from; i < s.length; i++) {
+    const ch = s[i];
+    if (ch === '\\') i++;
+    else if (inClass) inClass = ch !== ']';
+    else if (ch === '[') inClass = true;
+    else if (ch === '(') depth++;
+    else if (ch === '|' && depth === 0) {
+      alternatives.push(s.slice(last, i));
+      last = i + 1;
+    } else if (ch === ')') {
+      if (depth === 0) {
+        alternatives.push(s.slice(last, i));
+        return { body: s.slice(from, i), alternatives };
+      }
+      depth--;
+    }
+  }
+  throw new Error(`unclosed group in ${s}`);
 }
 
 /** A token the model skips (model.ts SKIP: no feature, and it breaks pairs). */
@@ -130,8 +186,10 @@ export const MASKED = 's';
 export function maskIdioms(ws: readonly string[], lang: Lang, text = ws.join(' ')): readonly string[] {
   let out: string[] | null = null;
   const langs: Exclude<Lang, 'other'>[] = lang === 'en' || lang === 'other' ? ['en'] : [lang, 'en'];
-  for (const l of langs)
-    for (const p of patternsOf(l)) {
+  for (const l of langs) {
+    const { gate, patterns } = idiomPatterns(l);
+    if (!gate.test(text)) continue;
+    for (const p of patterns) {
       p.lastIndex = 0;
       for (let m = p.exec(text); m; m = p.exec(text)) {
         const at = (m.indices?.groups?.w ?? m.indices?.groups?.w2)?.[0];
@@ -141,6 +199,7 @@ export function maskIdioms(ws: readonly string[], lang: Lang, text = ws.join(' '
         (out ??= ws.slice())[k] = MASKED;
       }
     }
+  }
   return out ?? ws;
 }
 

@@ -304,8 +304,15 @@ export class LoadedModels {
    * The indices of a split, stemmed text's word features this model knows (each once, in the order `visitWords`
    * meets them), and the concepts met. `visitWords` itself with each word's look-ups memoised (`factsOf`): a new
    * turn's words are mostly words met before. `src/modules/safety/word-indices.happy.test.ts` holds the two equal.
+   * `stems` null: each word's stem in `lang` (`stemIn`) is read from its memoised facts (one look-up per word instead
+   * of two) and written to `stemsOut`.
    */
-  wordIndices(ws: readonly string[], stems: readonly string[], lang: Lang): { idx: Int32Array; concepts: string[] } {
+  wordIndices(
+    ws: readonly string[],
+    stems: readonly string[] | null,
+    lang: Lang,
+    stemsOut?: string[],
+  ): { idx: Int32Array; concepts: string[] } {
     const seen = this.seen;
     seen.n = 0;
     if (++seen.stamp === 0x7fffffff) {
@@ -319,12 +326,17 @@ export class LoadedModels {
     let prev: WordFacts | null = null;
     let negation = 0;
     for (let i = 0; i < ws.length; i++) {
-      const s = stems[i];
       let f = memo.peek(ws[i]);
-      // Numbers are a long tail (prices, years, counts): read each time, not memoised (as lib/lang.ts `stemIn`).
+      let s: string;
+      if (stems === null) {
+        s = f === undefined ? stemIn(lang, ws[i]) : f.stem;
+        stemsOut?.push(s);
+      } else s = stems[i];
+      // Numbers are a long tail (prices, years, counts): read each time, not memoised (as lib/lang.ts `stemIn`). Only
+      // a word's own stem in the language is memoised with it, so a memoised stem is always `stemIn`'s.
       if (f === undefined) {
         f = this.factsOf(ws[i], s, lang, dropFunctionWords);
-        if (!isNumber(ws[i])) memo.set(ws[i], f);
+        if (!isNumber(ws[i]) && (stems === null || s === stemIn(lang, ws[i]))) memo.set(ws[i], f);
       }
       // Keyed by the word: a stem other than the memoised one (not a caller in serving) is read afresh.
       else if (f.stem !== s) f = this.factsOf(ws[i], s, lang, dropFunctionWords);

@@ -92,8 +92,9 @@ function analyseUserTurn(t: ReadTurn, lang: Lang): TurnAnalysis {
   if (a) return a;
   // The turn's folded words and their line are made once per turn (lib/turns.ts `ReadTurn.folded`) and shared.
   const ws = maskIdioms(t.folded, lang, t.foldedLine);
-  const stems = ws.map((w) => stemIn(lang, w));
-  const out: TurnAnalysis = textModels().wordIndices(ws, stems, lang);
+  // The words' stems in the turn's language, read with their model facts (one look-up per word).
+  const stems: string[] = [];
+  const out: TurnAnalysis = textModels().wordIndices(ws, null, lang, stems);
   out.hit = lexiconHit(fold(t.text), lang, (l) => (l === lang ? stems : ws.map((w) => stemIn(l, w))), ws);
   out.request = isRequestForm(ws, lang, ws === t.folded ? t.foldedLine : undefined);
   turnCache.set(key, out);
@@ -117,11 +118,7 @@ function referralOf(t: ReadTurn): SafetyCategory | null {
 const ASSISTANT_WORDS = 120;
 function analyseAssistantTurn(t: ReadTurn, lang: Lang): TurnAnalysis {
   const ws = t.words.slice(0, ASSISTANT_WORDS).map(foldWord);
-  return textModels().wordIndices(
-    ws,
-    ws.map((w) => stemIn(lang, w)),
-    lang,
-  );
+  return textModels().wordIndices(ws, null, lang);
 }
 
 /** Markers of assistant turns by turn hash (responses.ts). */

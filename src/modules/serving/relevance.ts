@@ -178,8 +178,11 @@ export class LexicalIndex {
   private readonly docs: Int32Array;
   private readonly tf: Float64Array;
   private readonly idf: Float64Array;
+  /**
+   * Per document d, its BM25 sum at [2d] and its coverage at [2d + 1] while a query is scored (reset as read): the two
+   * in one cache line, as a last-user-turn term and the final pass read and write both.
+   */
   private readonly acc: Float64Array;
-  private readonly cov: Float64Array;
   /** Documents touched by the query being scored (scratch, reset after each query). */
   private readonly touched: Int32Array;
   /** Per document: 1 when the last query matched it on a term of `Query.unread` (valid until the next query). */
@@ -196,8 +199,7 @@ export class LexicalIndex {
     this.size = docs.length;
     this.matchedDocs = new Int32Array(docs.length);
     this.matchedRel = new Float64Array(docs.length);
-    this.acc = new Float64Array(docs.length);
-    this.cov = new Float64Array(docs.length);
+    this.acc = new Float64Array(2 * docs.length);
     this.touched = new Int32Array(docs.length);
     this.unreadHit = new Uint8Array(docs.length);
     this.headHit = new Uint8Array(docs.length);
@@ -249,7 +251,6 @@ export class LexicalIndex {
    */
   score(q: Query, floor = 0): Matches {
     const acc = this.acc;
-    const cov = this.cov;
     const touched = this.touched;
     let nTouched = 0;
     const docs = this.docs;
@@ -271,9 +272,10 @@ export class LexicalIndex {
         // A term of the last user turn also counts toward each document's coverage.
         for (let k = from; k < to; k++) {
           const d = docs[k];
-          if (acc[d] === 0) touched[nTouched++] = d;
-          acc[d] += wi * tf[k];
-          cov[d] += c;
+          const at = d << 1;
+          if (acc[at] === 0) touched[nTouched++] = d;
+          acc[at] += wi * tf[k];
+          acc[at + 1] += c;
         }
         if (t === q.head) for (let k = from; k < to; k++) headHit[docs[k]] = 1;
         if (q.unread.size > 0 && q.unread.has(t)) {
@@ -287,8 +289,9 @@ export class LexicalIndex {
       } else {
         for (let k = from; k < to; k++) {
           const d = docs[k];
-          if (acc[d] === 0) touched[nTouched++] = d;
-          acc[d] += wi * tf[k];
+          const at = d << 1;
+          if (acc[at] === 0) touched[nTouched++] = d;
+          acc[at] += wi * tf[k];
         }
       }
     }
@@ -299,18 +302,25 @@ export class LexicalIndex {
     const lastN = q.lastUserWeight;
     // Relevance never exceeds its BM25 part (coverage factor ≤ 1): a score below this cannot reach the floor.
     const minBm25 = floor > 0 && floor < 1 ? -SCALE * Math.log1p(-Math.min(floor, 1)) * (1 - 1e-12) : 0;
+    // Only a query with a need head marks documents (`headHit`), each of them touched: none to reset otherwise.
+    const headed = q.head !== null;
     for (let j = 0; j < nTouched; j++) {
       const d = touched[j];
+      const at = d << 1;
+      const bm25 = acc[at];
       // A group that explains what the need is for but not its object sells something else (need-head.ts).
-      const miss = q.head !== null && headHit[d] === 0 ? HEAD_MISS : 1;
-      headHit[d] = 0;
-      const r = acc[d] < minBm25 ? -1 : miss * relevanceOf(acc[d], lastN ? cov[d] / lastN : 0);
+      let miss = 1;
+      if (headed) {
+        if (headHit[d] === 0) miss = HEAD_MISS;
+        headHit[d] = 0;
+      }
+      const r = bm25 < minBm25 ? -1 : miss * relevanceOf(bm25, lastN ? acc[at + 1] / lastN : 0);
       if (r >= floor) {
         matched[n] = d;
         relevance[n++] = r;
       } else belowFloor++;
-      acc[d] = 0;
-      cov[d] = 0;
+      acc[at] = 0;
+      acc[at + 1] = 0;
     }
     return { docs: matched.subarray(0, n), relevance: relevance.subarray(0, n), belowFloor };
   }
