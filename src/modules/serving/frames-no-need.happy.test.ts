@@ -3,13 +3,15 @@ import { adRequestBody, requestAd, type World } from '../../../test/helpers.js';
 import { useSeededServer } from '../../../test/fixtures/seeded-server.js';
 import type { SeedCampaign } from '../campaigns/seed.js';
 import { readConversation } from '../../lib/turns.js';
-import { noNeedFrame, noNeedFrameOf, offersService } from './frames-no-need.js';
+import { stem } from '../../lib/text.js';
+import { narrowEligible, noNeedFrameOf, noNeedOf, offersService, settledWords } from './frames-no-need.js';
+import type { InvGroup } from './inventory.js';
 import { explainDecision } from './service.js';
 
 // Issue 23, record 0050 round 15: an owned thing acting up keeps only ads that offer a fix unless the turn asks to buy
 // or replace; a comparison asked for a class or to settle an argument asks for nothing. Conversations written for this
 // test in five languages (no evaluation item); on main there is no such frame and the product ads below are served.
-const frameOf = (text: string) => noNeedFrame(readConversation([{ role: 'user', content: text }]));
+const frameOf = (text: string) => noNeedOf(readConversation([{ role: 'user', content: text }])).frame;
 
 describe('round 15 no-need frames (frames-no-need.ts)', () => {
   it('reads an owned thing acting up, or a fix asked by hand, as trouble', () => {
@@ -49,6 +51,29 @@ describe('round 15 no-need frames (frames-no-need.ts)', () => {
     ])
       expect(frameOf(t), t).toBeNull();
     expect(noNeedFrameOf('el veterinario dice que puede ser la comida que pienso es bueno')).toBeNull();
+  });
+
+  it('reads a purpose frame (the news, curiosity) as no need unless a purchase is asked beside it', () => {
+    expect(noNeedFrameOf('i saw on the news that ski lifts are getting pricier why is that', true)).toBe('no_need');
+    expect(noNeedFrameOf('i read that memory foam runs hot which mattress should i buy', true)).toBeNull();
+  });
+
+  it('reads what the user says is already settled, and keeps an ad group that also sells what they still ask for', () => {
+    const settled = (t: string) => settledWords(readConversation([{ role: 'user', content: t }]));
+    expect(settled('Cheapest train to Vienna in May? My rail pass is already sorted')).toEqual([stem('pass')]);
+    expect(settled('Our flights are booked, now which hotel in Lisbon?')).toEqual([stem('flight')]);
+    expect(settled('Los seguros ya están pagados, ¿qué coche alquilo?')).toEqual([stem('seguro')]);
+    expect(settled('Die Versicherung ist schon erledigt. Welches Zelt?')).toEqual([stem('versicherung')]);
+    expect(settled('Mon assurance est déjà réglée, quel sac à dos ?')).toEqual([stem('assurance')]);
+    expect(settled('O seguro já está pago, qual mochila levo?')).toEqual([stem('seguro')]);
+    const conv = readConversation([{ role: 'user', content: 'Our flights are booked, now I need a hotel in Lisbon' }]);
+    const eligible = narrowEligible(noNeedOf(conv), undefined)!;
+    const group = (context: string) => ({ context }) as InvGroup;
+    expect(eligible(group('cheap flights and airline deals'))).toBe('already_settled');
+    expect(eligible(group('flights, hotels and car rental in one trip'))).toBeNull();
+    expect(
+      narrowEligible(noNeedOf(readConversation([{ role: 'user', content: 'which hotel in Lisbon?' }])), undefined),
+    ).toBeUndefined();
   });
 
   it('tells an ad group that offers a fix from one that sells the thing', () => {

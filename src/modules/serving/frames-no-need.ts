@@ -1,4 +1,6 @@
 import type { ReadConversation } from '../../lib/turns.js';
+import { stem, terms } from '../../lib/text.js';
+import type { InvGroup } from './inventory.js';
 
 /**
  * Round 15 (record 0050): two frames of the last user turn that the intent head cannot see, because their words read
@@ -71,20 +73,95 @@ const LEARNING_OR_DISPUTE = new RegExp(
 /** The words of a turn read for these frames. */
 const FRAME_WORDS = 60;
 
-/** The frame of the last user turn's folded words (`ReadTurn.foldedHead`), or null. */
-export function noNeedFrameOf(folded: string): NoNeedFrame | null {
+/**
+ * The frame of the last user turn's folded words (`ReadTurn.foldedHead`), or null. `purpose`: the turn is in a purpose
+ * frame (frames.ts: the news, curiosity, a complaint, a job for the assistant), which with no purchase asked beside it
+ * asks for nothing either.
+ */
+export function noNeedFrameOf(folded: string, purpose = false): NoNeedFrame | null {
   if (NEED_CUE.test(folded)) return null;
-  if (COMPARISON.test(folded) && LEARNING_OR_DISPUTE.test(folded)) return 'no_need';
+  if (purpose || (COMPARISON.test(folded) && LEARNING_OR_DISPUTE.test(folded))) return 'no_need';
   return OWNED_TROUBLE.test(folded) || TROUBLE_ASKED.test(folded) ? 'trouble' : null;
 }
 
-/** The no-need frame of the conversation's last user turn, or null. */
-export function noNeedFrame(conv: ReadConversation): NoNeedFrame | null {
+/**
+ * What a user turn says is already settled ("my visa's already sorted", "los vuelos ya están reservados"): the
+ * thing's word, one per capture group, in five languages.
+ */
+const SETTLED = new RegExp(
+  '(?:^| )(?:my|our|the) (?:\\w+ )?(\\w+) (?:s|is|are|has been|have been|was|were) (?:already |all )?' +
+    '(?:sorted|taken care of|covered|booked|arranged|paid|handled)(?= |$)|' +
+    '(?:^| )(?:mi|mis|el|la|los|las) (\\w+) ya (?:esta|estan) (?:resuelt|reservad|pagad|arreglad)[oa]s?(?= |$)|' +
+    '(?:^| )(?:mein|meine|das|die|der) (\\w+) (?:ist|sind) (?:schon|bereits) (?:erledigt|gebucht|bezahlt|geklart)(?= |$)|' +
+    '(?:^| )(?:mon|ma|mes|le|la|les) (\\w+) (?:est|sont) deja (?:regle|reserve|paye)e?s?(?= |$)|' +
+    '(?:^| )(?:meu|minha|meus|minhas|o|a|os|as) (\\w+) ja (?:esta|estao) (?:resolvid|reservad|pag|arrumad)[oa]s?(?= |$)',
+  'g',
+);
+
+/** The stems (lib/text.ts `stem`) of what the conversation's user turns say is settled (`SETTLED`). */
+export function settledWords(conv: ReadConversation): string[] {
+  const out: string[] = [];
+  for (const t of conv.turns) {
+    if (t.role !== 'user') continue;
+    for (const m of t.foldedHead(FRAME_WORDS).matchAll(SETTLED)) {
+      const w = m.slice(1).find((x) => x !== undefined);
+      if (w && w.length > 2) out.push(stem(w));
+    }
+  }
+  return out;
+}
+
+/**
+ * The no-need reading of a conversation: its last user turn's frame, the stems of what is already settled and the
+ * last user turn's other terms (what it may still ask for).
+ */
+export interface NoNeed {
+  frame: NoNeedFrame | null;
+  settled: string[];
+  rest: Set<string>;
+}
+
+/** The no-need reading of a conversation (`purpose`: its last user turn is in a purpose frame, frames.ts). */
+export function noNeedOf(conv: ReadConversation, purpose = false): NoNeed {
+  let frame: NoNeedFrame | null = null;
+  let last = '';
   for (let i = conv.turns.length - 1; i >= 0; i--) {
     const t = conv.turns[i];
-    if (t.role === 'user') return noNeedFrameOf(t.foldedHead(FRAME_WORDS));
+    if (t.role !== 'user') continue;
+    frame = noNeedFrameOf(t.foldedHead(FRAME_WORDS), purpose);
+    last = t.text;
+    break;
   }
-  return null;
+  const settled = settledWords(conv);
+  const rest = new Set(settled.length ? terms(last).filter((x) => !settled.includes(x)) : []);
+  return { frame, settled, rest };
+}
+
+/**
+ * The publisher's eligibility check (`blocks`, blocks.ts) narrowed by a no-need reading: an owned thing acting up keeps
+ * only ad groups that offer a fix; a group whose context names what the user says is settled, and nothing else the
+ * last user turn names, is not for them ("my flights are booked, I need a hotel" keeps a site that sells both).
+ */
+export function narrowEligible(
+  n: NoNeed | null,
+  blocks: ((g: InvGroup) => string | null) | undefined,
+): ((g: InvGroup) => string | null) | undefined {
+  if (!n || (n.frame !== 'trouble' && n.settled.length === 0)) return blocks;
+  const trouble = n.frame === 'trouble';
+  return (g) =>
+    blocks?.(g) ??
+    (trouble && !offersService(g.context)
+      ? 'owned_item_trouble'
+      : onlySettled(n, g.context)
+        ? 'already_settled'
+        : null);
+}
+
+/** Whether an ad group's context names something the user says is settled and no other term of their last turn. */
+function onlySettled(n: NoNeed, context: string): boolean {
+  if (n.settled.length === 0) return false;
+  const ctx = terms(context);
+  return ctx.some((x) => n.settled.includes(x)) && !ctx.some((x) => n.rest.has(x));
 }
 
 /** An advertiser context that offers a fix (repair, a call-out, installation), in seven languages. */

@@ -9,12 +9,12 @@ import { utcDayStart } from '../../lib/clock.js';
 import { allocate } from './allocation.js';
 import { rankCandidates, type Candidate } from './decision.js';
 import type { AdObject, AdRequestBody } from './schemas.js';
-import type { InvAd, InvGroup } from './inventory.js';
+import type { InvAd } from './inventory.js';
 import { conversationQuery, excludedPhrases } from './relevance.js';
 import { assessConversation } from '../safety/service.js';
 import { readConversation } from '../../lib/turns.js';
 import { lastTurnFrame } from './frames.js';
-import { noNeedFrame, offersService } from './frames-no-need.js';
+import { narrowEligible, noNeedOf } from './frames-no-need.js';
 import { BUDGET_CHECK_NAMES, BudgetBook, budgetChecks, hasRoom, type BudgetState } from './budget.js';
 import { DecisionLog, explainRanking, round, type DecisionRecord } from './explain.js';
 import { CopyWriter, topicOf, withCopy } from './copy.js';
@@ -127,9 +127,9 @@ export async function requestAds(
   // A question framed as explanation or with a purpose other than buying (frames.ts) asks a closer fit still.
   // Code in a turn the head reads as a need asks the informational floor (round 14).
   const frame = sensitive ? null : lastTurnFrame(conv, safety.informational >= EXPLANATION_MIN_INFORMATIONAL);
-  // A comparison for a class or an argument asks for nothing; an owned thing acting up keeps only ads for a fix unless
-  // the turn asks to buy or replace (frames-no-need.ts, round 15).
-  const noNeed = sensitive ? null : noNeedFrame(conv);
+  // A purpose frame or a comparison for a class asks for nothing unless a purchase is asked beside it; an owned thing
+  // acting up keeps only ads for a fix; what the user says is settled is not sold to them (frames-no-need.ts, round 15).
+  const noNeed = sensitive ? null : noNeedOf(conv, frame === 'purpose');
   const floor = Math.max(
     ctx.config.minRelevance,
     body.relevancy ?? 0,
@@ -150,7 +150,7 @@ export async function requestAds(
     pricing: ctx.config.auctionPricing,
     noAdReason: sensitive
       ? 'sensitive_topic'
-      : noNeed === 'no_need'
+      : noNeed?.frame === 'no_need'
         ? 'no_need'
         : slots.length === 0
           ? 'no_servable_slot'
@@ -201,7 +201,7 @@ export async function requestAds(
       sessionCap: test ? 0 : ctx.config.freqCapPerSession,
       userCap: test ? 0 : ctx.config.freqCapPerUserDay,
       budgetRoom: (g, charge) => test || hasRoom(g, budget, charge),
-      eligible: noNeed === 'trouble' ? fixOnly(blockFilter(publisher)) : blockFilter(publisher),
+      eligible: narrowEligible(noNeed, blockFilter(publisher)),
       relativeFloor: ctx.config.relativeRelevanceFloor,
       blend: blending.blend,
       prefetch: blending.prefetch,
@@ -286,11 +286,6 @@ export async function requestAds(
   if (ctx.journal.mustWait) await ctx.journal.append(item);
   else ctx.journal.record(item);
   return { requestId, ads };
-}
-
-/** The publisher's eligibility check narrowed to ad groups that offer a fix (an owned thing acting up: round 15). */
-function fixOnly(blocks: ((g: InvGroup) => string | null) | undefined): (g: InvGroup) => string | null {
-  return (g) => blocks?.(g) ?? (offersService(g.context) ? null : 'owned_item_trouble');
 }
 
 /** The explanation of a recent decision of this process (admin). */
