@@ -48,6 +48,8 @@ describe('round 15 no-need frames (frames-no-need.ts)', () => {
       'what is the difference between a Dobsonian and a refractor, which should I buy for my astronomy class?',
       'what is the difference between term and whole life insurance',
       'my dad keeps forgetting his pills, is there a pill organiser that beeps?',
+      'my web hosting keeps going down at night, is it time to move?',
+      'my printer keeps jamming, do I need a laser one instead?',
     ])
       expect(frameOf(t), t).toBeNull();
     expect(noNeedFrameOf('el veterinario dice que puede ser la comida que pienso es bueno')).toBeNull();

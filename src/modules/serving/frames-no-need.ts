@@ -16,17 +16,19 @@ import type { InvGroup } from './inventory.js';
  */
 export type NoNeedFrame = 'trouble' | 'no_need';
 
-/** Who or what "my …" names when it is not an owned thing: people, pets, the body, an organisation. */
+/** Who or what "my …" names when it is not an owned thing: people, pets, the body, an organisation, a service. */
 const NOT_A_THING =
   '(?:dad|mom|mum|mother|father|parents?|husband|wife|spouse|partner|ex|son|daughter|kids?|child|children|baby|' +
   'brother|sister|friends?|boss|manager|coworkers?|colleagues?|team|company|employer|landlord|roommate|neighbou?r|' +
   'boyfriend|girlfriend|teacher|doctor|clients?|customers?|dog|cat|puppy|kitten|' +
   'skin|hair|back|head|heart|knee|stomach|face|eyes?|teeth|tooth|body|mind|brain|sleep|mood|weight|' +
+  // a service subscribed to (failing, it is a reason to switch, not a thing to fix)
+  'internet|wifi|wi fi|connection|hosting|host|website|site|server|provider|plan|account|subscription|bank|insurance|app|' +
   'padre|madre|hijo|hija|esposo|esposa|vater|mutter|sohn|tochter|mann|frau|pere|mere|fils|fille|mari|femme|' +
   'pai|mae|filho|filha|marido|mulher|vader|moeder|zoon|dochter)';
 /** An owned thing acting up: "my <thing> keeps | won't | stopped | makes a weird noise …", in seven languages. */
 const OWNED_TROUBLE = new RegExp(
-  `(?:^| )(?:my|our|mine) (?!${NOT_A_THING} )(?:\\w+ ){1,3}(?:keeps|won t|wont|stopped|started making|is making|makes (?:a|an|this|that|weird|strange)|` +
+  `(?:^| )(?:my|our|mine) (?!(?:\\w+ )?${NOT_A_THING} )(?:\\w+ ){1,3}(?:keeps|won t|wont|stopped|started making|is making|makes (?:a|an|this|that|weird|strange)|` +
     'is leaking|is squeaking|is beeping|is clicking|is drifting|is stuck|is acting up|acts up|randomly|suddenly (?:stopped|died|shut)|' +
     'doesn t (?:work|turn on|charge|start|connect)|no longer (?:works|turns on|charges))(?= |$)|' +
     '(?:^| )(?:mi|mis) (?:\\w+ ){1,2}(?:hace un ruido|sigue|ya no (?:funciona|enciende|carga)|no (?:funciona|enciende|carga|arranca)|se apaga)(?= |$)|' +
@@ -50,7 +52,7 @@ const TROUBLE_ASKED = new RegExp(
 /** A purchase, a replacement or a professional asked for in the same turn: the need stands. */
 const NEED_CUE = new RegExp(
   '(?:^| )(?:buy|buying|order|new one|a new|replace|replacement|replacing|upgrade|recommend|which|best|worth (?:it|buying|getting)|' +
-    'should i (?:get|buy)|alternative|cheaper|switch|shop around|price|cost|how much|where can i|who (?:do|should|can) i call|' +
+    'should i (?:get|buy)|(?:do|will) i need (?:a|an)|alternative|cheaper|switch|shop around|price|cost|how much|where can i|who (?:do|should|can) i call|' +
     'someone to|hire|professional|near me|what s a good|what is a good|es bueno|es buena|e bom|e boa|ist gut|est bon|est bonne|e buono|is goed|' +
     'comprar|nuevo|nueva|recomiendas|kaufen|neues|neuen|empfiehlst|acheter|nouveau|nouvelle|conseilles|novo|nova|recomenda|' +
     'comprare|nuovo|consigli|kopen|nieuwe|aanraden)(?= |$)',
@@ -98,11 +100,16 @@ const SETTLED = new RegExp(
   'g',
 );
 
-/** The stems (lib/text.ts `stem`) of what the conversation's user turns say is settled (`SETTLED`). */
+/** The user turns read for what is settled: the latest ones (a 200-turn conversation reads no more). */
+const SETTLED_TURNS = 4;
+
+/** The stems (lib/text.ts `stem`) of what the conversation's last user turns say is settled (`SETTLED`). */
 export function settledWords(conv: ReadConversation): string[] {
   const out: string[] = [];
-  for (const t of conv.turns) {
+  for (let i = conv.turns.length - 1, seen = 0; i >= 0 && seen < SETTLED_TURNS; i--) {
+    const t = conv.turns[i];
     if (t.role !== 'user') continue;
+    seen++;
     for (const m of t.foldedHead(FRAME_WORDS).matchAll(SETTLED)) {
       const w = m.slice(1).find((x) => x !== undefined);
       if (w && w.length > 2) out.push(stem(w));
