@@ -14,6 +14,7 @@ import { conversationQuery, excludedPhrases } from './relevance.js';
 import { assessConversation } from '../safety/service.js';
 import { readConversation } from '../../lib/turns.js';
 import { lastTurnFrame } from './frames.js';
+import { narrowEligible, noNeedOf } from './frames-no-need.js';
 import { BUDGET_CHECK_NAMES, BudgetBook, budgetChecks, hasRoom, type BudgetState } from './budget.js';
 import { DecisionLog, explainRanking, round, type DecisionRecord } from './explain.js';
 import { CopyWriter, topicOf, withCopy } from './copy.js';
@@ -126,6 +127,9 @@ export async function requestAds(
   // A question framed as explanation or with a purpose other than buying (frames.ts) asks a closer fit still.
   // Code in a turn the head reads as a need asks the informational floor (round 14).
   const frame = sensitive ? null : lastTurnFrame(conv, safety.informational >= EXPLANATION_MIN_INFORMATIONAL);
+  // A purpose frame or a comparison for a class asks for nothing unless a purchase is asked beside it; an owned thing
+  // acting up keeps only ads for a fix; what the user says is settled is not sold to them (frames-no-need.ts, round 15).
+  const noNeed = sensitive ? null : noNeedOf(conv, frame === 'purpose');
   const floor = Math.max(
     ctx.config.minRelevance,
     body.relevancy ?? 0,
@@ -144,7 +148,13 @@ export async function requestAds(
     country,
     relevanceFloor: floor,
     pricing: ctx.config.auctionPricing,
-    noAdReason: sensitive ? 'sensitive_topic' : slots.length === 0 ? 'no_servable_slot' : null,
+    noAdReason: sensitive
+      ? 'sensitive_topic'
+      : noNeed?.frame === 'no_need'
+        ? 'no_need'
+        : slots.length === 0
+          ? 'no_servable_slot'
+          : null,
     safety: {
       category: safety.category,
       source: safety.source,
@@ -191,7 +201,7 @@ export async function requestAds(
       sessionCap: test ? 0 : ctx.config.freqCapPerSession,
       userCap: test ? 0 : ctx.config.freqCapPerUserDay,
       budgetRoom: (g, charge) => test || hasRoom(g, budget, charge),
-      eligible: blockFilter(publisher),
+      eligible: narrowEligible(noNeed, blockFilter(publisher)),
       relativeFloor: ctx.config.relativeRelevanceFloor,
       blend: blending.blend,
       prefetch: blending.prefetch,
