@@ -314,7 +314,7 @@ const MONEY = some({
     ),
     gated(
       'behind',
-      "\\b(?:\\d+|two|three|four|five|six|several)\\s+months\\s+behind\\s+on\\s+(?:basically\\s+|pretty much\\s+|literally\\s+)?(?:everything|all (?:of )?(?:my|our|the) (?:bills|payments))\\b|\\b(?:i'?m|i am|we'?re|we are)\\s+behind\\s+on\\s+(?:basically\\s+|pretty much\\s+|literally\\s+)?(?:every bill|all (?:of )?(?:my|our) bills|rent and (?:every|all))",
+      "\\b(?:\\d+|two|three|four|five|six|several)\\s+months\\s+behind\\s+on\\s+(?:\\w+\\s+){0,2}?(?:everything|all (?:of )?(?:my|our|the) (?:bills|payments))\\b|\\b(?:i'?m|i am|we'?re|we are)\\s+behind\\s+on\\s+(?:\\w+\\s+){0,2}?(?:every bill|all (?:of )?(?:my|our) bills|rent and (?:every|all))",
     ),
     gated(
       'maxed',
@@ -393,12 +393,17 @@ const SELF_HARM = some({
   ],
 });
 
+/** An adult (a pronoun or a role) who keeps touching a child of the speaker (English). */
+const TOUCHER_EN =
+  '(?:he|she|the (?:coach|teacher|instructor|tutor|uncle|neighbou?r|babysitter|priest|pastor|trainer|stepdad|driver))\\s+(?:\\w+\\s+){0,2}(?:kept|keeps|keep|has been|had been|was|is|would)\\s+(?:putting|touching|rubbing|grabbing|stroking)\\s+(?:his\\s+hands?\\s+on\\s+|her\\s+hands?\\s+on\\s+)?(?:her|him|my (?:daughter|son|kid|child|girl|boy))';
+/** The child's distress or a secret, before or after. */
+const DISTRESS_EN = '(?:crying|cries|scared|afraid|frightened|uncomfortable|secret|inappropriate)';
 /** An adult who keeps touching a child, told by the parent, with the child's distress (English). */
 const ABUSE = some({
   en: [
     gated(
-      'putting|touching|rubbing|grabbing|stroking & crying|scared|afraid|uncomfortable|go back|pretty|sexy|secret|inappropriate',
-      "\\b(?:he|she|the (?:coach|teacher|instructor|tutor|uncle|neighbou?r|babysitter|priest|pastor|trainer|stepdad|driver))\\s+(?:\\w+\\s+){0,2}(?:kept|keeps|keep|has been|had been|was|is|would)\\s+(?:putting|touching|rubbing|grabbing|stroking)\\s+(?:his\\s+hands?\\s+on\\s+|her\\s+hands?\\s+on\\s+)?(?:her|him|my (?:daughter|son|kid|child|girl|boy))\\b[^]{0,150}?\\b(?:crying|scared|afraid|uncomfortable|(?:doesn'?t|does not|won'?t|refuses to) (?:want to )?go back|pretty|sexy|secret|inappropriate)\\b",
+      'putting|touching|rubbing|grabbing|stroking & crying|cries|scared|afraid|frightened|uncomfortable|secret|inappropriate',
+      `\\b${DISTRESS_EN}\\b[^]{0,150}?\\b${TOUCHER_EN}\\b|\\b${TOUCHER_EN}\\b[^]{0,150}?\\b${DISTRESS_EN}\\b`,
     ),
   ],
 });
