@@ -1,6 +1,7 @@
 import type { SafetyCategory } from './categories.js';
 import { OWN, ME, framed, type ByLang } from './situation-frames.js';
 import { gated } from './situation-gates.js';
+import { ROUND16_MORE_CLASSES, some } from './situations-round16-more.js';
 
 /**
  * The situation detector's third round (record 0036 round 16): classes of a hard situation stated beside a purchase or
@@ -40,9 +41,6 @@ const GROUP_PT =
   '(?:imigrantes|ciganos|negros|judeus|muculmanos|estrangeiros|africanos|nordestinos|venezuelanos|haitianos)';
 const GROUP_IT = '(?:immigrati|zingari|rom|africani|arabi|musulmani|ebrei|stranieri|extracomunitari|rumeni)';
 const GROUP_NL = '(?:marokkanen|turken|buitenlanders|vluchtelingen|migranten|moslims|joden|zigeuners|afrikanen)';
-
-/** A class's lists in the languages it has; the other languages read none (their turns read English's too). */
-const some = (lists: Partial<ByLang>): ByLang => ({ en: [], es: [], de: [], fr: [], pt: [], it: [], nl: [], ...lists });
 
 const HATE: ByLang = {
   en: [
@@ -497,4 +495,5 @@ export const ROUND16_CLASSES: [SafetyCategory, ByLang[]][] = [
   ['legal-trouble', [CHARGE]],
   ['self-harm', [SELF_HARM]],
   ['abuse-violence', [ABUSE]],
+  ...ROUND16_MORE_CLASSES,
 ];
