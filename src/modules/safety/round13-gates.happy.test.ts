@@ -4,6 +4,7 @@ import { LANGS, fold } from '../../lib/lang.js';
 import { anyGateHits, gated, gateOf, mayMatch } from './situation-gates.js';
 import { situationGate, situationPatterns } from './situations.js';
 import { situationOf } from '../../../test/fixtures/situations.js';
+import { ROUND16_SENTENCES } from '../../../test/fixtures/situations-round16.js';
 
 // Record 0047 (round 13): the situation patterns' literal prefilters. Sentences written for this test.
 const gatedPatterns = (): [string, RegExp][] =>
@@ -53,6 +54,7 @@ describe('situation gates (prefilters) never drop a match', () => {
     for (const [text, category] of sentences) expect(situationOf(text), text).toBe(category);
     const texts = [...sentences.map(([t]) => t), 'been cutting myself again', 'overstayed my visa, what now']
       .concat('a neighborhood with no immigrants')
+      .concat(ROUND16_SENTENCES.map(([t]) => t))
       .map((t) => fold(t).replace(/[’`]/g, "'"));
     for (const [lang, p] of gatedPatterns())
       expect(

@@ -3,6 +3,7 @@ import type { SafetyCategory } from './categories.js';
 import { REL, OWN, OWN_D, ME, ILL, framed, byRel, byMeOrRel, byRelD, type L, type ByLang } from './situation-frames.js';
 import { gated, gateOf, type Needs } from './situation-gates.js';
 import { ROUND14_CLASSES } from './situations-round14.js';
+import { ROUND16_CLASSES } from './situations-round16.js';
 
 /**
  * The situation detector of record 0036 round 13: a personal hard situation the user states, read apart from any
@@ -450,6 +451,7 @@ const CLASSES: [SafetyCategory, ByLang[]][] = [
   ['abuse-violence', [ABUSE]],
   ['pregnancy-loss', [PREGNANCY_LOSS]],
   ...ROUND14_CLASSES,
+  ...ROUND16_CLASSES,
 ];
 
 const compiled = new Map<Lang, Partial<Record<SafetyCategory, RegExp[]>>>();
