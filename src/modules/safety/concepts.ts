@@ -32,7 +32,7 @@ const CONCEPTS: Record<string, string> = {
   VIOLENCE:
     'en: hit hits hitting beat beats beating punch punched slap slapped choke choked kick kicked threaten threatened assault assaulted rape raped abuse abused abusive force forced touched grabbed weapon gun knife shooting stabbed attack attacked bully bullied shoved | es: pegar pega golpear golpea amenazar amenaza violencia empujo estrangulo ahorco | de: schlagen schlagt gewalt bedrohen bedroht gestossen gewurgt | fr: frapper frappe battre menacer violence pousse etrangle giflee | pt: bater bate agredir ameacar violencia empurrou estrangulou enforcou | it: picchia picchiare botte minaccia minacciato violenza spinto strangolato | nl: slaan slaat geslagen dreigt bedreigd geweld schoppen duwt gewurgd',
   ABUSER:
-    'en: boyfriend girlfriend husband wife partner ex stepfather stepdad stepmother uncle coach neighbor neighbour | es: pareja marido novio padrastro ex entrenador | de: freund ehemann stiefvater partner ex | fr: copain mari beau-pere conjoint ex entraineur | pt: namorado marido padrasto ex treinador | it: compagno marito fidanzato patrigno ex allenatore | nl: vriend man partner stiefvader ex',
+    'en: boyfriend girlfriend husband wife partner ex stepfather stepdad stepmother uncle coach neighbor neighbour | es: pareja marido novio padrastro ex =entrenador =entrenadores | de: freund ehemann stiefvater partner ex | fr: copain mari beau-pere conjoint ex entraineur | pt: namorado marido padrasto ex treinador | it: compagno marito fidanzato patrigno ex =allenatore =allenatori | nl: vriend man partner stiefvader ex',
   FEAR: 'en: scared afraid fear terrified unsafe hide hiding escape threatened | es: miedo asustado asustada | de: angst furchte | fr: peur effraye | pt: medo assustado assustada | it: paura spaventato spaventata | nl: bang angst',
   SCHOOL:
     'en: school teacher homework grade classmates recess principal worksheet elementary freshman sophomore | es: cole colegio escuela profe deberes tarea | de: schule lehrer lehrerin hausaufgaben klasse | fr: ecole college devoirs maitresse | pt: escola professora dever | it: scuola maestra prof compiti elementari medie | nl: school juf meester huiswerk klas basisschool brugklas',
@@ -73,7 +73,12 @@ function wordsIn(list: string, lang: Lang): string[] {
   return out.filter(Boolean);
 }
 
-/** Stems shorter than this stand for a concept only as the very word listed (Portuguese "bebê" and "beber" share "beb"). */
+/**
+ * Stems shorter than this stand for a concept only as the very word listed (Portuguese "bebê" and "beber" share "beb").
+ * A word written "=word" in CONCEPTS stands for its concept only as itself whatever its length (SURFACE): its stem is
+ * also an everyday verb's — Spanish "entrenador" (coach) and "entrenar" (to train) share "entren", Italian
+ * "allenatore" and "allenarmi" share "allen" (record 0036, round 17).
+ */
 const MIN_STEM = 4;
 
 /**
@@ -88,6 +93,11 @@ function conceptMap(lang: Lang): Map<string, string> {
   m = new Map();
   for (const [c, list] of Object.entries(CONCEPTS))
     for (const w of wordsIn(list, lang)) {
+      // "=word": the word itself only (its stem is an everyday word's too, SURFACE).
+      if (w.startsWith('=')) {
+        m.set(w, c);
+        continue;
+      }
       const s = stemIn(lang, w);
       m.set(s.length < MIN_STEM ? `=${w}` : s, c);
     }
@@ -102,7 +112,8 @@ function conceptMap(lang: Lang): Map<string, string> {
 /** The concept of a word (folded) with its stem in a language, or undefined. */
 export const conceptOf = (lang: Lang, stem: string, word?: string): string | undefined => {
   const m = conceptMap(lang);
-  return stem.length < MIN_STEM ? (word === undefined ? undefined : m.get(`=${word}`)) : m.get(stem);
+  if (stem.length < MIN_STEM) return word === undefined ? undefined : m.get(`=${word}`);
+  return m.get(stem) ?? (word === undefined ? undefined : m.get(`=${word}`));
 };
 
 export const CONCEPT_LANGS = LANGS;
