@@ -93,11 +93,5 @@ const CLASSES: Record<Exclude<Lang, 'other'>, string[]> = {
   ],
 };
 
-const compiled = new Map<Lang, RegExp[]>();
-
-/** The round-17 product-sense patterns of a language (compiled once; each names the masked word `w`). */
-export function productSensePatterns(lang: Exclude<Lang, 'other'>): RegExp[] {
-  let ps = compiled.get(lang);
-  if (!ps) compiled.set(lang, (ps = CLASSES[lang].map((p) => new RegExp(p, 'dg'))));
-  return ps;
-}
+/** The round-17 product-sense pattern sources of a language (each names the masked word `w`; idioms-round11.ts compiles them). */
+export const productSenseSources = (lang: Exclude<Lang, 'other'>): readonly string[] => CLASSES[lang];

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assessOffline } from './service.js';
-import { maskIdioms, MASKED } from './idioms-round11.js';
-import { productSensePatterns } from './idioms-round17.js';
+import { idiomPatterns, maskIdioms, MASKED } from './idioms-round11.js';
 import { conceptOf } from './concepts.js';
 import { foldWord, stemIn, type Lang } from '../../lib/lang.js';
 import { words } from '../../lib/text.js';
@@ -68,7 +67,12 @@ describe('product senses of a sensitive word (round 17)', () => {
     expect(conceptOf('es', stemIn('es', 'entrenar'), 'entrenar')).toBeUndefined();
   });
 
-  it('every pattern ends on 100 KB adversarial text (its look-arounds are bounded)', () => {
+  it('names cannabis and cocaine as substances in every language', () => {
+    for (const lang of ['en', 'es', 'de', 'fr', 'pt', 'it', 'nl'] as const)
+      expect(conceptOf(lang, stemIn(lang, 'cannabis'), 'cannabis'), lang).toBe('SUBSTANCE');
+  });
+
+  it('every idiom pattern ends on 100 KB adversarial text (round 17 look-arounds are bounded)', () => {
     const texts = [
       'colleagues are muslim '.repeat(4_500),
       'guests are jewish halal '.repeat(4_000),
@@ -77,7 +81,7 @@ describe('product senses of a sensitive word (round 17)', () => {
       'a'.repeat(100_000),
     ];
     for (const l of ['en', 'es', 'de', 'fr', 'pt', 'it', 'nl'] as const)
-      for (const p of productSensePatterns(l))
+      for (const p of idiomPatterns(l).patterns)
         for (const t of texts) {
           p.lastIndex = 0;
           let n = 0;
