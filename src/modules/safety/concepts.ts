@@ -32,7 +32,7 @@ const CONCEPTS: Record<string, string> = {
   VIOLENCE:
     'en: hit hits hitting beat beats beating punch punched slap slapped choke choked kick kicked threaten threatened assault assaulted rape raped abuse abused abusive force forced touched grabbed weapon gun knife shooting stabbed attack attacked bully bullied shoved | es: pegar pega golpear golpea amenazar amenaza violencia empujo estrangulo ahorco | de: schlagen schlagt gewalt bedrohen bedroht gestossen gewurgt | fr: frapper frappe battre menacer violence pousse etrangle giflee | pt: bater bate agredir ameacar violencia empurrou estrangulou enforcou | it: picchia picchiare botte minaccia minacciato violenza spinto strangolato | nl: slaan slaat geslagen dreigt bedreigd geweld schoppen duwt gewurgd',
   ABUSER:
-    'en: boyfriend girlfriend husband wife partner ex stepfather stepdad stepmother uncle coach neighbor neighbour | es: pareja marido novio padrastro ex entrenador | de: freund ehemann stiefvater partner ex | fr: copain mari beau-pere conjoint ex entraineur | pt: namorado marido padrasto ex treinador | it: compagno marito fidanzato patrigno ex allenatore | nl: vriend man partner stiefvader ex',
+    'en: boyfriend girlfriend husband wife partner ex stepfather stepdad stepmother uncle coach neighbor neighbour | es: pareja marido novio padrastro ex =entrenador =entrenadores | de: freund ehemann stiefvater partner ex | fr: copain mari beau-pere conjoint ex entraineur | pt: namorado marido padrasto ex treinador | it: compagno marito fidanzato patrigno ex =allenatore =allenatori | nl: vriend man partner stiefvader ex',
   FEAR: 'en: scared afraid fear terrified unsafe hide hiding escape threatened | es: miedo asustado asustada | de: angst furchte | fr: peur effraye | pt: medo assustado assustada | it: paura spaventato spaventata | nl: bang angst',
   SCHOOL:
     'en: school teacher homework grade classmates recess principal worksheet elementary freshman sophomore | es: cole colegio escuela profe deberes tarea | de: schule lehrer lehrerin hausaufgaben klasse | fr: ecole college devoirs maitresse | pt: escola professora dever | it: scuola maestra prof compiti elementari medie | nl: school juf meester huiswerk klas basisschool brugklas',
@@ -42,7 +42,7 @@ const CONCEPTS: Record<string, string> = {
   RESTRICT:
     'en: skip skipping hide noticing notice starve starving fasting purge purging vomit throw laxative laxatives binge binging secretly sneak | es: esconder vomitar atracon atracarme laxantes escondidas escondido | de: verstecken erbrechen fressanfall abfuhrmittel heimlich | fr: cacher vomir laxatifs | pt: esconder vomitar laxante escondido escondida | it: saltare digiuno vomitare nascondere abbuffata lassativi nascosto nascosta | nl: overslaan vasten overgeven braken verstoppen eetbui laxeermiddelen stiekem',
   SUBSTANCE:
-    'en: drink drinking drunk alcohol beer vodka wine liquor cocaine heroin meth weed drugs opioids fentanyl xanax bet betting gambling gamble casino poker slots oxy oxycodone percocet | es: beber alcohol drogas apuestas porros | de: trinken alkohol drogen wetten kiffen | fr: boire alcool drogue paris | pt: beber alcool drogas apostas maconha baseado | it: bere alcol droga scommesse | nl: drinken alcohol drugs gokken wedden blowen wiet',
+    'en: drink drinking drunk alcohol beer vodka wine liquor cocaine heroin meth weed cannabis marijuana drugs opioids fentanyl xanax bet betting gambling gamble casino poker slots oxy oxycodone percocet | es: beber alcohol drogas apuestas porros cannabis marihuana cocaina | de: trinken alkohol drogen wetten kiffen cannabis kokain | fr: boire alcool drogue paris cannabis cocaine | pt: beber alcool drogas apostas maconha baseado cannabis cocaina | it: bere alcol droga scommesse cannabis cocaina | nl: drinken alcohol drugs gokken wedden blowen wiet cannabis cocaine',
   COMPULSION:
     'en: addicted addiction hooked craving cravings relapse relapsed sober clean withdrawal control cant every nightly | es: adicto recaida | de: suchtig ruckfall | fr: accro rechute | pt: viciado recaida | it: dipendente ricaduta smettere | nl: verslaafd terugval stoppen',
   LAW: 'en: police cops arrested arrest court judge jail prison deport deported deportation immigration probation parole sued lawsuit warrant crime criminal custody detained | es: policia juicio carcel deportar | de: polizei gericht gefangnis abschiebung | fr: police tribunal prison expulsion | pt: policia tribunal prisao deportar | it: polizia arrestato tribunale giudice carcere prigione espulso | nl: politie gearresteerd rechter rechtbank gevangenis uitgezet verblijfsvergunning',
@@ -73,7 +73,12 @@ function wordsIn(list: string, lang: Lang): string[] {
   return out.filter(Boolean);
 }
 
-/** Stems shorter than this stand for a concept only as the very word listed (Portuguese "bebê" and "beber" share "beb"). */
+/**
+ * Stems shorter than this stand for a concept only as the very word listed (Portuguese "bebê" and "beber" share "beb").
+ * A word written "=word" in CONCEPTS stands for its concept only as itself whatever its length (SURFACE): its stem is
+ * also an everyday verb's — Spanish "entrenador" (coach) and "entrenar" (to train) share "entren", Italian
+ * "allenatore" and "allenarmi" share "allen" (record 0036, round 17).
+ */
 const MIN_STEM = 4;
 
 /**
@@ -88,6 +93,11 @@ function conceptMap(lang: Lang): Map<string, string> {
   m = new Map();
   for (const [c, list] of Object.entries(CONCEPTS))
     for (const w of wordsIn(list, lang)) {
+      // "=word": the word itself only (its stem is an everyday word's too, SURFACE).
+      if (w.startsWith('=')) {
+        m.set(w, c);
+        continue;
+      }
       const s = stemIn(lang, w);
       m.set(s.length < MIN_STEM ? `=${w}` : s, c);
     }
@@ -102,7 +112,8 @@ function conceptMap(lang: Lang): Map<string, string> {
 /** The concept of a word (folded) with its stem in a language, or undefined. */
 export const conceptOf = (lang: Lang, stem: string, word?: string): string | undefined => {
   const m = conceptMap(lang);
-  return stem.length < MIN_STEM ? (word === undefined ? undefined : m.get(`=${word}`)) : m.get(stem);
+  if (stem.length < MIN_STEM) return word === undefined ? undefined : m.get(`=${word}`);
+  return m.get(stem) ?? (word === undefined ? undefined : m.get(`=${word}`));
 };
 
 export const CONCEPT_LANGS = LANGS;

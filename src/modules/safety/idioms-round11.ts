@@ -1,5 +1,6 @@
 import type { Lang } from '../../lib/lang.js';
 import { everydaySensePatterns } from './idioms-round15.js';
+import { productSenseSources } from './idioms-round17.js';
 
 /**
  * Everyday idioms built on a sensitive word, whose sensitive word the offline stage does not read (record 0036,
@@ -121,6 +122,7 @@ function patternsOf(lang: Exclude<Lang, 'other'>): RegExp[] {
     new RegExp(`\\b${dev} (?:(?:${FILLERS}) ){0,3}(?<w>${DIED[lang]})\\b`, 'dg'),
     NUDE,
     ...everydaySensePatterns(lang),
+    ...productSenseSources(lang).map((p) => new RegExp(p, 'dg')),
   ];
   if (lang === 'es' || lang === 'pt' || lang === 'it')
     ps.push(new RegExp(`\\b(?<w>${DIED[lang]}) (?:(?:${FILLERS}) ){0,3}${dev}\\b`, 'dg'));
