@@ -68,7 +68,7 @@ for (const [cat, pats] of Object.entries(ROUND11_PATTERNS) as [SafetyCategory, R
  * behind their gate (situation-gates.ts).
  */
 export function combinePatterns(base: Record<SafetyCategory, RegExp[]>, lang: Lang): LanguageScan {
-  const literals = new Map<RegExp, string[] | null>();
+  const literals = new Map<RegExp, string[][] | null>();
   const combined = (Object.entries(base) as [SafetyCategory, RegExp[]][])
     .map(([cat, pats]): [SafetyCategory, RegExp[]] => [cat, [...pats, ...(EXTRA_PATTERNS[cat] ?? [])]])
     .flatMap(([cat, pats]) => categoryEntries(cat, pats, () => null, literals));

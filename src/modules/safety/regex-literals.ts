@@ -1,52 +1,53 @@
 /**
  * The literal strings a regular expression cannot match without (record 0047 round 15): read off a pattern's source,
- * a set of strings one of which every match contains. situation-index.ts runs a situation pattern only on a text
+ * one or two sets of strings, a text the pattern matches in holding one string of each. situation-index.ts runs a situation pattern only on a text
  * that holds one of its literals — a necessary condition, so the pattern's outcomes are unchanged.
  *
  * A small reader of the regular-expression syntax the safety patterns use (no flags: the text is folded, lowercase):
  * literal characters, escapes, classes, groups and lookarounds, alternation, quantifiers. In a sequence, consecutive
- * literal characters make a string; a group repeated at least once gives its own set; the sequence keeps its best set
- * (the longest shortest string). An alternation needs a set from every branch (their union). Whatever it cannot read
- * as literal — a class, `.`, an escape like `\w`, an assertion, a lookaround, an optional part — ends a string and adds
- * nothing, which only weakens the condition: never wrong, at worst no set (the pattern then always runs).
+ * literal characters make a string; a group repeated at least once gives its own sets; the sequence keeps its best two
+ * (the longest shortest string, then the fewest strings): both must occur. An alternation needs a set from every
+ * branch (the union of their best). Whatever it cannot read
+ * as literal — a class, `.`, an escape like `\w`, an assertion, a negative lookaround, an optional part — ends a string
+ * and adds nothing, which only weakens the condition: never wrong, at worst no set (the pattern then always runs). A
+ * positive lookaround adds its own set: the condition is on the text, and its text is in the text, if not in the match.
  */
 
 /** The shortest literal worth indexing: a shorter one (a letter, "my") is in nearly every text. */
 export const MIN_LITERAL = 3;
 
-type Set_ = string[] | null;
+/** Sets of literals a text must hold one of each (a conjunction); each set's strings at least MIN_LITERAL long. */
+type Sets = string[][];
 
-/** The better of two literal sets: the longer shortest string, then fewer strings. */
-function better(a: Set_, b: Set_): Set_ {
-  if (!a) return b;
-  if (!b) return a;
-  const la = Math.min(...a.map((s) => s.length));
-  const lb = Math.min(...b.map((s) => s.length));
-  if (la !== lb) return la > lb ? a : b;
-  return b.length < a.length ? b : a;
-}
+/** How much a set narrows the texts a pattern runs on: the longer its shortest string, then the fewer strings. */
+const quality = (set: readonly string[]): number =>
+  Math.min(...set.map((s) => s.length)) * 1000 - Math.min(set.length, 999);
+
+/** The sets a sequence keeps: its two best (two sets of one sequence must both occur). */
+const KEPT = 2;
 
 class Reader {
   private i = 0;
   constructor(private readonly src: string) {}
 
-  /** An alternation up to a closing parenthesis or the end: the union of its branches' sets, or null. */
-  alternation(): Set_ {
-    const branches: Set_[] = [this.sequence()];
+  /** An alternation up to a closing parenthesis or the end: one branch's sets, or the union of each branch's best. */
+  alternation(): Sets {
+    const branches: Sets[] = [this.sequence()];
     while (this.src[this.i] === '|') {
       this.i++;
       branches.push(this.sequence());
     }
-    if (branches.some((b) => b === null)) return null;
-    return [...new Set(branches.flatMap((b) => b!))];
+    if (branches.length === 1) return branches[0];
+    if (branches.some((b) => b.length === 0)) return [];
+    return [[...new Set(branches.flatMap((b) => b[0]))]];
   }
 
-  /** A sequence up to `|`, `)` or the end: its best set. */
-  private sequence(): Set_ {
-    let best: Set_ = null;
+  /** A sequence up to `|`, `)` or the end: its best sets, best first. */
+  private sequence(): Sets {
+    const found: Sets = [];
     let run = '';
     const flush = () => {
-      if (run) best = better(best, [run]);
+      if (run.length >= MIN_LITERAL) found.push([run]);
       run = '';
     };
     for (;;) {
@@ -54,9 +55,9 @@ class Reader {
       if (c === undefined || c === '|' || c === ')') break;
       if (c === '(') {
         flush();
-        const look = this.group();
-        const min = this.quantifier();
-        if (look.set && min >= 1) best = better(best, look.set);
+        const group = this.group();
+        const min = group.lookaround ? 1 : this.quantifier();
+        if (min >= 1) found.push(...group.sets);
         continue;
       }
       const lit = this.atom();
@@ -70,25 +71,37 @@ class Reader {
       else run += lit;
     }
     flush();
-    return best;
+    const seen = new Set<string>();
+    return found
+      .filter((set) => set.every((l) => l.length >= MIN_LITERAL))
+      .sort((x, y) => quality(y) - quality(x))
+      .filter((set) => {
+        const key = [...set].sort().join('\u0000');
+        return !seen.has(key) && !!seen.add(key);
+      })
+      .slice(0, KEPT);
   }
 
-  /** A group from its `(`: its set (null for a lookaround, whose text is not part of the match). */
-  private group(): { set: Set_ } {
+  /**
+   * A group from its `(`: its set, and whether it is a lookaround. A positive lookaround's text is in the text the
+   * pattern matches in (if not in the match), so its set counts; a negative one's is absent, so it has none.
+   */
+  private group(): { sets: Sets; lookaround: boolean } {
     const s = this.src;
     this.i++; // (
     let lookaround = false;
+    let negative = false;
     if (s[this.i] === '?') {
       if (s.startsWith('?:', this.i)) this.i += 2;
-      else if (s.startsWith('?=', this.i) || s.startsWith('?!', this.i)) [this.i, lookaround] = [this.i + 2, true];
-      else if (s.startsWith('?<=', this.i) || s.startsWith('?<!', this.i)) [this.i, lookaround] = [this.i + 3, true];
+      else if (s.startsWith('?=', this.i) || s.startsWith('?<=', this.i)) [this.i, lookaround] = [s.indexOf('=', this.i) + 1, true];
+      else if (s.startsWith('?!', this.i) || s.startsWith('?<!', this.i)) [this.i, negative] = [s.indexOf('!', this.i) + 1, true];
       else if (s.startsWith('?<', this.i)) this.i = s.indexOf('>', this.i) + 1;
       else throw new Error(`regex-literals: unknown group at ${this.i} of ${s}`);
     }
-    const set = this.alternation();
+    const sets = this.alternation();
     if (s[this.i] !== ')') throw new Error(`regex-literals: unclosed group in ${s}`);
     this.i++;
-    return { set: lookaround ? null : set };
+    return { sets: negative ? [] : sets, lookaround: lookaround || negative };
   }
 
   /** One atom that is not a group: its literal character, or null (a class, `.`, an assertion, a class escape). */
@@ -141,11 +154,11 @@ class Reader {
 }
 
 /**
- * Literal strings one of which every match of `source` contains (case as written; the pattern takes no flags), or
- * null when none of at least MIN_LITERAL characters is found (the pattern must then always run).
+ * Sets of literal strings a text must hold one of each for `source` to match in it (at most KEPT sets, best first;
+ * case as written, the pattern takes no flags), or null when no set of strings of MIN_LITERAL characters is found (the
+ * pattern must then always run).
  */
-export function necessaryLiterals(source: string): string[] | null {
-  const set = new Reader(source).alternation();
-  if (!set || set.some((s) => s.length < MIN_LITERAL)) return null;
-  return set;
+export function necessaryLiterals(source: string): string[][] | null {
+  const sets = new Reader(source).alternation();
+  return sets.length ? sets : null;
 }

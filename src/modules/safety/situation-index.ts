@@ -3,8 +3,9 @@ import { necessaryLiterals } from './regex-literals.js';
 import { mayMatch, type Needs } from './situation-gates.js';
 
 /**
- * Event words first (record 0047 round 15). Each situation pattern names, through its source, the literal strings it
- * cannot match without (regex-literals.ts: its event words, "passed away", "diagnosed with", "evicted" …). One pass
+ * Event words first (record 0047 round 15). Each pattern names, through its source, the literal strings it cannot
+ * match without (regex-literals.ts: its event words, "passed away", "diagnosed with", "evicted" …, and often a second
+ * set that must occur too, such as a relation word). One pass
  * over a turn finds which of a language's literals occur (`LiteralIndex.scan`, a trie over character codes: plain
  * JavaScript, whatever state V8's regular-expression compiler is in), and `firstPatternHit` runs only the patterns
  * one of whose literals occurred. A literal is a necessary condition, so a skipped pattern could not have matched and
@@ -21,34 +22,26 @@ export interface PatternEntry {
   category: SafetyCategory;
   pattern: RegExp;
   needs: Needs | null;
-  /** Ids of its literals in the language's `LiteralIndex` (null: always run). */
-  anchors: Int32Array | null;
+  /** Ids of its literals in the language's `LiteralIndex`, a group per set, each needing a hit (null: always run). */
+  anchors: Int32Array[] | null;
 }
 
 /**
- * A set of literal strings, found in a text in one pass. Literals are first reduced to the shortest literal of the
- * set that they contain ("passed away" to "passed"): still a necessary condition, and no literal left is part of
- * another, so at most one starts at any position and a walk from every position finds each one that occurs. The walk
- * is a trie in typed arrays: characters map to a small alphabet (`cls`, 0 for a character in no literal), each state
+ * A set of literal strings, found in a text in one pass: a walk from every position through a trie of the literals
+ * finds each one that occurs (one inside another too: the walk goes on past a literal's end). The trie is in typed
+ * arrays: characters map to a small alphabet (`cls`, 0 for a character in no literal), each state
  * has a row of next states (`next`, -1 for none) and the id of the literal ending there (`end`, -1 for none).
  */
 export class LiteralIndex {
   private readonly ids = new Map<string, number>();
-  private readonly pool: string[];
   private readonly cls = new Uint16Array(65536);
   private readonly width: number;
   private readonly next: Int32Array;
   private readonly end: Int32Array;
 
   constructor(literals: Iterable<string>) {
-    this.pool = [...new Set(literals)].sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
-    const kept: string[] = [];
-    for (const lit of this.pool) {
-      const r = this.reduced(lit);
-      if (this.ids.has(r)) continue;
-      this.ids.set(r, kept.length);
-      kept.push(r);
-    }
+    const kept = [...new Set(literals)];
+    kept.forEach((lit, id) => this.ids.set(lit, id));
     let letters = 0;
     for (const r of kept) for (let k = 0; k < r.length; k++) this.cls[r.charCodeAt(k)] ||= ++letters;
     this.width = letters + 1;
@@ -68,20 +61,14 @@ export class LiteralIndex {
     });
   }
 
-  /** How many literals remain after reduction (the length of `scan`'s answer). */
+  /** How many literals (the length of `scan`'s answer). */
   get size(): number {
     return this.ids.size;
   }
 
-  /** The shortest literal of the pool a literal contains (itself if none is shorter). */
-  private reduced(lit: string): string {
-    for (const p of this.pool) if (p.length <= lit.length && lit.includes(p)) return p;
-    return lit;
-  }
-
-  /** The ids of a pattern's literals (reduced; each literal must be one the index was built with). */
+  /** The ids of a set of literals (each one the index was built with). */
   idsOf(literals: readonly string[]): Int32Array {
-    return Int32Array.from(new Set(literals.map((l) => this.ids.get(this.reduced(l))!)));
+    return Int32Array.from(new Set(literals.map((l) => this.ids.get(l)!)));
   }
 
   /** Which literals occur in a text: a flag per id. */
@@ -96,21 +83,22 @@ export class LiteralIndex {
         if (c === 0) break;
         s = next[s * width + c];
         if (s < 0) break;
-        if (end[s] >= 0) {
-          hits[end[s]] = 1;
-          break;
-        }
+        if (end[s] >= 0) hits[end[s]] = 1;
       }
     }
     return hits;
   }
 }
 
-/** Whether a pattern entry's literals occurred (no literals: it always runs). */
-const anchored = (hits: Uint8Array, anchors: Int32Array | null): boolean => {
+/** Whether a literal of every set of a pattern entry occurred (no literals: it always runs). */
+const anchored = (hits: Uint8Array, anchors: Int32Array[] | null): boolean => {
   if (anchors === null) return true;
-  for (let k = 0; k < anchors.length; k++) if (hits[anchors[k]]) return true;
-  return false;
+  for (const group of anchors) {
+    let any = false;
+    for (let k = 0; k < group.length && !any; k++) any = hits[group[k]] === 1;
+    if (!any) return false;
+  }
+  return true;
 };
 
 /** A language's pattern entries in reading order, with the index of their literals. */
@@ -127,7 +115,7 @@ export function categoryEntries(
   category: SafetyCategory,
   patterns: readonly RegExp[],
   gateOf: (p: RegExp) => Needs | null,
-  literals: Map<RegExp, string[] | null>,
+  literals: Map<RegExp, string[][] | null>,
 ): Omit<PatternEntry, 'anchors'>[] {
   for (const p of patterns) if (!literals.has(p)) literals.set(p, necessaryLiterals(p.source));
   const open = patterns.filter((p) => gateOf(p) === null && literals.get(p) === null);
@@ -144,14 +132,14 @@ export function categoryEntries(
 /** Builds a language's scan: entries in order, each with the ids of its literals (`literals`, null for none). */
 export function languageScan(
   entries: readonly Omit<PatternEntry, 'anchors'>[],
-  literals: ReadonlyMap<RegExp, string[] | null>,
+  literals: ReadonlyMap<RegExp, string[][] | null>,
 ): LanguageScan {
-  const index = new LiteralIndex(entries.flatMap((e) => literals.get(e.pattern) ?? []));
+  const index = new LiteralIndex(entries.flatMap((e) => (literals.get(e.pattern) ?? []).flat()));
   return {
     literals: index,
     entries: entries.map((e) => {
       const lits = literals.get(e.pattern) ?? null;
-      return { ...e, anchors: lits ? index.idsOf(lits) : null };
+      return { ...e, anchors: lits ? lits.map((set) => index.idsOf(set)) : null };
     }),
   };
 }
