@@ -1,7 +1,7 @@
 /**
  * The lexicon's verdict (`lexiconHit`) on every distinct text of the safety and development sets, in all eight
  * languages, as one digest: a change to how the patterns are run (not what they say) must leave it unchanged
- * (record 0047 rounds 14–15). Development data only (no held-out set is read).
+ * (record 0047 round 14, record 0048 round 2). Development data only (no held-out set is read).
  *   npx tsx bench/safety/pattern-digest.ts [--root DIR]   (DIR: another checkout's root, e.g. /work/main)
  */
 import { createHash } from 'node:crypto';

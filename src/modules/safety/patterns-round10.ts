@@ -64,7 +64,7 @@ for (const [cat, pats] of Object.entries(ROUND11_PATTERNS) as [SafetyCategory, R
 /**
  * lexicon.ts PATTERNS with the extra patterns, then the situation detector's patterns of a language (situations.ts,
  * record 0036 round 13), category by category, each behind the literals it cannot match without (situation-index.ts,
- * record 0047 round 15); a category's patterns without one as one alternation (record 0047 round 14), gated ones also
+ * record 0048 round 2); a category's patterns without one as one alternation (record 0047 round 14), gated ones also
  * behind their gate (situation-gates.ts).
  */
 export function combinePatterns(base: Record<SafetyCategory, RegExp[]>, lang: Lang): LanguageScan {

@@ -1,5 +1,5 @@
 /**
- * The literal strings a regular expression cannot match without (record 0047 round 15): read off a pattern's source,
+ * The literal strings a regular expression cannot match without (record 0048 round 2): read off a pattern's source,
  * one or two sets of strings, a text the pattern matches in holding one string of each. situation-index.ts runs a situation pattern only on a text
  * that holds one of its literals — a necessary condition, so the pattern's outcomes are unchanged.
  *

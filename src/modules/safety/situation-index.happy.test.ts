@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { necessaryLiterals } from './regex-literals.js';
 import { LiteralIndex } from './situation-index.js';
 
-// Record 0047 (round 15): what a pattern cannot match without, and finding those literals in a text.
+// Record 0048 (round 2): what a pattern cannot match without, and finding those literals in a text.
 describe('necessaryLiterals', () => {
   it('reads literal runs, and an alternation as the union of its branches', () => {
     expect(necessaryLiterals('\\b(?:i|we)\\s+lost\\b')).toEqual([['lost']]);

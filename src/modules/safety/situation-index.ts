@@ -3,7 +3,7 @@ import { necessaryLiterals } from './regex-literals.js';
 import { mayMatch, type Needs } from './situation-gates.js';
 
 /**
- * Event words first (record 0047 round 15). Each pattern names, through its source, the literal strings it cannot
+ * Event words first (record 0048 round 2). Each pattern names, through its source, the literal strings it cannot
  * match without (regex-literals.ts: its event words, "passed away", "diagnosed with", "evicted" …, and often a second
  * set that must occur too, such as a relation word). One pass
  * over a turn finds which of a language's literals occur (`LiteralIndex.scan`, a trie over character codes: plain

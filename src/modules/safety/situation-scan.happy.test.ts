@@ -5,7 +5,7 @@ import { combinePatterns } from './patterns-round10.js';
 import { firstPatternHit } from './situation-index.js';
 import { situationPatterns } from './situations.js';
 
-// Record 0047 (rounds 14–15): the situation patterns are read behind the literals they cannot match without, a
+// Records 0047 (round 14) and 0048 (round 2): the situation patterns are read behind the literals they cannot match without, a
 // category's patterns without one as one alternation. Which category hits first must not change: the reference runs
 // every pattern of every category in turn, no literal, gate or alternation.
 const reference = (lang: (typeof LANGS)[number], text: string): string | null => {
