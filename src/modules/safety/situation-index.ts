@@ -30,13 +30,14 @@ export interface PatternEntry {
  * A set of literal strings, found in a text in one pass: a walk from every position through a trie of the literals
  * finds each one that occurs (one inside another too: the walk goes on past a literal's end). The trie is in typed
  * arrays: characters map to a small alphabet (`cls`, 0 for a character in no literal), each state
- * has a row of next states (`next`, -1 for none) and the id of the literal ending there (`end`, -1 for none).
+ * has a row of next states (`next`, 0 for none: the root is no one's next) and the id of the literal ending there
+ * (`end`, -1 for none). About 0.4 MB a language read (English with another: ~700 literals, ~6,000 states).
  */
 export class LiteralIndex {
   private readonly ids = new Map<string, number>();
-  private readonly cls = new Uint16Array(65536);
+  private readonly cls = new Uint8Array(65536);
   private readonly width: number;
-  private readonly next: Int32Array;
+  private readonly next: Uint16Array | Uint32Array;
   private readonly end: Int32Array;
 
   constructor(literals: Iterable<string>) {
@@ -44,17 +45,18 @@ export class LiteralIndex {
     kept.forEach((lit, id) => this.ids.set(lit, id));
     let letters = 0;
     for (const r of kept) for (let k = 0; k < r.length; k++) this.cls[r.charCodeAt(k)] ||= ++letters;
+    if (letters > 255) throw new Error('LiteralIndex: more than 255 distinct characters in the literals');
     this.width = letters + 1;
     let states = 1;
     for (const r of kept) states += r.length;
-    this.next = new Int32Array(states * this.width).fill(-1);
+    this.next = states < 65536 ? new Uint16Array(states * this.width) : new Uint32Array(states * this.width);
     this.end = new Int32Array(states).fill(-1);
     let made = 1;
     kept.forEach((r, id) => {
       let s = 0;
       for (let k = 0; k < r.length; k++) {
         const cell = s * this.width + this.cls[r.charCodeAt(k)];
-        if (this.next[cell] < 0) this.next[cell] = made++;
+        if (this.next[cell] === 0) this.next[cell] = made++;
         s = this.next[cell];
       }
       this.end[s] = id;
@@ -82,7 +84,7 @@ export class LiteralIndex {
         const c = cls[text.charCodeAt(j)];
         if (c === 0) break;
         s = next[s * width + c];
-        if (s < 0) break;
+        if (s === 0) break;
         if (end[s] >= 0) hits[end[s]] = 1;
       }
     }
