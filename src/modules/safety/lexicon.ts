@@ -2,7 +2,7 @@ import { fold, foldedWords, LANGS, stemIn, type Lang } from '../../lib/lang.js';
 import type { SafetyCategory } from './categories.js';
 import { conceptOf } from './concepts.js';
 import { combinedPatterns } from './patterns-round10.js';
-import { anyGateHits, mayMatch } from './situation-gates.js';
+import { firstPatternHit } from './situation-index.js';
 
 /**
  * Phrases and patterns that on their own put a conversation in a sensitive
@@ -430,12 +430,8 @@ export function lexiconHit(
     if (found && !found.soft) return { category: found.category, kind: `phrase:${l}`, soft: false };
     if (found) soft ??= { category: found.category, kind: `soft phrase:${l}`, soft: true };
   }
-  const text = folded.replace(/[’`]/g, "'");
-  let open: boolean | undefined;
-  for (const [cat, pattern, needs] of combinedPatterns(PATTERNS, lang))
-    if ((needs === null || ((open ??= anyGateHits(text)) && mayMatch(text, needs))) && pattern.test(text))
-      return { category: cat, kind: 'pattern', soft: false };
-  return soft;
+  const cat = firstPatternHit(combinedPatterns(PATTERNS, lang), folded.replace(/[’`]/g, "'"));
+  return cat ? { category: cat, kind: 'pattern', soft: false } : soft;
 }
 
 /** Stems of SURFACE_ONLY written in another form become unmatchable ("duele" no longer meets "duelo"). */

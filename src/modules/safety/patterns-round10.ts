@@ -1,7 +1,7 @@
 import type { Lang } from '../../lib/lang.js';
 import type { SafetyCategory } from './categories.js';
 import { ROUND11_PATTERNS } from './patterns-round11.js';
-import type { Needs } from './situation-gates.js';
+import { languageScan, categoryEntries, type LanguageScan } from './situation-index.js';
 import { situationGate, situationPatterns } from './situations.js';
 
 /**
@@ -62,46 +62,23 @@ for (const [cat, pats] of Object.entries(ROUND11_PATTERNS) as [SafetyCategory, R
   EXTRA_PATTERNS[cat] = [...(EXTRA_PATTERNS[cat] ?? []), ...pats];
 
 /**
- * lexicon.ts PATTERNS with the extra patterns, each category's as one alternation (one pass over the text per
- * category), then the situation detector's patterns of a language (situations.ts, record 0036 round 13): each category's
- * ungated ones as one alternation of their own (merged into the base alternations they cost ≈ 15 µs a turn against
- * ≈ 9 µs apart, round 13; a category's own alternation is cheaper than one scan per pattern, record 0047 round 14),
- * the gated ones one by one with their literal prefilter (situation-gates.ts `mayMatch`).
+ * lexicon.ts PATTERNS with the extra patterns, then the situation detector's patterns of a language (situations.ts,
+ * record 0036 round 13), category by category, each behind the literals it cannot match without (situation-index.ts,
+ * record 0048 round 2); a category's patterns without one as one alternation (record 0047 round 14), gated ones also
+ * behind their gate (situation-gates.ts).
  */
-export function combinePatterns(
-  base: Record<SafetyCategory, RegExp[]>,
-  lang: Lang,
-): [SafetyCategory, RegExp, Needs | null][] {
+export function combinePatterns(base: Record<SafetyCategory, RegExp[]>, lang: Lang): LanguageScan {
+  const literals = new Map<RegExp, string[][] | null>();
   const combined = (Object.entries(base) as [SafetyCategory, RegExp[]][])
     .map(([cat, pats]): [SafetyCategory, RegExp[]] => [cat, [...pats, ...(EXTRA_PATTERNS[cat] ?? [])]])
-    .filter(([, pats]) => pats.length > 0)
-    .map(([cat, pats]): [SafetyCategory, RegExp, null] => [
-      cat,
-      new RegExp(pats.map((p) => `(?:${p.source})`).join('|')),
-      null,
-    ]);
-  const situations = Object.entries(situationPatterns(lang)) as [SafetyCategory, RegExp[]][];
-  return [
-    ...combined,
-    ...situations.flatMap(([cat, pats]) => {
-      // A category's ungated patterns as one alternation (it matches iff one of them does; only the category is
-      // returned): one scan of the turn instead of one per pattern, ~2.5× cheaper on a 2,000-character turn.
-      const open = pats.filter((p) => situationGate(p) === null);
-      const one = open.length > 1 ? new RegExp(open.map((p) => `(?:${p.source})`).join('|')) : open[0];
-      return [
-        ...(one ? [[cat, one, null] as [SafetyCategory, RegExp, null]] : []),
-        ...pats
-          .filter((p) => situationGate(p) !== null)
-          .map((p): [SafetyCategory, RegExp, Needs | null] => [cat, p, situationGate(p)]),
-      ];
-    }),
-  ];
+    .flatMap(([cat, pats]) => categoryEntries(cat, pats, () => null, literals));
+  const situations = (Object.entries(situationPatterns(lang)) as [SafetyCategory, RegExp[]][]).flatMap(([cat, pats]) =>
+    categoryEntries(cat, pats, situationGate, literals),
+  );
+  return languageScan([...combined, ...situations], literals);
 }
 
-/** Each category's patterns, a language's (combinePatterns), compiled on first use. */
-const combined = new Map<Lang, ReturnType<typeof combinePatterns>>();
-export const combinedPatterns = (
-  base: Record<SafetyCategory, RegExp[]>,
-  lang: Lang,
-): ReturnType<typeof combinePatterns> =>
+/** A language's patterns (combinePatterns), compiled on first use. */
+const combined = new Map<Lang, LanguageScan>();
+export const combinedPatterns = (base: Record<SafetyCategory, RegExp[]>, lang: Lang): LanguageScan =>
   combined.get(lang) ?? combined.set(lang, combinePatterns(base, lang)).get(lang)!;

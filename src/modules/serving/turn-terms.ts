@@ -160,6 +160,8 @@ export function termsOfTurn(t: ReadTurn, lang: Lang): TurnTerms {
 export function inEnglish(lang: Lang, ws: readonly string[]): string[] {
   const content = ws.filter((w) => !isFunctionWord(lang, w));
   const out: string[] = [];
+  /** Each word's English words, looked up once per turn. */
+  const seen = new Map<string, readonly string[] | null>();
   for (let k = 0; k < content.length; k++) {
     const pair = k + 1 < content.length ? englishForPair(lang, content[k], content[k + 1]) : null;
     if (pair) {
@@ -167,7 +169,8 @@ export function inEnglish(lang: Lang, ws: readonly string[]): string[] {
       k++;
       continue;
     }
-    const en = englishFor(lang, content[k]);
+    let en = seen.get(content[k]);
+    if (en === undefined) seen.set(content[k], (en = englishFor(lang, content[k])));
     if (en) out.push(...en);
     else out.push(content[k]);
   }
@@ -179,8 +182,16 @@ const knownWords = new Memo<Int32Array>(50_000, () => 4);
 
 function countKnown(ws: readonly string[]): Int32Array {
   const counts = new Int32Array(VOCABULARY_LANGS.length);
+  // A word repeated in the turn is looked up once per language (a long turn repeats its words; a look-up folds the
+  // word and may try a compound's parts).
+  const known = new Map<string, boolean>();
   VOCABULARY_LANGS.forEach((l, i) => {
-    for (const w of ws) if (w.length > 2 && !isFunctionWord(l, w) && englishFor(l, w)) counts[i]++;
+    known.clear();
+    for (const w of ws) {
+      let k = known.get(w);
+      if (k === undefined) known.set(w, (k = w.length > 2 && !isFunctionWord(l, w) && englishFor(l, w) !== null));
+      if (k) counts[i]++;
+    }
   });
   return counts;
 }

@@ -282,8 +282,21 @@ function mapOf(lang: Foreign): Map<string, string[]> {
     }
   }
   maps.set(lang, m);
+  latinKeys.set(lang, [...m.keys()].every((k) => k.split(' ').every((part) => LATIN.test(part))));
   return m;
 }
+
+/**
+ * A Latin letter or a digit. When every key of a language's map holds one in each of its words (`latinKeys`, checked
+ * as the map is made), a word without one once folded — Cyrillic, CJK, Arabic, emoji — is in no entry: folding and the
+ * Snowball stemmers give no Latin letter to a word of another script, so its key, its stem and a compound's parts all
+ * miss. `englishFor` and `englishForPair` answer such a word at once (a 2,000-character turn of other scripts read in
+ * six languages cost ≈ 1 ms of look-ups; record 0048 round 2).
+ */
+const LATIN = /[\p{Script=Latin}\p{N}]/u;
+const latinKeys = new Map<Foreign, boolean>();
+/** Whether a word can be in a language's map (false only for a word of another script, see LATIN). */
+const mayBeKnown = (lang: Foreign, folded: string): boolean => LATIN.test(folded) || !latinKeys.get(lang);
 
 /** Whether English words `a` are fewer than `b` and each is one of them (by stem): "game" of "board games". */
 function narrower(a: readonly string[], b: readonly string[]): boolean {
@@ -317,14 +330,15 @@ export function englishFor(lang: Lang, word: string): readonly string[] | null {
   if (lang === 'en' || lang === 'other') return null;
   if (NEVER.has(word)) return null;
   const m = mapOf(lang);
-  const exact = m.get(EXACT + foldWord(word));
+  const folded = foldWord(word);
+  if (!mayBeKnown(lang, folded)) return null;
+  const exact = m.get(EXACT + folded);
   const byStem = exact && exact.length === 1 ? undefined : m.get(stemOf(lang, word));
   // An inflected word listed only inside an expression ("günstige" of "günstige Flüge") means what its stem's simpler
   // line says ("cheap"), not the whole expression: the pair look-up (`englishForPair`) still reads the expression.
   if (exact) return byStem && partOf(byStem, exact) ? byStem : exact;
   if (byStem) return byStem;
   if (COMPOUNDING.has(lang) && word.length > MIN_ENDING + 2) {
-    const folded = foldWord(word);
     // The first part is a word of at least MIN_FRONT letters: "st|reifen" (stripes) is no tyre.
     for (let i = MIN_FRONT; i + MIN_ENDING <= folded.length; i++) {
       // A function word in front is a prefix, not a compound's first part (German "bei|spiel" is no game).
@@ -352,5 +366,7 @@ export function englishFor(lang: Lang, word: string): readonly string[] | null {
  */
 export function englishForPair(lang: Lang, a: string, b: string): readonly string[] | null {
   if (lang === 'en' || lang === 'other') return null;
-  return mapOf(lang).get(pairKey(lang, a, b)) ?? null;
+  const m = mapOf(lang);
+  if (!mayBeKnown(lang, foldWord(a)) || !mayBeKnown(lang, foldWord(b))) return null;
+  return m.get(pairKey(lang, a, b)) ?? null;
 }
