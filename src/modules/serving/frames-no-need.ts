@@ -108,7 +108,7 @@ function turnNoNeedFrame(t: ReadTurn, purpose: boolean): NoNeedFrame | null {
  * What a user turn says is already settled ("my visa's already sorted", "los vuelos ya están reservados"): the
  * thing's word, one per capture group, in five languages.
  */
-const SETTLED = new RegExp(
+export const SETTLED = new RegExp(
   '(?:^| )(?:my|our|the) (?:\\w+ )?(\\w+) (?:s|is|are|has been|have been|was|were) (?:already |all )?' +
     '(?:sorted|taken care of|covered|booked|arranged|paid|handled)(?= |$)|' +
     '(?:^| )(?:mi|mis|el|la|los|las) (\\w+) ya (?:esta|estan) (?:resuelt|reservad|pagad|arreglad)[oa]s?(?= |$)|' +
@@ -117,6 +117,13 @@ const SETTLED = new RegExp(
     '(?:^| )(?:meu|minha|meus|minhas|o|a|os|as) (\\w+) ja (?:esta|estao) (?:resolvid|reservad|pag|arrumad)[oa]s?(?= |$)',
   'g',
 );
+
+/**
+ * What every `SETTLED` reading holds (its participle in English; "ya esta", "schon", "bereits", "deja", "ja esta"): a
+ * turn without one is not scanned (one literal alternation instead of the pattern, which tries every "the …").
+ */
+export const SETTLED_GATE =
+  /sorted|taken care of|covered|booked|arranged|paid|handled|ya esta|schon|bereits|deja|ja esta/;
 
 /** The user turns read for what is settled: the latest ones (a 200-turn conversation reads no more). */
 const SETTLED_TURNS = 4;
@@ -138,6 +145,7 @@ const NONE: readonly string[] = Object.freeze([]);
 
 /** The stems of what one turn's folded words say is settled (`SETTLED`), in the order met. */
 function settledIn(folded: string): readonly string[] {
+  if (!SETTLED_GATE.test(folded)) return NONE;
   let out: string[] | null = null;
   for (const m of folded.matchAll(SETTLED)) {
     const w = m.slice(1).find((x) => x !== undefined);

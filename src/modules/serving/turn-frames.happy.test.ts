@@ -1,7 +1,8 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readConversation, type ConversationTurn } from '../../lib/turns.js';
 import { lastTurnFrame } from './frames.js';
-import { narrowEligible, noNeedFrameOf, noNeedOf } from './frames-no-need.js';
+import { narrowEligible, noNeedFrameOf, noNeedOf, SETTLED, SETTLED_GATE, settledWords } from './frames-no-need.js';
 import type { InvGroup } from './inventory.js';
 import { TURN_FRAMES_MAX, turnFrames, turnFramesHeld } from './turn-frames.js';
 
@@ -96,5 +97,41 @@ describe('frame verdicts memoised per turn (turn-frames.ts)', () => {
     for (let i = 0; i < 2 * TURN_FRAMES_MAX + 10; i++) lastTurnFrame(readConversation([user(`bounded turn ${i}`)]));
     expect(turnFramesHeld()).toBeGreaterThan(TURN_FRAMES_MAX);
     expect(turnFramesHeld()).toBeLessThanOrEqual(2 * TURN_FRAMES_MAX);
+  });
+});
+
+describe('the settled gate (frames-no-need.ts SETTLED_GATE)', () => {
+  const texts = [
+    'my visa is already sorted, what about travel insurance?',
+    'the venue has been booked and the catering is paid',
+    'our flights were all taken care of last week',
+    'mis vuelos ya están reservados, busco un hotel',
+    'Das Hotel ist schon gebucht, ich brauche noch ein Auto',
+    'Les billets sont déjà réservés, il me faut un hôtel',
+    'Os ingressos já estão pagos, falta o hotel',
+    'which phone has the best camera under 500',
+  ];
+  const lines = [
+    ...texts,
+    ...[
+      '../safety/corpus.txt',
+      '../../../bench/relevance/dataset.txt',
+      '../../../bench/relevance/lang-dev.txt',
+    ].flatMap((f) => fs.readFileSync(new URL(f, import.meta.url), 'utf8').split('\n')),
+  ];
+
+  it('hits every text SETTLED reads something in (so the gate never changes what is settled)', () => {
+    let read = 0;
+    for (const text of lines) {
+      const folded = readConversation([user(text)]).turns[0].foldedHead(60);
+      const matches = [...folded.matchAll(SETTLED)].length;
+      if (matches > 0) {
+        read++;
+        expect(SETTLED_GATE.test(folded), text).toBe(true);
+      }
+    }
+    expect(read).toBeGreaterThanOrEqual(7);
+    expect(settledWords(readConversation([user(texts[0])]))).toEqual(['visa']);
+    expect(settledWords(readConversation([user(texts[7])]))).toEqual([]);
   });
 });
