@@ -9,7 +9,9 @@ const EMPTY = new Int32Array(0);
 /** Words whose feature look-ups `LoadedModels.wordIndices` memoises, per language and generation (lib/memo.ts). */
 const WORD_FACTS_PER_LANG = 50_000;
 /** Numbers memoised per language and generation (`LoadedModels.wordIndices`): prices, years and counts met again. */
-export const NUMBER_FACTS_PER_LANG = 10_000;
+export const NUMBER_FACTS_PER_LANG = 12_000;
+/** The longest number (digits) whose facts are memoised: the 11,110 such strings fit one generation. */
+export const MEMO_NUMBER_DIGITS = 4;
 
 /**
  * The offline text models: logistic regressions over stemmed words, adjacent
@@ -329,9 +331,15 @@ export class LoadedModels {
     let prev: WordFacts | null = null;
     let negation = 0;
     for (let i = 0; i < ws.length; i++) {
-      // Numbers are a long tail (prices, years, counts): memoised apart, so that they never displace a word's facts.
-      const m = isNumber(ws[i]) ? (numbers ??= this.numberMemo(lang)) : memo;
-      let f = m.peek(ws[i]);
+      // Numbers are a long tail: those of up to MEMO_NUMBER_DIGITS digits (counts, years, prices: met again) are
+      // memoised apart, so that they never displace a word's facts; a longer one (an order or phone number, met once)
+      // is read each time, as a memo entry would cost more than it saves.
+      const m = !isNumber(ws[i])
+        ? memo
+        : ws[i].length <= MEMO_NUMBER_DIGITS
+          ? (numbers ??= this.numberMemo(lang))
+          : null;
+      let f = m?.peek(ws[i]);
       let s: string;
       if (stems === null) {
         s = f === undefined ? stemIn(lang, ws[i]) : f.stem;
@@ -340,7 +348,7 @@ export class LoadedModels {
       // Only a word's own stem in the language is memoised with it, so a memoised stem is always `stemIn`'s.
       if (f === undefined) {
         f = this.factsOf(ws[i], s, lang, dropFunctionWords);
-        if (stems === null || s === stemIn(lang, ws[i])) m.set(ws[i], f);
+        if (m && (stems === null || s === stemIn(lang, ws[i]))) m.set(ws[i], f);
       }
       // Keyed by the word: a stem other than the memoised one (not a caller in serving) is read afresh.
       else if (f.stem !== s) f = this.factsOf(ws[i], s, lang, dropFunctionWords);

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { foldWord, LANGS, stemIn, type Lang } from '../../lib/lang.js';
 import { words } from '../../lib/text.js';
 import { labelledLines } from './corpus.js';
-import { LoadedModels, NUMBER_FACTS_PER_LANG, textModels, wordFeatures } from './model.js';
+import { LoadedModels, MEMO_NUMBER_DIGITS, NUMBER_FACTS_PER_LANG, textModels, wordFeatures } from './model.js';
 
 const corpus = (file: string) => labelledLines(fs.readFileSync(new URL(file, import.meta.url), 'utf8'));
 const lines = [
@@ -102,13 +102,28 @@ describe('the safety model’s word features with per-word look-ups memoised (wo
     // A number in another language is its own entry (its facts read that language's tables).
     models.wordIndices(['250'], ['250'], 'es');
     expect(spy.mock.calls.length).toBe(made + 1);
-    // A long tail of numbers stays within two generations and leaves the words' memo as it was.
+    // Every number of up to MEMO_NUMBER_DIGITS digits stays within two generations and leaves the words' memo as it
+    // was; a longer one (an order or phone number) is read each time, not memoised.
     const held = models.factsHeld('en');
     expect(held).toEqual({ words: 6, numbers: 3 });
-    for (let i = 0; i < 3 * NUMBER_FACTS_PER_LANG; i++) models.wordIndices(['room', String(100_000 + i)], null, 'en');
+    for (let d = 1; d <= MEMO_NUMBER_DIGITS; d++)
+      for (let i = 0; i < 10 ** d; i++) models.wordIndices(['room', String(i).padStart(d, '0')], null, 'en');
     const after = models.factsHeld('en');
     expect(after.words).toBe(held.words + 1);
-    expect(after.numbers).toBeGreaterThan(NUMBER_FACTS_PER_LANG);
+    expect(after.numbers).toBe(11_110);
     expect(after.numbers).toBeLessThanOrEqual(2 * NUMBER_FACTS_PER_LANG);
+    const calls = spy.mock.calls.length;
+    const long = ['order', '1234567', 'room', '55501234'];
+    expect([...models.wordIndices(long, null, 'en').idx]).toEqual(
+      reference(
+        models,
+        long,
+        long.map((w) => stemIn('en', w)),
+        'en',
+      ).idx,
+    );
+    models.wordIndices(long, null, 'en');
+    expect(spy.mock.calls.length).toBe(calls + 1 + 2 * 2);
+    expect(models.factsHeld('en')).toEqual({ words: after.words + 1, numbers: after.numbers });
   });
 });
