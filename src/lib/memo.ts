@@ -53,6 +53,11 @@ export class Memo<V> {
     return v;
   }
 
+  /** Keys held (both generations). */
+  get held(): number {
+    return this.young.size + this.old.size;
+  }
+
   clear(): void {
     this.young.clear();
     this.old.clear();

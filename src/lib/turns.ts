@@ -93,8 +93,8 @@ export class ReadTurn {
 }
 
 /** The per-turn memos that skip their first look-up of a new turn (`ReadTurn.lookUp`), one bit each. */
-const TURN_MEMOS = { safety: 1, terms: 2, knownWords: 4 } as const;
-const ALL_TURN_MEMOS = TURN_MEMOS.safety | TURN_MEMOS.terms | TURN_MEMOS.knownWords;
+const TURN_MEMOS = { safety: 1, terms: 2, knownWords: 4, frames: 8 } as const;
+const ALL_TURN_MEMOS = TURN_MEMOS.safety | TURN_MEMOS.terms | TURN_MEMOS.knownWords | TURN_MEMOS.frames;
 
 /** A character outside ASCII: a text without one has its words already folded. */
 const NON_ASCII = /[\u0080-\uffff]/;

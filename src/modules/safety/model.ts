@@ -8,6 +8,10 @@ import { isNumber } from '../../lib/text.js';
 const EMPTY = new Int32Array(0);
 /** Words whose feature look-ups `LoadedModels.wordIndices` memoises, per language and generation (lib/memo.ts). */
 const WORD_FACTS_PER_LANG = 50_000;
+/** Numbers memoised per language and generation (`LoadedModels.wordIndices`): prices, years and counts met again. */
+export const NUMBER_FACTS_PER_LANG = 12_000;
+/** The longest number (digits) whose facts are memoised: the 11,110 such strings fit one generation. */
+export const MEMO_NUMBER_DIGITS = 4;
 
 /**
  * The offline text models: logistic regressions over stemmed words, adjacent
@@ -323,20 +327,28 @@ export class LoadedModels {
     const dropFunctionWords = lang !== 'en' && lang !== 'other';
     let memo = this.wordFacts.get(lang);
     if (!memo) this.wordFacts.set(lang, (memo = new Memo<WordFacts>(WORD_FACTS_PER_LANG)));
+    let numbers: Memo<WordFacts> | undefined;
     let prev: WordFacts | null = null;
     let negation = 0;
     for (let i = 0; i < ws.length; i++) {
-      let f = memo.peek(ws[i]);
+      // Numbers are a long tail: those of up to MEMO_NUMBER_DIGITS digits (counts, years, prices: met again) are
+      // memoised apart, so that they never displace a word's facts; a longer one (an order or phone number, met once)
+      // is read each time, as a memo entry would cost more than it saves.
+      const m = !isNumber(ws[i])
+        ? memo
+        : ws[i].length <= MEMO_NUMBER_DIGITS
+          ? (numbers ??= this.numberMemo(lang))
+          : null;
+      let f = m?.peek(ws[i]);
       let s: string;
       if (stems === null) {
         s = f === undefined ? stemIn(lang, ws[i]) : f.stem;
         stemsOut?.push(s);
       } else s = stems[i];
-      // Numbers are a long tail (prices, years, counts): read each time, not memoised (as lib/lang.ts `stemIn`). Only
-      // a word's own stem in the language is memoised with it, so a memoised stem is always `stemIn`'s.
+      // Only a word's own stem in the language is memoised with it, so a memoised stem is always `stemIn`'s.
       if (f === undefined) {
         f = this.factsOf(ws[i], s, lang, dropFunctionWords);
-        if (!isNumber(ws[i]) && (stems === null || s === stemIn(lang, ws[i]))) memo.set(ws[i], f);
+        if (m && (stems === null || s === stemIn(lang, ws[i]))) m.set(ws[i], f);
       }
       // Keyed by the word: a stem other than the memoised one (not a caller in serving) is read afresh.
       else if (f.stem !== s) f = this.factsOf(ws[i], s, lang, dropFunctionWords);
@@ -382,6 +394,20 @@ export class LoadedModels {
    * on this model's feature indices, so they live with it (a reloaded model starts empty).
    */
   private readonly wordFacts = new Map<Lang, Memo<WordFacts>>();
+
+  /** Per language, the facts of the numbers met (bounded apart: NUMBER_FACTS_PER_LANG per generation). */
+  private readonly numberFacts = new Map<Lang, Memo<WordFacts>>();
+
+  private numberMemo(lang: Lang): Memo<WordFacts> {
+    let m = this.numberFacts.get(lang);
+    if (!m) this.numberFacts.set(lang, (m = new Memo<WordFacts>(NUMBER_FACTS_PER_LANG)));
+    return m;
+  }
+
+  /** How many words' and numbers' facts are memoised in a language (both generations each). */
+  factsHeld(lang: Lang): { words: number; numbers: number } {
+    return { words: this.wordFacts.get(lang)?.held ?? 0, numbers: this.numberFacts.get(lang)?.held ?? 0 };
+  }
 
   private factsOf(w: string, s: string, lang: Lang, dropFunctionWords: boolean): WordFacts {
     const kind = wordKind(w, lang, dropFunctionWords);

@@ -1,6 +1,7 @@
-import type { ReadConversation } from '../../lib/turns.js';
+import type { ReadConversation, ReadTurn } from '../../lib/turns.js';
 import { stem, terms } from '../../lib/text.js';
 import type { InvGroup } from './inventory.js';
+import { turnFrames } from './turn-frames.js';
 
 /**
  * Round 15 (record 0050): two frames of the last user turn that the intent head cannot see, because their words read
@@ -82,15 +83,32 @@ const FRAME_WORDS = 60;
  */
 export function noNeedFrameOf(folded: string, purpose = false): NoNeedFrame | null {
   if (NEED_CUE.test(folded)) return null;
-  if (purpose || (COMPARISON.test(folded) && LEARNING_OR_DISPUTE.test(folded))) return 'no_need';
+  return purpose ? 'no_need' : frameWithoutPurpose(folded);
+}
+
+/** `noNeedFrameOf` without a purpose frame, once `NEED_CUE` has not hit. */
+function frameWithoutPurpose(folded: string): NoNeedFrame | null {
+  if (COMPARISON.test(folded) && LEARNING_OR_DISPUTE.test(folded)) return 'no_need';
   return OWNED_TROUBLE.test(folded) || TROUBLE_ASKED.test(folded) ? 'trouble' : null;
+}
+
+/** `noNeedFrameOf` of a user turn's first `FRAME_WORDS` folded words, each verdict memoised with the turn (turn-frames.ts). */
+function turnNoNeedFrame(t: ReadTurn, purpose: boolean): NoNeedFrame | null {
+  const f = turnFrames(t);
+  let s: string | undefined;
+  if ((f.needCue ??= NEED_CUE.test((s = t.foldedHead(FRAME_WORDS))))) return null;
+  return purpose
+    ? 'no_need'
+    : f.noNeed !== undefined
+      ? f.noNeed
+      : (f.noNeed = frameWithoutPurpose(s ?? t.foldedHead(FRAME_WORDS)));
 }
 
 /**
  * What a user turn says is already settled ("my visa's already sorted", "los vuelos ya están reservados"): the
  * thing's word, one per capture group, in five languages.
  */
-const SETTLED = new RegExp(
+export const SETTLED = new RegExp(
   '(?:^| )(?:my|our|the) (?:\\w+ )?(\\w+) (?:s|is|are|has been|have been|was|were) (?:already |all )?' +
     '(?:sorted|taken care of|covered|booked|arranged|paid|handled)(?= |$)|' +
     '(?:^| )(?:mi|mis|el|la|los|las) (\\w+) ya (?:esta|estan) (?:resuelt|reservad|pagad|arreglad)[oa]s?(?= |$)|' +
@@ -99,6 +117,13 @@ const SETTLED = new RegExp(
     '(?:^| )(?:meu|minha|meus|minhas|o|a|os|as) (\\w+) ja (?:esta|estao) (?:resolvid|reservad|pag|arrumad)[oa]s?(?= |$)',
   'g',
 );
+
+/**
+ * What every `SETTLED` reading holds (its participle in English; "ya esta", "schon", "bereits", "deja", "ja esta"): a
+ * turn without one is not scanned (one literal alternation instead of the pattern, which tries every "the …").
+ */
+export const SETTLED_GATE =
+  /sorted|taken care of|covered|booked|arranged|paid|handled|ya esta|schon|bereits|deja|ja esta/;
 
 /** The user turns read for what is settled: the latest ones (a 200-turn conversation reads no more). */
 const SETTLED_TURNS = 4;
@@ -110,12 +135,23 @@ export function settledWords(conv: ReadConversation): string[] {
     const t = conv.turns[i];
     if (t.role !== 'user') continue;
     seen++;
-    for (const m of t.foldedHead(FRAME_WORDS).matchAll(SETTLED)) {
-      const w = m.slice(1).find((x) => x !== undefined);
-      if (w && w.length > 2) out.push(stem(w));
-    }
+    const f = turnFrames(t);
+    for (const w of (f.settled ??= settledIn(t.foldedHead(FRAME_WORDS)))) out.push(w);
   }
   return out;
+}
+
+const NONE: readonly string[] = Object.freeze([]);
+
+/** The stems of what one turn's folded words say is settled (`SETTLED`), in the order met. */
+function settledIn(folded: string): readonly string[] {
+  if (!SETTLED_GATE.test(folded)) return NONE;
+  let out: string[] | null = null;
+  for (const m of folded.matchAll(SETTLED)) {
+    const w = m.slice(1).find((x) => x !== undefined);
+    if (w && w.length > 2) (out ??= []).push(stem(w));
+  }
+  return out ?? NONE;
 }
 
 /**
@@ -135,7 +171,7 @@ export function noNeedOf(conv: ReadConversation, purpose = false): NoNeed {
   for (let i = conv.turns.length - 1; i >= 0; i--) {
     const t = conv.turns[i];
     if (t.role !== 'user') continue;
-    frame = noNeedFrameOf(t.foldedHead(FRAME_WORDS), purpose);
+    frame = turnNoNeedFrame(t, purpose);
     last = t.text;
     break;
   }

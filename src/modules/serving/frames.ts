@@ -1,5 +1,6 @@
 import type { ReadConversation } from '../../lib/turns.js';
 import { requestFrame } from './frames-request.js';
+import { turnFrames } from './turn-frames.js';
 
 /**
  * Explanation frames: the last user turn asks how or why something works, for its history, for homework or an
@@ -137,12 +138,15 @@ export function lastTurnFrame(conv: ReadConversation, explanation = true): 'purp
   for (let i = conv.turns.length - 1; i >= 0; i--) {
     const t = conv.turns[i];
     if (t.role !== 'user') continue;
-    // Its first FRAME_WORDS folded words, joined once per turn (lib/turns.ts `ReadTurn.foldedHead`).
-    const s = t.foldedHead(FRAME_WORDS);
-    if (PURPOSE.test(s) || requestFrame(t.text, s, CODE_CHARS)) return 'purpose';
-    const code = t.text.includes('```') || hasCode(t.text);
+    // Each verdict read once per turn and memoised with it (turn-frames.ts), on the turn's first FRAME_WORDS folded
+    // words (lib/turns.ts `ReadTurn.foldedHead`).
+    const f = turnFrames(t);
+    let s: string | undefined;
+    if ((f.purpose ??= PURPOSE.test((s = t.foldedHead(FRAME_WORDS))) || requestFrame(t.text, s, CODE_CHARS)))
+      return 'purpose';
+    const code = (f.code ??= t.text.includes('```') || hasCode(t.text));
     if (!explanation) return code ? 'code' : null;
-    return code || FRAME.test(s) ? 'explanation' : null;
+    return code || (f.explains ??= FRAME.test(s ?? t.foldedHead(FRAME_WORDS))) ? 'explanation' : null;
   }
   return null;
 }
