@@ -23,7 +23,9 @@
  * (`assessOffline` on a 4-turn conversation: every turn already read, and the
  * last user turn new each call). Writes bench/results/safety.json.
  *
- *   npx tsx bench/safety/evaluate.ts [--misses]
+ *   npx tsx bench/safety/evaluate.ts [--misses] [--file F]
+ *
+ * `--file F` measures one labelled file alone (same format; say a corpus author's lines before training on them).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -156,7 +158,7 @@ function evaluateMultiturn(
 
 /** Recall (overall, right category, per category and language) and false blocks of one validation file. */
 function evaluateFile(file: string, misses: string[] | null) {
-  const lines = labelledLines(fs.readFileSync(path.join(HERE, file), 'utf8'));
+  const lines = labelledLines(fs.readFileSync(path.resolve(HERE, file), 'utf8'));
   const r = (): Pair => ({ full: { k: 0, n: 0 }, lexicon: { k: 0, n: 0 } });
   const recall = r(),
     rightCategory = r(),
@@ -195,6 +197,23 @@ function evaluateFile(file: string, misses: string[] | null) {
   return { lines, recall, rightCategory, safeBlocked, commercialBlocked, byCat, byLang };
 }
 
+/**
+ * The intent head on a file's safe lines (each a one-turn conversation): commercial lines read as a need
+ * (P(informational) < 0.5) and informational lines as none, with the share of each read right.
+ */
+function intentOf(file: string): void {
+  const right = { commercial: { k: 0, n: 0 }, informational: { k: 0, n: 0 } };
+  for (const e of labelledLines(fs.readFileSync(file, 'utf8'))) {
+    if (e.label !== 'commercial' && e.label !== 'informational') continue;
+    const v = assessOffline([{ role: 'user', content: e.text }]);
+    const r = right[e.label];
+    r.n++;
+    if ((v.informational >= 0.5) === (e.label === 'informational')) r.k++;
+  }
+  console.log(`${'intent: commercial lines read as a need'.padEnd(44)} ${fmt(right.commercial)}`);
+  console.log(`${'intent: informational lines read as none'.padEnd(44)} ${fmt(right.informational)}`);
+}
+
 const row = (name: string, m: Pair) => console.log(`${name.padEnd(44)} ${fmt(m.full).padEnd(32)} ${fmt(m.lexicon)}`);
 
 function printFile(file: string, v: ReturnType<typeof evaluateFile>): void {
@@ -211,6 +230,14 @@ function printFile(file: string, v: ReturnType<typeof evaluateFile>): void {
 function main(): void {
   const showMisses = process.argv.includes('--misses');
   const misses: string[] = [];
+  const only = process.argv.includes('--file') ? process.argv[process.argv.indexOf('--file') + 1] : null;
+  if (only) {
+    // One labelled file alone (e.g. a corpus author's lines before they are trained on): no results file written.
+    printFile(only, evaluateFile(path.resolve(only), showMisses ? misses : null));
+    intentOf(path.resolve(only));
+    for (const m of misses) console.log(m);
+    return;
+  }
   const v1 = evaluateFile('validation.txt', showMisses ? misses : null);
   // A second held-out file (round 5), written before that round's changes were measured: reported on its own.
   const v2 = fs.existsSync(path.join(HERE, 'validation-2.txt'))
