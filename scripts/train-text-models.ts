@@ -32,22 +32,9 @@ import { labelledLines } from '../src/modules/safety/corpus.js';
 import { featuresOf, type Head, type TextModels } from '../src/modules/safety/model.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CORPUS = path.join(root, 'src/modules/safety/corpus.txt');
 const arg = (name: string): string | null =>
   process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : null;
-const CORPUS = path.join(root, 'src/modules/safety/corpus.txt');
-/**
- * Lines by further authors (record 0036 round 18), one file each, trained on with corpus.txt; `--without f` leaves
- * file f (its name, e.g. author-b.txt) out, to measure how well the rest carries to an author it never saw.
- */
-const AUTHORS = path.join(root, 'src/modules/safety/corpus-authors');
-const WITHOUT = arg('--without');
-const corpusFiles = (): string[] => [
-  CORPUS,
-  ...(fs.existsSync(AUTHORS) ? fs.readdirSync(AUTHORS) : [])
-    .filter((f) => f.endsWith('.txt') && f !== WITHOUT)
-    .sort()
-    .map((f) => path.join(AUTHORS, f)),
-];
 const OUT = arg('--out') ?? path.join(root, 'src/modules/safety/weights.json');
 const L2_GRID = [1e-4, 3e-4, 1e-3];
 /** Candidate powers of the class ratio that weigh each head's positives (one for all heads, by cross-validation). */
@@ -60,8 +47,6 @@ const EPOCHS = 600;
 const RATE = 8;
 const FOLDS = 5;
 const INTENT_THRESHOLD = 0.5;
-/** Power of the class ratio that weighs the intent head's informational lines (exploration: `--intent-power p`). */
-const INTENT_POWER = Number(arg('--intent-power') ?? 0.5);
 /**
  * Lowest threshold of a sensitive head (`--min-threshold` for exploration): held-out corpus lines resemble the training
  * ones more closely than real conversations do, so the cross-validated false-block rate alone underestimates it
@@ -101,7 +86,7 @@ function load(conceptScale: number): { examples: Example[]; features: string[] }
   const features: string[] = [];
   const index = new Map<string, number>();
   const examples: Example[] = [];
-  for (const { label, lang, text } of corpusFiles().flatMap((f) => labelledLines(fs.readFileSync(f, 'utf8')))) {
+  for (const { label, lang, text } of labelledLines(fs.readFileSync(CORPUS, 'utf8'))) {
     const fs_ = featuresOf(text, lang as Lang);
     const idx = fs_.map((f) => {
       let i = index.get(f);
@@ -150,7 +135,7 @@ function rowsOf(head: string, examples: readonly Example[], power: number): Row[
   }
   // The intent head keeps the square root: the power is chosen for the sensitive heads' recall, and a larger one
   // would read more commercial conversations as informational chat.
-  const posWeight = pos ? Math.pow(neg / pos, head === 'informational' ? INTENT_POWER : power) : 1;
+  const posWeight = pos ? Math.pow(neg / pos, head === 'informational' ? 0.5 : power) : 1;
   for (const r of rows) if (r.y === 1) r.cw *= posWeight;
   return rows;
 }
@@ -321,7 +306,7 @@ function report(
 
 /** The flags this script reads, and those that take a value. */
 const FLAGS = new Set(['--check', '--keep-settings']);
-const VALUE_FLAGS = new Set(['--out', '--without', '--intent-power', '--min-threshold', '--max-threshold', '--budget', '--settings']);
+const VALUE_FLAGS = new Set(['--out', '--min-threshold', '--max-threshold', '--budget', '--settings']);
 
 /**
  * Refuses `--help` and any flag it does not know, before anything is trained: without a flag the script searches every
@@ -334,7 +319,7 @@ function checkArgs(argv: readonly string[]): void {
       const help = argv[i] === '--help' || argv[i] === '-h';
       console.error(
         `${help ? '' : `unknown argument ${argv[i]}\n`}usage: npx tsx scripts/train-text-models.ts [--check | --keep-settings] ` +
-          '[--out file] [--without author-x.txt] [--settings scale,power] [--budget b] [--min-threshold t] [--max-threshold t] (see the header)',
+          '[--out file] [--settings scale,power] [--budget b] [--min-threshold t] [--max-threshold t] (see the header)',
       );
       process.exit(help ? 0 : 2);
     }
