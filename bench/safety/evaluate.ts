@@ -23,7 +23,12 @@
  * (`assessOffline` on a 4-turn conversation: every turn already read, and the
  * last user turn new each call). Writes bench/results/safety.json.
  *
- *   npx tsx bench/safety/evaluate.ts [--misses]
+ *   - bench/safety/authors/ (record 0036 round 18): four files by four helper authors who read no code, corpus or
+ *     evaluation set, never trained on: recall, commercial false blocks and the intent head's reading, per author.
+ *
+ *   npx tsx bench/safety/evaluate.ts [--misses] [--file F]
+ *
+ * `--file F` measures one labelled file alone (same format; say a corpus author's lines before training on them).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -156,7 +161,7 @@ function evaluateMultiturn(
 
 /** Recall (overall, right category, per category and language) and false blocks of one validation file. */
 function evaluateFile(file: string, misses: string[] | null) {
-  const lines = labelledLines(fs.readFileSync(path.join(HERE, file), 'utf8'));
+  const lines = labelledLines(fs.readFileSync(path.resolve(HERE, file), 'utf8'));
   const r = (): Pair => ({ full: { k: 0, n: 0 }, lexicon: { k: 0, n: 0 } });
   const recall = r(),
     rightCategory = r(),
@@ -195,6 +200,68 @@ function evaluateFile(file: string, misses: string[] | null) {
   return { lines, recall, rightCategory, safeBlocked, commercialBlocked, byCat, byLang };
 }
 
+/**
+ * The intent head on a file's safe lines (each a one-turn conversation): commercial lines read as a need
+ * (P(informational) < 0.5) and informational lines read as none.
+ */
+function intentOf(file: string): { commercial: Rate; informational: Rate } {
+  const right = { commercial: { k: 0, n: 0 }, informational: { k: 0, n: 0 } };
+  for (const e of labelledLines(fs.readFileSync(file, 'utf8'))) {
+    if (e.label !== 'commercial' && e.label !== 'informational') continue;
+    const v = assessOffline([{ role: 'user', content: e.text }]);
+    const r = right[e.label];
+    r.n++;
+    if (v.informational >= 0.5 === (e.label === 'informational')) r.k++;
+  }
+  return right;
+}
+
+function printIntent(i: { commercial: Rate; informational: Rate }): void {
+  console.log(`${'intent: commercial lines read as a need'.padEnd(44)} ${fmt(i.commercial)}`);
+  console.log(`${'intent: informational lines read as none'.padEnd(44)} ${fmt(i.informational)}`);
+}
+
+/**
+ * bench/safety/authors/: four files by four helper authors who read no code, no corpus line and no evaluation set
+ * (record 0036 round 18), never trained on: how the offline stage and the intent head carry to a hand they never saw.
+ */
+const AUTHORS_DIR = path.join(HERE, 'authors');
+function evaluateAuthors(
+  misses: string[] | null,
+): { pooled: Pair & { commercial: Pair }; intent: { commercial: Rate; informational: Rate } } | null {
+  if (!fs.existsSync(AUTHORS_DIR)) return null;
+  const files = fs
+    .readdirSync(AUTHORS_DIR)
+    .filter((f) => f.endsWith('.txt'))
+    .sort();
+  const add = (a: Rate, b: Rate) => ((a.k += b.k), (a.n += b.n));
+  const pooled = {
+    full: { k: 0, n: 0 },
+    lexicon: { k: 0, n: 0 },
+    commercial: { full: { k: 0, n: 0 }, lexicon: { k: 0, n: 0 } },
+  };
+  const intent = { commercial: { k: 0, n: 0 }, informational: { k: 0, n: 0 } };
+  console.log('authors/ (four unseen authors, never trained on): sensitive recall · commercial lines blocked · intent');
+  for (const f of files) {
+    const file = path.join(AUTHORS_DIR, f);
+    const v = evaluateFile(file, misses);
+    const i = intentOf(file);
+    for (const sys of ['full', 'lexicon'] as const) {
+      add(pooled[sys], v.recall[sys]);
+      add(pooled.commercial[sys], v.commercialBlocked[sys]);
+    }
+    add(intent.commercial, i.commercial);
+    add(intent.informational, i.informational);
+    console.log(
+      `  ${f.padEnd(14)} recall ${fmt(v.recall.full)} · commercial blocked ${fmt(v.commercialBlocked.full)} · need read ${fmt(i.commercial)} · none read ${fmt(i.informational)}`,
+    );
+  }
+  row('all authors: sensitive recall', pooled);
+  row('all authors: commercial lines blocked', pooled.commercial);
+  printIntent(intent);
+  return { pooled, intent };
+}
+
 const row = (name: string, m: Pair) => console.log(`${name.padEnd(44)} ${fmt(m.full).padEnd(32)} ${fmt(m.lexicon)}`);
 
 function printFile(file: string, v: ReturnType<typeof evaluateFile>): void {
@@ -211,6 +278,14 @@ function printFile(file: string, v: ReturnType<typeof evaluateFile>): void {
 function main(): void {
   const showMisses = process.argv.includes('--misses');
   const misses: string[] = [];
+  const only = process.argv.includes('--file') ? process.argv[process.argv.indexOf('--file') + 1] : null;
+  if (only) {
+    // One labelled file alone (e.g. a corpus author's lines before they are trained on): no results file written.
+    printFile(only, evaluateFile(path.resolve(only), showMisses ? misses : null));
+    printIntent(intentOf(path.resolve(only)));
+    for (const m of misses) console.log(m);
+    return;
+  }
   const v1 = evaluateFile('validation.txt', showMisses ? misses : null);
   // A second held-out file (round 5), written before that round's changes were measured: reported on its own.
   const v2 = fs.existsSync(path.join(HERE, 'validation-2.txt'))
@@ -263,6 +338,8 @@ function main(): void {
     for (const [l, m] of mt.byLang) row(`  recall ${l}`, m);
     row('multi-turn commercial blocked', mt.commercial);
   }
+  console.log('');
+  const authors = evaluateAuthors(showMisses ? misses : null);
   if (misses.length) console.log(`\n${misses.join('\n')}`);
 
   const metric = (label: string, m: Pair, note?: string): Metric => {
@@ -312,6 +389,28 @@ function main(): void {
       mt.sensitive,
     );
     metrics.multiturn_commercial_blocked = metric('multiturn-dev (team-written): commercial blocked', mt.commercial);
+  }
+  if (authors) {
+    metrics.authors_recall = metric('authors/ (four unseen authors): sensitive lines blocked (recall)', authors.pooled);
+    metrics.authors_commercial_blocked = metric(
+      'authors/ (four unseen authors): commercial lines blocked',
+      authors.pooled.commercial,
+    );
+    const rate = (label: string, r: Rate): Metric => ({
+      label,
+      unit: '',
+      value: r.n ? r.k / r.n : 0,
+      digits: 3,
+      note: `${r.k}/${r.n}, 95 % interval [${wilson(r)[0].toFixed(2)}, ${wilson(r)[1].toFixed(2)}]`,
+    });
+    metrics.authors_intent_need = rate(
+      'authors/: intent head reads commercial lines as a need',
+      authors.intent.commercial,
+    );
+    metrics.authors_intent_none = rate(
+      'authors/: intent head reads informational lines as no need',
+      authors.intent.informational,
+    );
   }
   const load = `load ${os.loadavg()[0].toFixed(1)} on a shared 2-core machine`;
   metrics.cpu_per_call_repeated = {
