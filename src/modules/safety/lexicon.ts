@@ -422,8 +422,8 @@ export function lexiconHit(
   const langs: Exclude<Lang, 'other'>[] = lang === 'en' || lang === 'other' ? ['en'] : [lang, 'en'];
   let soft: LexiconHit | null = null;
   let covered: Uint8Array | null = null;
+  const wordsOf = lazyWords(folded, words);
   for (const l of langs) {
-    const wordsOf = () => (words ??= foldedWords(folded));
     const stems = guardStems(l, stemsBy(l), wordsOf);
     covered ??= new Uint8Array(stems.length);
     const found = findPhrase(trieOf(l), stems, covered, l, lang, wordsOf);
@@ -432,6 +432,11 @@ export function lexiconHit(
   }
   const cat = firstPatternHit(combinedPatterns(PATTERNS, lang), folded.replace(/[’`]/g, "'"));
   return cat ? { category: cat, kind: 'pattern', soft: false } : soft;
+}
+
+/** The text's words, split on first call: made here, as an arrow assigned in `lexiconHit` is named per call under tsx. */
+function lazyWords(folded: string, words: readonly string[] | undefined): () => readonly string[] {
+  return () => (words ??= foldedWords(folded));
 }
 
 /** Stems of SURFACE_ONLY written in another form become unmatchable ("duele" no longer meets "duelo"). */

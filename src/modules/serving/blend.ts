@@ -3,6 +3,7 @@ import type { Config } from '../../config.js';
 import type { AdRequestBody } from './schemas.js';
 import type { InvGroup, Snapshot } from './inventory.js';
 import { semanticVectorOf, type Query } from './relevance.js';
+import type { SemanticIndex } from './semantic.js';
 import {
   blendRelevance,
   cosine,
@@ -91,17 +92,36 @@ export function blendOf(
   if (!sem || w <= 0) return {};
   const cv = semanticVectorOf(query, sem);
   return {
-    // A group matched on a word the word table cannot read keeps at least its lexical relevance (`matchedUnread`).
-    // d is the group's snapshot index, which is also its row in the semantic index and the lexical index (`InvGroup.idx`).
-    blend: (d, lexical) => {
-      const b = blendRelevance(lexical, sem.cosine(cv, d), w);
-      return b < lexical && snap.model.matchedUnread(d) ? lexical : b;
-    },
-    // The vectors of the groups about to be blended, read ahead together (`SemanticIndex.touch`).
-    prefetch: (docs) => {
-      for (let k = 0; k < docs.length; k++) sem.touch(docs[k]);
-    },
+    blend: offlineBlend(snap, sem, cv, w),
+    prefetch: readAhead(sem),
     lexicalFloor: Math.max(0, (floor - w) / (1 - w)),
     blendWeight: w,
+  };
+}
+
+// The two functions below are made by functions, not arrows assigned to properties in `blendOf`: under tsx
+// (keepNames) each such arrow is named by a `defineProperty` on every request (record 0047 round 18).
+
+/**
+ * The offline blend of group d (its snapshot index, which is also its row in the semantic index and the lexical
+ * index, `InvGroup.idx`). A group matched on a word the word table cannot read keeps at least its lexical relevance
+ * (`matchedUnread`).
+ */
+function offlineBlend(
+  snap: Snapshot,
+  sem: SemanticIndex,
+  cv: Float32Array,
+  w: number,
+): (d: number, lexical: number) => number {
+  return (d, lexical) => {
+    const b = blendRelevance(lexical, sem.cosine(cv, d), w);
+    return b < lexical && snap.model.matchedUnread(d) ? lexical : b;
+  };
+}
+
+/** The vectors of the groups about to be blended, read ahead together (`SemanticIndex.touch`). */
+function readAhead(sem: SemanticIndex): (docs: ArrayLike<number>) => void {
+  return (docs) => {
+    for (let k = 0; k < docs.length; k++) sem.touch(docs[k]);
   };
 }

@@ -108,6 +108,32 @@ export interface BudgetState {
   aheadHours: number;
 }
 
+/**
+ * One request's `BudgetState`: the spend read from the tracker (campaign day) and the book (group day, campaign hour)
+ * at the request's time. A class, not an object of arrows made per request: under tsx (keepNames) each arrow
+ * assigned to a property is named by a `defineProperty` on every request (record 0047 round 18).
+ */
+export class RequestBudget implements BudgetState {
+  constructor(
+    readonly now: number,
+    readonly aheadHours: number,
+    private readonly spend: { today(campaignId: string): number },
+    private readonly book: BudgetBook,
+  ) {}
+
+  campaignToday(campaignId: string): number {
+    return this.spend.today(campaignId);
+  }
+
+  groupToday(groupId: string): number {
+    return this.book.groupToday(groupId, this.now);
+  }
+
+  campaignThisHour(campaignId: string): number {
+    return this.book.campaignThisHour(campaignId, this.now);
+  }
+}
+
 export const BUDGET_CHECK_NAMES = [
   'campaign daily budget (hard stop)',
   'campaign daily pacing',

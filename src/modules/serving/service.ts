@@ -7,7 +7,7 @@ import { countryOf, deviceType, normaliseCountry } from '../../lib/request-facts
 import { Forbidden, NotFound } from '../../lib/errors.js';
 import { utcDayStart } from '../../lib/clock.js';
 import { allocate } from './allocation.js';
-import { rankCandidates, type Candidate } from './decision.js';
+import { rankCandidates, type Candidate, type Slot } from './decision.js';
 import type { AdObject, AdRequestBody } from './schemas.js';
 import type { InvAd } from './inventory.js';
 import { conversationQuery, excludedPhrases } from './relevance.js';
@@ -15,7 +15,7 @@ import { assessConversation } from '../safety/service.js';
 import { readConversation } from '../../lib/turns.js';
 import { lastTurnFrame } from './frames.js';
 import { narrowEligible, noNeedOf } from './frames-no-need.js';
-import { BUDGET_CHECK_NAMES, BudgetBook, budgetChecks, hasRoom, type BudgetState } from './budget.js';
+import { BUDGET_CHECK_NAMES, BudgetBook, budgetChecks, hasRoom, RequestBudget, type BudgetState } from './budget.js';
 import { DecisionLog, explainRanking, round, type DecisionRecord } from './explain.js';
 import { CopyWriter, topicOf, withCopy } from './copy.js';
 import { blendOf, conversationVector, createEmbedState, type EmbedState } from './blend.js';
@@ -181,13 +181,7 @@ export async function requestAds(
     const [capCounts, convVec] = st.embed
       ? await Promise.all([caps, conversationVector(ctx, st.embed, snap, body)])
       : [await caps, null];
-    const budget: BudgetState = {
-      now,
-      campaignToday: (id) => ctx.spend.today(id),
-      groupToday: (id) => st.book.groupToday(id, now),
-      campaignThisHour: (id) => st.book.campaignThisHour(id, now),
-      aheadHours: ctx.config.pacingAheadHours,
-    };
+    const budget = new RequestBudget(now, ctx.config.pacingAheadHours, ctx.spend, st.book);
     const blending = blendOf(ctx, st.embed, snap, query, convVec, floor);
     const ranking = rankCandidates(snap, {
       query,
@@ -200,7 +194,7 @@ export async function requestAds(
       userCounts: capCounts[1] ?? {},
       sessionCap: test ? 0 : ctx.config.freqCapPerSession,
       userCap: test ? 0 : ctx.config.freqCapPerUserDay,
-      budgetRoom: (g, charge) => test || hasRoom(g, budget, charge),
+      budgetRoom: roomIn(budget, test),
       eligible: narrowEligible(noNeed, blockFilter(publisher)),
       relativeFloor: ctx.config.relativeRelevanceFloor,
       blend: blending.blend,
@@ -211,14 +205,10 @@ export async function requestAds(
     if (opts.exhaustive) ranking.all();
     const allocation = await allocate(ranking, {
       slots,
-      floorFor: (s) => s.floorCpmMicros,
+      floorFor: slotFloor,
       rule: ctx.config.auctionPricing,
       random,
-      reserve: async (c: Candidate, charge: number) => {
-        if (test) return null; // test ads are never billed
-        const i = await ctx.counters.reserve(budgetChecks(c.g, budget, charge), now, ctx.config.budgetReservationMs);
-        return i < 0 ? null : `budget_reservation_refused (${BUDGET_CHECK_NAMES[i] ?? 'budget'})`;
-      },
+      reserve: reserveIn(ctx, budget, test, now),
     });
     fills = allocation.fills;
     explainRanking(record, ranking, allocation);
@@ -296,4 +286,28 @@ export function explainDecision(ctx: Ctx, requestId: string): DecisionRecord {
       `decision ${requestId} (only the last ${ctx.config.decisionLogSize} decisions of this process are kept)`,
     );
   return r;
+}
+
+// The request's functions below are made by functions, not arrows assigned to properties in `requestAds`: under tsx
+// (keepNames) each such arrow is named by a `defineProperty` on every request (record 0047 round 18).
+
+/** Whether a group's maximum charge fits its budgets (test ads are never billed: always). */
+function roomIn(budget: BudgetState, test: boolean): (g: Candidate['g'], charge: number) => boolean {
+  return (g, charge) => test || hasRoom(g, budget, charge);
+}
+
+const slotFloor = (s: Slot): number => s.floorCpmMicros;
+
+/** Reserves a candidate's charge against its budgets: null when reserved, else why not (test ads: never billed). */
+function reserveIn(
+  ctx: Ctx,
+  budget: BudgetState,
+  test: boolean,
+  now: number,
+): (c: Candidate, charge: number) => Promise<string | null> {
+  return async (c, charge) => {
+    if (test) return null; // test ads are never billed
+    const i = await ctx.counters.reserve(budgetChecks(c.g, budget, charge), now, ctx.config.budgetReservationMs);
+    return i < 0 ? null : `budget_reservation_refused (${BUDGET_CHECK_NAMES[i] ?? 'budget'})`;
+  };
 }

@@ -86,70 +86,73 @@ let weightScratch = new Float64Array(MAX_CHARS_PER_TURN);
 export function termsOfTurn(t: ReadTurn, lang: Lang): TurnTerms {
   const foreign = lang !== 'en' && lang !== 'other';
   const key = foreign ? `${t.key}\u0000${lang}` : t.key;
-  const make = (): TurnTerms => {
-    // A non-English conversation (es, de, fr, pt, it, nl) is read through the commercial vocabulary (vocabulary.ts).
-    const ws = foreign ? inEnglish(lang, t.words) : t.words;
-    // One pass over the words serves the terms, their weights and the stems (stop words kept): one look-up per word.
-    const terms: string[] = [];
-    const single: number[] = [];
-    const stemList = new Array<string>(ws.length);
-    const unread: string[] = [];
-    let nRows = 0;
-    if (ws.length > rowScratch.length) {
-      rowScratch = new Int32Array(ws.length);
-      weightScratch = new Float64Array(ws.length);
-    }
-    for (let k = 0; k < ws.length; k++) {
-      const w = ws[k];
-      const num = isNumber(w);
-      const f = num ? numberFacts(w) : wordFacts.get(w, factsOf);
-      stemList[k] = f.stem;
-      if (!f.stop) {
-        terms.push(f.stem);
-        single.push(f.spec);
-        if (!num && f.row < 0) unread.push(f.stem);
-        // The vector's terms: a number is looked up in the table as it is (not memoised, like group texts' words),
-        // when the table holds numbers at all (the shipped one holds none: no look-up of a fresh string then).
-        const row = num ? (wordTable().hasNumbers ? (wordTable().rank(w) ?? -1) : -1) : f.row;
-        if (row >= 0) {
-          rowScratch[nRows] = row;
-          weightScratch[nRows++] = num ? wordTable().specificity(stem(w)) : f.vecWeight;
-        }
+  // A turn new to the process is made at once, without a look-up that would miss (lib/turns.ts `ReadTurn.lookUp`).
+  // No closure per call (`Memo.get`'s compute): peek, then make (record 0047 round 18).
+  if (t.lookUp('terms')) return turnTerms.peek(key) ?? turnTerms.add(key, makeTerms(t, lang, foreign));
+  return turnTerms.add(key, makeTerms(t, lang, foreign));
+}
+
+/** A turn's terms as `termsOfTurn` memoises them. */
+function makeTerms(t: ReadTurn, lang: Lang, foreign: boolean): TurnTerms {
+  // A non-English conversation (es, de, fr, pt, it, nl) is read through the commercial vocabulary (vocabulary.ts).
+  const ws = foreign ? inEnglish(lang, t.words) : t.words;
+  // One pass over the words serves the terms, their weights and the stems (stop words kept): one look-up per word.
+  const terms: string[] = [];
+  const single: number[] = [];
+  const stemList = new Array<string>(ws.length);
+  const unread: string[] = [];
+  let nRows = 0;
+  if (ws.length > rowScratch.length) {
+    rowScratch = new Int32Array(ws.length);
+    weightScratch = new Float64Array(ws.length);
+  }
+  for (let k = 0; k < ws.length; k++) {
+    const w = ws[k];
+    const num = isNumber(w);
+    const f = num ? numberFacts(w) : wordFacts.get(w, factsOf);
+    stemList[k] = f.stem;
+    if (!f.stop) {
+      terms.push(f.stem);
+      single.push(f.spec);
+      if (!num && f.row < 0) unread.push(f.stem);
+      // The vector's terms: a number is looked up in the table as it is (not memoised, like group texts' words),
+      // when the table holds numbers at all (the shipped one holds none: no look-up of a fresh string then).
+      const row = num ? (wordTable().hasNumbers ? (wordTable().rank(w) ?? -1) : -1) : f.row;
+      if (row >= 0) {
+        rowScratch[nRows] = row;
+        weightScratch[nRows++] = num ? wordTable().specificity(stem(w)) : f.vecWeight;
       }
     }
-    // Distinct terms and phrase terms (`withPhrases` order), each weighed by its specificity; a phrase by its more specific word.
-    const weightOf = new Map<string, number>();
-    // A term's weight is its stem's specificity, the same wherever it occurs: set without a `has` first (a repeated
-    // term keeps its place and value).
-    for (let k = 0; k < terms.length; k++) weightOf.set(terms[k], single[k]);
-    for (let k = 1; k < terms.length; k++) {
-      if (terms[k] === terms[k - 1]) continue;
-      const p = phraseTerm(terms[k - 1], terms[k]);
-      if (!weightOf.has(p)) weightOf.set(p, Math.max(single[k - 1], single[k]));
-    }
-    const distinct = new Array<string>(weightOf.size);
-    const spec = new Float32Array(weightOf.size);
-    let i = 0;
-    for (const [term, weight] of weightOf) {
-      distinct[i] = term;
-      spec[i++] = weight;
-    }
-    // `vec` is set on first use by the semantic signal; declared here so every entry has one shape.
-    return {
-      termCount: terms.length,
-      distinct,
-      spec,
-      stems: stemList,
-      vec: undefined,
-      vecRows: rowScratch.slice(0, nRows),
-      vecWeights: weightScratch.slice(0, nRows),
-      unread: unread.length ? new Set(unread) : NONE,
-      head: foreign ? null : needHead(ws),
-    };
+  }
+  // Distinct terms and phrase terms (`withPhrases` order), each weighed by its specificity; a phrase by its more specific word.
+  const weightOf = new Map<string, number>();
+  // A term's weight is its stem's specificity, the same wherever it occurs: set without a `has` first (a repeated
+  // term keeps its place and value).
+  for (let k = 0; k < terms.length; k++) weightOf.set(terms[k], single[k]);
+  for (let k = 1; k < terms.length; k++) {
+    if (terms[k] === terms[k - 1]) continue;
+    const p = phraseTerm(terms[k - 1], terms[k]);
+    if (!weightOf.has(p)) weightOf.set(p, Math.max(single[k - 1], single[k]));
+  }
+  const distinct = new Array<string>(weightOf.size);
+  const spec = new Float32Array(weightOf.size);
+  let i = 0;
+  for (const [term, weight] of weightOf) {
+    distinct[i] = term;
+    spec[i++] = weight;
+  }
+  // `vec` is set on first use by the semantic signal; declared here so every entry has one shape.
+  return {
+    termCount: terms.length,
+    distinct,
+    spec,
+    stems: stemList,
+    vec: undefined,
+    vecRows: rowScratch.slice(0, nRows),
+    vecWeights: weightScratch.slice(0, nRows),
+    unread: unread.length ? new Set(unread) : NONE,
+    head: foreign ? null : needHead(ws),
   };
-  // A turn new to the process is made at once, without a look-up that would miss (lib/turns.ts `ReadTurn.lookUp`).
-  if (t.lookUp('terms')) return turnTerms.get(key, make);
-  return turnTerms.add(key, make());
 }
 
 /**
