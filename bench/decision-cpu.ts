@@ -19,7 +19,7 @@ import { closeContext } from '../src/server.js';
 import { requestAds } from '../src/modules/serving/service.js';
 import { loadDataset } from './relevance/evaluate.js';
 import { mainThreadCpuMs } from './lib/harness.js';
-import { BENCH_UA as UA, seedDecisionInventory, seededRandom } from './lib/decision-inventory.js';
+import { BENCH_UA as UA, seedDecisionInventory, seededRandom, withNewLastTurn } from './lib/decision-inventory.js';
 
 const { values } = parseArgs({
   options: {
@@ -49,12 +49,7 @@ const parsed: Body[] = conversations
   .sort(() => rand() - 0.5) as unknown as Body[];
 const bodyOf = (i: number): Body => {
   const b = parsed[i % parsed.length];
-  if (values.resent) return { ...b, sessionId: `cpu-${i}` };
-  const messages = b.messages.slice();
-  let k = messages.length - 1;
-  while (k > 0 && messages[k].role !== 'user') k--;
-  messages[k] = { role: messages[k].role, content: `${messages[k].content} (${i})` };
-  return { ...b, messages, sessionId: `cpu-${i}` };
+  return { ...b, messages: values.resent ? b.messages : withNewLastTurn(b.messages, i), sessionId: `cpu-${i}` };
 };
 const run = async (from: number, n: number) => {
   for (let i = from; i < from + n; i++) await requestAds(ctx, who, bodyOf(i), { ip: '203.0.113.7', ua: UA });
@@ -82,5 +77,7 @@ if (session) {
   const { profile } = (await post('Profiler.stop')) as { profile: unknown };
   writeFileSync(values.profile!, JSON.stringify(profile));
 }
-console.log(`${values.resent ? 're-sent' : 'new last turn'}: ${CALLS} calls, main-thread CPU ${us.toFixed(1)} µs a call`);
+console.log(
+  `${values.resent ? 're-sent' : 'new last turn'}: ${CALLS} calls, main-thread CPU ${us.toFixed(1)} µs a call`,
+);
 await closeContext(ctx);
