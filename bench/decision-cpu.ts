@@ -2,19 +2,21 @@
  * The decision's CPU per call with a new last user turn (or re-sent), in-process, for instruction counts (record 0047
  * round 19): seeds the decision benches' inventory (bench/lib/decision-inventory.ts), warms up, then calls
  * `requestAds` `--calls` times as bench/decision-latency.ts's in-process part does. Under callgrind the run starts
- * with collection off (`--collect-atstart=no`) and this script switches it on and off around the measured calls
- * (`callgrind_control`), so the count is the calls' alone:
+ * uninstrumented and this script switches instrumentation on and off around the measured calls (`callgrind_control
+ * -i`), so the count is the calls' alone; the main thread's count is the `-01` file's `totals`:
  *
- *   valgrind --tool=callgrind --smc-check=all-non-file --collect-atstart=no --trace-children=no \
- *     node bundle.mjs --callgrind [--groups 10000] [--ads 5] [--warm 3000] [--calls 2000] [--resent]
+ *   valgrind --tool=callgrind --smc-check=all-non-file --instr-atstart=no --separate-threads=yes \
+ *     node --single-threaded --import tsx bench/decision-cpu.ts --callgrind [--groups 10000] [--ads 5] [--warm 3000]
+ *     [--calls 400] [--resent]
  *
+ * A whole request's count moves by ±10-20 % from run to run: garbage collections, optimising compiles and the record
+ * lane's commits land in the window or not (round 19); compare the JIT-code and builtin shares, or a stage's own loop.
  * Without `--callgrind`: main-thread CPU per call (µs) printed; `--profile FILE` writes a CPU profile of the measured calls.
  */
 import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
-import { promisify } from 'node:util';
-import { parseArgs } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
 import { closeContext } from '../src/server.js';
 import { requestAds } from '../src/modules/serving/service.js';
 import { loadDataset } from './relevance/evaluate.js';
