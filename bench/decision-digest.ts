@@ -17,7 +17,7 @@ import { closeContext } from '../src/server.js';
 import { explainDecision, requestAds } from '../src/modules/serving/service.js';
 import { mulberry32 } from '../src/lib/random.js';
 import { langDevSet, loadSetDir, nearmissDevSet, teamSet, type LabelledSet } from './relevance/sets.js';
-import { BENCH_UA as UA, seedDecisionInventory, seededRandom } from './lib/decision-inventory.js';
+import { BENCH_UA as UA, seedDecisionInventory, seededRandom, withNewLastTurn } from './lib/decision-inventory.js';
 
 const { values } = parseArgs({
   options: {
@@ -57,13 +57,6 @@ const stable = (line: string) => line.replace(UUID, (id) => names.get(id) ?? 'id
 const who = { kind: 'pub' as const, accountId: inv.publisherId, keyId: 'bench' };
 const random = mulberry32(7);
 type Message = { role: 'user' | 'assistant'; content: string };
-const withNewTurn = (messages: Message[], n: number): Message[] => {
-  const out = messages.slice();
-  let k = out.length - 1;
-  while (k > 0 && out[k].role !== 'user') k--;
-  out[k] = { role: out[k].role, content: `${out[k].content} (${n})` };
-  return out;
-};
 
 const total = createHash('sha256');
 let calls = 0;
@@ -72,8 +65,8 @@ for (const set of sets) {
   const h = createHash('sha256');
   const passes: ((m: Message[]) => Message[])[] = [
     (m) => m,
-    (m) => withNewTurn(m, 1000 + calls),
-    (m) => withNewTurn(m, 2000 + calls),
+    (m) => withNewLastTurn(m, 1000 + calls),
+    (m) => withNewLastTurn(m, 2000 + calls),
     (m) => m,
   ];
   for (const pass of passes) {
@@ -84,9 +77,15 @@ for (const set of sets) {
         placements: [{ placement: 'below_response', placement_id: 'Chat-Below' }],
         ...(c.excludedTopics ? { excludedTopics: c.excludedTopics } : {}),
       };
-      const r = await requestAds(ctx, who, body as Parameters<typeof requestAds>[2], { ip: '203.0.113.7', ua: UA }, {
-        random,
-      });
+      const r = await requestAds(
+        ctx,
+        who,
+        body as Parameters<typeof requestAds>[2],
+        { ip: '203.0.113.7', ua: UA },
+        {
+          random,
+        },
+      );
       const { requestId: _id, at: _at, ...record } = explainDecision(ctx, r.requestId);
       const ads = r.ads.map((a) => {
         const { impUrl: _i, clickUrl: _c, ...rest } = a;

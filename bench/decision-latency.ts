@@ -28,7 +28,7 @@ import {
   startOrbit,
   type LoadResult,
 } from './lib/harness.js';
-import { BENCH_UA as UA, seedDecisionInventory, seededRandom } from './lib/decision-inventory.js';
+import { BENCH_UA as UA, seedDecisionInventory, seededRandom, withNewLastTurn } from './lib/decision-inventory.js';
 import { writeResult } from './lib/results.js';
 
 const { values } = parseArgs({
@@ -145,8 +145,7 @@ let decisionCpuFreshUs = NaN;
     `in-process requestAds, main-thread CPU per call (3 × 10,000, back to back): median ${fmt(median(perCall), 1)} µs (${perCall.map((x) => fmt(x, 1)).join(' / ')})`,
   );
   decisionCpuUs = median(perCall);
-  // The same with every request's last user turn new (a number appended): the per-turn memos miss on it, as they do
-  // for the turn a real conversation adds with each request (earlier turns are re-sent and hit).
+  // The same with every request's last user turn new (`withNewLastTurn`: the per-turn memos miss on it).
   const fresh: number[] = [];
   const newTurn = tally();
   for (let r = 0; r < 3; r++) {
@@ -154,10 +153,7 @@ let decisionCpuFreshUs = NaN;
     const m0 = mainThreadCpuMs(process.pid);
     for (let i = 0; i < n; i++) {
       const b = parsed[i % parsed.length];
-      const messages = b.messages.slice();
-      let k = messages.length - 1;
-      while (k > 0 && messages[k].role !== 'user') k--;
-      messages[k] = { role: messages[k].role, content: `${messages[k].content} (${r * n + i})` };
+      const messages = withNewLastTurn(b.messages, r * n + i);
       await newTurn.call(ctx, who, { ...b, messages, sessionId: `fresh-${r}-${i}` }, { ip: '203.0.113.7', ua: UA });
     }
     fresh.push(((mainThreadCpuMs(process.pid) - m0) * 1000) / n);

@@ -27,6 +27,21 @@ export function seededRandom(seed = 42): () => number {
   };
 }
 
+/**
+ * A conversation with its last user turn made new (a number appended): the per-turn memos miss on it, as they do for
+ * the turn a real conversation adds with each request (earlier turns are re-sent and hit).
+ */
+export function withNewLastTurn<R extends string>(
+  messages: readonly { role: R; content: string }[],
+  n: number,
+): { role: R; content: string }[] {
+  const out = messages.slice();
+  let k = out.length - 1;
+  while (k > 0 && out[k].role !== 'user') k--;
+  out[k] = { role: out[k].role, content: `${out[k].content} (${n})` };
+  return out;
+}
+
 export interface DecisionInventory {
   dataDir: string;
   publisherId: string;

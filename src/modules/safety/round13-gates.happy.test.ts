@@ -1,7 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LANGS, fold } from '../../lib/lang.js';
-import { anyGateHits, gated, gateOf, mayMatch } from './situation-gates.js';
+import { gated, gateOf, type Needs } from './situation-gates.js';
+import { categoryEntries, firstPatternHit, languageScan } from './situation-index.js';
 import { situationGate, situationPatterns } from './situations.js';
 import { situationOf } from '../../../test/fixtures/situations.js';
 import { ROUND16_SENTENCES } from '../../../test/fixtures/situations-round16.js';
@@ -14,8 +15,11 @@ const gatedPatterns = (): [string, RegExp][] =>
       .filter((p) => situationGate(p) !== null)
       .map((p): [string, RegExp] => [lang, p]),
   );
-/** What lexicon.ts runs: the pattern only behind the turn's union and its own gate. */
-const runs = (text: string, p: RegExp): boolean => anyGateHits(text) && mayMatch(text, situationGate(p));
+/** Whether a text holds a word of every group of a gate (no gate: always): the gate's definition. */
+const mayMatch = (text: string, needs: Needs | null): boolean =>
+  needs === null || needs.every((group) => group.some((w) => text.includes(w)));
+/** What lexicon.ts runs: the pattern only behind its gate. */
+const runs = (text: string, p: RegExp): boolean => mayMatch(text, situationGate(p));
 
 describe('situation gates (prefilters) never drop a match', () => {
   it('the costly English patterns have gates', () => {
@@ -67,7 +71,6 @@ describe('situation gates (prefilters) never drop a match', () => {
 describe('a gated pattern whose words are absent does not run', () => {
   it('a shopping turn opens no gate', () => {
     const text = 'which running shoes are good for a first marathon on a budget?';
-    expect(anyGateHits(text)).toBe(false);
     for (const [, p] of gatedPatterns()) expect(mayMatch(text, situationGate(p))).toBe(false);
   });
 
@@ -78,5 +81,23 @@ describe('a gated pattern whose words are absent does not run', () => {
     expect(mayMatch('no food for two hours', needs)).toBe(false);
     expect(mayMatch('two days of hiking', needs)).toBe(false);
     expect(mayMatch('anything at all', null)).toBe(true);
+  });
+
+  it('the literal automaton reads a gate: a gated pattern runs only with a word of each group (round 19)', () => {
+    const source = gated('eat|food & days|weeks', '\\btwo\\b');
+    const pattern = new RegExp(source);
+    const literals = new Map<RegExp, string[][] | null>();
+    const scan = languageScan(
+      categoryEntries('eating-disorder', [pattern], (p) => gateOf(p.source), literals),
+      literals,
+    );
+    expect(firstPatternHit(scan, 'no food for two days')).toBe('eating-disorder');
+    expect(firstPatternHit(scan, 'no food for two hours')).toBe(null);
+    expect(firstPatternHit(scan, 'two days of hiking')).toBe(null);
+    expect(firstPatternHit(scan, 'two weeks, eat')).toBe('eating-disorder');
+  });
+
+  it('a gate with an empty word is refused (it would hold for every text)', () => {
+    expect(() => gated('eat| & days', 'x')).toThrow(/empty word/);
   });
 });

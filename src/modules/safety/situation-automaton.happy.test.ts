@@ -50,9 +50,9 @@ describe('the literal automaton', () => {
     const scan: LanguageScan = {
       literals,
       entries: [
-        { category: 'death-grief', pattern: /./, needs: null, anchors: [abc, xyz] },
-        { category: 'addiction', pattern: /./, needs: null, anchors: [lost] },
-        { category: 'hate', pattern: /./, needs: null, anchors: null },
+        { category: 'death-grief', pattern: /./, anchors: [abc, xyz] },
+        { category: 'addiction', pattern: /./, anchors: [lost] },
+        { category: 'hate', pattern: /./, anchors: null },
       ],
     };
     expect(firstPatternHit(scan, 'abc and xyz')).toBe('death-grief');

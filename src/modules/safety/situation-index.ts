@@ -1,6 +1,6 @@
 import type { SafetyCategory } from './categories.js';
 import { necessaryLiterals } from './regex-literals.js';
-import { mayMatch, type Needs } from './situation-gates.js';
+import type { Needs } from './situation-gates.js';
 
 /**
  * Event words first (record 0048 round 2). Each pattern names, through its source, the literal strings it cannot
@@ -17,12 +17,14 @@ import { mayMatch, type Needs } from './situation-gates.js';
  * MIN_LITERAL characters always runs (with the category's other such patterns, as one alternation).
  */
 
-/** A pattern as `firstPatternHit` reads it: run when its gate (situation-gates.ts) and one of its literals hit. */
+/** A pattern as `firstPatternHit` reads it: run when a literal of each of its sets occurred. */
 export interface PatternEntry {
   category: SafetyCategory;
   pattern: RegExp;
-  needs: Needs | null;
-  /** Ids of its literals in the language's `LiteralIndex`, a group per set, each needing a hit (null: always run). */
+  /**
+   * Ids of its literals in the language's `LiteralIndex`, a group per set, each needing a hit (null: always run): the
+   * sets read off its source and its gate's groups (situation-gates.ts; record 0047 round 19).
+   */
   anchors: Int32Array[] | null;
 }
 
@@ -211,7 +213,9 @@ export interface LanguageScan {
 
 /**
  * A category's patterns (lexicon.ts's or the situation detector's) as entries: those with literals one by one behind
- * them, those without as one alternation (it matches exactly when one of them does; record 0047 round 14), gated ones behind their gate too.
+ * them, those without as one alternation (it matches exactly when one of them does; record 0047 round 14). A gated
+ * pattern's gate (situation-gates.ts) is read as more sets of literals it needs, found in the same pass as the
+ * others (round 19; before, a regular expression per group after the pass).
  */
 export function categoryEntries(
   category: SafetyCategory,
@@ -219,15 +223,18 @@ export function categoryEntries(
   gateOf: (p: RegExp) => Needs | null,
   literals: Map<RegExp, string[][] | null>,
 ): Omit<PatternEntry, 'anchors'>[] {
-  for (const p of patterns) if (!literals.has(p)) literals.set(p, necessaryLiterals(p.source));
-  const open = patterns.filter((p) => gateOf(p) === null && literals.get(p) === null);
+  for (const p of patterns)
+    if (!literals.has(p)) {
+      const own = necessaryLiterals(p.source);
+      const gate = gateOf(p);
+      literals.set(p, gate ? [...(own ?? []), ...gate.map((group) => [...group])] : own);
+    }
+  const open = patterns.filter((p) => literals.get(p) === null);
   const one = open.length > 1 ? new RegExp(open.map((p) => `(?:${p.source})`).join('|')) : open[0];
   if (one) literals.set(one, null);
   return [
-    ...(one ? [{ category, pattern: one, needs: null }] : []),
-    ...patterns
-      .filter((p) => !open.includes(p))
-      .map((p) => ({ category, pattern: p, needs: gateOf(p) })),
+    ...(one ? [{ category, pattern: one }] : []),
+    ...patterns.filter((p) => !open.includes(p)).map((p) => ({ category, pattern: p })),
   ];
 }
 
@@ -256,7 +263,6 @@ export function firstPatternHit(scan: LanguageScan, text: string): SafetyCategor
       if (read === null) (read = fanOutOf(scan)).read(scan.literals, text);
       if (!read.runs(k)) continue;
     }
-    if (e.needs !== null && !mayMatch(text, e.needs)) continue;
     if (e.pattern.test(text)) return e.category;
   }
   return null;
