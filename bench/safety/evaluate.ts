@@ -26,7 +26,7 @@
  *   - bench/safety/authors/ (record 0036 round 18): four files by four helper authors who read no code, corpus or
  *     evaluation set, never trained on: recall, commercial false blocks and the intent head's reading, per author.
  *
- *   npx tsx bench/safety/evaluate.ts [--misses] [--file F]
+ *   npx tsx bench/safety/evaluate.ts [--misses] [--file F] [--unread]
  *
  * `--file F` measures one labelled file alone (same format; say a corpus author's lines before training on them).
  */
@@ -224,14 +224,20 @@ function printIntent(i: { commercial: Rate; informational: Rate }): void {
 /**
  * bench/safety/authors/: four files by four helper authors who read no code, no corpus line and no evaluation set
  * (record 0036 round 18), never trained on: how the offline stage and the intent head carry to a hand they never saw.
+ * Later rounds read their aggregates to choose settings, so bench/safety/authors-unread/ (two more such authors,
+ * record 0036 round 22) is the unread tier: measured with `--unread` only, once per stop on the final model, its
+ * misses never printed (like the relevance sets blind, check5-dev and check6-dev).
  */
 const AUTHORS_DIR = path.join(HERE, 'authors');
+const UNREAD_AUTHORS_DIR = path.join(HERE, 'authors-unread');
 function evaluateAuthors(
+  dir: string,
+  title: string,
   misses: string[] | null,
 ): { pooled: Pair & { commercial: Pair }; intent: { commercial: Rate; informational: Rate } } | null {
-  if (!fs.existsSync(AUTHORS_DIR)) return null;
+  if (!fs.existsSync(dir)) return null;
   const files = fs
-    .readdirSync(AUTHORS_DIR)
+    .readdirSync(dir)
     .filter((f) => f.endsWith('.txt'))
     .sort();
   const add = (a: Rate, b: Rate) => ((a.k += b.k), (a.n += b.n));
@@ -241,9 +247,9 @@ function evaluateAuthors(
     commercial: { full: { k: 0, n: 0 }, lexicon: { k: 0, n: 0 } },
   };
   const intent = { commercial: { k: 0, n: 0 }, informational: { k: 0, n: 0 } };
-  console.log('authors/ (four unseen authors, never trained on): sensitive recall · commercial lines blocked · intent');
+  console.log(`${title}: sensitive recall · commercial lines blocked · intent`);
   for (const f of files) {
-    const file = path.join(AUTHORS_DIR, f);
+    const file = path.join(dir, f);
     const v = evaluateFile(file, misses);
     const i = intentOf(file);
     for (const sys of ['full', 'lexicon'] as const) {
@@ -339,8 +345,16 @@ function main(): void {
     row('multi-turn commercial blocked', mt.commercial);
   }
   console.log('');
-  const authors = evaluateAuthors(showMisses ? misses : null);
+  const authors = evaluateAuthors(
+    AUTHORS_DIR,
+    'authors/ (four unseen authors, never trained on)',
+    showMisses ? misses : null,
+  );
   if (misses.length) console.log(`\n${misses.join('\n')}`);
+  if (process.argv.includes('--unread')) {
+    console.log('');
+    evaluateAuthors(UNREAD_AUTHORS_DIR, 'authors-unread/ (held out: read once per stop, misses never printed)', null);
+  }
 
   const metric = (label: string, m: Pair, note?: string): Metric => {
     const [lo, hi] = wilson(m.full);
