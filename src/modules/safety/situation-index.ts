@@ -151,10 +151,16 @@ export class LiteralIndex {
 class FanOut {
   private readonly groupsOf: Int32Array[];
   private readonly entryOf: Int32Array;
-  /** Per entry: how many groups it has (-1: no literals, always runs), and how many were marked in the last read. */
+  /**
+   * Per entry: how many groups it has (-1: no literals, always runs), and how many were marked in the last read (valid
+   * when its `counted` is the read's `stamp`). Per group: `marked`, the stamp of the last read that marked it. Stamps,
+   * not a reset of every entry and group per read, so a read's work follows the literals found.
+   */
   private readonly need: Int32Array;
   private readonly count: Int32Array;
-  private readonly marked: Uint8Array;
+  private readonly counted: Int32Array;
+  private readonly marked: Int32Array;
+  private stamp = 0;
 
   constructor(scan: LanguageScan) {
     const { entries } = scan;
@@ -171,22 +177,32 @@ class FanOut {
     this.groupsOf = lists.map((l) => Int32Array.from(l));
     this.entryOf = Int32Array.from(entryOf);
     this.count = new Int32Array(entries.length);
-    this.marked = new Uint8Array(entryOf.length);
+    this.counted = new Int32Array(entries.length);
+    this.marked = new Int32Array(entryOf.length);
   }
 
   /** Reads a text: afterwards `runs(k)` tells whether entry k's literals occurred (every set of them). */
   read(literals: LiteralIndex, text: string): void {
-    const { groupsOf, entryOf, count, marked } = this;
-    count.fill(0);
-    marked.fill(0);
+    const { groupsOf, entryOf, count, counted, marked } = this;
+    if (++this.stamp === 0x7fffffff) {
+      counted.fill(0);
+      marked.fill(0);
+      this.stamp = 1;
+    }
+    const stamp = this.stamp;
     const ids = literals.found(text);
     for (let k = 0; k < ids.length; k++) {
       const groups = groupsOf[ids[k]];
       for (let j = 0; j < groups.length; j++) {
         const g = groups[j];
-        if (marked[g] === 0) {
-          marked[g] = 1;
-          count[entryOf[g]]++;
+        if (marked[g] !== stamp) {
+          marked[g] = stamp;
+          const e = entryOf[g];
+          if (counted[e] !== stamp) {
+            counted[e] = stamp;
+            count[e] = 0;
+          }
+          count[e]++;
         }
       }
     }
@@ -194,7 +210,7 @@ class FanOut {
 
   /** Whether entry k (one with literals) had a literal of every set in the text last read. */
   runs(k: number): boolean {
-    return this.count[k] === this.need[k];
+    return this.need[k] === 0 || (this.counted[k] === this.stamp && this.count[k] === this.need[k]);
   }
 }
 
