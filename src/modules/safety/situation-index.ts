@@ -162,13 +162,23 @@ class FanOut {
   private readonly marked: Int32Array;
   private stamp = 0;
 
+  /** The entries without literals (or with no set of them), in order: they always run. */
+  readonly open: Int32Array;
+  /** The first entry with a set of literals (the number of entries when none has). */
+  readonly firstAnchored: number;
+  /** The entries the last read found a literal of each set of (`ranCount` of them, in order). */
+  private readonly ran: Int32Array;
+  ranCount = 0;
+
   constructor(scan: LanguageScan) {
     const { entries } = scan;
     const lists: number[][] = Array.from({ length: scan.literals.size }, () => []);
     const entryOf: number[] = [];
     this.need = new Int32Array(entries.length);
+    const open: number[] = [];
     entries.forEach((e, k) => {
       this.need[k] = e.anchors === null ? -1 : e.anchors.length;
+      if (this.need[k] <= 0) open.push(k);
       for (const group of e.anchors ?? []) {
         for (const id of group) lists[id].push(entryOf.length);
         entryOf.push(k);
@@ -179,11 +189,19 @@ class FanOut {
     this.count = new Int32Array(entries.length);
     this.counted = new Int32Array(entries.length);
     this.marked = new Int32Array(entryOf.length);
+    this.open = Int32Array.from(open);
+    const first = entries.findIndex((_, k) => this.need[k] > 0);
+    this.firstAnchored = first < 0 ? entries.length : first;
+    this.ran = new Int32Array(entries.length);
   }
 
-  /** Reads a text: afterwards `runs(k)` tells whether entry k's literals occurred (every set of them). */
-  read(literals: LiteralIndex, text: string): void {
-    const { groupsOf, entryOf, count, counted, marked } = this;
+  /**
+   * Reads a text: the entries with a literal of each of their sets in it, in order (the first `ranCount` of the
+   * answer, a scratch).
+   */
+  read(literals: LiteralIndex, text: string): Int32Array {
+    const { groupsOf, entryOf, count, counted, marked, need, ran } = this;
+    let n = 0;
     if (++this.stamp === 0x7fffffff) {
       counted.fill(0);
       marked.fill(0);
@@ -202,15 +220,17 @@ class FanOut {
             counted[e] = stamp;
             count[e] = 0;
           }
-          count[e]++;
+          if (++count[e] === need[e]) {
+            // In order: an insertion into the few found so far.
+            let at = n++;
+            for (; at > 0 && ran[at - 1] > e; at--) ran[at] = ran[at - 1];
+            ran[at] = e;
+          }
         }
       }
     }
-  }
-
-  /** Whether entry k (one with literals) had a literal of every set in the text last read. */
-  runs(k: number): boolean {
-    return this.need[k] === 0 || (this.counted[k] === this.stamp && this.count[k] === this.need[k]);
+    this.ranCount = n;
+    return ran;
   }
 }
 
@@ -264,22 +284,40 @@ export function languageScan(
     literals: index,
     entries: entries.map((e) => {
       const lits = literals.get(e.pattern) ?? null;
-      return { ...e, anchors: lits ? lits.map((set) => index.idsOf(set)) : null };
+      return new Entry(e.category, e.pattern, lits ? lits.map((set) => index.idsOf(set)) : null);
     }),
   };
+}
+
+/**
+ * An entry of a language's scan: one class, so the entries `firstPatternHit` reads share one shape (the entries of
+ * the category lists, copied with their anchors by a spread, had several: its loads of them went megamorphic).
+ */
+class Entry implements PatternEntry {
+  constructor(
+    readonly category: SafetyCategory,
+    readonly pattern: RegExp,
+    readonly anchors: Int32Array[] | null,
+  ) {}
 }
 
 /** The category of the first entry whose pattern matches the text, running only entries whose literals occur. */
 export function firstPatternHit(scan: LanguageScan, text: string): SafetyCategory | null {
   const { entries } = scan;
-  let read: FanOut | null = null;
-  for (let k = 0; k < entries.length; k++) {
-    const e = entries[k];
-    if (e.anchors !== null) {
-      if (read === null) (read = fanOutOf(scan)).read(scan.literals, text);
-      if (!read.runs(k)) continue;
-    }
-    if (e.pattern.test(text)) return e.category;
+  // The entries that run, in order: those without literals (`open`), and those the read found a literal of each set
+  // of (`ran`, in order); no other entry is looked at. The open ones before the first with literals run before the
+  // read, so a hit among them needs none.
+  const fan = fanOutOf(scan);
+  const { open } = fan;
+  let o = 0;
+  for (; o < open.length && open[o] < fan.firstAnchored; o++)
+    if (entries[open[o]].pattern.test(text)) return entries[open[o]].category;
+  if (fan.firstAnchored === entries.length) return null;
+  const ran = fan.read(scan.literals, text);
+  const n = fan.ranCount;
+  for (let r = 0; o < open.length || r < n; ) {
+    const k = r === n || (o < open.length && open[o] < ran[r]) ? open[o++] : ran[r++];
+    if (entries[k].pattern.test(text)) return entries[k].category;
   }
   return null;
 }
