@@ -38,6 +38,21 @@ export class ReadTurn {
     readonly key: string,
   ) {}
 
+  private langKey = '';
+  private langKeyOf: Lang | null = null;
+
+  /**
+   * `key` with a language: the key of the per-turn memos read in a language (safety's readings, relevance's terms of a
+   * non-English turn), made once per turn and language instead of once per memo (each new string is hashed anew).
+   */
+  keyIn(lang: Lang): string {
+    if (this.langKeyOf !== lang) {
+      this.langKey = `${this.key}\u0000${lang}`;
+      this.langKeyOf = lang;
+    }
+    return this.langKey;
+  }
+
   /** The turn's own language (detected on this turn alone) and word count; set by readConversation. */
   lang: Lang = 'en';
   wordCount = 0;

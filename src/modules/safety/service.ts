@@ -87,7 +87,7 @@ const turnCache = new Memo<TurnAnalysis>(200_000, (a) => a.idx.length + 8);
 
 /** A user turn's analysis in a language (memoised by turn and language), lexicon verdict included. */
 function analyseUserTurn(t: ReadTurn, lang: Lang): TurnAnalysis {
-  const key = `${t.key}\u0000${lang}`;
+  const key = t.keyIn(lang);
   const a = t.lookUp('safety') ? turnCache.peek(key) : undefined;
   if (a) return a;
   // The turn's folded words and their line are made once per turn (lib/turns.ts `ReadTurn.folded`) and shared.
@@ -138,8 +138,10 @@ interface AloneReading {
   loss: boolean;
 }
 const aloneCache = new Memo<AloneReading>(50_000, () => 1);
+/** `REQUIRED_CONCEPT` by category index (an array read, not a keyed load per category per request). */
+const REQUIRED_AT = SAFETY_CATEGORIES.map((c) => REQUIRED_CONCEPT[c]);
 function aloneReading(t: ReadTurn, lang: Lang, heads: ReturnType<typeof headsOf>): AloneReading {
-  const key = `${t.key}\u0000${lang}`;
+  const key = t.keyIn(lang);
   let r = aloneCache.peek(key);
   if (r) return r;
   const p = textModels().probabilities(userSets([t], lang, 1, []));
@@ -150,7 +152,7 @@ function aloneReading(t: ReadTurn, lang: Lang, heads: ReturnType<typeof headsOf>
     loss: ratio(SAFETY_CATEGORIES.indexOf('pregnancy-loss')) > ratio(SAFETY_CATEGORIES.indexOf('death-grief')),
   };
   for (let k = 0; k < SAFETY_CATEGORIES.length; k++) {
-    if (REQUIRED_CONCEPT[SAFETY_CATEGORIES[k]] !== undefined) continue;
+    if (REQUIRED_AT[k] !== undefined) continue;
     const q = ratio(k);
     if (q > r.ratio) {
       r.k = k;
@@ -271,7 +273,7 @@ export function assessOffline(
     const h = heads.category[k];
     if (h < 0) continue;
     const c = SAFETY_CATEGORIES[k];
-    const needs = REQUIRED_CONCEPT[c];
+    const needs = REQUIRED_AT[k];
     if (needs !== undefined && !userConcepts.has(needs) && !assistantConcepts.includes(needs)) continue;
     // The adult head learned "write me a story" from explicit requests: in a request form it needs a sexual word.
     if (requested && c === 'adult' && !userConcepts.has('SEXUAL') && !assistantConcepts.includes('SEXUAL')) continue;

@@ -85,7 +85,7 @@ let weightScratch = new Float64Array(MAX_CHARS_PER_TURN);
 
 export function termsOfTurn(t: ReadTurn, lang: Lang): TurnTerms {
   const foreign = lang !== 'en' && lang !== 'other';
-  const key = foreign ? `${t.key}\u0000${lang}` : t.key;
+  const key = foreign ? t.keyIn(lang) : t.key;
   // A turn new to the process is made at once, without a look-up that would miss (lib/turns.ts `ReadTurn.lookUp`).
   // No closure per call (`Memo.get`'s compute): peek, then make (record 0047 round 18).
   if (t.lookUp('terms')) return turnTerms.peek(key) ?? turnTerms.add(key, makeTerms(t, lang, foreign));
