@@ -28,10 +28,23 @@ export const TURN_FRAMES_MAX = 50_000;
 
 const memo = new Memo<TurnFrames>(TURN_FRAMES_MAX);
 
+/**
+ * An empty record: every verdict declared undefined from the start, so all records share one shape (filled one by
+ * one from `{}`, they took as many shapes as orders of filling, and the frame modules' loads of them went megamorphic).
+ */
+const unread = (): TurnFrames => ({
+  purpose: undefined,
+  code: undefined,
+  explains: undefined,
+  needCue: undefined,
+  noNeed: undefined,
+  settled: undefined,
+});
+
 /** The memoised frame verdicts of a turn (an empty record, memoised, for a turn not read before). */
 export function turnFrames(t: ReadTurn): TurnFrames {
   // A turn new to the process skips a look-up that would miss (lib/turns.ts `ReadTurn.lookUp`).
-  return t.lookUp('frames') ? memo.get(t.key, () => ({})) : memo.add(t.key, {});
+  return t.lookUp('frames') ? (memo.peek(t.key) ?? memo.add(t.key, unread())) : memo.add(t.key, unread());
 }
 
 /** How many turns' frames are memoised (both generations). */
