@@ -430,7 +430,9 @@ export function lexiconHit(
     if (found && !found.soft) return { category: found.category, kind: `phrase:${l}`, soft: false };
     if (found) soft ??= { category: found.category, kind: `soft phrase:${l}`, soft: true };
   }
-  const cat = firstPatternHit(combinedPatterns(PATTERNS, lang), folded.replace(/[’`]/g, "'"));
+  // Most turns hold neither mark (an ASCII text no `’`: a search of it ends at once), so most skip the replace.
+  const marks = folded.includes('’') || folded.includes('`');
+  const cat = firstPatternHit(combinedPatterns(PATTERNS, lang), marks ? folded.replace(/[’`]/g, "'") : folded);
   return cat ? { category: cat, kind: 'pattern', soft: false } : soft;
 }
 
