@@ -102,9 +102,14 @@ export function foldedWords(text: string, maxChars = 4000): string[] {
  * otherwise ASCII text is 'en' (the default audience) unless another
  * language has more function words, and franc (trigrams, restricted to a
  * few candidates) decides the rest.
- * `lowerWords`, when given, are the text's lowercase words (already split).
+ * `lowerWords`, when given, are the text's lowercase words (already split); `ascii`, whether the text is all ASCII.
  */
-export function detectLanguage(text: string, maxChars = 1500, lowerWords?: readonly string[]): Lang {
+export function detectLanguage(
+  text: string,
+  maxChars = 1500,
+  lowerWords?: readonly string[],
+  ascii?: boolean,
+): Lang {
   const src = text.length > maxChars ? text.slice(-maxChars) : text;
   const ws = lowerWords ?? src.toLowerCase().match(WORD);
   if (!ws || ws.length === 0) return 'en';
@@ -124,12 +129,13 @@ export function detectLanguage(text: string, maxChars = 1500, lowerWords?: reado
   for (let i = 0; i < counts.length; i++) if (i !== lead && counts[i] > second) second = counts[i];
   const top = counts[lead];
   if (top >= 2 && top >= 2 * second) return LANGS[lead];
-  const ascii = !NON_ASCII.test(src);
+  // The caller's answer holds for the text read only when it is the whole text.
+  const isAscii = ascii !== undefined && src === text ? ascii : !NON_ASCII.test(src);
   // ASCII text is English unless another language has more function words.
-  if (ascii && en >= others) return 'en';
-  if (ws.length < 3) return ascii ? 'en' : 'other';
+  if (isAscii && en >= others) return 'en';
+  if (ws.length < 3) return isAscii ? 'en' : 'other';
   const code = franc(src, { only: FRANC_ONLY, minLength: 10 });
-  return FRANC[code] ?? (code === 'und' && ascii ? 'en' : 'other');
+  return FRANC[code] ?? (code === 'und' && isAscii ? 'en' : 'other');
 }
 
 const stemmers = new Map<Lang, { memo: Memo<string>; stem: (w: string) => string }>();

@@ -154,10 +154,14 @@ const MAX_WORD = 40;
 /** ASCII text is its own NFKC form: the normalisation is skipped for it. */
 const NON_ASCII = /[\u0080-\uffff]/;
 
-/** Lowercase words of the last `maxChars` characters (NFKC; no stop-word removal; over-long "words" are dropped). */
-export function words(text: string, maxChars = 4000): string[] {
+/**
+ * Lowercase words of the last `maxChars` characters (NFKC; no stop-word removal; over-long "words" are dropped).
+ * `ascii`: whether `text` is all ASCII, when the caller knows (lib/turns.ts `ReadTurn.ascii`); not scanned again.
+ */
+export function words(text: string, maxChars = 4000, ascii?: boolean): string[] {
   let src = text.length > maxChars ? text.slice(-maxChars) : text;
-  if (NON_ASCII.test(src)) src = src.normalize('NFKC');
+  // NFKC leaves ASCII as it is: a text known to hold more than ASCII is normalised whatever its cut holds.
+  if (ascii === undefined ? NON_ASCII.test(src) : !ascii) src = src.normalize('NFKC');
   const all = src.toLowerCase().match(WORD);
   if (!all) return [];
   let long = false;

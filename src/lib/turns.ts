@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { Memo } from './memo.js';
-import { detectLanguage, foldWord, type Lang } from './lang.js';
+import { detectLanguage, fold, foldWord, type Lang } from './lang.js';
 import { words } from './text.js';
 
 /**
@@ -57,9 +57,27 @@ export class ReadTurn {
   lang: Lang = 'en';
   wordCount = 0;
 
+  private asciiText: boolean | null = null;
+
+  /**
+   * Whether the text is all ASCII, read once for every stage that asks (its words' normalisation and folding, the
+   * language's detection, the folded text): each asked it of the text again, a scan of it each time.
+   */
+  get ascii(): boolean {
+    return (this.asciiText ??= !NON_ASCII.test(this.text));
+  }
+
   /** Lowercase words of the text, code removed (`words` of lib/text.ts). */
   get words(): string[] {
-    return (this.split ??= words(withoutCode(this.text), MAX_CHARS_PER_TURN));
+    return (this.split ??= words(withoutCode(this.text), MAX_CHARS_PER_TURN, this.ascii));
+  }
+
+  private foldedWhole: string | null = null;
+
+  /** The whole text folded (`fold` of lib/lang.ts: lower case, accents removed), made once: the lexicon's text. */
+  get foldedText(): string {
+    // An ASCII text is folded by lower case alone (`fold`'s own shortcut, without its scan).
+    return (this.foldedWhole ??= this.ascii ? this.text.toLowerCase() : fold(this.text));
   }
 
   private foldedWords: readonly string[] | null = null;
@@ -71,7 +89,7 @@ export class ReadTurn {
    * folded form: the same array as `words`, not a copy (read only).
    */
   get folded(): readonly string[] {
-    return (this.foldedWords ??= NON_ASCII.test(this.text) ? this.words.map(foldWord) : this.words);
+    return (this.foldedWords ??= this.ascii ? this.words : this.words.map(foldWord));
   }
 
   /** `folded` joined by one space (the text the idiom, request-form and frame patterns read), made once. */
@@ -139,7 +157,7 @@ export function readConversation(messages: readonly ConversationTurn[]): ReadCon
       t.markNew();
       langCache.set(
         t.key,
-        (known = { lang: detectLanguage(text, MAX_CHARS_PER_TURN, t.words), words: t.words.length }),
+        (known = { lang: detectLanguage(text, MAX_CHARS_PER_TURN, t.words, t.ascii), words: t.words.length }),
       );
     }
     t.lang = known.lang;

@@ -1,6 +1,6 @@
 import type { Ctx } from '../../context.js';
 import { Memo } from '../../lib/memo.js';
-import { fold, foldWord, stemIn, type Lang } from '../../lib/lang.js';
+import { foldWord, stemIn, type Lang } from '../../lib/lang.js';
 import { readConversation, type ConversationTurn, type ReadConversation, type ReadTurn } from '../../lib/turns.js';
 import { createLlm, type Llm } from '../../lib/llm.js';
 import { sha256Hex } from '../../lib/hash.js';
@@ -95,7 +95,7 @@ function analyseUserTurn(t: ReadTurn, lang: Lang): TurnAnalysis {
   // The words' stems in the turn's language, read with their model facts (one look-up per word).
   const stems: string[] = [];
   const out: TurnAnalysis = textModels().wordIndices(ws, null, lang, stems);
-  out.hit = lexiconHit(fold(t.text), lang, (l) => (l === lang ? stems : ws.map((w) => stemIn(l, w))), ws);
+  out.hit = lexiconHit(t.foldedText, lang, (l) => (l === lang ? stems : ws.map((w) => stemIn(l, w))), ws);
   out.request = isRequestForm(ws, lang, ws === t.folded ? t.foldedLine : undefined);
   turnCache.set(key, out);
   return out;
@@ -106,7 +106,7 @@ const referralCache = new Memo<{ c: SafetyCategory | null }>(50_000, () => 1);
 /** The crisis referral an assistant turn makes, if any (memoised by turn). */
 function referralOf(t: ReadTurn): SafetyCategory | null {
   let r = referralCache.peek(t.key);
-  if (!r) referralCache.set(t.key, (r = { c: assistantReferral(fold(t.text)) }));
+  if (!r) referralCache.set(t.key, (r = { c: assistantReferral(t.foldedText) }));
   return r.c;
 }
 
@@ -195,7 +195,7 @@ function carriedVerdict(
     let marker: ResponseMarker | null = null;
     if (a.role === 'assistant') {
       let r = responseCache.peek(a.key);
-      if (!r) responseCache.set(a.key, (r = { m: assistantResponse(fold(a.text)) }));
+      if (!r) responseCache.set(a.key, (r = { m: assistantResponse(a.foldedText) }));
       marker = r.m;
     }
     const r = aloneReading(u, language, heads);
@@ -282,7 +282,7 @@ export function assessOffline(
     if (p[h] >= t && (!best || p[h] - t > best.margin))
       best = { c, margin: p[h] - t, p: p[h], t, excluded: isExcluded };
   }
-  if (best?.c === 'minors' && adultAgesOnly(user.map((u) => fold(u.text)))) best = null; // idioms-round11.ts
+  if (best?.c === 'minors' && adultAgesOnly(user.map((u) => u.foldedText))) best = null; // idioms-round11.ts
   // A follow-up's verdict must hold with the earlier turns weighed less, and one part must carry it (followUpHolds).
   if (
     best &&
