@@ -102,6 +102,8 @@ const PURPOSE_CUES: readonly string[] = [
  */
 const UNDERSCORED = /(?:^|[^\w.])[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]*[A-Za-z0-9](?!\w)/;
 const CAMEL_CASE = /\b[a-z]+[A-Z][a-z0-9]+[A-Z]/;
+/** What CAMEL_CASE cannot match without (a lower-case letter before a capital): one pass, no backtracking per word. */
+const LOWER_UPPER = /[a-z][A-Z]/;
 const FILE_NAME = /(?:^|[^\w.])[\w-]+\.(?:json|ya?ml|toml|py|tsx|jsx|sql|sh|rb|php|env|ini|cfg)(?!\w)/;
 /** The characters of a turn's text searched for code. */
 const CODE_CHARS = 600;
@@ -109,7 +111,7 @@ const CODE_CHARS = 600;
 /** Whether a turn's text (its first `CODE_CHARS`) has code typed into it; a pattern that needs "_" or "." runs only then. */
 function hasCode(text: string): boolean {
   const t = text.length > CODE_CHARS ? text.slice(0, CODE_CHARS) : text;
-  return (t.includes('_') && UNDERSCORED.test(t)) || (t.includes('.') && FILE_NAME.test(t)) || CAMEL_CASE.test(t);
+  return (t.includes('_') && UNDERSCORED.test(t)) || (t.includes('.') && FILE_NAME.test(t)) || (LOWER_UPPER.test(t) && CAMEL_CASE.test(t));
 }
 const FRAME = new RegExp(`(?:^| )(?:${CUES.join('|')})(?= |$)`);
 const PURPOSE = new RegExp(`(?:^| )(?:${PURPOSE_CUES.join('|')})(?= |$)`);
