@@ -96,7 +96,7 @@ export function conversationQuery(messages: readonly ConversationTurn[] | ReadCo
           head = turn.head;
         }
         seenLastUser = true;
-        for (let k = 0; k < distinct.length && !distinct[k].includes(' '); k++) lastUserTerms.set(distinct[k], spec[k]);
+        for (let k = 0; k < turn.singles; k++) lastUserTerms.set(distinct[k], spec[k]);
       }
     }
   }

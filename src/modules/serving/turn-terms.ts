@@ -17,6 +17,8 @@ export interface TurnTerms {
   /** How many terms the turn has (its words that are not stop words); the terms themselves are not kept. */
   termCount: number;
   distinct: string[];
+  /** How many of `distinct` come before the first with a space (a phrase term): its single-word terms. */
+  singles: number;
   /** Weight of each distinct term by its specificity in general English (`specOf`). */
   spec: Float32Array;
   stems: string[];
@@ -137,7 +139,9 @@ function makeTerms(t: ReadTurn, lang: Lang, foreign: boolean): TurnTerms {
   const distinct = new Array<string>(weightOf.size);
   const spec = new Float32Array(weightOf.size);
   let i = 0;
+  let singles = -1;
   for (const [term, weight] of weightOf) {
+    if (singles < 0 && term.includes(' ')) singles = i;
     distinct[i] = term;
     spec[i++] = weight;
   }
@@ -145,6 +149,7 @@ function makeTerms(t: ReadTurn, lang: Lang, foreign: boolean): TurnTerms {
   return {
     termCount: terms.length,
     distinct,
+    singles: singles < 0 ? distinct.length : singles,
     spec,
     stems: stemList,
     vec: undefined,
@@ -227,7 +232,7 @@ export function readingLanguage(conv: ReadConversation): Lang {
 /** Whether a turn has one of `terms` among its single-word terms (a follow-up that picks up a word of the answer before it). */
 export function sharesTerm(t: TurnTerms, terms: ReadonlyMap<string, number>): boolean {
   const { distinct } = t;
-  for (let k = 0; k < distinct.length && !distinct[k].includes(' '); k++) if (terms.has(distinct[k])) return true;
+  for (let k = 0; k < t.singles; k++) if (terms.has(distinct[k])) return true;
   return false;
 }
 
