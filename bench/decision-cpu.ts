@@ -13,14 +13,12 @@
  * lane's commits land in the window or not (round 19); compare the JIT-code and builtin shares, or a stage's own loop.
  * Without `--callgrind`: main-thread CPU per call (µs) printed; `--profile FILE` writes a CPU profile of the measured calls.
  */
-import { execFile } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { Session } from 'node:inspector';
-import { parseArgs, promisify } from 'node:util';
+import { parseArgs } from 'node:util';
 import { closeContext } from '../src/server.js';
 import { requestAds } from '../src/modules/serving/service.js';
 import { loadDataset } from './relevance/evaluate.js';
 import { mainThreadCpuMs } from './lib/harness.js';
+import { openMeasuredWindow } from './lib/measured-window.js';
 import { BENCH_UA as UA, seedDecisionInventory, seededRandom, withNewLastTurn } from './lib/decision-inventory.js';
 
 const { values } = parseArgs({
@@ -56,29 +54,14 @@ const bodyOf = (i: number): Body => {
 const run = async (from: number, n: number) => {
   for (let i = from; i < from + n; i++) await requestAds(ctx, who, bodyOf(i), { ip: '203.0.113.7', ua: UA });
 };
-const callgrind = (...args: string[]) => promisify(execFile)('callgrind_control', [...args, String(process.pid)]);
-
 const WARM = Number(values.warm);
 const CALLS = Number(values.calls);
 await run(0, WARM);
-if (values.callgrind) await callgrind('-i', 'on');
-const session = values.profile ? new Session() : null;
-const post = (method: string, params?: object) =>
-  new Promise<unknown>((ok, fail) => session!.post(method, params, (err, r) => (err ? fail(err) : ok(r))));
-if (session) {
-  session.connect();
-  await post('Profiler.enable');
-  await post('Profiler.setSamplingInterval', { interval: 100 });
-  await post('Profiler.start');
-}
+const close = await openMeasuredWindow({ callgrind: values.callgrind, profile: values.profile, intervalUs: 100 });
 const m0 = mainThreadCpuMs(process.pid);
 await run(WARM, CALLS);
 const us = ((mainThreadCpuMs(process.pid) - m0) * 1000) / CALLS;
-if (values.callgrind) await callgrind('-i', 'off');
-if (session) {
-  const { profile } = (await post('Profiler.stop')) as { profile: unknown };
-  writeFileSync(values.profile!, JSON.stringify(profile));
-}
+await close();
 console.log(
   `${values.resent ? 're-sent' : 'new last turn'}: ${CALLS} calls, main-thread CPU ${us.toFixed(1)} µs a call`,
 );

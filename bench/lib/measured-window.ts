@@ -1,0 +1,35 @@
+import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
+import { promisify } from 'node:util';
+
+/**
+ * Opens the window of the calls a CPU bench measures (bench/decision-cpu.ts, bench/text-stages-cpu.ts): under
+ * callgrind (`--instr-atstart=no`) switches its instrumentation on (`callgrind_control -i`), and with `profile` starts
+ * an inspector CPU profile sampling every `intervalUs`. The answer closes the window: instrumentation off, the profile
+ * written to `profile`.
+ */
+export async function openMeasuredWindow(opts: {
+  callgrind: boolean;
+  profile?: string;
+  intervalUs: number;
+}): Promise<() => Promise<void>> {
+  const callgrind = (...args: string[]) => promisify(execFile)('callgrind_control', [...args, String(process.pid)]);
+  if (opts.callgrind) await callgrind('-i', 'on');
+  const session = opts.profile ? new Session() : null;
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((ok, fail) => session!.post(method, params, (err, r) => (err ? fail(err) : ok(r))));
+  if (session) {
+    session.connect();
+    await post('Profiler.enable');
+    await post('Profiler.setSamplingInterval', { interval: opts.intervalUs });
+    await post('Profiler.start');
+  }
+  return async () => {
+    if (opts.callgrind) await callgrind('-i', 'off');
+    if (session) {
+      const { profile } = (await post('Profiler.stop')) as { profile: unknown };
+      writeFileSync(opts.profile!, JSON.stringify(profile));
+    }
+  };
+}
