@@ -104,12 +104,7 @@ export function foldedWords(text: string, maxChars = 4000): string[] {
  * few candidates) decides the rest.
  * `lowerWords`, when given, are the text's lowercase words (already split); `ascii`, whether the text is all ASCII.
  */
-export function detectLanguage(
-  text: string,
-  maxChars = 1500,
-  lowerWords?: readonly string[],
-  ascii?: boolean,
-): Lang {
+export function detectLanguage(text: string, maxChars = 1500, lowerWords?: readonly string[], ascii?: boolean): Lang {
   const src = text.length > maxChars ? text.slice(-maxChars) : text;
   const ws = lowerWords ?? src.toLowerCase().match(WORD);
   if (!ws || ws.length === 0) return 'en';

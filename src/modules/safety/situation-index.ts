@@ -315,7 +315,7 @@ export function firstPatternHit(scan: LanguageScan, text: string): SafetyCategor
   if (fan.firstAnchored === entries.length) return null;
   const ran = fan.read(scan.literals, text);
   const n = fan.ranCount;
-  for (let r = 0; o < open.length || r < n; ) {
+  for (let r = 0; o < open.length || r < n;) {
     const k = r === n || (o < open.length && open[o] < ran[r]) ? open[o++] : ran[r++];
     if (entries[k].pattern.test(text)) return entries[k].category;
   }

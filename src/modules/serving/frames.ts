@@ -111,7 +111,11 @@ const CODE_CHARS = 600;
 /** Whether a turn's text (its first `CODE_CHARS`) has code typed into it; a pattern that needs "_" or "." runs only then. */
 function hasCode(text: string): boolean {
   const t = text.length > CODE_CHARS ? text.slice(0, CODE_CHARS) : text;
-  return (t.includes('_') && UNDERSCORED.test(t)) || (t.includes('.') && FILE_NAME.test(t)) || (LOWER_UPPER.test(t) && CAMEL_CASE.test(t));
+  return (
+    (t.includes('_') && UNDERSCORED.test(t)) ||
+    (t.includes('.') && FILE_NAME.test(t)) ||
+    (LOWER_UPPER.test(t) && CAMEL_CASE.test(t))
+  );
 }
 const FRAME = new RegExp(`(?:^| )(?:${CUES.join('|')})(?= |$)`);
 const PURPOSE = new RegExp(`(?:^| )(?:${PURPOSE_CUES.join('|')})(?= |$)`);
