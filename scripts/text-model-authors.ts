@@ -6,14 +6,21 @@
  *   - roles `s`: the sensitive heads (the file's sensitive lines as positives of their head and negatives of the
  *     others, its commercial and informational lines as negatives — commercial at the trainer's COMMERCIAL_WEIGHT);
  *     `i`: the intent head (informational against commercial); `si`: both.
- *   - weight: the factor of each of the file's rows in the loss (× the trainer's class weights).
+ *   - weight: the factor of each of the file's rows in the loss (× the trainer's class weights); `intentWeight`, the
+ *     intent head's if it differs (`--authors` weight `s/i`, e.g. `0.5/0.25`).
  *   - balance: per language, the file's sensitive lines are weighed down so that their weighted count against the
  *     file's safe lines is at most corpus.txt's sensitive:safe ratio in that language (record 0036 round 19: a sparse
  *     language's few sensitive lines gave everyday words a sensitive lean).
+ *   - intent balance: likewise the file's informational lines against its commercial lines for the intent head
+ *     (corpus.txt has about three commercial lines per informational one; a file of even pairs moves the head's prior).
+ *   - known: the file's lines keep only the features corpus.txt and the files without the flag have. Serving
+ *     L2-normalises a text over the features the model knows, so a file's new vocabulary lowers every head's
+ *     probability on text that uses it, even of heads that never trained on the file (round 23: an intent-only file
+ *     cost the sensitive heads 7 validation lines); with the flag the file only re-weighs words the model had.
  *
  * AUTHOR_FILES is what `--check` and `--keep-settings` train on; while it is empty the weights are exactly main's.
- * Exploration: `--authors file:roles:weight[:b],…` replaces the list for one run (`b`: balance), e.g.
- * `--authors author-g.txt:si:0.5:b,author-i.txt:i:1`; `--authors none` trains on corpus.txt alone.
+ * Exploration: `--authors file:roles:weight[:flags],…` replaces the list for one run (flags `b`: balance, `n`: intent
+ * balance, `k`: known features only), e.g. `--authors author-g.txt:si:0.5:bn,author-i.txt:i:1`; `--authors none` trains on corpus.txt alone.
  *
  * A line whose label is not a category, `commercial` or `informational`, whose language is not one of LANGS or whose
  * text is empty is skipped (counted); so is a line whose folded text repeats a corpus.txt line or an earlier author
@@ -32,7 +39,13 @@ export interface AuthorFile {
   file: string;
   roles: AuthorRoles;
   weight: number;
+  /** The intent head's weight when it differs from `weight`. */
+  intentWeight?: number;
   balance: boolean;
+  /** Only the features corpus.txt and the files without the flag have (no new vocabulary: no serving norm moved). */
+  known?: boolean;
+  /** Per language, the file's informational lines weigh at most corpus.txt's informational:commercial ratio there. */
+  intentBalance?: boolean;
 }
 
 /** Where the author files live (relative to the repository root). */
@@ -45,6 +58,7 @@ export const AUTHOR_FILES: readonly AuthorFile[] = [];
 export interface WeightedLine extends LabelledLine {
   ws: number;
   wi: number;
+  known: boolean;
 }
 
 const LABELS = new Set<string>([...SAFETY_CATEGORIES, 'commercial', 'informational']);
@@ -59,24 +73,36 @@ const key = (text: string) =>
     .replace(/[\s.!?…]+$/u, '')
     .trim();
 
-/** Parses `--authors file:roles:weight[:b],…` (`none`: no file). */
+/** Parses `--authors file:roles:weight[:flags],…` (`none`: no file; flags: `b` balance, `n` intent balance). */
 export function parseAuthors(spec: string): AuthorFile[] {
   if (spec === 'none') return [];
   return spec.split(',').map((part) => {
     const [file, roles, weight, flag, ...rest] = part.split(':');
-    const w = Number(weight);
-    if (!file || !['s', 'i', 'si'].includes(roles) || !(w > 0) || rest.length || (flag !== undefined && flag !== 'b'))
-      throw new Error(`--authors: expected file:s|i|si:weight[:b], got ${part}`);
-    return { file, roles: roles as AuthorRoles, weight: w, balance: flag === 'b' };
+    const [w, wi] = (weight ?? '').split('/').map(Number);
+    if (
+      !file ||
+      !['s', 'i', 'si'].includes(roles) ||
+      !(w > 0) ||
+      (wi !== undefined && !(wi > 0)) ||
+      rest.length ||
+      !/^[bnk]*$/.test(flag ?? '')
+    )
+      throw new Error(`--authors: expected file:s|i|si:weight[:flags b, n, k], got ${part}`);
+    const f: AuthorFile = { file, roles: roles as AuthorRoles, weight: w, balance: !!flag?.includes('b') };
+    if (flag?.includes('n')) f.intentBalance = true;
+    if (wi !== undefined) f.intentWeight = wi;
+    if (flag?.includes('k')) f.known = true;
+    return f;
   });
 }
 
-/** Sensitive:safe ratio of each language in a set of lines. */
-function ratios(lines: readonly LabelledLine[]): Map<string, number> {
+/** Sensitive:safe ratio of each language in a set of lines (`intent`: informational:commercial). */
+function ratios(lines: readonly LabelledLine[], intent = false): Map<string, number> {
   const sens = new Map<string, number>();
   const safe = new Map<string, number>();
   for (const l of lines) {
-    const m = isSafe(l.label) ? safe : sens;
+    if (intent && !isSafe(l.label)) continue;
+    const m = (intent ? l.label === 'commercial' : isSafe(l.label)) ? safe : sens;
     m.set(l.lang, (m.get(l.lang) ?? 0) + 1);
   }
   const out = new Map<string, number>();
@@ -98,6 +124,7 @@ export interface AuthorLines {
 export function authorLines(root: string, files: readonly AuthorFile[], corpus: readonly LabelledLine[]): AuthorLines {
   const seen = new Set(corpus.map((l) => key(l.text)));
   const corpusRatio = ratios(corpus);
+  const corpusIntent = ratios(corpus, true);
   const lines: WeightedLine[] = [];
   const counts: AuthorLines['counts'] = [];
   for (const f of files) {
@@ -123,11 +150,19 @@ export function authorLines(root: string, files: readonly AuthorFile[], corpus: 
         factor.set(lang, r > bound ? bound / r : 1);
       }
     }
+    // Intent balance: a language's informational lines weigh min(1, corpus ratio × commercial / informational lines).
+    const intentFactor = new Map<string, number>();
+    if (f.intentBalance)
+      for (const [lang, r] of ratios(kept, true)) {
+        const bound = corpusIntent.get(lang) ?? 0;
+        intentFactor.set(lang, r > bound ? bound / r : 1);
+      }
     const ws = f.roles.includes('s') ? f.weight : 0;
-    const wi = f.roles.includes('i') ? f.weight : 0;
+    const wi = f.roles.includes('i') ? (f.intentWeight ?? f.weight) : 0;
     for (const l of kept) {
       const b = !isSafe(l.label) ? (factor.get(l.lang) ?? 1) : 1;
-      lines.push({ ...l, ws: ws * b, wi });
+      const n = l.label === 'informational' ? (intentFactor.get(l.lang) ?? 1) : 1;
+      lines.push({ ...l, ws: ws * b, wi: wi * n, known: !!f.known });
     }
   }
   return { lines, counts };

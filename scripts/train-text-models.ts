@@ -99,8 +99,12 @@ function load(conceptScale: number): { examples: Example[]; features: string[] }
     console.log(
       `${c.file}: ${c.kept} of ${c.read} lines (${c.malformed} malformed, ${c.duplicate} duplicates skipped)`,
     );
-  for (const { label, lang, text, ws, wi } of [...corpus.map((l) => ({ ...l, ws: 1, wi: 1 })), ...extra.lines]) {
-    const fs_ = featuresOf(text, lang as Lang);
+  // A file read for the known features only (text-model-authors.ts `known`) comes last and adds none: its other
+  // features are dropped, as serving drops a feature the model does not know (also from the L2 norm).
+  const lines = [...corpus.map((l) => ({ ...l, ws: 1, wi: 1, known: false })), ...extra.lines];
+  lines.sort((a, b) => +a.known - +b.known);
+  for (const { label, lang, text, ws, wi, known } of lines) {
+    const fs_ = featuresOf(text, lang as Lang).filter((f) => !known || index.has(f));
     const idx = fs_.map((f) => {
       let i = index.get(f);
       if (i === undefined) {

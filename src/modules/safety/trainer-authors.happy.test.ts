@@ -19,6 +19,9 @@ describe('scripts/text-model-authors.ts', () => {
       { file: 'a.txt', roles: 'si', weight: 0.5, balance: true },
       { file: 'b.txt', roles: 'i', weight: 1, balance: false },
     ]);
+    expect(parseAuthors('c.txt:si:0.25/0.1:bnk')).toEqual([
+      { file: 'c.txt', roles: 'si', weight: 0.25, intentWeight: 0.1, balance: true, intentBalance: true, known: true },
+    ]);
     expect(parseAuthors('none')).toEqual([]);
     expect(() => parseAuthors('a.txt:x:1')).toThrow();
     expect(() => parseAuthors('a.txt:s:0')).toThrow();
@@ -86,6 +89,37 @@ describe('scripts/text-model-authors.ts', () => {
     ]);
     // English has no safe line in the file: its sensitive lines weigh nothing for the sensitive heads.
     expect(lines.find((l) => l.lang === 'en')!.ws).toBe(0);
+  });
+
+  it("balances a language's informational lines down to corpus.txt's informational:commercial ratio there", () => {
+    // corpus.txt in Dutch: three commercial lines per informational one; the file: two of each.
+    const corpus = labelledLines(
+      [
+        'commercial | nl | hardloopschoenen kopen',
+        'commercial | nl | een goedkope fiets',
+        'commercial | nl | welke laptop voor school',
+        'informational | nl | hoe laat is het',
+      ].join('\n'),
+    );
+    const file = [
+      'commercial | nl | een nieuwe regenjas',
+      'commercial | nl | welke koptelefoon is goed',
+      'informational | nl | waarom is de lucht blauw',
+      'informational | nl | hoe werkt een koelkast',
+    ].join('\n');
+    const root = rootWith({ 'w.txt': file });
+    const { lines } = authorLines(
+      root,
+      [{ file: 'w.txt', roles: 'i', weight: 1, intentWeight: 0.5, balance: false, intentBalance: true, known: true }],
+      corpus,
+    );
+    // Ratio 1 against the bound 1/3: each informational line weighs 1/3 of the intent weight 0.5.
+    expect(lines.map((l) => [l.label, l.ws, Number(l.wi.toFixed(4)), l.known])).toEqual([
+      ['commercial', 0, 0.5, true],
+      ['commercial', 0, 0.5, true],
+      ['informational', 0, 0.1667, true],
+      ['informational', 0, 0.1667, true],
+    ]);
   });
 
   it('names only files that exist', () => {
