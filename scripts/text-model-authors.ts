@@ -51,8 +51,35 @@ export interface AuthorFile {
 /** Where the author files live (relative to the repository root). */
 export const AUTHOR_DIR = 'src/modules/safety/corpus-authors';
 
-/** The files the committed weights are trained on (empty: corpus.txt alone). */
-export const AUTHOR_FILES: readonly AuthorFile[] = [];
+/**
+ * The files the committed weights are trained on (empty: corpus.txt alone). Record 0036 round 23: every file with the
+ * intent head at 0.1, informational lines balanced per language, known features only; G and I (the files whose
+ * sensitive lines kept every behaviour test and dev set) also teach the sensitive heads at 0.03, balanced. H's and J's
+ * sensitive lines are not trained on: J's failed a behaviour test at every weight tried (down to 0.05: an everyday
+ * word read as self-harm), H's added no unseen-author recall and cost adrel-dev and lang-dev conversations.
+ */
+export const AUTHOR_FILES: readonly AuthorFile[] = [
+  {
+    file: 'author-g.txt',
+    roles: 'si',
+    weight: 0.03,
+    intentWeight: 0.1,
+    balance: true,
+    intentBalance: true,
+    known: true,
+  },
+  {
+    file: 'author-i.txt',
+    roles: 'si',
+    weight: 0.03,
+    intentWeight: 0.1,
+    balance: true,
+    intentBalance: true,
+    known: true,
+  },
+  { file: 'author-h.txt', roles: 'i', weight: 0.1, balance: false, intentBalance: true, known: true },
+  { file: 'author-j.txt', roles: 'i', weight: 0.1, balance: false, intentBalance: true, known: true },
+];
 
 /** A training line with its weight for the sensitive heads (`ws`) and for the intent head (`wi`). */
 export interface WeightedLine extends LabelledLine {
