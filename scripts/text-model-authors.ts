@@ -58,27 +58,28 @@ export const AUTHOR_DIR = 'src/modules/safety/corpus-authors';
  * sensitive lines are not trained on: J's failed a behaviour test at every weight tried (down to 0.05: an everyday
  * word read as self-harm), H's added no unseen-author recall and cost adrel-dev and lang-dev conversations.
  */
+const both = (file: string): AuthorFile => ({
+  file,
+  roles: 'si',
+  weight: 0.03,
+  intentWeight: 0.1,
+  balance: true,
+  intentBalance: true,
+  known: true,
+});
+const intentOnly = (file: string): AuthorFile => ({
+  file,
+  roles: 'i',
+  weight: 0.1,
+  balance: false,
+  intentBalance: true,
+  known: true,
+});
 export const AUTHOR_FILES: readonly AuthorFile[] = [
-  {
-    file: 'author-g.txt',
-    roles: 'si',
-    weight: 0.03,
-    intentWeight: 0.1,
-    balance: true,
-    intentBalance: true,
-    known: true,
-  },
-  {
-    file: 'author-i.txt',
-    roles: 'si',
-    weight: 0.03,
-    intentWeight: 0.1,
-    balance: true,
-    intentBalance: true,
-    known: true,
-  },
-  { file: 'author-h.txt', roles: 'i', weight: 0.1, balance: false, intentBalance: true, known: true },
-  { file: 'author-j.txt', roles: 'i', weight: 0.1, balance: false, intentBalance: true, known: true },
+  both('author-g.txt'),
+  both('author-i.txt'),
+  intentOnly('author-h.txt'),
+  intentOnly('author-j.txt'),
 ];
 
 /** A training line with its weight for the sensitive heads (`ws`) and for the intent head (`wi`). */
