@@ -16,6 +16,8 @@
  *
  *   npx tsx scripts/train-text-models.ts [--check | --keep-settings]
  *
+ * Extra training files by helper authors, each with its heads and a weight in the loss: scripts/text-model-authors.ts
+ * (`--authors file:roles:weight[:b],…` replaces its list for one run).
  * `--keep-settings` refits on the current corpus with the penalties, thresholds and settings stored in weights.json
  * (record 0050 round 3: the committed weights since then; a full search re-chooses them and moves every threshold).
  * Exploration only: `--settings scale,power`
@@ -30,6 +32,7 @@ import type { Lang } from '../src/lib/lang.js';
 import { SAFETY_CATEGORIES } from '../src/modules/safety/categories.js';
 import { labelledLines } from '../src/modules/safety/corpus.js';
 import { featuresOf, type Head, type TextModels } from '../src/modules/safety/model.js';
+import { AUTHOR_FILES, authorLines, parseAuthors } from './text-model-authors.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CORPUS = path.join(root, 'src/modules/safety/corpus.txt');
@@ -70,6 +73,9 @@ interface Example {
   lang: Lang;
   idx: Int32Array;
   val: Float64Array;
+  /** Weight of the line's rows for the sensitive heads and for the intent head (corpus.txt: 1; text-model-authors.ts). */
+  ws: number;
+  wi: number;
 }
 interface Row {
   e: Example;
@@ -86,8 +92,19 @@ function load(conceptScale: number): { examples: Example[]; features: string[] }
   const features: string[] = [];
   const index = new Map<string, number>();
   const examples: Example[] = [];
-  for (const { label, lang, text } of labelledLines(fs.readFileSync(CORPUS, 'utf8'))) {
-    const fs_ = featuresOf(text, lang as Lang);
+  const corpus = labelledLines(fs.readFileSync(CORPUS, 'utf8'));
+  const spec = arg('--authors');
+  const extra = authorLines(root, spec === null ? AUTHOR_FILES : parseAuthors(spec), corpus);
+  for (const c of extra.counts)
+    console.log(
+      `${c.file}: ${c.kept} of ${c.read} lines (${c.malformed} malformed, ${c.duplicate} duplicates skipped)`,
+    );
+  // A file read for the known features only (text-model-authors.ts `known`) comes last and adds none: its other
+  // features are dropped, as serving drops a feature the model does not know (also from the L2 norm).
+  const lines = [...corpus.map((l) => ({ ...l, ws: 1, wi: 1, known: false })), ...extra.lines];
+  lines.sort((a, b) => +a.known - +b.known);
+  for (const { label, lang, text, ws, wi, known } of lines) {
+    const fs_ = featuresOf(text, lang as Lang).filter((f) => !known || index.has(f));
     const idx = fs_.map((f) => {
       let i = index.get(f);
       if (i === undefined) {
@@ -101,7 +118,7 @@ function load(conceptScale: number): { examples: Example[]; features: string[] }
     // only as far as the corpus demands); the scale is folded into their weights on output.
     const v = 1 / Math.sqrt(fs_.length || 1);
     const val = Float64Array.from(fs_, (f) => (f.startsWith('c') ? v * conceptScale : v));
-    examples.push({ label, lang: lang as Lang, idx: Int32Array.from(idx), val });
+    examples.push({ label, lang: lang as Lang, idx: Int32Array.from(idx), val, ws, wi });
   }
   return { examples, features };
 }
@@ -122,8 +139,13 @@ function rowsOf(head: string, examples: readonly Example[], power: number): Row[
         : e.label === head
           ? 1
           : 0;
-    if (y === null) continue;
-    rows.push({ e, y, cw: head !== 'informational' && y === 0 && e.label === 'commercial' ? COMMERCIAL_WEIGHT : 1 });
+    const w = head === 'informational' ? e.wi : e.ws;
+    if (y === null || w === 0) continue;
+    rows.push({
+      e,
+      y,
+      cw: w * (head !== 'informational' && y === 0 && e.label === 'commercial' ? COMMERCIAL_WEIGHT : 1),
+    });
   }
   // Positives weigh the class ratio to the power `power` (POWERS, chosen by cross-validation): 1 balances the
   // classes, 0.5 keeps a text the model knows nothing about well below one half.
@@ -217,7 +239,8 @@ function logLoss(head: string, examples: readonly Example[], p: Float64Array, po
  */
 function jointThresholds(heads: string[], probs: Float64Array[], examples: readonly Example[]): number[] {
   const t = heads.map(() => MIN_THRESHOLD);
-  const safe = examples.map((e) => isSafe(e.label));
+  // A line the sensitive heads do not train on (an intent-only author file) counts neither way.
+  const safe = examples.map((e) => e.ws > 0 && isSafe(e.label));
   const nSafe = safe.filter(Boolean).length;
   const firing = (h: number, th: number) => {
     let n = 0;
@@ -230,7 +253,7 @@ function jointThresholds(heads: string[], probs: Float64Array[], examples: reado
     let fp = 0,
       tp = 0;
     examples.forEach((_, i) => {
-      if (!heads.some((__, h) => probs[h][i] >= th[h])) return;
+      if (examples[i].ws === 0 || !heads.some((__, h) => probs[h][i] >= th[h])) return;
       if (safe[i]) fp++;
       else tp++;
     });
@@ -282,6 +305,7 @@ function report(
       other = 0;
     examples.forEach((e, i) => {
       const fired = p[i] >= thresholds.get(c)!;
+      if (e.ws === 0) return;
       if (e.label === c) [pos, tp] = [pos + 1, tp + +fired];
       else if (isSafe(e.label)) [nSafe, fs_] = [nSafe + 1, fs_ + +fired];
       else [other, fo] = [other + 1, fo + +fired];
@@ -296,6 +320,7 @@ function report(
     nSafe = 0;
   examples.forEach((e, i) => {
     const fired = cats.some((c) => probs.get(c)![i] >= thresholds.get(c)!);
+    if (e.ws === 0) return;
     if (isSafe(e.label)) [nSafe, fp] = [nSafe + 1, fp + +fired];
     else [pos, tp] = [pos + 1, tp + +fired];
   });
@@ -306,7 +331,7 @@ function report(
 
 /** The flags this script reads, and those that take a value. */
 const FLAGS = new Set(['--check', '--keep-settings']);
-const VALUE_FLAGS = new Set(['--out', '--min-threshold', '--max-threshold', '--budget', '--settings']);
+const VALUE_FLAGS = new Set(['--out', '--min-threshold', '--max-threshold', '--budget', '--settings', '--authors']);
 
 /**
  * Refuses `--help` and any flag it does not know, before anything is trained: without a flag the script searches every
@@ -319,7 +344,8 @@ function checkArgs(argv: readonly string[]): void {
       const help = argv[i] === '--help' || argv[i] === '-h';
       console.error(
         `${help ? '' : `unknown argument ${argv[i]}\n`}usage: npx tsx scripts/train-text-models.ts [--check | --keep-settings] ` +
-          '[--out file] [--settings scale,power] [--budget b] [--min-threshold t] [--max-threshold t] (see the header)',
+          '[--out file] [--settings scale,power] [--budget b] [--min-threshold t] [--max-threshold t] ' +
+          '[--authors file:s|i|si:weight[:b],…|none] (see the header)',
       );
       process.exit(help ? 0 : 2);
     }
@@ -386,6 +412,7 @@ function main(): void {
         let nSafe = 0;
         examples.forEach((e, i) => {
           const fired = cats.some((c, h) => ps.get(c)![i] >= t[h]);
+          if (e.ws === 0) return;
           if (isSafe(e.label)) [nSafe, fp] = [nSafe + 1, fp + +fired];
           else [pos, tp] = [pos + 1, tp + +fired];
         });
