@@ -91,7 +91,8 @@ export interface WeightedLine extends LabelledLine {
 
 const LABELS = new Set<string>([...SAFETY_CATEGORIES, 'commercial', 'informational']);
 const LANG_SET = new Set<string>(LANGS);
-const isSafe = (label: string) => label === 'commercial' || label === 'informational';
+/** Commercial and informational lines: the safe labels of the corpus. */
+export const isSafe = (label: string) => label === 'commercial' || label === 'informational';
 /** The text a duplicate is recognised by: lower case, runs of spaces as one, no trailing punctuation. */
 const key = (text: string) =>
   text

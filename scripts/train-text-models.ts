@@ -32,7 +32,7 @@ import type { Lang } from '../src/lib/lang.js';
 import { SAFETY_CATEGORIES } from '../src/modules/safety/categories.js';
 import { labelledLines } from '../src/modules/safety/corpus.js';
 import { featuresOf, type Head, type TextModels } from '../src/modules/safety/model.js';
-import { AUTHOR_FILES, authorLines, parseAuthors } from './text-model-authors.js';
+import { AUTHOR_FILES, authorLines, isSafe, parseAuthors } from './text-model-authors.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CORPUS = path.join(root, 'src/modules/safety/corpus.txt');
@@ -123,7 +123,6 @@ function load(conceptScale: number): { examples: Example[]; features: string[] }
   return { examples, features };
 }
 
-const isSafe = (label: string) => label === 'commercial' || label === 'informational';
 
 /** A head's rows: its positives and negatives with class weights (null: the line is not the head's business). */
 function rowsOf(head: string, examples: readonly Example[], power: number): Row[] {
