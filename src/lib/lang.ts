@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { franc } from 'franc-min';
 import { Memo } from './memo.js';
-import { isNumber } from './text.js';
+import { isNumber, NON_ASCII } from './text.js';
 
 /**
  * Languages of a conversation and their words: detection (`franc-min`, with a
@@ -79,7 +79,6 @@ const langCounts = new Int32Array(LANGS.length);
 
 const WORD = /[\p{L}\p{N}]+/gu;
 const MARKS = /\p{M}+/gu;
-const NON_ASCII = /[\u0080-\uffff]/;
 
 /** Lower case, accents removed (NFKD without combining marks): "Pérdida" → "perdida". */
 export function fold(text: string): string {

@@ -151,8 +151,8 @@ export const stem = (w: string): string => (isNumber(w) ? w : stemMemo.get(w, st
 const WORD = /[\p{L}\p{N}]+/gu;
 const MAX_WORD = 40;
 
-/** ASCII text is its own NFKC form: the normalisation is skipped for it. */
-const NON_ASCII = /[\u0080-\uffff]/;
+/** A character outside ASCII (ASCII text is its own NFKC/NFKD form: normalisation is skipped for it). */
+export const NON_ASCII = /[\u0080-\uffff]/;
 
 /**
  * Lowercase words of the last `maxChars` characters (NFKC; no stop-word removal; over-long "words" are dropped).

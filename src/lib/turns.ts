@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { Memo } from './memo.js';
 import { detectLanguage, fold, foldWord, type Lang } from './lang.js';
-import { words } from './text.js';
+import { NON_ASCII, words } from './text.js';
 
 /**
  * The turns of a conversation one decision reads, prepared once per request
@@ -128,9 +128,6 @@ export class ReadTurn {
 /** The per-turn memos that skip their first look-up of a new turn (`ReadTurn.lookUp`), one bit each. */
 const TURN_MEMOS = { safety: 1, terms: 2, knownWords: 4, frames: 8 } as const;
 const ALL_TURN_MEMOS = TURN_MEMOS.safety | TURN_MEMOS.terms | TURN_MEMOS.knownWords | TURN_MEMOS.frames;
-
-/** A character outside ASCII: a text without one has its words already folded. */
-const NON_ASCII = /[\u0080-\uffff]/;
 
 /** The last turns of a conversation, oldest first, hashed and with their language (cached). */
 export interface ReadConversation {

@@ -1,4 +1,4 @@
-import { porterStem } from '../../lib/text.js';
+import { NON_ASCII, porterStem } from '../../lib/text.js';
 
 /**
  * Text analysis for the shop: one analyzer for the catalog statistics (`catalog.ts`, `feed.ts`) and the
@@ -6,7 +6,6 @@ import { porterStem } from '../../lib/text.js';
  */
 
 const WORD = /[\p{L}\p{N}]+/gu;
-const NON_ASCII = /[\u0080-\uffff]/;
 
 /** Lowercase words (NFKC when needed) of at most `maxChars` characters. */
 export function shopWords(text: string, maxChars = 6000): string[] {
