@@ -1,6 +1,6 @@
 import { isStopWord, stem } from '../../lib/text.js';
 import { wordTable, type WordTable } from './word-vectors.js';
-import { dotKernel } from './dot-kernel.js';
+import { wasmKernels } from './wasm-kernels.js';
 
 /**
  * The offline semantic signal: a text's meaning as the average of its
@@ -22,7 +22,7 @@ export class SemanticIndex {
   private readonly conv: Float32Array;
   /** Where a conversation vector other than `conv` is copied for `cosine`. */
   private readonly arg: Float32Array;
-  /** The dot product over the memory the three arrays above live in (dot-kernel.ts); `conv`'s byte offset in it. */
+  /** The dot product over the memory the three arrays above live in (wasm-kernels.ts); `conv`'s byte offset in it. */
   private readonly dot: (a: number, b: number, dims: number) => number;
   private readonly convAt: number;
 
@@ -33,7 +33,7 @@ export class SemanticIndex {
     const dims = table.dims;
     this.dims = dims;
     // One WebAssembly memory: the group vectors, then the conversation vector, then `arg`.
-    const kernel = dotKernel((texts.length + 2) * dims * 4);
+    const kernel = wasmKernels((texts.length + 2) * dims * 4);
     this.dot = kernel.dot;
     this.vectors = new Float32Array(kernel.memory.buffer, 0, texts.length * dims);
     this.convAt = texts.length * dims * 4;
@@ -91,7 +91,7 @@ export class SemanticIndex {
 
   /**
    * Cosine of a conversation vector made by `centre` (unit length) with group i (unit length): their dot product, by
-   * the WebAssembly kernel (dot-kernel.ts: four running sums, the same double the JavaScript loop made). A vector
+   * the WebAssembly kernel (wasm-kernels.ts: four running sums, the same double the JavaScript loop made). A vector
    * other than the index's own (`scratch`) is copied into the kernel's memory first.
    */
   cosine(conv: Float32Array, i: number): number {
