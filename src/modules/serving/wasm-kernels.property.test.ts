@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { mulberry32 as seeded } from '../../lib/random.js';
 import { wasmKernels } from './wasm-kernels.js';
-
-/** A seeded generator (mulberry32): the same cases every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The JavaScript dot product the kernel replaced (semantic.ts before record 0047 round 21). */
 function dotReference(conv: Float32Array, v: Float32Array, dims: number, i: number): number {
