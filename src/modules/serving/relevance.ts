@@ -1,5 +1,6 @@
 import { PhraseSet, expandTopics, stems, termsWithPhrases, words } from '../../lib/text.js';
 import { SemanticIndex } from './semantic.js';
+import { wasmKernels, type Post } from './wasm-kernels.js';
 import { readConversation, type ConversationTurn, type ReadConversation } from '../../lib/turns.js';
 import { NONE, readingLanguage, sharesTerm, termsOfTurn, vectorOfTurn, type TurnTerms } from './turn-terms.js';
 
@@ -190,6 +191,13 @@ export class LexicalIndex {
   /** Per document: 1 while a query is scored when it matched the query's need head (`Query.head`); reset as read. */
   private readonly headHit: Uint8Array;
   private unreadDocs: number[] = [];
+  /** The postings walk (wasm-kernels.ts) and the byte offsets of `acc`, `tf`, `docs` and `touched` in its memory. */
+  private readonly post: Post;
+  private readonly postCov: Post;
+  private readonly accAt: number;
+  private readonly tfAt: number;
+  private readonly docsAt: number;
+  private readonly touchedAt: number;
   /** The documents the last query matched at or above its floor and their relevance (`score`'s answer is views of them). */
   private readonly matchedDocs: Int32Array;
   private readonly matchedRel: Float64Array;
@@ -199,8 +207,6 @@ export class LexicalIndex {
     this.size = docs.length;
     this.matchedDocs = new Int32Array(docs.length);
     this.matchedRel = new Float64Array(docs.length);
-    this.acc = new Float64Array(2 * docs.length);
-    this.touched = new Int32Array(docs.length);
     this.unreadHit = new Uint8Array(docs.length);
     this.headHit = new Uint8Array(docs.length);
     const docTerms = docs.map((d) => termsWithPhrases(d.text, 8000));
@@ -222,9 +228,19 @@ export class LexicalIndex {
     const n = docs.length;
     const maxIdf = Math.log(1 + (n - 1 + 0.5) / 1.5) || 1;
     // Packed: a few typed arrays instead of three objects per term, so the snapshot has little for the GC to mark.
+    // The four the postings walk reads and writes live in one WebAssembly memory (wasm-kernels.ts): acc, tf, docs, touched.
     this.start = new Int32Array(tmp.size + 1);
-    this.docs = new Int32Array(total);
-    this.tf = new Float64Array(total);
+    const k = wasmKernels(16 * n + 12 * total + 4 * n);
+    this.post = k.post;
+    this.postCov = k.postCov;
+    this.accAt = 0;
+    this.tfAt = 16 * n;
+    this.docsAt = this.tfAt + 8 * total;
+    this.touchedAt = this.docsAt + 4 * total;
+    this.acc = new Float64Array(k.memory.buffer, this.accAt, 2 * n);
+    this.tf = new Float64Array(k.memory.buffer, this.tfAt, total);
+    this.docs = new Int32Array(k.memory.buffer, this.docsAt, total);
+    this.touched = new Int32Array(k.memory.buffer, this.touchedAt, n);
     this.idf = new Float64Array(tmp.size);
     let t = 0;
     let at = 0;
@@ -254,7 +270,6 @@ export class LexicalIndex {
     const touched = this.touched;
     let nTouched = 0;
     const docs = this.docs;
-    const tf = this.tf;
     const unreadHit = this.unreadHit;
     const headHit = this.headHit;
     if (this.unreadDocs.length) {
@@ -270,13 +285,7 @@ export class LexicalIndex {
       const c = q.lastUserTerms.get(t);
       if (c !== undefined) {
         // A term of the last user turn also counts toward each document's coverage.
-        for (let k = from; k < to; k++) {
-          const d = docs[k];
-          const at = d << 1;
-          if (acc[at] === 0) touched[nTouched++] = d;
-          acc[at] += wi * tf[k];
-          acc[at + 1] += c;
-        }
+        nTouched = this.postCov(this.docsAt, this.tfAt, this.accAt, this.touchedAt, from, to, wi, c, nTouched);
         if (t === q.head) for (let k = from; k < to; k++) headHit[docs[k]] = 1;
         if (q.unread.size > 0 && q.unread.has(t)) {
           for (let k = from; k < to; k++) {
@@ -287,12 +296,7 @@ export class LexicalIndex {
           }
         }
       } else {
-        for (let k = from; k < to; k++) {
-          const d = docs[k];
-          const at = d << 1;
-          if (acc[at] === 0) touched[nTouched++] = d;
-          acc[at] += wi * tf[k];
-        }
+        nTouched = this.post(this.docsAt, this.tfAt, this.accAt, this.touchedAt, from, to, wi, 0, nTouched);
       }
     }
     const matched = this.matchedDocs;

@@ -1,0 +1,162 @@
+/**
+ * Two of a request's hottest loops as WebAssembly functions over an index's own memory: the semantic signal's dot
+ * product (semantic.ts `SemanticIndex.cosine`) and BM25's walk of a term's postings (relevance.ts `LexicalIndex.score`).
+ *
+ * The dot product. In JavaScript each of a product's 2 × 100 typed-array reads paid an overflow check, a sign extension, a
+ * bounds check and an address computation (~28 instructions a dimension, record 0047 round 21); in WebAssembly a read
+ * is one instruction (the memory's guard pages do the bounds check).
+ *
+ * The sums are exactly the JavaScript ones, so every cosine is the same double: four running sums over the
+ * dimensions d ≡ 0, 1, 2, 3 (mod 4) of the first 4⌊dims / 4⌋, the rest added to the first, each term the product of
+ * the two float32 components widened to float64 (exact: 24 + 24 bits), the result (s0 + s1) + (s2 + s3).
+ *
+ *   (func $dot (param $a i32) (param $b i32) (param $dims i32) (result f64)
+ *     (local $n i32) (local $s0 f64) (local $s1 f64) (local $s2 f64) (local $s3 f64)
+ *     n = dims >> 2; while (n) { s0 += a[0]·b[0]; s1 += a[1]·b[1]; s2 += a[2]·b[2]; s3 += a[3]·b[3]; a += 16; b += 16; n-- }
+ *     n = dims & 3;  while (n) { s0 += a[0]·b[0]; a += 4; b += 4; n-- }
+ *     return (s0 + s1) + (s2 + s3))
+ *
+ * `a` and `b` are byte offsets into the memory imported as `e.m`.
+ *
+ * The postings walk, `post` (and `postCov`, which also adds `c` to each document's coverage):
+ *
+ *   (func $post (param $docs i32) (param $tf i32) (param $acc i32) (param $touched i32) (param $k i32) (param $to i32)
+ *               (param $wi f64) (param $c f64) (param $n i32) (result i32)
+ *     for (; k < to; k++) { d = docs[k]; if (acc[2d] == 0) touched[n++] = d; acc[2d] += wi × tf[k]; [acc[2d + 1] += c] }
+ *     return n)
+ *
+ * (byte offsets of an Int32 `docs`, a Float64 `tf`, a Float64 `acc` and an Int32 `touched`): the JavaScript loop's
+ * operations in its order, so every sum is the same double.
+ */
+
+const GET = 0x20;
+const SET = 0x21;
+const I32 = 0x41;
+const ADD_I32 = 0x6a;
+const SUB_I32 = 0x6b;
+const F32_LOAD = 0x2a;
+const PROMOTE = 0xbb;
+const MUL_F64 = 0xa2;
+const ADD_F64 = 0xa0;
+const [A, B, DIMS, N, S0] = [0, 1, 2, 3, 4];
+
+/** s{k} += f64(a[offset]) × f64(b[offset]) */
+// prettier-ignore
+const term = (k: number, offset: number): number[] => [
+  GET, S0 + k,
+  GET, A, F32_LOAD, 2, offset, PROMOTE,
+  GET, B, F32_LOAD, 2, offset, PROMOTE,
+  MUL_F64, ADD_F64, SET, S0 + k,
+];
+const advance = (local: number, by: number): number[] => [GET, local, I32, by, ADD_I32, SET, local];
+/** block { loop { if (n == 0) break; body; n--; continue } } */
+// prettier-ignore
+const whileN = (body: number[]): number[] => [
+  0x02, 0x40, 0x03, 0x40,
+  GET, N, 0x45, 0x0d, 0x01,
+  ...body,
+  GET, N, I32, 1, SUB_I32, SET, N,
+  0x0c, 0x00, 0x0b, 0x0b,
+];
+
+// prettier-ignore
+const code = [
+  0x02, 0x01, 0x7f, 0x04, 0x7c, // locals: 1 × i32, 4 × f64
+  GET, DIMS, I32, 2, 0x76, SET, N, // n = dims >>> 2
+  ...whileN([...term(0, 0), ...term(1, 4), ...term(2, 8), ...term(3, 12), ...advance(A, 16), ...advance(B, 16)]),
+  GET, DIMS, I32, 3, 0x71, SET, N, // n = dims & 3
+  ...whileN([...term(0, 0), ...advance(A, 4), ...advance(B, 4)]),
+  GET, S0, GET, S0 + 1, ADD_F64, GET, S0 + 2, GET, S0 + 3, ADD_F64, ADD_F64,
+  0x0b,
+];
+
+const I32_LOAD = 0x28;
+const F64_LOAD = 0x2b;
+const I32_STORE = 0x36;
+const F64_STORE = 0x39;
+const SHL = 0x74;
+const [DOCS, TF, ACC, TOUCHED, K, TO, WI, C, NT, D, P] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+
+/** The postings walk; with `cov`, coverage too. */
+// prettier-ignore
+const postCode = (cov: boolean): number[] => [
+  0x01, 0x02, 0x7f, // locals: d, p (i32)
+  0x02, 0x40, 0x03, 0x40,
+  GET, K, GET, TO, 0x4e, 0x0d, 0x01, // k >= to: done
+  GET, DOCS, GET, K, I32, 2, SHL, ADD_I32, I32_LOAD, 2, 0, SET, D, // d = docs[k]
+  GET, ACC, GET, D, I32, 4, SHL, ADD_I32, SET, P, // p = &acc[2d]
+  GET, P, F64_LOAD, 3, 0, 0x44, 0, 0, 0, 0, 0, 0, 0, 0, 0x61, 0x04, 0x40, // if (acc[2d] == 0)
+  GET, TOUCHED, GET, NT, I32, 2, SHL, ADD_I32, GET, D, I32_STORE, 2, 0, // touched[n] = d
+  GET, NT, I32, 1, ADD_I32, SET, NT, // n++
+  0x0b,
+  GET, P, GET, P, F64_LOAD, 3, 0, GET, WI, GET, TF, GET, K, I32, 3, SHL, ADD_I32, F64_LOAD, 3, 0, MUL_F64, ADD_F64,
+  F64_STORE, 3, 0, // acc[2d] += wi × tf[k]
+  ...(cov ? [GET, P, GET, P, F64_LOAD, 3, 8, GET, C, ADD_F64, F64_STORE, 3, 8] : []), // acc[2d + 1] += c
+  GET, K, I32, 1, ADD_I32, SET, K,
+  0x0c, 0x00, 0x0b, 0x0b,
+  GET, NT,
+  0x0b,
+];
+
+/** An unsigned LEB128 number. */
+function leb(n: number): number[] {
+  const out: number[] = [];
+  do {
+    out.push((n & 0x7f) | (n > 0x7f ? 0x80 : 0));
+    n >>>= 7;
+  } while (n > 0);
+  return out;
+}
+
+/** A section: its id, its length, its bytes. */
+const section = (id: number, bytes: number[]): number[] => [id, ...leb(bytes.length), ...bytes];
+
+const body = (c: number[]): number[] => [...leb(c.length), ...c];
+const name = (n: string): number[] => [n.length, ...Array.from(n, (ch) => ch.charCodeAt(0))];
+// prettier-ignore
+const BYTES = new Uint8Array([
+  0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
+  ...section(1, [
+    0x02,
+    0x60, 0x03, 0x7f, 0x7f, 0x7f, 0x01, 0x7c, // dot: (i32, i32, i32) → f64
+    0x60, 0x09, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f, 0x7c, 0x7c, 0x7f, 0x01, 0x7f, // post: (6 × i32, f64, f64, i32) → i32
+  ]),
+  ...section(2, [0x01, ...name('e'), ...name('m'), 0x02, 0x00, 0x00]), // import memory e.m, min 0 pages
+  ...section(3, [0x03, 0x00, 0x01, 0x01]),
+  ...section(7, [0x03, ...name('dot'), 0x00, 0x00, ...name('post'), 0x00, 0x01, ...name('postCov'), 0x00, 0x02]),
+  ...section(10, [0x03, ...body(code), ...body(postCode(false)), ...body(postCode(true))]),
+]);
+
+let compiled: WebAssembly.Module | null = null;
+
+export type Post = (
+  docs: number,
+  tf: number,
+  acc: number,
+  touched: number,
+  k: number,
+  to: number,
+  wi: number,
+  c: number,
+  n: number,
+) => number;
+
+/** The kernels over a new memory of at least `bytes` bytes. */
+export function wasmKernels(bytes: number): {
+  memory: WebAssembly.Memory;
+  /** The dot product of the float32 vectors at byte offsets a and b. */
+  dot: (a: number, b: number, dims: number) => number;
+  /** The postings walk: touched documents counted from n, the new count returned. */
+  post: Post;
+  postCov: Post;
+} {
+  compiled ??= new WebAssembly.Module(BYTES);
+  const memory = new WebAssembly.Memory({ initial: Math.max(1, Math.ceil(bytes / 65536)) });
+  const e = new WebAssembly.Instance(compiled, { e: { m: memory } }).exports;
+  return {
+    memory,
+    dot: e.dot as (a: number, b: number, dims: number) => number,
+    post: e.post as Post,
+    postCov: e.postCov as Post,
+  };
+}
