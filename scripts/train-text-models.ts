@@ -88,7 +88,7 @@ interface Model {
   w: Float64Array;
 }
 
-function load(conceptScale: number): { examples: Example[]; features: string[] } {
+function load(conceptScale: number, normAll: boolean): { examples: Example[]; features: string[] } {
   const features: string[] = [];
   const index = new Map<string, number>();
   const examples: Example[] = [];
@@ -100,11 +100,13 @@ function load(conceptScale: number): { examples: Example[]; features: string[] }
       `${c.file}: ${c.kept} of ${c.read} lines (${c.malformed} malformed, ${c.duplicate} duplicates skipped)`,
     );
   // A file read for the known features only (text-model-authors.ts `known`) comes last and adds none: its other
-  // features are dropped, as serving drops a feature the model does not know (also from the L2 norm).
+  // features are dropped, as serving drops unknown features — from the L2 norm too, unless `normAll` (`--norm all`,
+  // model.ts `TextModels.norm`: serving counts them in the norm, so they count in the line's, round 24).
   const lines = [...corpus.map((l) => ({ ...l, ws: 1, wi: 1, known: false })), ...extra.lines];
   lines.sort((a, b) => +a.known - +b.known);
   for (const { label, lang, text, ws, wi, known } of lines) {
-    const fs_ = featuresOf(text, lang as Lang).filter((f) => !known || index.has(f));
+    const all = featuresOf(text, lang as Lang);
+    const fs_ = known ? all.filter((f) => index.has(f)) : all;
     const idx = fs_.map((f) => {
       let i = index.get(f);
       if (i === undefined) {
@@ -116,13 +118,12 @@ function load(conceptScale: number): { examples: Example[]; features: string[] }
     });
     // Concept features are scaled down in training (a stronger penalty on them, so a head leans on a concept alone
     // only as far as the corpus demands); the scale is folded into their weights on output.
-    const v = 1 / Math.sqrt(fs_.length || 1);
+    const v = 1 / Math.sqrt((normAll ? all : fs_).length || 1);
     const val = Float64Array.from(fs_, (f) => (f.startsWith('c') ? v * conceptScale : v));
     examples.push({ label, lang: lang as Lang, idx: Int32Array.from(idx), val, ws, wi });
   }
   return { examples, features };
 }
-
 
 /** A head's rows: its positives and negatives with class weights (null: the line is not the head's business). */
 function rowsOf(head: string, examples: readonly Example[], power: number): Row[] {
@@ -330,7 +331,15 @@ function report(
 
 /** The flags this script reads, and those that take a value. */
 const FLAGS = new Set(['--check', '--keep-settings']);
-const VALUE_FLAGS = new Set(['--out', '--min-threshold', '--max-threshold', '--budget', '--settings', '--authors']);
+const VALUE_FLAGS = new Set([
+  '--out',
+  '--min-threshold',
+  '--max-threshold',
+  '--budget',
+  '--settings',
+  '--authors',
+  '--norm',
+]);
 
 /**
  * Refuses `--help` and any flag it does not know, before anything is trained: without a flag the script searches every
@@ -358,7 +367,10 @@ function main(): void {
   // compares against) instead of searching them again: a corpus round for one head does not move the others' budget.
   const keep = process.argv.includes('--keep-settings');
   const names = [...SAFETY_CATEGORIES, 'informational'];
-  const stored = check || keep ? (JSON.parse(fs.readFileSync(OUT, 'utf8')) as TextModels).heads : null;
+  const storedModel = check || keep ? (JSON.parse(fs.readFileSync(OUT, 'utf8')) as TextModels) : null;
+  const stored = storedModel?.heads ?? null;
+  // `--norm all` (or a stored model's `norm`): serving's norm counts unknown features (record 0036 round 24).
+  const normAll = arg('--norm') === 'all' || storedModel?.norm === 'all';
   const l2 = new Map<string, number>();
   const thresholds = new Map<string, number>();
   let power = POWERS[0];
@@ -381,7 +393,7 @@ function main(): void {
     const fixed = arg('--settings')?.split(',').map(Number) ?? null;
     for (const scale of fixed ? [fixed[0]] : CONCEPT_SCALES)
       for (const pw of fixed ? [fixed[1]] : POWERS) {
-        const { examples, features } = load(scale);
+        const { examples, features } = load(scale, normAll);
         const dims = features.length;
         const l2s = new Map<string, number>();
         const ps = new Map<string, Float64Array>();
@@ -434,13 +446,15 @@ function main(): void {
     thresholds.set('informational', INTENT_THRESHOLD);
     console.log(`chosen: concept scale ${conceptScale}, power ${power}`);
   }
-  const { examples, features } = load(conceptScale);
+  const { examples, features } = load(conceptScale, normAll);
   const dims = features.length;
   if (!stored) {
     // Held-out figures at the chosen settings: each head on its own lines, and the stage as a whole.
     report(examples, cats, probs, thresholds);
   }
-  const out: TextModels = { version: 2, features, heads: {} };
+  const out: TextModels = normAll
+    ? { version: 2, norm: 'all', features, heads: {} }
+    : { version: 2, features, heads: {} };
   for (const n of names) {
     const m = fit(rowsOf(n, examples, power), dims, l2.get(n)!);
     const weights: Record<string, number> = {};

@@ -5,8 +5,11 @@ import { pivotOf } from './pivot.js';
 import { Memo } from '../../lib/memo.js';
 import { CONTENT, DROPPED, NEGATION, NEGATION_SCOPE, NEGATION_WORD, SKIPPED, wordKind } from './word-kinds.js';
 import { isNumber } from '../../lib/text.js';
+import { CONCEPT, IdWeights, mix, NEGATED, PAIR, stemHash, WORD } from './unknown-features.js';
 
 const EMPTY = new Int32Array(0);
+const NONE: KnownUnknown = { idx: EMPTY, unk: EMPTY };
+const ignore = (_id: number): void => {};
 /** Words whose feature look-ups `LoadedModels.wordIndices` memoises, per language and generation (lib/memo.ts). */
 const WORD_FACTS_PER_LANG = 50_000;
 /** Numbers memoised per language and generation (`LoadedModels.wordIndices`): prices, years and counts met again. */
@@ -37,6 +40,8 @@ export interface Head {
 
 export interface TextModels {
   version: number;
+  /** `all`: the L2 norm counts unknown features too, as training does (record 0036 round 24); absent: known only. */
+  norm?: 'all';
   features: string[];
   heads: Record<string, Head>;
 }
@@ -131,6 +136,9 @@ interface WordFacts {
   concept: string | undefined;
   /** Pair features whose first stem is this word's: second stem → index. */
   pairs: Map<string, number> | undefined;
+  /** `stemHash` of the stem and of the pivot (0: no pivot): the ids of the features the model does not know. */
+  h: number;
+  hp: number;
 }
 
 /** Word features of a split, stemmed text (`visitWords`), each once, and the concepts its words belong to. */
@@ -176,10 +184,21 @@ export function featuresOf(text: string, lang: Lang, maxChars = 4000): string[] 
   return [...features, ...conceptFeatures(concepts)];
 }
 
-/** Weighted sets of features (indices of a loaded model): a feature in several sets takes its largest weight. */
+/**
+ * Weighted sets of features (indices of a loaded model): a feature in several sets takes its largest weight. `unk`:
+ * ids (unknown-features.ts) of the set's features the model does not know — they move no head but count in the L2
+ * norm at the set's weight, as in training (an id in several sets counts once, at its largest weight).
+ */
 export interface FeatureSet {
   idx: ArrayLike<number>;
+  unk?: ArrayLike<number>;
   weight: number;
+}
+
+/** Indices of the features a model knows, and ids of those it does not (`FeatureSet`). */
+export interface KnownUnknown {
+  idx: Int32Array;
+  unk: Int32Array;
 }
 
 /**
@@ -201,6 +220,8 @@ export class LoadedModels {
   /** Scratch: feature index → weight in the conversation (0: absent), and the features set. */
   private readonly x: Float64Array;
   private readonly touched: Int32Array;
+  /** Whether the norm counts unknown features (`TextModels.norm`); otherwise none are collected. */
+  private readonly countUnknown: boolean;
 
   constructor(m: TextModels) {
     m.features.forEach((f, i) => {
@@ -222,6 +243,7 @@ export class LoadedModels {
     this.names.forEach((n, h) => {
       for (const [k, v] of Object.entries(m.heads[n].weights)) this.w[Number(k) * H + h] = v;
     });
+    this.countUnknown = m.norm === 'all';
     this.x = new Float64Array(m.features.length);
     this.seen = { list: new Int32Array(m.features.length), n: 0, mark: new Int32Array(m.features.length), stamp: 0 };
     this.touched = new Int32Array(m.features.length);
@@ -238,12 +260,19 @@ export class LoadedModels {
 
   /** The indices of the features this model knows (the others cannot move any head). */
   indices(features: readonly string[]): Int32Array {
+    return this.split(features).idx;
+  }
+
+  /** The indices of the features this model knows and the ids (`stemHash` of the name) of those it does not. */
+  split(features: readonly string[]): KnownUnknown {
     const out: number[] = [];
+    const unk: number[] = [];
     for (const f of features) {
       const i = this.index.get(f);
       if (i !== undefined) out.push(i);
+      else unk.push(mix(stemHash(f), CONCEPT));
     }
-    return Int32Array.from(out);
+    return { idx: Int32Array.from(out), unk: Int32Array.from(unk) };
   }
 
   /**
@@ -258,13 +287,22 @@ export class LoadedModels {
     stems: readonly string[] | null,
     lang: Lang,
     stemsOut?: string[],
-  ): { idx: Int32Array; concepts: string[] } {
+  ): { idx: Int32Array; unk: Int32Array; concepts: string[] } {
     const seen = this.seen;
     seen.n = 0;
     if (++seen.stamp === 0x7fffffff) {
       seen.mark.fill(0);
       seen.stamp = 1;
     }
+    // The features the model does not know, each once (ids: unknown-features.ts).
+    const unk = this.unknownSeen;
+    unk.clear();
+    const unknown: number[] = [];
+    const miss = this.countUnknown
+      ? (id: number): void => {
+          if (unk.add(id, 1)) unknown.push(id);
+        }
+      : ignore;
     const concepts = new Set<string>();
     const dropFunctionWords = lang !== 'en' && lang !== 'other';
     let memo = this.wordFacts.get(lang);
@@ -299,7 +337,8 @@ export class LoadedModels {
         negation = NEGATION_SCOPE;
         if (kind === NEGATION_WORD) {
           if (f.word >= 0) add(seen, f.word);
-          if (prev) this.addPair(seen, prev, s);
+          else miss(mix(f.h, WORD));
+          if (prev) this.addPair(seen, prev, f, miss);
           prev = f;
         }
         continue;
@@ -310,25 +349,34 @@ export class LoadedModels {
       }
       if (kind === DROPPED) continue;
       if (f.word >= 0) add(seen, f.word);
-      if (prev) this.addPair(seen, prev, s);
+      else miss(mix(f.h, WORD));
+      if (prev) this.addPair(seen, prev, f, miss);
       prev = f;
       if (f.pivot >= 0) add(seen, f.pivot);
+      else if (f.hp !== 0) miss(mix(f.hp, WORD));
       if (negation > 0) {
         if (f.negated >= 0) add(seen, f.negated);
+        else miss(mix(f.h, NEGATED));
         if (f.pivotNegated >= 0) add(seen, f.pivotNegated);
+        else if (f.hp !== 0) miss(mix(f.hp, NEGATED));
         negation--;
       }
       if (f.concept) concepts.add(f.concept);
     }
-    return { idx: seen.list.slice(0, seen.n), concepts: [...concepts] };
+    return { idx: seen.list.slice(0, seen.n), unk: Int32Array.from(unknown), concepts: [...concepts] };
   }
 
   /** Scratch of `wordIndices` (one call at a time: it is synchronous). */
   private readonly seen: Seen;
+  private readonly unknownSeen = new IdWeights();
+  /** Scratch of `probabilities`: the unknown features of several sets, each once at its largest weight. */
+  private readonly unknownWeights = new IdWeights();
 
-  private addPair(seen: Seen, prev: WordFacts, s: string): void {
-    const i = prev.pairs?.get(s);
+  /** The pair feature (`prev`'s stem, `f`'s stem): its index when known, else its id to `miss`. */
+  private addPair(seen: Seen, prev: WordFacts, f: WordFacts, miss: (id: number) => void): void {
+    const i = prev.pairs?.get(f.stem);
     if (i !== undefined) add(seen, i);
+    else miss(mix(mix(prev.h, PAIR), f.h));
   }
 
   /**
@@ -365,6 +413,8 @@ export class LoadedModels {
       pivotNegated: pivot !== undefined ? (this.negatedIndex.get(pivot) ?? -1) : -1,
       concept: content ? conceptOf(lang, s, w) : undefined,
       pairs: this.pairIndex.get(s),
+      h: stemHash(s),
+      hp: pivot !== undefined ? stemHash(pivot) : 0,
     };
   }
 
@@ -373,12 +423,18 @@ export class LoadedModels {
     return this.names.indexOf(head);
   }
 
-  /** The indices of the concept features (`conceptFeatures`) of a set of concepts, memoised by the set. */
-  private readonly conceptMemo = new Memo<Int32Array>(10_000);
-  private readonly conceptIndicesOf = (key: string): Int32Array => this.indices(conceptFeatures(key.split(' ')));
-  conceptIndices(concepts: Iterable<string>): Int32Array {
+  /** The concept features (`conceptFeatures`) of a set of concepts, known and not (`split`), memoised by the set. */
+  private readonly conceptMemo = new Memo<KnownUnknown>(10_000);
+  private readonly conceptIndicesOf = (key: string): KnownUnknown => this.split(conceptFeatures(key.split(' ')));
+  conceptIndices(concepts: Iterable<string>): KnownUnknown {
     const key = [...concepts].sort().join(' ');
-    return key ? this.conceptMemo.get(key, this.conceptIndicesOf) : EMPTY;
+    return key ? this.conceptMemo.get(key, this.conceptIndicesOf) : NONE;
+  }
+
+  /** The concept features of a set of concepts as a feature set at a weight. */
+  conceptSet(concepts: Iterable<string>, weight: number): FeatureSet {
+    const c = this.conceptIndices(concepts);
+    return { idx: c.idx, unk: c.unk, weight };
   }
 
   /** Probability of each head (in `headIndex` order) for weighted feature sets, the vector L2-normalised as in training. */
@@ -393,7 +449,7 @@ export class LoadedModels {
       }
     }
     const H = this.names.length;
-    let norm = 0;
+    let norm = this.countUnknown ? this.unknownNorm(sets) : 0;
     for (let k = 0; k < n; k++) norm += x[touched[k]] * x[touched[k]];
     norm = Math.sqrt(norm) || 1;
     const z = this.bias.slice();
@@ -406,6 +462,26 @@ export class LoadedModels {
     }
     for (let h = 0; h < H; h++) z[h] = 1 / (1 + Math.exp(-z[h]));
     return z;
+  }
+
+  /**
+   * The unknown features' part of the squared norm: each id once at its largest weight. One set with ids (a single
+   * turn) needs no look-up; several are merged (`IdWeights`).
+   */
+  private unknownNorm(sets: readonly FeatureSet[]): number {
+    let only: FeatureSet | null = null;
+    let many = false;
+    for (const s of sets)
+      if (s.unk?.length) {
+        if (only) many = true;
+        only = s;
+      }
+    if (!only) return 0;
+    if (!many) return only.unk!.length * only.weight * only.weight;
+    const u = this.unknownWeights;
+    u.clear();
+    for (const { unk, weight } of sets) if (unk) for (let k = 0; k < unk.length; k++) u.add(unk[k], weight);
+    return u.sumSquares();
   }
 }
 

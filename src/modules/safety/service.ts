@@ -72,9 +72,10 @@ function partsOf(conv: ReadConversation): { user: ReadTurn[]; assistant: ReadTur
   return { user, assistant };
 }
 
-/** What the offline stage keeps of one turn read in one language: model features (as indices), concepts, lexicon hit. */
+/** What the offline stage keeps of one turn read in one language: model features (`idx` known, `unk` not: model.ts `FeatureSet`), concepts, lexicon hit. */
 interface TurnAnalysis {
   idx: Int32Array;
+  unk: Int32Array;
   concepts: string[];
   /** The lexicon's verdict on the turn (user turns only). */
   hit?: LexiconHit | null;
@@ -83,7 +84,7 @@ interface TurnAnalysis {
 }
 
 /** Per-turn analyses by turn hash and language: a request re-sending earlier turns analyses only its new ones. */
-const turnCache = new Memo<TurnAnalysis>(200_000, (a) => a.idx.length + 8);
+const turnCache = new Memo<TurnAnalysis>(200_000, (a) => a.idx.length + a.unk.length + 8);
 
 /** A user turn's analysis in a language (memoised by turn and language), lexicon verdict included. */
 function analyseUserTurn(t: ReadTurn, lang: Lang): TurnAnalysis {
@@ -227,18 +228,18 @@ export function assessOffline(
   for (const t of user) {
     const a = analyseUserTurn(t, language);
     lastTurn = a;
-    sets.push({ idx: a.idx, weight: 1 });
+    sets.push({ idx: a.idx, unk: a.unk, weight: 1 });
     for (const c of a.concepts) userConcepts.add(c);
     // A hard hit of any turn wins over a soft one.
     if (a.hit && (!hit || (hit.soft && !a.hit.soft))) hit = a.hit;
   }
-  if (userConcepts.size) sets.push({ idx: models.conceptIndices(userConcepts), weight: 1 });
+  if (userConcepts.size) sets.push(models.conceptSet(userConcepts, 1));
   let assistantConcepts: readonly string[] = [];
   const assistantSets: FeatureSet[] = [];
   if (assistant) {
     const a = analyseAssistantTurn(assistant, language);
-    assistantSets.push({ idx: a.idx, weight: ASSISTANT_WEIGHT });
-    if (a.concepts.length) assistantSets.push({ idx: models.conceptIndices(a.concepts), weight: ASSISTANT_WEIGHT });
+    assistantSets.push({ idx: a.idx, unk: a.unk, weight: ASSISTANT_WEIGHT });
+    if (a.concepts.length) assistantSets.push(models.conceptSet(a.concepts, ASSISTANT_WEIGHT));
     sets.push(...assistantSets);
     assistantConcepts = a.concepts;
   }
@@ -321,11 +322,11 @@ function userSets(
   let last: TurnAnalysis | null = null;
   for (let i = 0; i < turns.length; i++) {
     last = analyseUserTurn(turns[i], language);
-    sets.push({ idx: last.idx, weight: i === turns.length - 1 ? 1 : earlierWeight });
+    sets.push({ idx: last.idx, unk: last.unk, weight: i === turns.length - 1 ? 1 : earlierWeight });
     for (const c of last.concepts) concepts.add(c);
   }
-  if (concepts.size) sets.push({ idx: models.conceptIndices(concepts), weight: earlierWeight });
-  if (earlierWeight < 1 && last?.concepts.length) sets.push({ idx: models.conceptIndices(last.concepts), weight: 1 });
+  if (concepts.size) sets.push(models.conceptSet(concepts, earlierWeight));
+  if (earlierWeight < 1 && last?.concepts.length) sets.push(models.conceptSet(last.concepts, 1));
   return sets;
 }
 
