@@ -36,6 +36,25 @@ describe('wasm kernels', () => {
     }
   });
 
+  it('the SIMD lanes keep each running sum: float32 from subnormal to near overflow, both signs, any offset', () => {
+    const rand = seeded(23);
+    const wide = (): number => (rand() < 0.5 ? -1 : 1) * rand() * 2 ** Math.floor(rand() * 270 - 145);
+    for (let trial = 0; trial < 40; trial++) {
+      const dims = Math.floor(rand() * 260);
+      const shift = Math.floor(rand() * 4); // the vectors start at any float32 offset, not only 8- or 16-byte aligned
+      const n = 8;
+      const k = wasmKernels((n + 1) * dims * 4 + 16);
+      const v = new Float32Array(k.memory.buffer, 4 * shift, n * dims);
+      const conv = new Float32Array(k.memory.buffer, 4 * shift + n * dims * 4, dims);
+      for (let i = 0; i < v.length; i++) v[i] = wide();
+      for (let d = 0; d < dims; d++) conv[d] = wide();
+      for (let i = 0; i < n; i++) {
+        const got = k.dot(4 * shift + n * dims * 4, 4 * shift + i * dims * 4, dims);
+        expect(Object.is(got, dotReference(conv, v, dims, i))).toBe(true);
+      }
+    }
+  });
+
   it('the postings walk sums, counts and lists touched documents as the JavaScript loop did', () => {
     const rand = seeded(11);
     const docsN = 40;

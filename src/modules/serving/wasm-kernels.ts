@@ -12,9 +12,16 @@
  *
  *   (func $dot (param $a i32) (param $b i32) (param $dims i32) (result f64)
  *     (local $n i32) (local $s0 f64) (local $s1 f64) (local $s2 f64) (local $s3 f64)
- *     n = dims >> 2; while (n) { s0 += a[0]·b[0]; s1 += a[1]·b[1]; s2 += a[2]·b[2]; s3 += a[3]·b[3]; a += 16; b += 16; n-- }
+ *     (local $v01 v128) (local $v23 v128)
+ *     n = dims >> 2; while (n) { v01 += a[0..1]·b[0..1]; v23 += a[2..3]·b[2..3]; a += 16; b += 16; n-- }
+ *     s0, s1 = v01's lanes; s2, s3 = v23's lanes
  *     n = dims & 3;  while (n) { s0 += a[0]·b[0]; a += 4; b += 4; n-- }
  *     return (s0 + s1) + (s2 + s3))
+ *
+ * The main loop is WebAssembly SIMD (record 0047 round 22): two f64x2 accumulators hold (s0, s1) and (s2, s3); each
+ * step loads two float32 pairs (`v128.load64_zero`), widens them (`f64x2.promote_low_f32x4`), multiplies and adds lane
+ * by lane. A lane's operations are the scalar ones (IEEE double multiply and add, the same operands in the same
+ * order), so each running sum, and the result, is the same double.
  *
  * `a` and `b` are byte offsets into the memory imported as `e.m`.
  *
@@ -38,15 +45,32 @@ const F32_LOAD = 0x2a;
 const PROMOTE = 0xbb;
 const MUL_F64 = 0xa2;
 const ADD_F64 = 0xa0;
-const [A, B, DIMS, N, S0] = [0, 1, 2, 3, 4];
+const [A, B, DIMS, N, S0, V] = [0, 1, 2, 3, 4, 8];
+/** A SIMD instruction: the 0xfd prefix, then its number in LEB128. */
+const simd = (op: number): number[] => [0xfd, ...leb(op)];
+const LOAD64_ZERO = 0x5d; // v128.load64_zero: two float32 in the low 8 bytes
+const PROMOTE_LOW = 0x5f; // f64x2.promote_low_f32x4
+const MUL_F64X2 = 0xf2;
+const ADD_F64X2 = 0xf0;
+const EXTRACT_F64X2 = 0x21; // f64x2.extract_lane
 
-/** s{k} += f64(a[offset]) × f64(b[offset]) */
+/** Lanes (s{2k}, s{2k+1}) += promote(a[2k], a[2k+1]) × promote(b[2k], b[2k+1]): two f64 products and sums at once. */
 // prettier-ignore
-const term = (k: number, offset: number): number[] => [
-  GET, S0 + k,
-  GET, A, F32_LOAD, 2, offset, PROMOTE,
-  GET, B, F32_LOAD, 2, offset, PROMOTE,
-  MUL_F64, ADD_F64, SET, S0 + k,
+const pair = (k: number): number[] => [
+  GET, V + k,
+  GET, A, ...simd(LOAD64_ZERO), 3, 8 * k, ...simd(PROMOTE_LOW),
+  GET, B, ...simd(LOAD64_ZERO), 3, 8 * k, ...simd(PROMOTE_LOW),
+  ...simd(MUL_F64X2), ...simd(ADD_F64X2), SET, V + k,
+];
+/** s{k} = lane `lane` of v{k >> 1} */
+const lane = (k: number): number[] => [GET, V + (k >> 1), ...simd(EXTRACT_F64X2), k & 1, SET, S0 + k];
+/** s0 += f64(a[0]) × f64(b[0]) */
+// prettier-ignore
+const term0 = [
+  GET, S0,
+  GET, A, F32_LOAD, 2, 0, PROMOTE,
+  GET, B, F32_LOAD, 2, 0, PROMOTE,
+  MUL_F64, ADD_F64, SET, S0,
 ];
 const advance = (local: number, by: number): number[] => [GET, local, I32, by, ADD_I32, SET, local];
 /** block { loop { if (n == 0) break; body; n--; continue } } */
@@ -61,11 +85,12 @@ const whileN = (body: number[]): number[] => [
 
 // prettier-ignore
 const code = [
-  0x02, 0x01, 0x7f, 0x04, 0x7c, // locals: 1 × i32, 4 × f64
+  0x03, 0x01, 0x7f, 0x04, 0x7c, 0x02, 0x7b, // locals: 1 × i32, 4 × f64, 2 × v128 (zero)
   GET, DIMS, I32, 2, 0x76, SET, N, // n = dims >>> 2
-  ...whileN([...term(0, 0), ...term(1, 4), ...term(2, 8), ...term(3, 12), ...advance(A, 16), ...advance(B, 16)]),
+  ...whileN([...pair(0), ...pair(1), ...advance(A, 16), ...advance(B, 16)]),
+  ...lane(0), ...lane(1), ...lane(2), ...lane(3),
   GET, DIMS, I32, 3, 0x71, SET, N, // n = dims & 3
-  ...whileN([...term(0, 0), ...advance(A, 4), ...advance(B, 4)]),
+  ...whileN([...term0, ...advance(A, 4), ...advance(B, 4)]),
   GET, S0, GET, S0 + 1, ADD_F64, GET, S0 + 2, GET, S0 + 3, ADD_F64, ADD_F64,
   0x0b,
 ];
