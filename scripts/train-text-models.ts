@@ -22,7 +22,10 @@
  * (record 0050 round 3: the committed weights since then; a full search re-chooses them and moves every threshold).
  * Exploration only: `--settings scale,power`
  * fixes the concept scale and class-weight power, `--budget b` the safe-line budget,
- * `--min-threshold t` / `--max-threshold t` the thresholds' range, `--out file` the output. `--check` only verifies that weights.json is what the corpus
+ * `--min-threshold t` / `--max-threshold t` the thresholds' range, `--out file` the output.
+ * `--offsets m,i` stores calibration offsets applied at serving (scripts/text-model-offsets.ts, record 0036 round 25:
+ * each sensitive head's bias–threshold margin scaled by m, the intent head's logit moved by i); `--keep-settings` and
+ * `--check` keep the stored ones (recomputed from the refitted biases), `--offsets none` removes them. `--check` only verifies that weights.json is what the corpus
  * trains to with the stored penalties and thresholds (CI-friendly).
  */
 import fs from 'node:fs';
@@ -33,6 +36,7 @@ import { SAFETY_CATEGORIES } from '../src/modules/safety/categories.js';
 import { labelledLines } from '../src/modules/safety/corpus.js';
 import { featuresOf, type Head, type TextModels } from '../src/modules/safety/model.js';
 import { AUTHOR_FILES, authorLines, isSafe, parseAuthors } from './text-model-authors.js';
+import { headOffset, parseOffsets, type CalibratedModels } from './text-model-offsets.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CORPUS = path.join(root, 'src/modules/safety/corpus.txt');
@@ -339,6 +343,7 @@ const VALUE_FLAGS = new Set([
   '--settings',
   '--authors',
   '--norm',
+  '--offsets',
 ]);
 
 /**
@@ -353,7 +358,7 @@ function checkArgs(argv: readonly string[]): void {
       console.error(
         `${help ? '' : `unknown argument ${argv[i]}\n`}usage: npx tsx scripts/train-text-models.ts [--check | --keep-settings] ` +
           '[--out file] [--settings scale,power] [--budget b] [--min-threshold t] [--max-threshold t] ' +
-          '[--authors file:s|i|si:weight[:b],…|none] (see the header)',
+          '[--authors file:s|i|si:weight[:b],…|none] [--norm all] [--offsets m,i|none] (see the header)',
       );
       process.exit(help ? 0 : 2);
     }
@@ -367,10 +372,13 @@ function main(): void {
   // compares against) instead of searching them again: a corpus round for one head does not move the others' budget.
   const keep = process.argv.includes('--keep-settings');
   const names = [...SAFETY_CATEGORIES, 'informational'];
-  const storedModel = check || keep ? (JSON.parse(fs.readFileSync(OUT, 'utf8')) as TextModels) : null;
+  const storedModel = check || keep ? (JSON.parse(fs.readFileSync(OUT, 'utf8')) as CalibratedModels) : null;
   const stored = storedModel?.heads ?? null;
   // `--norm all` (or a stored model's `norm`): serving's norm counts unknown features (record 0036 round 24).
   const normAll = arg('--norm') === 'all' || storedModel?.norm === 'all';
+  // `--offsets m,i` (`none` clears), else a stored model's: calibration offsets (scripts/text-model-offsets.ts).
+  const offsetSpec = arg('--offsets');
+  const offsets = offsetSpec !== null ? parseOffsets(offsetSpec) : (storedModel?.offsets ?? null);
   const l2 = new Map<string, number>();
   const thresholds = new Map<string, number>();
   let power = POWERS[0];
@@ -452,9 +460,9 @@ function main(): void {
     // Held-out figures at the chosen settings: each head on its own lines, and the stage as a whole.
     report(examples, cats, probs, thresholds);
   }
-  const out: TextModels = normAll
-    ? { version: 2, norm: 'all', features, heads: {} }
-    : { version: 2, features, heads: {} };
+  // Key order as before (version, norm, features, heads), the setting after the norm: no offsets, the same bytes.
+  const settings = { version: 2, ...(normAll && { norm: 'all' as const }), ...(offsets && { offsets }) };
+  const out: CalibratedModels = { ...settings, features, heads: {} };
   for (const n of names) {
     const m = fit(rowsOf(n, examples, power), dims, l2.get(n)!);
     const weights: Record<string, number> = {};
@@ -462,14 +470,17 @@ function main(): void {
       const w = features[i].startsWith('c') ? v * conceptScale : v;
       if (Math.abs(w) >= 0.02) weights[i] = Math.round(w * 1e4) / 1e4;
     });
-    out.heads[n] = {
+    const head: Head = {
       bias: Math.round(m.bias * 1e4) / 1e4,
       weights,
       threshold: thresholds.get(n)!,
       l2: l2.get(n)!,
       power,
       conceptScale,
-    } satisfies Head;
+    };
+    const offset = offsets ? headOffset(n, head, offsets) : 0;
+    if (offset !== 0) head.offset = offset;
+    out.heads[n] = head;
   }
   const json = `${JSON.stringify(out)}\n`;
   if (check) {

@@ -36,6 +36,8 @@ export interface Head {
   power?: number;
   /** Scale of the concept features in training (chosen by cross-validation; folded into the stored weights). */
   conceptScale?: number;
+  /** Logit added to the bias at load (trainer `--offsets`: scripts/text-model-offsets.ts, record 0036 round 25). */
+  offset?: number;
 }
 
 export interface TextModels {
@@ -237,7 +239,7 @@ export class LoadedModels {
     });
     this.names = Object.keys(m.heads);
     const H = this.names.length;
-    this.bias = Float64Array.from(this.names, (n) => m.heads[n].bias);
+    this.bias = Float64Array.from(this.names, (n) => m.heads[n].bias + (m.heads[n].offset ?? 0));
     this.thresholds = Float64Array.from(this.names, (n) => m.heads[n].threshold);
     this.w = new Float64Array(m.features.length * H);
     this.names.forEach((n, h) => {
