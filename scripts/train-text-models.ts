@@ -34,7 +34,7 @@ import { fileURLToPath } from 'node:url';
 import type { Lang } from '../src/lib/lang.js';
 import { SAFETY_CATEGORIES } from '../src/modules/safety/categories.js';
 import { labelledLines } from '../src/modules/safety/corpus.js';
-import { featuresOf, type Head, type TextModels } from '../src/modules/safety/model.js';
+import { featuresOf, type Head } from '../src/modules/safety/model.js';
 import { AUTHOR_FILES, authorLines, isSafe, parseAuthors } from './text-model-authors.js';
 import { headOffset, parseOffsets, type CalibratedModels } from './text-model-offsets.js';
 
