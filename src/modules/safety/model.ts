@@ -296,13 +296,12 @@ export class LoadedModels {
       seen.mark.fill(0);
       seen.stamp = 1;
     }
-    // The features the model does not know, each once (ids: unknown-features.ts).
-    const unk = this.unknownSeen;
-    unk.clear();
-    const unknown: number[] = [];
-    const miss = this.countUnknown
+    // The features the model does not know, each once (ids: unknown-features.ts); none collected with the flag off.
+    const unknown: number[] | null = this.countUnknown ? [] : null;
+    if (unknown) this.unknownSeen.clear();
+    const miss = unknown
       ? (id: number): void => {
-          if (unk.add(id, 1)) unknown.push(id);
+          if (this.unknownSeen.add(id, 1)) unknown.push(id);
         }
       : ignore;
     const concepts = new Set<string>();
@@ -365,7 +364,8 @@ export class LoadedModels {
       }
       if (f.concept) concepts.add(f.concept);
     }
-    return { idx: seen.list.slice(0, seen.n), unk: Int32Array.from(unknown), concepts: [...concepts] };
+    const ids = unknown ? Int32Array.from(unknown) : EMPTY;
+    return { idx: seen.list.slice(0, seen.n), unk: ids, concepts: [...concepts] };
   }
 
   /** Scratch of `wordIndices` (one call at a time: it is synchronous). */
