@@ -5,7 +5,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { headOffset, parseOffsets, type CalibratedModels } from '../../../scripts/text-model-offsets.js';
-import { BACKEND } from '../../../test/helpers.js';
 import { LoadedModels, type Head, type TextModels } from './model.js';
 
 /**
@@ -66,29 +65,26 @@ describe('calibration offsets (weights.json Head.offset)', () => {
     for (const bad of ['0.9', '0.9,', 'a,b', '0,0.1', '0.9,0.1,2']) expect(() => parseOffsets(bad)).toThrow();
   });
 
-  // Three full fits and no database: run once, in the SQLite project only.
-  it.skipIf(BACKEND !== 'sqlite')(
-    'the trainer stores them with --offsets, --check keeps them, --offsets none restores the same bytes',
-    async () => {
-      const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-      const committed = path.join(root, 'src/modules/safety/weights.json');
-      const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-offsets-')), 'weights.json');
-      fs.copyFileSync(committed, out);
-      // Asynchronous: a synchronous child blocks the worker's event loop for the whole fit (vitest's RPC then times out).
-      const train = (...args: string[]) =>
-        new Promise<number | null>((resolve) => {
-          const argv = ['--import', 'tsx', 'scripts/train-text-models.ts', ...args, '--out', out];
-          spawn(process.execPath, argv, { cwd: root, stdio: 'ignore' }).on('close', resolve);
-        });
-      expect(await train('--keep-settings', '--offsets', '0.9,0.2')).toBe(0);
-      const m = JSON.parse(fs.readFileSync(out, 'utf8')) as CalibratedModels;
-      expect(m.offsets).toEqual({ margin: 0.9, intent: 0.2 });
-      expect(m.heads.informational.offset).toBe(0.2);
-      for (const [n, h] of Object.entries(m.heads))
-        if (n !== 'informational') expect(h.offset).toBe(headOffset(n, h, m.offsets!));
-      expect(await train('--check')).toBe(0);
-      expect(await train('--keep-settings', '--offsets', 'none')).toBe(0);
-      expect(fs.readFileSync(out, 'utf8')).toBe(fs.readFileSync(committed, 'utf8'));
-    },
-  );
+  // Three full fits and no database: the postgres project leaves this file out (test/backend-scope.ts).
+  it('the trainer stores them with --offsets, --check keeps them, --offsets none restores the same bytes', async () => {
+    const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+    const committed = path.join(root, 'src/modules/safety/weights.json');
+    const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-offsets-')), 'weights.json');
+    fs.copyFileSync(committed, out);
+    // Asynchronous: a synchronous child blocks the worker's event loop for the whole fit (vitest's RPC then times out).
+    const train = (...args: string[]) =>
+      new Promise<number | null>((resolve) => {
+        const argv = ['--import', 'tsx', 'scripts/train-text-models.ts', ...args, '--out', out];
+        spawn(process.execPath, argv, { cwd: root, stdio: 'ignore' }).on('close', resolve);
+      });
+    expect(await train('--keep-settings', '--offsets', '0.9,0.2')).toBe(0);
+    const m = JSON.parse(fs.readFileSync(out, 'utf8')) as CalibratedModels;
+    expect(m.offsets).toEqual({ margin: 0.9, intent: 0.2 });
+    expect(m.heads.informational.offset).toBe(0.2);
+    for (const [n, h] of Object.entries(m.heads))
+      if (n !== 'informational') expect(h.offset).toBe(headOffset(n, h, m.offsets!));
+    expect(await train('--check')).toBe(0);
+    expect(await train('--keep-settings', '--offsets', 'none')).toBe(0);
+    expect(fs.readFileSync(out, 'utf8')).toBe(fs.readFileSync(committed, 'utf8'));
+  });
 });
