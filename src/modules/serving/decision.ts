@@ -275,10 +275,8 @@ export function rankCandidates(snap: Snapshot, input: DecisionInput): Ranking {
   const checks = new Checks(snap, input);
   const relativeFloor = input.relativeFloor ?? 0;
   const m = snap.model.match(input.query, input.blend ? (input.lexicalFloor ?? 0) : input.floor);
-  // The groups at or above the floor: at most the matched ones, so sized once (no array grown push by push).
-  let idx = new Int32Array(m.docs.length);
-  let relevance = new Float64Array(m.docs.length);
-  let n = 0;
+  const idx: number[] = [];
+  const relevance: number[] = [];
   let belowFloor = m.belowFloor;
   let belowBest = 0;
   const blend = input.blend;
@@ -311,8 +309,8 @@ export function rankCandidates(snap: Snapshot, input: DecisionInput): Ranking {
         belowFloor++;
         continue;
       }
-      idx[n] = d;
-      relevance[n++] = r;
+      idx.push(d);
+      relevance.push(r);
     }
   } else {
     for (let k = 0; k < m.docs.length; k++) {
@@ -321,12 +319,10 @@ export function rankCandidates(snap: Snapshot, input: DecisionInput): Ranking {
         belowFloor++;
         continue;
       }
-      idx[n] = m.docs[k];
-      relevance[n++] = r;
+      idx.push(m.docs[k]);
+      relevance.push(r);
     }
   }
-  idx = idx.subarray(0, n);
-  relevance = relevance.subarray(0, n);
   // The relative floor: only candidates close to the best eligible fit compete.
   const cut = relativeFloor > 0 ? relativeFloor * bestEligible(checks, idx, relevance) : 0;
   const { ecpm, feedback } = snap;
@@ -353,12 +349,12 @@ export function rankCandidates(snap: Snapshot, input: DecisionInput): Ranking {
  * (0 when none does): the best candidate's, checked first (usually the only
  * check), else the next best that passes, in relevance order.
  */
-function bestEligible(checks: Checks, idx: Int32Array, rel: Float64Array): number {
+function bestEligible(checks: Checks, idx: readonly number[], rel: readonly number[]): number {
   let top = -1;
   for (let k = 0; k < rel.length; k++) if (top < 0 || rel[k] > rel[top]) top = k;
   if (top < 0) return 0;
   if (!checks.of(idx[top])) return rel[top];
-  const order = Array.from(rel, (_, k) => k).sort((a, b) => rel[b] - rel[a]);
+  const order = rel.map((_, k) => k).sort((a, b) => rel[b] - rel[a]);
   for (const k of order) if (!checks.of(idx[k])) return rel[k];
   return 0;
 }
