@@ -11,7 +11,8 @@
  *
  * A whole request's count moves by ±10-20 % from run to run: garbage collections, optimising compiles and the record
  * lane's commits land in the window or not (round 19); compare the JIT-code and builtin shares, or a stage's own loop.
- * Without `--callgrind`: main-thread CPU per call (µs) printed; `--profile FILE` writes a CPU profile of the measured calls.
+ * Without `--callgrind`: main-thread CPU per call (µs) printed; `--profile FILE` writes a CPU profile of the measured calls,
+ * `--heap-profile FILE` a sampling heap profile of what they allocate (bench/lib/heap-profile-summary.ts reads it).
  */
 import { parseArgs } from 'node:util';
 import { closeContext } from '../src/server.js';
@@ -30,6 +31,7 @@ const { values } = parseArgs({
     resent: { type: 'boolean', default: false },
     callgrind: { type: 'boolean', default: false },
     profile: { type: 'string' },
+    'heap-profile': { type: 'string' },
   },
 });
 const rand = seededRandom(42);
@@ -57,7 +59,12 @@ const run = async (from: number, n: number) => {
 const WARM = Number(values.warm);
 const CALLS = Number(values.calls);
 await run(0, WARM);
-const close = await openMeasuredWindow({ callgrind: values.callgrind, profile: values.profile, intervalUs: 100 });
+const close = await openMeasuredWindow({
+  callgrind: values.callgrind,
+  profile: values.profile,
+  heapProfile: values['heap-profile'],
+  intervalUs: 100,
+});
 const m0 = mainThreadCpuMs(process.pid);
 await run(WARM, CALLS);
 const us = ((mainThreadCpuMs(process.pid) - m0) * 1000) / CALLS;

@@ -13,23 +13,37 @@ export async function openMeasuredWindow(opts: {
   callgrind: boolean;
   profile?: string;
   intervalUs: number;
+  /** Writes a sampling heap profile of the window's allocations (`.heapprofile`, objects collected in it included). */
+  heapProfile?: string;
 }): Promise<() => Promise<void>> {
   const callgrind = (...args: string[]) => promisify(execFile)('callgrind_control', [...args, String(process.pid)]);
   if (opts.callgrind) await callgrind('-i', 'on');
-  const session = opts.profile ? new Session() : null;
+  const session = opts.profile || opts.heapProfile ? new Session() : null;
   const post = (method: string, params?: object) =>
     new Promise<unknown>((ok, fail) => session!.post(method, params, (err, r) => (err ? fail(err) : ok(r))));
-  if (session) {
-    session.connect();
+  if (session) session.connect();
+  if (opts.profile) {
     await post('Profiler.enable');
     await post('Profiler.setSamplingInterval', { interval: opts.intervalUs });
     await post('Profiler.start');
   }
+  if (opts.heapProfile) {
+    await post('HeapProfiler.enable');
+    await post('HeapProfiler.startSampling', {
+      samplingInterval: 1024,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
+  }
   return async () => {
     if (opts.callgrind) await callgrind('-i', 'off');
-    if (session) {
+    if (opts.profile) {
       const { profile } = (await post('Profiler.stop')) as { profile: unknown };
-      writeFileSync(opts.profile!, JSON.stringify(profile));
+      writeFileSync(opts.profile, JSON.stringify(profile));
+    }
+    if (opts.heapProfile) {
+      const { profile } = (await post('HeapProfiler.stopSampling')) as { profile: unknown };
+      writeFileSync(opts.heapProfile, JSON.stringify(profile));
     }
   };
 }

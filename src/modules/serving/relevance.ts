@@ -147,10 +147,7 @@ function stemsOf(turns: Query['turns']): string[] {
 export function semanticVectorOf(q: Query, sem: SemanticIndex): Float32Array {
   const dims = sem.dims;
   const v = sem.scratch();
-  for (const { terms, weight } of q.turns) {
-    const tv = vectorOfTurn(terms, dims);
-    for (let d = 0; d < dims; d++) v[d] += weight * tv[d];
-  }
+  for (const { terms, weight } of q.turns) sem.addToScratch(vectorOfTurn(terms, dims), weight);
   return sem.centre(v);
 }
 
@@ -188,7 +185,7 @@ export class LexicalIndex {
   private readonly touched: Int32Array;
   /** Per document: 1 when the last query matched it on a term of `Query.unread` (valid until the next query). */
   private readonly unreadHit: Uint8Array;
-  /** Per document: 1 while a query is scored when it matched the query's need head (`Query.head`); reset as read. */
+  /** Per document: 1 while a query is scored when it matched the query's need head (`Query.head`); reset as read (in the kernels' memory, after `touched`). */
   private readonly headHit: Uint8Array;
   private unreadDocs: number[] = [];
   /** The postings walk (wasm-kernels.ts) and the byte offsets of `acc`, `tf`, `docs` and `touched` in its memory. */
@@ -198,6 +195,8 @@ export class LexicalIndex {
   private readonly tfAt: number;
   private readonly docsAt: number;
   private readonly touchedAt: number;
+  private readonly headAt: number;
+  private readonly sieve: (acc: number, touched: number, head: number, n: number, min: number) => number;
   /** The documents the last query matched at or above its floor and their relevance (`score`'s answer is views of them). */
   private readonly matchedDocs: Int32Array;
   private readonly matchedRel: Float64Array;
@@ -208,7 +207,6 @@ export class LexicalIndex {
     this.matchedDocs = new Int32Array(docs.length);
     this.matchedRel = new Float64Array(docs.length);
     this.unreadHit = new Uint8Array(docs.length);
-    this.headHit = new Uint8Array(docs.length);
     const docTerms = docs.map((d) => termsWithPhrases(d.text, 8000));
     const avgLen = docTerms.reduce((a, t) => a + t.length, 0) / Math.max(1, docTerms.length) || 1;
     const tmp = new Map<string, { docs: number[]; tf: number[] }>();
@@ -230,9 +228,10 @@ export class LexicalIndex {
     // Packed: a few typed arrays instead of three objects per term, so the snapshot has little for the GC to mark.
     // The four the postings walk reads and writes live in one WebAssembly memory (wasm-kernels.ts): acc, tf, docs, touched.
     this.start = new Int32Array(tmp.size + 1);
-    const k = wasmKernels(16 * n + 12 * total + 4 * n);
+    const k = wasmKernels(16 * n + 12 * total + 4 * n + n);
     this.post = k.post;
     this.postCov = k.postCov;
+    this.sieve = k.sieve;
     this.accAt = 0;
     this.tfAt = 16 * n;
     this.docsAt = this.tfAt + 8 * total;
@@ -241,6 +240,8 @@ export class LexicalIndex {
     this.tf = new Float64Array(k.memory.buffer, this.tfAt, total);
     this.docs = new Int32Array(k.memory.buffer, this.docsAt, total);
     this.touched = new Int32Array(k.memory.buffer, this.touchedAt, n);
+    this.headAt = this.touchedAt + 4 * n;
+    this.headHit = new Uint8Array(k.memory.buffer, this.headAt, n);
     this.idf = new Float64Array(tmp.size);
     let t = 0;
     let at = 0;
@@ -308,7 +309,11 @@ export class LexicalIndex {
     const minBm25 = floor > 0 && floor < 1 ? -SCALE * Math.log1p(-Math.min(floor, 1)) * (1 - 1e-12) : 0;
     // Only a query with a need head marks documents (`headHit`), each of them touched: none to reset otherwise.
     const headed = q.head !== null;
-    for (let j = 0; j < nTouched; j++) {
+    // The documents below minBm25 are reset and counted by the kernel (wasm-kernels.ts `sieve`); the rest, in order,
+    // are the first `kept` of `touched`.
+    const kept = minBm25 > 0 ? this.sieve(this.accAt, this.touchedAt, this.headAt, nTouched, minBm25) : nTouched;
+    belowFloor += nTouched - kept;
+    for (let j = 0; j < kept; j++) {
       const d = touched[j];
       const at = d << 1;
       const bm25 = acc[at];

@@ -1,6 +1,6 @@
 import { isStopWord, stem } from '../../lib/text.js';
 import { wordTable, type WordTable } from './word-vectors.js';
-import { wasmKernels } from './wasm-kernels.js';
+import { wasmKernels, type Axpy } from './wasm-kernels.js';
 
 /**
  * The offline semantic signal: a text's meaning as the average of its
@@ -15,16 +15,21 @@ import { wasmKernels } from './wasm-kernels.js';
  */
 export class SemanticIndex {
   readonly dims: number;
+  /** The groups' mean vector (in the kernels' memory, after `arg`). */
   private readonly mean: Float32Array;
   /** Centred, unit-length group vectors, group i at [i × dims, (i + 1) × dims). */
   private readonly vectors: Float32Array;
   /** The conversation vector of the request being decided (`scratch`), reused: no per-request allocation. */
   private readonly conv: Float32Array;
-  /** Where a conversation vector other than `conv` is copied for `cosine`. */
+  /** Where a conversation vector other than `conv` is copied for `cosine`, and a turn vector for `addToScratch`. */
   private readonly arg: Float32Array;
   /** The dot product over the memory the three arrays above live in (wasm-kernels.ts); `conv`'s byte offset in it. */
   private readonly dot: (a: number, b: number, dims: number) => number;
+  private readonly axpy: Axpy;
+  private readonly sumSq: (at: number, n: number) => number;
+  private readonly div: (at: number, x: number, n: number) => void;
   private readonly convAt: number;
+  private readonly meanAt: number;
 
   constructor(
     texts: readonly (readonly string[])[],
@@ -33,13 +38,17 @@ export class SemanticIndex {
     const dims = table.dims;
     this.dims = dims;
     // One WebAssembly memory: the group vectors, then the conversation vector, then `arg`.
-    const kernel = wasmKernels((texts.length + 2) * dims * 4);
+    const kernel = wasmKernels((texts.length + 3) * dims * 4);
     this.dot = kernel.dot;
+    this.axpy = kernel.axpy;
+    this.sumSq = kernel.sumSq;
+    this.div = kernel.div;
     this.vectors = new Float32Array(kernel.memory.buffer, 0, texts.length * dims);
     this.convAt = texts.length * dims * 4;
     this.conv = new Float32Array(kernel.memory.buffer, this.convAt, dims);
     this.arg = new Float32Array(kernel.memory.buffer, this.convAt + dims * 4, dims);
-    this.mean = new Float32Array(dims);
+    this.meanAt = this.convAt + 2 * dims * 4;
+    this.mean = new Float32Array(kernel.memory.buffer, this.meanAt, dims);
     const v = new Float32Array(dims);
     texts.forEach((ws, i) => {
       v.fill(0);
@@ -63,12 +72,34 @@ export class SemanticIndex {
     return this.conv.fill(0);
   }
 
+  /**
+   * Adds weight × a turn's vector to the conversation vector (`scratch`): `conv[d] += weight * tv[d]` on float32, by
+   * the WebAssembly kernel (the same float32 each step); the turn's vector is copied into the kernel's memory first.
+   */
+  addToScratch(tv: Float32Array, weight: number): void {
+    this.arg.set(tv);
+    this.axpy(this.convAt, this.convAt + this.dims * 4, weight, this.dims);
+  }
+
   /** A conversation vector (a weighted sum of turn vectors) centred like the groups' and made unit length, in place. */
   centre(out: Float32Array): Float32Array {
-    normalise(out);
-    for (let d = 0; d < this.dims; d++) out[d] -= this.mean[d];
-    normalise(out);
+    if (out !== this.conv) {
+      normalise(out);
+      for (let d = 0; d < this.dims; d++) out[d] -= this.mean[d];
+      normalise(out);
+      return out;
+    }
+    // The same float32 steps by the kernels on the index's own vector: out[d] − mean[d] is out[d] + (−1) × mean[d].
+    this.normaliseConv();
+    this.axpy(this.convAt, this.meanAt, -1, this.dims);
+    this.normaliseConv();
     return out;
+  }
+
+  /** `normalise(this.conv)` by the kernels: the same sum in the same order, the same divisions. */
+  private normaliseConv(): void {
+    const n = Math.sqrt(this.sumSq(this.convAt, this.dims));
+    if (n > 0) this.div(this.convAt, n, this.dims);
   }
 
   /**

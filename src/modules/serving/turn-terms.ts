@@ -260,8 +260,9 @@ export function vectorOfTurn(t: TurnTerms, dims: number): Float32Array {
 export function turnVector(t: Pick<TurnTerms, 'vecRows' | 'vecWeights'>, dims: number): Float32Array {
   turnVectorStats.made++;
   const table = wordTable();
-  const tv = new Float32Array(dims);
   const { vecRows, vecWeights } = t;
+  if (table.dims === dims) return table.rowsVector(vecRows, vecWeights);
+  const tv = new Float32Array(dims);
   for (let k = 0; k < vecRows.length; k++) table.addRow(tv, vecRows[k], vecWeights[k]);
   return tv;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mulberry32 as seeded } from '../../lib/random.js';
 import { wasmKernels } from './wasm-kernels.js';
+import { wordTable } from './word-vectors.js';
 
 /** The JavaScript dot product the kernel replaced (semantic.ts before record 0047 round 21). */
 function dotReference(conv: Float32Array, v: Float32Array, dims: number, i: number): number {
@@ -89,5 +90,96 @@ describe('wasm kernels', () => {
     expect(n).toBe(refTouched.length);
     expect(Array.from(touched.subarray(0, n))).toEqual(refTouched);
     expect(Array.from(acc)).toEqual(Array.from(refAcc));
+  });
+
+  it('axpy and axpyI8 make the float32 a JavaScript `acc[d] += w * src[d]` makes, step after step', () => {
+    const rand = seeded(31);
+    const wide = (): number => (rand() < 0.5 ? -1 : 1) * rand() * 2 ** Math.floor(rand() * 60 - 30);
+    for (let trial = 0; trial < 40; trial++) {
+      const dims = Math.floor(rand() * 130);
+      const k = wasmKernels(12 * dims + 16);
+      const acc = new Float32Array(k.memory.buffer, 0, dims);
+      const src = new Float32Array(k.memory.buffer, 4 * dims, dims);
+      const q = new Int8Array(k.memory.buffer, 8 * dims + 1, dims); // any byte offset
+      const ref = new Float32Array(dims);
+      for (let d = 0; d < dims; d++) acc[d] = ref[d] = wide();
+      for (let step = 0; step < 6; step++) {
+        const w = wide();
+        const i8 = step % 2 === 1;
+        for (let d = 0; d < dims; d++) {
+          src[d] = wide();
+          q[d] = Math.floor(rand() * 256) - 128;
+        }
+        for (let d = 0; d < dims; d++) ref[d] += w * (i8 ? q[d] : src[d]);
+        if (i8) k.axpyI8(0, 8 * dims + 1, w, dims);
+        else k.axpy(0, 4 * dims, w, dims);
+        for (let d = 0; d < dims; d++) expect(Object.is(acc[d], ref[d])).toBe(true);
+      }
+    }
+  });
+
+  it('the word table’s rowsVector is addRow over the rows into a zeroed vector, float32 for float32', () => {
+    const rand = seeded(41);
+    const table = wordTable();
+    for (let trial = 0; trial < 30; trial++) {
+      const n = Math.floor(rand() * 40);
+      const rows = Int32Array.from({ length: n }, () => Math.floor(rand() * table.size));
+      const weights = Float64Array.from({ length: n }, () => rand() * 3);
+      const ref = new Float32Array(table.dims);
+      for (let k = 0; k < n; k++) table.addRow(ref, rows[k], weights[k]);
+      const got = table.rowsVector(rows, weights);
+      expect(got).not.toBe(table.rowsVector(rows, weights)); // a new vector each time, not the kernel's scratch
+      for (let d = 0; d < table.dims; d++) expect(Object.is(got[d], ref[d])).toBe(true);
+    }
+  });
+
+  it('sumSq and div are normalise’s sum and divisions, float32 for float32', () => {
+    const rand = seeded(53);
+    for (let trial = 0; trial < 40; trial++) {
+      const dims = Math.floor(rand() * 130);
+      const k = wasmKernels(4 * dims + 8);
+      const v = new Float32Array(k.memory.buffer, 4, dims);
+      const scale = 2 ** Math.floor(rand() * 40 - 20);
+      for (let d = 0; d < dims; d++) v[d] = (rand() - 0.5) * scale;
+      const ref = Float32Array.from(v);
+      let n = 0;
+      for (let d = 0; d < ref.length; d++) n += ref[d] * ref[d];
+      expect(Object.is(k.sumSq(4, dims), n)).toBe(true);
+      n = Math.sqrt(n);
+      for (let d = 0; d < ref.length; d++) ref[d] /= n;
+      k.div(4, n, dims);
+      for (let d = 0; d < dims; d++) expect(Object.is(v[d], ref[d])).toBe(true);
+    }
+  });
+
+  it('sieve resets the documents below the bound and keeps the rest, in order, as the JavaScript pass read them', () => {
+    const rand = seeded(61);
+    for (let trial = 0; trial < 30; trial++) {
+      const docsN = 1 + Math.floor(rand() * 60);
+      const k = wasmKernels(16 * docsN + 4 * docsN + docsN);
+      const acc = new Float64Array(k.memory.buffer, 0, 2 * docsN);
+      const touched = new Int32Array(k.memory.buffer, 16 * docsN, docsN);
+      const head = new Uint8Array(k.memory.buffer, 20 * docsN, docsN);
+      const order = Array.from({ length: docsN }, (_, d) => d).sort(() => rand() - 0.5);
+      const n = Math.floor(rand() * (docsN + 1));
+      for (let j = 0; j < n; j++) {
+        const d = order[j];
+        touched[j] = d;
+        acc[2 * d] = rand() < 0.1 ? 0.5 : rand(); // some exactly at the bound
+        acc[2 * d + 1] = 1 + Math.floor(rand() * 4);
+        head[d] = rand() < 0.5 ? 1 : 0;
+      }
+      const before = { acc: Float64Array.from(acc), head: Uint8Array.from(head), touched: order.slice(0, n) };
+      const kept = k.sieve(0, 16 * docsN, 20 * docsN, n, 0.5);
+      const keep = before.touched.filter((d) => !(before.acc[2 * d] < 0.5));
+      expect(kept).toBe(keep.length);
+      expect(Array.from(touched.subarray(0, kept))).toEqual(keep);
+      for (const d of before.touched) {
+        const low = before.acc[2 * d] < 0.5;
+        expect([acc[2 * d], acc[2 * d + 1], head[d]]).toEqual(
+          low ? [0, 0, 0] : [before.acc[2 * d], before.acc[2 * d + 1], before.head[d]],
+        );
+      }
+    }
   });
 });

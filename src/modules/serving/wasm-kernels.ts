@@ -34,6 +34,10 @@
  *
  * (byte offsets of an Int32 `docs`, a Float64 `tf`, a Float64 `acc` and an Int32 `touched`): the JavaScript loop's
  * operations in its order, so every sum is the same double.
+ *
+ * `axpy`/`axpyI8` (record 0047 round 23): a float32 vector plus a weighted float32 or int8 one, in place (`axpyCode`);
+ * `sumSq` and `div`, a vector's squared norm and its division by a number (the conversation vector's `normalise`);
+ * `sieve`, the first step of BM25's final pass (`sieveCode`).
  */
 
 const GET = 0x20;
@@ -123,6 +127,92 @@ const postCode = (cov: boolean): number[] => [
   0x0b,
 ];
 
+const F32_STORE = 0x38;
+const I8_LOAD = 0x2c; // i32.load8_s
+const CONVERT_I32 = 0xb7; // f64.convert_i32_s
+const DEMOTE = 0xb6;
+const [AT, SRC, W, LEFT] = [0, 1, 2, 3];
+
+/**
+ * A float32 vector plus a weighted one, in place: `acc[d] = fround(acc[d] + w × src[d])` for d < n, the widened
+ * product and sum in double as the JavaScript `acc[d] += w * src[d]` on a Float32Array does (f32.demote rounds to
+ * nearest, ties to even, as `Math.fround`). `src` is float32 (`axpy`: the semantic signal's per-turn sums) or int8
+ * (`axpyI8`: a word table row, word-vectors.ts `addRow`).
+ */
+// prettier-ignore
+const axpyCode = (i8: boolean): number[] => [
+  0x00, // no locals
+  0x02, 0x40, 0x03, 0x40,
+  GET, LEFT, 0x45, 0x0d, 0x01, // n == 0: done
+  GET, AT, // the store's address
+  GET, AT, F32_LOAD, 2, 0, PROMOTE,
+  GET, W, GET, SRC, ...(i8 ? [I8_LOAD, 0, 0, CONVERT_I32] : [F32_LOAD, 2, 0, PROMOTE]), MUL_F64,
+  ADD_F64, DEMOTE, F32_STORE, 2, 0,
+  ...advance(AT, 4), ...advance(SRC, i8 ? 1 : 4),
+  GET, LEFT, I32, 1, SUB_I32, SET, LEFT,
+  0x0c, 0x00, 0x0b, 0x0b,
+  0x0b,
+];
+
+const DIV_F64 = 0xa3;
+/** `Σ v[d] × v[d]`, d < n, one running double in order (semantic.ts `normalise`): (param at i32) (param n i32) (result f64). */
+// prettier-ignore
+const sumSqCode = [
+  0x01, 0x01, 0x7c, // local s: f64
+  0x02, 0x40, 0x03, 0x40,
+  GET, 1, 0x45, 0x0d, 0x01,
+  GET, 2, GET, 0, F32_LOAD, 2, 0, PROMOTE, GET, 0, F32_LOAD, 2, 0, PROMOTE, MUL_F64, ADD_F64, SET, 2,
+  ...advance(0, 4),
+  GET, 1, I32, 1, SUB_I32, SET, 1,
+  0x0c, 0x00, 0x0b, 0x0b,
+  GET, 2,
+  0x0b,
+];
+/** `v[d] = fround(v[d] / x)`, d < n (`normalise`'s `v[d] /= n`): (param at i32) (param x f64) (param n i32). */
+// prettier-ignore
+const divCode = [
+  0x00,
+  0x02, 0x40, 0x03, 0x40,
+  GET, 2, 0x45, 0x0d, 0x01,
+  GET, 0, GET, 0, F32_LOAD, 2, 0, PROMOTE, GET, 1, DIV_F64, DEMOTE, F32_STORE, 2, 0,
+  ...advance(0, 4),
+  GET, 2, I32, 1, SUB_I32, SET, 2,
+  0x0c, 0x00, 0x0b, 0x0b,
+  0x0b,
+];
+
+const I32_STORE8 = 0x3a;
+const [S_ACC, S_TOUCHED, S_HEAD, S_N, S_MIN, S_J, S_K, S_D, S_P] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+/**
+ * BM25's final pass, its first step (relevance.ts `LexicalIndex.score`): of the n touched documents, those whose sum
+ * is below `min` (they cannot reach the floor) have their sum, coverage and head mark reset here; the others are
+ * compacted, in order, to the front of `touched` (their sums left for the JavaScript pass), and their count returned.
+ *   (param acc i32) (param touched i32) (param head i32) (param n i32) (param min f64) (result i32)
+ *   for (j = 0; j < n; j++) { d = touched[j]; p = &acc[2d];
+ *     if (acc[2d] < min) { acc[2d] = 0; acc[2d + 1] = 0; head[d] = 0 } else touched[k++] = d }
+ *   return k
+ */
+// prettier-ignore
+const sieveCode = [
+  0x01, 0x04, 0x7f, // locals j, k, d, p: i32
+  0x02, 0x40, 0x03, 0x40,
+  GET, S_J, GET, S_N, 0x4e, 0x0d, 0x01, // j >= n: done
+  GET, S_TOUCHED, GET, S_J, I32, 2, SHL, ADD_I32, I32_LOAD, 2, 0, SET, S_D, // d = touched[j]
+  GET, S_ACC, GET, S_D, I32, 4, SHL, ADD_I32, SET, S_P, // p = &acc[2d]
+  GET, S_P, F64_LOAD, 3, 0, GET, S_MIN, 0x63, 0x04, 0x40, // if (acc[2d] < min)
+  GET, S_P, 0x44, 0, 0, 0, 0, 0, 0, 0, 0, F64_STORE, 3, 0,
+  GET, S_P, 0x44, 0, 0, 0, 0, 0, 0, 0, 0, F64_STORE, 3, 8,
+  GET, S_HEAD, GET, S_D, ADD_I32, I32, 0, I32_STORE8, 0, 0,
+  0x05, // else
+  GET, S_TOUCHED, GET, S_K, I32, 2, SHL, ADD_I32, GET, S_D, I32_STORE, 2, 0, // touched[k] = d
+  ...advance(S_K, 1),
+  0x0b,
+  ...advance(S_J, 1),
+  0x0c, 0x00, 0x0b, 0x0b,
+  GET, S_K,
+  0x0b,
+];
+
 /** An unsigned LEB128 number. */
 function leb(n: number): number[] {
   const out: number[] = [];
@@ -142,14 +232,27 @@ const name = (n: string): number[] => [n.length, ...Array.from(n, (ch) => ch.cha
 const BYTES = new Uint8Array([
   0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
   ...section(1, [
-    0x02,
+    0x06,
     0x60, 0x03, 0x7f, 0x7f, 0x7f, 0x01, 0x7c, // dot: (i32, i32, i32) → f64
     0x60, 0x09, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f, 0x7c, 0x7c, 0x7f, 0x01, 0x7f, // post: (6 × i32, f64, f64, i32) → i32
+    0x60, 0x04, 0x7f, 0x7f, 0x7c, 0x7f, 0x00, // axpy: (i32, i32, f64, i32) → ()
+    0x60, 0x02, 0x7f, 0x7f, 0x01, 0x7c, // sumSq: (i32, i32) → f64
+    0x60, 0x03, 0x7f, 0x7c, 0x7f, 0x00, // div: (i32, f64, i32) → ()
+    0x60, 0x05, 0x7f, 0x7f, 0x7f, 0x7f, 0x7c, 0x01, 0x7f, // sieve: (4 × i32, f64) → i32
   ]),
   ...section(2, [0x01, ...name('e'), ...name('m'), 0x02, 0x00, 0x00]), // import memory e.m, min 0 pages
-  ...section(3, [0x03, 0x00, 0x01, 0x01]),
-  ...section(7, [0x03, ...name('dot'), 0x00, 0x00, ...name('post'), 0x00, 0x01, ...name('postCov'), 0x00, 0x02]),
-  ...section(10, [0x03, ...body(code), ...body(postCode(false)), ...body(postCode(true))]),
+  ...section(3, [0x08, 0x00, 0x01, 0x01, 0x02, 0x02, 0x03, 0x04, 0x05]),
+  // prettier-ignore
+  ...section(7, [
+    0x08, ...name('dot'), 0x00, 0x00, ...name('post'), 0x00, 0x01, ...name('postCov'), 0x00, 0x02,
+    ...name('axpy'), 0x00, 0x03, ...name('axpyI8'), 0x00, 0x04, ...name('sumSq'), 0x00, 0x05, ...name('div'), 0x00, 0x06,
+    ...name('sieve'), 0x00, 0x07,
+  ]),
+  // prettier-ignore
+  ...section(10, [
+    0x08, ...body(code), ...body(postCode(false)), ...body(postCode(true)), ...body(axpyCode(false)), ...body(axpyCode(true)),
+    ...body(sumSqCode), ...body(divCode), ...body(sieveCode),
+  ]),
 ]);
 
 let compiled: WebAssembly.Module | null = null;
@@ -166,6 +269,8 @@ export type Post = (
   n: number,
 ) => number;
 
+export type Axpy = (acc: number, src: number, w: number, n: number) => void;
+
 /** The kernels over a new memory of at least `bytes` bytes. */
 export function wasmKernels(bytes: number): {
   memory: WebAssembly.Memory;
@@ -174,6 +279,16 @@ export function wasmKernels(bytes: number): {
   /** The postings walk: touched documents counted from n, the new count returned. */
   post: Post;
   postCov: Post;
+  /** `acc[d] = fround(acc[d] + w × src[d])`, d < n, float32 at byte offsets `acc` and `src`. */
+  axpy: Axpy;
+  /** The same with int8 components at `src`. */
+  axpyI8: Axpy;
+  /** `Σ v[d] × v[d]` of the float32 vector at byte offset `at`, d < n, summed in order. */
+  sumSq: (at: number, n: number) => number;
+  /** `v[d] = fround(v[d] / x)`, d < n. */
+  div: (at: number, x: number, n: number) => void;
+  /** BM25's final pass, the documents below `min` reset, the rest compacted in `touched`: their count (`sieveCode`). */
+  sieve: (acc: number, touched: number, head: number, n: number, min: number) => number;
 } {
   compiled ??= new WebAssembly.Module(BYTES);
   const memory = new WebAssembly.Memory({ initial: Math.max(1, Math.ceil(bytes / 65536)) });
@@ -183,5 +298,10 @@ export function wasmKernels(bytes: number): {
     dot: e.dot as (a: number, b: number, dims: number) => number,
     post: e.post as Post,
     postCov: e.postCov as Post,
+    axpy: e.axpy as Axpy,
+    axpyI8: e.axpyI8 as Axpy,
+    sumSq: e.sumSq as (at: number, n: number) => number,
+    div: e.div as (at: number, x: number, n: number) => void,
+    sieve: e.sieve as (acc: number, touched: number, head: number, n: number, min: number) => number,
   };
 }

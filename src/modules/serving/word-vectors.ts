@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { isNumber, stem } from '../../lib/text.js';
+import { wasmKernels, type Axpy } from './wasm-kernels.js';
 
 /**
  * The offline English word table (word-vectors/en-40k.bin.gz, built by
@@ -23,7 +24,12 @@ export class WordTable {
   private readonly stemRank = new Map<string, number>();
   /** Per word: the factor that turns its int8 components into a unit vector. */
   private readonly unit: Float32Array;
+  /** The int8 components, word i at [i × dims, (i + 1) × dims), in a WebAssembly memory with `sum` after them. */
   private readonly q: Int8Array;
+  /** A vector summed by the kernel (`rowsVector`), at byte `sumAt` of the same memory. */
+  private readonly sum: Float32Array;
+  private readonly sumAt: number;
+  private readonly axpyI8: Axpy;
   private readonly logSize: number;
   /** Whether any word of the table is a number (the shipped table holds none: a number then needs no look-up). */
   readonly hasNumbers: boolean;
@@ -38,7 +44,12 @@ export class WordTable {
     at += wordBytes;
     const scales = new Float32Array(buf.buffer.slice(buf.byteOffset + at, buf.byteOffset + at + 4 * n));
     at += 4 * n;
-    this.q = new Int8Array(buf.buffer.slice(buf.byteOffset + at, buf.byteOffset + at + n * dims));
+    this.sumAt = Math.ceil((n * dims) / 4) * 4;
+    const kernel = wasmKernels(this.sumAt + 4 * dims);
+    this.axpyI8 = kernel.axpyI8;
+    this.q = new Int8Array(kernel.memory.buffer, 0, n * dims);
+    this.q.set(new Int8Array(buf.buffer, buf.byteOffset + at, n * dims));
+    this.sum = new Float32Array(kernel.memory.buffer, this.sumAt, dims);
     this.dims = dims;
     this.size = n;
     this.logSize = Math.log(n + 2);
@@ -83,6 +94,21 @@ export class WordTable {
     const q = this.q;
     const base = i * this.dims;
     for (let d = 0; d < this.dims; d++) acc[d] += f * q[base + d];
+  }
+
+  /**
+   * Σ weights[k] × the unit vector of word rows[k], in order, as a new vector: what `addRow` over the rows into a
+   * zeroed Float32Array makes, float32 for float32 (the kernel does `addRow`'s widened product and sum, wasm-kernels.ts
+   * `axpyI8`).
+   */
+  rowsVector(rows: Int32Array, weights: Float64Array): Float32Array {
+    const dims = this.dims;
+    this.sum.fill(0);
+    for (let k = 0; k < rows.length; k++) {
+      const i = rows[k];
+      this.axpyI8(this.sumAt, i * dims, weights[k] * this.unit[i], dims);
+    }
+    return this.sum.slice();
   }
 
   /** The rank of a word (0 = most frequent), or undefined. */
