@@ -36,6 +36,7 @@ import { SAFETY_CATEGORIES } from '../src/modules/safety/categories.js';
 import { labelledLines } from '../src/modules/safety/corpus.js';
 import { featuresOf, type Head } from '../src/modules/safety/model.js';
 import { AUTHOR_FILES, authorLines, isSafe, parseAuthors } from './text-model-authors.js';
+import { cachedFit } from './text-model-fit-cache.js';
 import { headOffset, parseOffsets, type CalibratedModels } from './text-model-offsets.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -464,7 +465,8 @@ function main(): void {
   const settings = { version: 2, ...(normAll && { norm: 'all' as const }), ...(offsets && { offsets }) };
   const out: CalibratedModels = { ...settings, features, heads: {} };
   for (const n of names) {
-    const m = fit(rowsOf(n, examples, power), dims, l2.get(n)!);
+    const rows = rowsOf(n, examples, power); // one fit per input with ORBIT_TRAIN_FIT_CACHE (tests): the code is in the key
+    const m = cachedFit(rows, dims, l2.get(n)!, `${EPOCHS} ${RATE} ${fit} ${score}`, () => fit(rows, dims, l2.get(n)!));
     const weights: Record<string, number> = {};
     m.w.forEach((v, i) => {
       const w = features[i].startsWith('c') ? v * conceptScale : v;

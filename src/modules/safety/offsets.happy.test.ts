@@ -65,17 +65,23 @@ describe('calibration offsets (weights.json Head.offset)', () => {
     for (const bad of ['0.9', '0.9,', 'a,b', '0,0.1', '0.9,0.1,2']) expect(() => parseOffsets(bad)).toThrow();
   });
 
-  // Three full fits and no database: the postgres project leaves this file out (test/backend-scope.ts).
+  // Three trainer runs on the same corpus and settings, and no database: the postgres project leaves this file out
+  // (test/backend-scope.ts). The offsets never reach the fit, so the first run's fits serve the other two
+  // (scripts/text-model-fit-cache.ts: looked up by a hash of every input of the fit and of its code); each run still
+  // goes through all of the trainer's settings, offsets and output code, and the first fits the corpus for real, so the
+  // last comparison still fails when weights.json is not what the corpus trains to.
   it('the trainer stores them with --offsets, --check keeps them, --offsets none restores the same bytes', async () => {
     const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
     const committed = path.join(root, 'src/modules/safety/weights.json');
-    const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-offsets-')), 'weights.json');
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-offsets-'));
+    const out = path.join(tmp, 'weights.json');
+    const env = { ...process.env, ORBIT_TRAIN_FIT_CACHE: path.join(tmp, 'fits') };
     fs.copyFileSync(committed, out);
     // Asynchronous: a synchronous child blocks the worker's event loop for the whole fit (vitest's RPC then times out).
     const train = (...args: string[]) =>
       new Promise<number | null>((resolve) => {
         const argv = ['--import', 'tsx', 'scripts/train-text-models.ts', ...args, '--out', out];
-        spawn(process.execPath, argv, { cwd: root, stdio: 'ignore' }).on('close', resolve);
+        spawn(process.execPath, argv, { cwd: root, env, stdio: 'ignore' }).on('close', resolve);
       });
     expect(await train('--keep-settings', '--offsets', '0.9,0.2')).toBe(0);
     const m = JSON.parse(fs.readFileSync(out, 'utf8')) as CalibratedModels;
@@ -86,5 +92,6 @@ describe('calibration offsets (weights.json Head.offset)', () => {
     expect(await train('--check')).toBe(0);
     expect(await train('--keep-settings', '--offsets', 'none')).toBe(0);
     expect(fs.readFileSync(out, 'utf8')).toBe(fs.readFileSync(committed, 'utf8'));
+    expect(fs.readdirSync(env.ORBIT_TRAIN_FIT_CACHE)).toHaveLength(Object.keys(m.heads).length); // one fit a head
   });
 });
