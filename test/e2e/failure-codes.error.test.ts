@@ -194,6 +194,9 @@ describe('failed authentication is throttled per address', () => {
   it.runIf(!!process.env.TEST_REDIS_URL)('is counted across instances through Redis', async () => {
     const other = await startTestServer({ authFailuresPerMinute: 5, redisPrefix: s.config.redisPrefix });
     try {
+      // Wait until the other instance's Redis connection is up (a command sent while it connects is queued and answers
+      // once it is). Otherwise, on a fast machine, the loop below can end before its first count has landed.
+      await other.ctx.counters.hit('connected', 60_000);
       for (let i = 0; i < 6; i++) await wrong('192.0.2.20', 'dashboard');
       // The other instance sees the address's failures: its first failure there finds the count past the limit, and
       // the address is refused there long before its own 5 would have run out (the count lands in the background).
