@@ -19,7 +19,7 @@
  *   sensitive     any ad, over conversations tagged sensitive:* (lower is better)
  *   non-English / multi-turn / English single-turn: correct (right ad, or rightly none)
  *
- *   npx tsx bench/relevance/evaluate.ts [--set DIR|team|dev|lang-dev|nearmiss-dev|check-dev|check2-dev|check3-dev|check4-dev|check5-dev|check6-dev|blind]... [--json] [--failures] [--floor=X] [--save=DIR] [--compare=DIR]
+ *   npx tsx bench/relevance/evaluate.ts [--set DIR|team|dev|lang-dev|nearmiss-dev|check-dev|check2-dev|check3-dev|check4-dev|check5-dev|check6-dev|check7-dev|blind]... [--json] [--failures] [--floor=X] [--save=DIR] [--compare=DIR]
  *
  * Without --set it runs the team's set and ../shared/data/adrel-dev/; `--set lang-dev` is the team-written
  * non-English development file (lang-dev.txt, sets.ts), `--set nearmiss-dev` the team-written no-ad
@@ -29,7 +29,8 @@
  * a third written the same way (check3-dev/: 30 further advertisers; development data since 2026-11-27 10:50),
  * `--set check4-dev` an unread check (check4-dev/: 30 further advertisers, 220 conversations), `--set check5-dev`
  * another (check5-dev/: 30 further advertisers, 240 conversations), `--set check6-dev` a fifth (check6-dev/: 30 further
- * advertisers, 240 conversations in the style of a chat app's logs).
+ * advertisers, 240 conversations in the style of a chat app's logs), `--set check7-dev` a sixth (check7-dev/: 30 further
+ * advertisers, 240 conversations in the style of an agent / customer-support app).
  * ORBIT_LLM_BASE_URL / ORBIT_EMBEDDING_MODEL in the environment are passed to
  * the server (the configured classifier and embeddings are then measured).
  */
@@ -54,6 +55,7 @@ const CHECK3_DIR = path.join(HERE, 'check3-dev');
 const CHECK4_DIR = path.join(HERE, 'check4-dev');
 const CHECK5_DIR = path.join(HERE, 'check5-dev');
 const CHECK6_DIR = path.join(HERE, 'check6-dev');
+const CHECK7_DIR = path.join(HERE, 'check7-dev');
 const ADMIN = 'eval-admin-token-0123456789abcdef';
 const UA =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
@@ -309,6 +311,7 @@ function resolveSet(arg: string): LabelledSet {
   if (arg === 'check4-dev') return loadSetDir(CHECK4_DIR);
   if (arg === 'check5-dev') return loadSetDir(CHECK5_DIR);
   if (arg === 'check6-dev') return loadSetDir(CHECK6_DIR);
+  if (arg === 'check7-dev') return loadSetDir(CHECK7_DIR);
   if (arg === 'blind') return loadSetDir(BLIND_DIR);
   return loadSetDir(arg);
 }
