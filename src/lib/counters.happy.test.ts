@@ -45,6 +45,14 @@ describe.each(backends)('shared counters (%s)', (_name, make) => {
     expect(await c.reserved(a.name, now, 600_000)).toBe(65);
   });
 
+  it("reads the committed spend added under a check's shared name as its base", async () => {
+    const shared = `cd:${randomBase62(6)}`;
+    const check = { name: `hd:${randomBase62(6)}`, base: 0, limit: 100, amount: 30, shared };
+    expect(await c.reserve([check], now, 600_000)).toBe(-1); // 0 + 30 ≤ 100
+    await c.addSpent([{ name: shared, amount: 60, ttlMs: 3_600_000 }]);
+    expect(await c.reserve([check], now, 600_000)).toBe(0); // 60 + 30 reserved + 30 > 100
+  });
+
   it('lets reservations lapse after the window', async () => {
     const check = { name: `w:${randomBase62(6)}`, base: 0, limit: 100, amount: 100 };
     expect(await c.reserve([check], now, 120_000)).toBe(-1);

@@ -80,6 +80,15 @@ export class MemoryCounters implements Counters {
     private readonly now: () => number,
   ) {}
 
+  /**
+   * A map key: the prefix and the name as one flat string (`join`), not the two-piece string `+` makes, which V8
+   * hashes piece by piece and flattens (a runtime call) each time it compares it with the key it finds (record 0047
+   * round 25).
+   */
+  private key(name: string): string {
+    return [this.prefix, name].join('');
+  }
+
   private sweep(): void {
     const t = this.now();
     if (t < this.sweepAt) return;
@@ -122,7 +131,7 @@ export class MemoryCounters implements Counters {
 
   async hincr(key: string, field: string, by: number, ttlMs: number): Promise<void> {
     this.sweep();
-    const k = this.prefix + key;
+    const k = this.key(key);
     const t = this.now();
     let h = this.hashes.get(k);
     if (!h || h.until <= t) this.hashes.set(k, (h = { until: 0, fields: new Map() }));
@@ -133,7 +142,7 @@ export class MemoryCounters implements Counters {
   async hgetall(keys: string[]): Promise<Record<string, number>[]> {
     const t = this.now();
     return keys.map((key) => {
-      const h = this.hashes.get(this.prefix + key);
+      const h = this.hashes.get(this.key(key));
       return h && h.until > t ? Object.fromEntries(h.fields) : {};
     });
   }
@@ -153,7 +162,7 @@ export class MemoryCounters implements Counters {
   async addSpent(entries: { name: string; amount: number; ttlMs: number }[]): Promise<void> {
     const t = this.now();
     for (const e of entries) {
-      const k = this.prefix + e.name;
+      const k = this.key(e.name);
       const have = this.spent.get(k);
       if (have && have.until > t) have.value += e.amount;
       else this.spent.set(k, { value: e.amount, until: t + e.ttlMs });
@@ -161,8 +170,9 @@ export class MemoryCounters implements Counters {
   }
 
   private spentOf(name: string | undefined): number {
-    if (!name) return 0;
-    const have = this.spent.get(this.prefix + name);
+    // Without shared spend added (`addSpent`), no key to build.
+    if (!name || this.spent.size === 0) return 0;
+    const have = this.spent.get(this.key(name));
     return have && have.until > this.now() ? have.value : 0;
   }
 
@@ -171,7 +181,7 @@ export class MemoryCounters implements Counters {
     // Each check's window, and its key when it has none yet (a key is built and hashed once per check).
     const windows: (Map<number, number> | string)[] = [];
     for (let i = 0; i < checks.length; i++) {
-      const k = this.prefix + checks[i].name;
+      const k = this.key(checks[i].name);
       const w = this.windows.get(k);
       windows.push(w ?? k);
       const base = Math.max(checks[i].base, this.spentOf(checks[i].shared));
@@ -192,7 +202,7 @@ export class MemoryCounters implements Counters {
   }
 
   async reserved(name: string, now: number, windowMs: number): Promise<number> {
-    return this.sum(this.windows.get(this.prefix + name), now, windowMs);
+    return this.sum(this.windows.get(this.key(name)), now, windowMs);
   }
 
   async close(): Promise<void> {

@@ -173,9 +173,10 @@ export class Ranking {
     /** Groups at or above the floor but too far below the best eligible relevance to compete. */
     readonly belowBest = 0,
   ) {
-    // A loop, not `idx.map`: the builtin calls a closure per element (record 0047 round 23).
-    const heap: number[] = [];
-    for (let k = 0; k < idx.length; k++) heap.push(k);
+    // A loop, not `idx.map`: the builtin calls a closure per element (record 0047 round 23). Made at its length, not
+    // grown push by push (round 25).
+    const heap = new Array<number>(idx.length);
+    for (let k = 0; k < idx.length; k++) heap[k] = k;
     this.heap = heap;
     for (let k = (this.heap.length >> 1) - 1; k >= 0; k--) this.siftDown(k);
   }
@@ -326,9 +327,10 @@ export function rankCandidates(snap: Snapshot, input: DecisionInput): Ranking {
   // The relative floor: only candidates close to the best eligible fit compete.
   const cut = relativeFloor > 0 ? relativeFloor * bestEligible(checks, idx, relevance) : 0;
   const { ecpm, feedback } = snap;
-  const keptIdx: number[] = [];
-  const keptRel: number[] = [];
+  // The groups kept are compacted in place (a kept group's new position is never after its old one): two arrays
+  // fewer grown push by push per request (record 0047 round 25).
   const score: number[] = [];
+  let kept = 0;
   for (let k = 0; k < idx.length; k++) {
     const r = relevance[k];
     if (r < cut) {
@@ -336,12 +338,14 @@ export function rankCandidates(snap: Snapshot, input: DecisionInput): Ranking {
       continue;
     }
     const d = idx[k];
-    keptIdx.push(d);
-    keptRel.push(r);
+    idx[kept] = d;
+    relevance[kept++] = r;
     // = g.ecpmMicros * (relevanceFactor(r) * g.feedback), read from the packed arrays.
     score.push(ecpm[d] * (relevanceFactor(r) * feedback[d]));
   }
-  return new Ranking(snap, checks, keptIdx, keptRel, score, belowFloor, belowBest);
+  idx.length = kept;
+  relevance.length = kept;
+  return new Ranking(snap, checks, idx, relevance, score, belowFloor, belowBest);
 }
 
 /**
