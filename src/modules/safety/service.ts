@@ -249,7 +249,10 @@ export function assessOffline(
     informational = Math.min(informational, models.probabilities(own)[heads.informational]);
   }
   // A request form ("write me a poem about …", "translate …") is a task for the assistant: no commercial need.
-  const requested = lastTurn?.request === true;
+  // A short follow-up to a request form with no shopping word continues the task ("and a formal one?"), round 29.
+  const prev = user.length > 1 ? analyseUserTurn(user[user.length - 2], language) : null;
+  const short = user.length > 1 && user[user.length - 1].wordCount <= 8 && !lastTurn?.concepts.includes('SHOPPING');
+  const requested = lastTurn?.request === true || (prev?.request === true && short);
   if (requested && informational < REQUEST_INFORMATIONAL) informational = REQUEST_INFORMATIONAL;
   // A soft entry (an everyday meaning too) blocks only when the model leans to its category (lexicon.ts SOFT).
   if (
