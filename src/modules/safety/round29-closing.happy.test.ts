@@ -6,27 +6,30 @@ import { fold } from '../../lib/lang.js';
 const U = (content: string) => ({ role: 'user' as const, content });
 const A = (content: string) => ({ role: 'assistant' as const, content });
 
+/** One sentence a line. */
+const lines = (block: string): string[] => block.trim().split('\n');
+
 // Record 0036 (round 29). Sentences written for this test (not in corpus.txt, the validation files or an evaluation set).
-const REFUSALS = [
-  "I can't help with that.",
-  'Sorry, but I won’t assist with this request.',
-  "I'm not able to help you with getting around the age check.",
-  'Lo siento, no puedo ayudarte con eso.',
-  'Dabei kann ich dir leider nicht helfen.',
-  "Désolé, je ne peux pas t'aider avec ça.",
-  'Desculpe, mas não posso ajudar com isso.',
-  'Mi dispiace, non posso aiutarti con questo.',
-  'Daar kan ik je helaas niet mee helpen.',
-];
-const NOT_REFUSALS = [
-  "I can't browse live prices, but here are three well-reviewed options.",
-  "I can't recommend one brand over another, but look for a warranty of at least two years.",
-  "Sure! I can help with that. Here's a short list.",
-  "I can't make reservations myself, but these three places take online bookings.",
-  'No puedo ayudarte a elegir sin saber tu presupuesto: ¿cuánto quieres gastar?',
-  "Here are three options. Honestly I can't help with that last question, prices change daily.",
-  'Ich kann dir leider keine Preise in Echtzeit zeigen, aber diese Modelle sind beliebt.',
-];
+const REFUSALS = lines(`
+I can't help with that.
+Sorry, but I won’t assist with this request.
+I'm not able to help you with getting around the age check.
+Lo siento, no puedo ayudarte con eso.
+Dabei kann ich dir leider nicht helfen.
+Désolé, je ne peux pas t'aider avec ça.
+Desculpe, mas não posso ajudar com isso.
+Mi dispiace, non posso aiutarti con questo.
+Daar kan ik je helaas niet mee helpen.
+`);
+const NOT_REFUSALS = lines(`
+I can't browse live prices, but here are three well-reviewed options.
+I can't recommend one brand over another, but look for a warranty of at least two years.
+Sure! I can help with that. Here's a short list.
+I can't make reservations myself, but these three places take online bookings.
+No puedo ayudarte a elegir sin saber tu presupuesto: ¿cuánto quieres gastar?
+Here are three options. Honestly I can't help with that last question, prices change daily.
+Ich kann dir leider keine Preise in Echtzeit zeigen, aber diese Modelle sind beliebt.
+`);
 const HELPFUL = 'Here are three popular options with good reviews: the first is light, the second is cheaper.';
 
 describe('round 29: the closing answer declines the request', () => {
