@@ -16,11 +16,12 @@ type Forms = Record<Exclude<Lang, 'other'>, { open: string; ask: string }>;
 
 const FORMS: Forms = {
   en: {
-    open: 'please|pls|hey|hi|hello|ok|okay|so|now|can you|could you|would you|will you|i need you to|i want you to|help me|and',
+    open: 'please|pls|plz|hey|hi|hello|ok|okay|so|now|can you|could you|would you|will you|can u|could u|pls can u|i need you to|i want you to|help me|and',
     ask:
       '(?:write|draft|compose|make up|come up with) (?:me |us |my son |my daughter )?(?:a |an |another |the |some |two |three )?(?:\\w+ ){0,2}(?:essay|essays|story|stories|poem|poems|haiku|limerick|sonnet|song|lyrics|paragraph|rap|joke|jokes|riddle|fable|fairy tale|book report)\\b' +
       '|tell (?:me |us )?(?:a |an |another )?(?:\\w+ )?(?:story|joke|riddle|fairy tale)\\b' +
-      '|(?:translate|summarize|summarise|paraphrase|proofread|rephrase)\\b' +
+      '|(?:translate|summarize|summarise|paraphrase|proofread|rephrase|rewrite|reword)\\b' +
+      '|make (?:this|it) sound (?:more|less) \\w+\\b' +
       '|(?:do|check|finish) my (?:homework|assignment)\\b' +
       '|(?:with|on|do|finish) (?:my |this |the )?(?:homework|assignment|book report)\\b',
   },
@@ -29,7 +30,7 @@ const FORMS: Forms = {
     ask:
       '(?:escribe|escribeme|escribir|escribirme|redacta|redactame|redactarme|hazme|inventa|inventame) (?:me )?(?:un|una|unos|unas|otro|otra) (?:\\w+ ){0,2}(?:ensayo|cuento|historia|poema|poesia|redaccion|cancion|chiste|relato|resumen)\\b' +
       '|(?:cuentame|cuenta|cuentanos|contarme) (?:un|una|otro|otra) (?:\\w+ )?(?:cuento|chiste|historia)\\b' +
-      '|(?:traduce|traduceme|traducir|traduzca|resume|resumeme|resumir|resuma|parafrasea|corrige)\\b' +
+      '|(?:traduce|traduceme|traducir|traduzca|resume|resumeme|resumir|resuma|parafrasea|corrige|reescribe|reescribeme|reescribir|reformula|reformular)\\b' +
       '|(?:con|hacer) (?:mis |mi |los |la )?(?:deberes|tarea|tareas)\\b',
   },
   de: {
@@ -37,7 +38,8 @@ const FORMS: Forms = {
     ask:
       '(?:schreib|schreibe|verfasse|erzahl|erzahle|dichte) (?:mir |uns )?(?:bitte )?(?:einen|eine|ein|noch ein|noch eine) (?:\\w+ ){0,2}(?:aufsatz|geschichte|gedicht|essay|zusammenfassung|erorterung|lied|marchen|witz|referat)\\b' +
       '|(?:mir |uns )?(?:bitte )?(?:einen|eine|ein) (?:\\w+ ){0,2}(?:aufsatz|geschichte|gedicht|essay|zusammenfassung|marchen|witz|referat) (?:\\w+ ){0,6}(?:schreiben|verfassen|erzahlen)\\b' +
-      '|(?:ubersetze|ubersetz|ubersetzen|fasse|zusammenfassen|korrigiere)\\b' +
+      '|(?:ubersetze|ubersetz|ubersetzen|fasse|zusammenfassen|korrigiere|formuliere|formulier|umformulieren|umschreiben)\\b' +
+      '|schreib(?:e)? (?:das|es|den text|diesen text|die mail|diese mail) (?:\\w+ ){0,3}um\\b' +
       '|hilf (?:mir |uns )?(?:bei|mit) (?:meinen |meiner |den |der )?(?:hausaufgaben|hausaufgabe)\\b',
   },
   fr: {
@@ -45,7 +47,7 @@ const FORMS: Forms = {
     ask:
       '(?:m |me |nous )?(?:ecris|ecrire|ecrivez|redige|rediger|redigez|invente|inventer) (?:moi |nous )?(?:un|une|des|encore un|encore une) (?:\\w+ ){0,2}(?:dissertation|redaction|histoire|poeme|essai|resume|chanson|conte|blague)\\b' +
       '|(?:raconte|racontez|me raconter|nous raconter) (?:moi |nous )?(?:un|une) (?:\\w+ )?(?:histoire|blague|conte)\\b' +
-      '|(?:m |me )?(?:traduis|traduire|traduisez|resume|resumer|resumez|corrige)\\b' +
+      '|(?:m |me )?(?:traduis|traduire|traduisez|resume|resumer|resumez|corrige|reecris|reecrire|reecrivez|reformule|reformuler|reformulez)\\b' +
       '|(?:aide moi|aidez moi|m aider) (?:a faire |avec |pour |dans )?(?:mes |mon |ce )?(?:devoirs|devoir|expose)\\b',
   },
   pt: {
@@ -53,7 +55,7 @@ const FORMS: Forms = {
     ask:
       '(?:escreva|escreve|escrever|redija|invente|inventa) (?:me |pra mim |para mim )?(?:um|uma|outro|outra) (?:\\w+ ){0,2}(?:redacao|historia|poema|ensaio|resumo|cancao|conto|piada)\\b' +
       '|(?:conte|conta|contar) (?:me |pra mim )?(?:um|uma|outra|outro) (?:\\w+ )?(?:historia|piada|conto)\\b' +
-      '|(?:traduza|traduz|traduzir|resuma|resumir|corrija)\\b' +
+      '|(?:traduza|traduz|traduzir|resuma|resumir|corrija|reescreva|reescreve|reescrever|reformule|reformula|reformular)\\b' +
       '|(?:ajuda|ajude|ajudar)(?: me)? (?:com|no|na|a fazer) (?:o |a |meu |minha |os |meus |as |minhas )?(?:dever de casa|licao de casa|tarefa|tarefas|deveres)\\b',
   },
   it: {
@@ -61,7 +63,7 @@ const FORMS: Forms = {
     ask:
       '(?:scrivi|scrivimi|scrivere|componi|inventa|inventami) (?:un|una|uno|un altra|un altro) (?:\\w+ ){0,2}(?:tema|saggio|storia|poesia|racconto|riassunto|canzone|filastrocca|favola|barzelletta)\\b' +
       '|(?:raccontami|racconta|raccontaci) (?:un|una) (?:\\w+ )?(?:storia|barzelletta|favola)\\b' +
-      '|(?:traduci|traducimi|tradurre|riassumi|riassumere|riassumimi|correggi)\\b' +
+      '|(?:traduci|traducimi|tradurre|riassumi|riassumere|riassumimi|correggi|riscrivi|riscrivere|riscrivimi|riformula|riformulare)\\b' +
       '|(?:aiutami|aiutarmi) (?:con|a fare|coi|nei) (?:i |miei |il )?(?:compiti|tema)\\b',
   },
   nl: {
@@ -70,7 +72,7 @@ const FORMS: Forms = {
       '(?:schrijf|maak|verzin) (?:me |mij |voor mij |ons )?(?:een|nog een) (?:\\w+ ){0,2}(?:opstel|verhaal|verhaaltje|gedicht|gedichtje|essay|samenvatting|werkstuk|liedje|mop)\\b' +
       '|(?:me |mij )?(?:een|nog een) (?:\\w+ ){0,2}(?:opstel|verhaal|verhaaltje|gedicht|essay|samenvatting|werkstuk|mop) (?:\\w+ ){0,6}(?:schrijven|maken|vertellen|verzinnen)\\b' +
       '|vertel (?:me |mij |ons )?(?:een|nog een) (?:\\w+ )?(?:verhaal|verhaaltje|mop|sprookje)\\b' +
-      '|(?:vertaal|vertalen|vat|samenvatten|verbeter)\\b' +
+      '|(?:vertaal|vertalen|vat|samenvatten|verbeter|herschrijf|herschrijven|herformuleer|herformuleren)\\b' +
       '|help (?:me |mij )?(?:met|bij) (?:mijn |m?n )?(?:huiswerk|werkstuk)\\b',
   },
 };

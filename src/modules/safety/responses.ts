@@ -10,8 +10,12 @@
  *     danger", "what you're going through", an intensified sorry ("lo siento muchísimo", "unendlich leid"), wishes of
  *     strength, and referrals to a counsellor, a support or debt service. Blocks only when the user turn before it
  *     also leans to a category (service.ts EARLIER_SUPPORT_SCALE).
+ *   - `refusal`: the answer opens by declining the request ("I can't help with that", "no puedo ayudarte con eso",
+ *     "dabei kann ich nicht helfen", a refusal to help evade or hide something): the assistant judged the request
+ *     one it should not serve. Blocks like `support` (the user turn before it must lean to a category). Record 0036
+ *     (round 29): check5-dev's sensitive asks answered with a refusal.
  */
-export type ResponseMarker = 'condolence' | 'support';
+export type ResponseMarker = 'condolence' | 'support' | 'refusal';
 
 const CONDOLENCE = new RegExp(
   [
@@ -137,9 +141,54 @@ const SUPPORT = new RegExp(
     .join('|'),
 );
 
-/** The marker of an assistant turn's `fold`ed text: condolences, stronger support, or null. */
+/** Courtesy words an assistant puts before a refusal ("sorry, but", "lo siento, pero"), per language (folded). */
+const SORRY = String.raw`(?:(?:(?:i['\u2019]?m |i am |so |really )?sorry|apologies|unfortunately|lo siento|lo lamento|disculpa|perdona|tut mir (?:sehr )?leid|entschuldig(?:ung|e)|leider|(?:je suis )?desolee?|pardon|desculpa|desculpe|lamento|sinto muito|infelizmente|mi dispiace|spiacente|purtroppo|het spijt me|helaas)[,.!]? (?:(?:but|pero|aber|mais|mas|ma|maar) )?)?`;
+/** What is declined: "that", "this request", or helping someone evade, hide or get round something. */
+const EVADE = String.raw`(?:avoid|evad|hid|dodg|bypass|circumvent|get(?:t)?(?:ing)? (?:around|round)|cheat|deceiv|trick)\w*`;
+const THAT = String.raw`(?:that|this|it|those|these)(?: (?:one|request|kind of (?:thing|request)|sort of (?:thing|request)))?`;
+const REFUSAL = new RegExp(
+  [
+    // en
+    String.raw`(?:(?:i|we) (?:can['\u2019]?t|cannot|can not|won['\u2019]?t|will not|must decline to|have to decline to)|(?:i['\u2019]?m|i am|we['\u2019]?re|we are) (?:not able|unable|not going) to) (?:help|assist)(?: you)?(?: (?:with|on|in|do))? (?:${THAT}|${EVADE})`,
+    String.raw`(?:i|we) (?:can['\u2019]?t|cannot|can not|won['\u2019]?t|will not) (?:help|assist)(?: you)?\s*(?:[.!,;:\u2014\u2013-]|$)`,
+    String.raw`(?:i|we) (?:can['\u2019]?t|cannot|won['\u2019]?t|will not) (?:provide|give|offer|recommend|suggest) (?:help|advice|recommendations|options|assistance) (?:for|with|on) (?:${THAT}|${EVADE})`,
+    String.raw`(?:that['\u2019]?s|this is|that is) (?:not )?something i (?:can['\u2019]?t|cannot|won['\u2019]?t|will not|can not) help with`,
+    // es
+    String.raw`no (?:te |le |les )?(?:puedo|voy a|podemos) (?:ayudar(?:te|le|les)?|asistir(?:te|le)?)(?: (?:con|en|a))? (?:eso|esto|ello|algo asi|este tipo de cosas|${EVADE})`,
+    String.raw`no (?:te |le )?(?:puedo|voy a) (?:ayudar(?:te|le)?|asistir(?:te|le)?)\s*(?:[.!,;:\u2014\u2013-]|$)`,
+    // de
+    String.raw`(?:dabei|damit|hierbei|hiermit|bei so etwas|bei sowas) (?:kann|werde) ich (?:dir |ihnen |euch )?(?:leider )?nicht (?:helfen|behilflich sein|unterstutzen)`,
+    String.raw`ich (?:kann|werde) (?:dir |ihnen |euch )?(?:leider )?(?:dabei|damit|hierbei|hiermit|bei so etwas|bei sowas) (?:leider )?nicht (?:helfen|behilflich sein|unterstutzen)`,
+    String.raw`ich kann (?:dir |ihnen |euch )?(?:leider )?nicht (?:helfen|behilflich sein)\s*(?:[.!,;:\u2014\u2013-]|$)`,
+    // fr
+    String.raw`je ne (?:peux|vais|pourrai) pas (?:t['\u2019]|vous |te )?(?:aider|assister|accompagner)(?: (?:avec|a|pour|sur|dans))? (?:ca|cela|ceci|ce genre de (?:chose|demande)s?|cette demande|${EVADE})`,
+    String.raw`je ne (?:peux|vais) pas (?:t['\u2019]|vous )?(?:aider|assister)\s*(?:[.!,;:\u2014\u2013-]|$)`,
+    // pt
+    String.raw`nao (?:te |lhe )?(?:posso|vou|consigo|podemos) (?:te |lhe )?(?:ajudar|auxiliar|ajuda-lo|ajuda-la)(?: (?:com|nisso|nisto|a|em))? ?(?:isso|isto|esse tipo de coisa|${EVADE})`,
+    String.raw`nao (?:te |lhe )?(?:posso|vou) (?:te |lhe )?(?:ajudar|auxiliar)\s*(?:[.!,;:\u2014\u2013-]|$)`,
+    // it
+    String.raw`non (?:ti |la |vi )?(?:posso|possiamo|poss[oi]) (?:aiutar(?:ti|la|vi|e)|assister(?:ti|la|e))(?: (?:con|in|a|su))? (?:questo|questa cosa|cio|una cosa del genere|${EVADE})`,
+    String.raw`non (?:ti |la )?(?:posso) (?:aiutar(?:ti|la|e))\s*(?:[.!,;:\u2014\u2013-]|$)`,
+    // nl
+    String.raw`(?:daar|hier|daarmee|hiermee|daarbij|hierbij) kan ik (?:je |u |jullie )?(?:helaas )?niet (?:mee |bij )?helpen`,
+    String.raw`ik kan (?:je |u |jullie )?(?:helaas )?(?:daar|hier) (?:helaas )?niet (?:mee |bij )?helpen`,
+  ]
+    .map((p) => `(?:${p})`)
+    .join('|'),
+);
+/** How far into the answer a refusal may open (after a courtesy word): a refusal leads, a caveat later does not. */
+const REFUSAL_OPENING = 140;
+const REFUSAL_AT_START = new RegExp(String.raw`^[\s*_>"'#-]*${SORRY}(?:${REFUSAL.source})`);
+
+/** Whether an answer's `fold`ed text opens by declining the request. */
+export function isRefusal(folded: string): boolean {
+  return REFUSAL_AT_START.test(folded.slice(0, REFUSAL_OPENING));
+}
+
+/** The marker of an assistant turn's `fold`ed text: condolences, a refusal, stronger support, or null. */
 export function assistantResponse(folded: string): ResponseMarker | null {
   if (CONDOLENCE.test(folded)) return 'condolence';
+  if (isRefusal(folded)) return 'refusal';
   if (SUPPORT.test(folded)) return 'support';
   return null;
 }

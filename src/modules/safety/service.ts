@@ -12,8 +12,7 @@ import {
   type SafetyCategory,
 } from './categories.js';
 import { lexiconHit, SOFT_SCALE, type LexiconHit } from './lexicon.js';
-import { assistantReferral } from './referrals.js';
-import { assistantResponse, type ResponseMarker } from './responses.js';
+import { markerOf, referralOf } from './assistant-markers.js';
 import { textModels, type FeatureSet, type LoadedModels } from './model.js';
 import { isRequestForm } from './requests.js';
 import { adultAgesOnly, maskIdioms } from './idioms-round11.js';
@@ -101,16 +100,6 @@ function analyseUserTurn(t: ReadTurn, lang: Lang): TurnAnalysis {
   turnCache.set(key, out);
   return out;
 }
-/** Crisis referrals of assistant turns by turn hash (referrals.ts ASSISTANT_REFERRALS). */
-const referralCache = new Memo<{ c: SafetyCategory | null }>(50_000, () => 1);
-
-/** The crisis referral an assistant turn makes, if any (memoised by turn). */
-function referralOf(t: ReadTurn): SafetyCategory | null {
-  let r = referralCache.peek(t.key);
-  if (!r) referralCache.set(t.key, (r = { c: assistantReferral(t.foldedText) }));
-  return r.c;
-}
-
 /**
  * The assistant's answer, read to its first ASSISTANT_WORDS words (where an
  * answer to a sensitive question says so) and not memoised: the answer after
@@ -121,9 +110,6 @@ function analyseAssistantTurn(t: ReadTurn, lang: Lang): TurnAnalysis {
   const ws = t.words.slice(0, ASSISTANT_WORDS).map(foldWord);
   return textModels().wordIndices(ws, null, lang);
 }
-
-/** Markers of assistant turns by turn hash (responses.ts). */
-const responseCache = new Memo<{ m: ResponseMarker | null }>(50_000, () => 1);
 
 /** Scale of a head's threshold the user turn before an assistant's `support` answer must reach read on its own. */
 export const EARLIER_SUPPORT_SCALE = 0.5;
@@ -152,8 +138,10 @@ function aloneReading(t: ReadTurn, lang: Lang, heads: ReturnType<typeof headsOf>
     ratio: 0,
     loss: ratio(SAFETY_CATEGORIES.indexOf('pregnancy-loss')) > ratio(SAFETY_CATEGORIES.indexOf('death-grief')),
   };
+  const concepts = analyseUserTurn(t, lang).concepts;
   for (let k = 0; k < SAFETY_CATEGORIES.length; k++) {
-    if (REQUIRED_AT[k] !== undefined) continue;
+    const needs = REQUIRED_AT[k];
+    if (needs !== undefined && !concepts.includes(needs)) continue;
     const q = ratio(k);
     if (q > r.ratio) {
       r.k = k;
@@ -171,6 +159,8 @@ function aloneReading(t: ReadTurn, lang: Lang, heads: ReturnType<typeof headsOf>
  */
 export const EARLIER_SHRINK_WORDS = 8;
 export const EARLIER_ALONE_SCALE = 1.25;
+/** The bar of the last user turn read alone (length-shrunk after earlier user turns), round 29. */
+export const LAST_ALONE_SCALE = 1;
 
 /**
  * An earlier disclosure the whole conversation's reading cannot see (the commercial last turn outweighs it, and the
@@ -180,6 +170,9 @@ export const EARLIER_ALONE_SCALE = 1.25;
  *   - the answer gives support beyond an everyday "sorry": the user turn read on its own reaches
  *     EARLIER_SUPPORT_SCALE of a head's threshold;
  *   - no such answer: the user turn's length-shrunk reading reaches EARLIER_ALONE_SCALE of the threshold.
+ * A refusal (responses.ts) counts as support. Round 29: the answer closing the conversation counts only when it is a
+ * refusal (the model reads it at ASSISTANT_WEIGHT only); without one, a last user turn after earlier user turns blocks
+ * when its length-shrunk reading alone reaches LAST_ALONE_SCALE (followUpHolds lets earlier commercial turns veto it).
  * Markers are memoised per assistant turn and readings per user turn: an earlier turn costs a lookup.
  */
 function carriedVerdict(
@@ -189,23 +182,26 @@ function carriedVerdict(
 ): { c: SafetyCategory; detail: string } | null {
   let last = conv.turns.length - 1;
   while (last >= 0 && conv.turns[last].role !== 'user') last--;
-  for (let i = 0; i < last; i++) {
+  for (let i = 0, earlier = false; i <= last; i++) {
     const u = conv.turns[i];
     if (u.role !== 'user' || u.wordCount === 0) continue;
     const a = conv.turns[i + 1];
-    let marker: ResponseMarker | null = null;
-    if (a.role === 'assistant') {
-      let r = responseCache.peek(a.key);
-      if (!r) responseCache.set(a.key, (r = { m: assistantResponse(a.foldedText) }));
-      marker = r.m;
-    }
+    let marker = a?.role === 'assistant' ? markerOf(a) : null;
+    // The closing answer counts only as a refusal (everyday answers say "you're not alone" too).
+    if (i === last && marker !== 'refusal') marker = null;
+    const lastAlone = i === last && !marker;
+    if (lastAlone && !earlier) continue;
     const r = aloneReading(u, language, heads);
     if (marker === 'condolence')
       return { c: r.loss ? 'pregnancy-loss' : 'death-grief', detail: 'assistant condolence' };
-    const bar = marker === 'support' ? EARLIER_SUPPORT_SCALE : EARLIER_ALONE_SCALE;
-    const shrink = marker === 'support' ? 1 : u.wordCount / (u.wordCount + EARLIER_SHRINK_WORDS);
+    const bar = marker ? EARLIER_SUPPORT_SCALE : lastAlone ? LAST_ALONE_SCALE : EARLIER_ALONE_SCALE;
+    const shrink = marker ? 1 : u.wordCount / (u.wordCount + EARLIER_SHRINK_WORDS);
     if (r.k >= 0 && r.ratio * shrink >= bar)
-      return { c: SAFETY_CATEGORIES[r.k], detail: marker === 'support' ? 'assistant support' : 'earlier turn' };
+      return {
+        c: SAFETY_CATEGORIES[r.k],
+        detail: marker ? `assistant ${marker}` : lastAlone ? 'last turn' : 'earlier turn',
+      };
+    earlier = true;
   }
   return null;
 }
@@ -253,7 +249,10 @@ export function assessOffline(
     informational = Math.min(informational, models.probabilities(own)[heads.informational]);
   }
   // A request form ("write me a poem about …", "translate …") is a task for the assistant: no commercial need.
-  const requested = lastTurn?.request === true;
+  // A short follow-up to a request form with no shopping word continues the task ("and a formal one?"), round 29.
+  const prev = user.length > 1 ? analyseUserTurn(user[user.length - 2], language) : null;
+  const short = user.length > 1 && user[user.length - 1].wordCount <= 8 && !lastTurn?.concepts.includes('SHOPPING');
+  const requested = lastTurn?.request === true || (prev?.request === true && short);
   if (requested && informational < REQUEST_INFORMATIONAL) informational = REQUEST_INFORMATIONAL;
   // A soft entry (an everyday meaning too) blocks only when the model leans to its category (lexicon.ts SOFT).
   if (
@@ -292,11 +291,11 @@ export function assessOffline(
   )
     best = null;
   if (best) return verdict(best.c, 'model', best.p.toFixed(3), best.excluded, informational, language);
-  const carried = user.length > 1 ? carriedVerdict(conv, language, heads) : null;
+  const carried = user.length > 1 || assistant ? carriedVerdict(conv, language, heads) : null;
   if (carried)
     return verdict(
       carried.c,
-      carried.detail === 'earlier turn' ? 'model' : 'lexicon',
+      carried.detail.startsWith('assistant') ? 'lexicon' : 'model',
       carried.detail,
       excluded.has(carried.c),
       informational,
