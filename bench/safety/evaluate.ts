@@ -226,7 +226,7 @@ function printIntent(i: { commercial: Rate; informational: Rate }): void {
  * (record 0036 round 18), never trained on: how the offline stage and the intent head carry to a hand they never saw.
  * Later rounds read their aggregates to choose settings, so bench/safety/authors-unread/ (two more such authors,
  * record 0036 round 22) is the unread tier: measured with `--unread` only, once per stop on the final model, its
- * misses never printed (like the relevance sets blind, check5-dev and check6-dev).
+ * misses never printed (like the relevance sets blind, check6-dev and check7-dev).
  */
 const AUTHORS_DIR = path.join(HERE, 'authors');
 const UNREAD_AUTHORS_DIR = path.join(HERE, 'authors-unread');
