@@ -250,9 +250,10 @@ export function assessOffline(
   }
   // A request form ("write me a poem about …", "translate …") is a task for the assistant: no commercial need.
   // A short follow-up to a request form with no shopping word continues the task ("and a formal one?"), round 29.
-  const prev = user.length > 1 ? analyseUserTurn(user[user.length - 2], language) : null;
+  // The earlier turn is read only when the last one is itself a short follow-up (its analysis is a memo lookup).
   const short = user.length > 1 && user[user.length - 1].wordCount <= 8 && !lastTurn?.concepts.includes('SHOPPING');
-  const requested = lastTurn?.request === true || (prev?.request === true && short);
+  const requested =
+    lastTurn?.request === true || (short && analyseUserTurn(user[user.length - 2], language).request === true);
   if (requested && informational < REQUEST_INFORMATIONAL) informational = REQUEST_INFORMATIONAL;
   // A soft entry (an everyday meaning too) blocks only when the model leans to its category (lexicon.ts SOFT).
   if (
