@@ -48,14 +48,6 @@ export { loadDataset, score, type EvalConversation, type EvalGroup, type Predict
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const DEV_DIR = path.resolve(HERE, '../../../shared/data/adrel-dev');
-const BLIND_DIR = path.join(HERE, 'blind');
-const CHECK_DIR = path.join(HERE, 'check-dev');
-const CHECK2_DIR = path.join(HERE, 'check2-dev');
-const CHECK3_DIR = path.join(HERE, 'check3-dev');
-const CHECK4_DIR = path.join(HERE, 'check4-dev');
-const CHECK5_DIR = path.join(HERE, 'check5-dev');
-const CHECK6_DIR = path.join(HERE, 'check6-dev');
-const CHECK7_DIR = path.join(HERE, 'check7-dev');
 const ADMIN = 'eval-admin-token-0123456789abcdef';
 const UA =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
@@ -305,14 +297,9 @@ function resolveSet(arg: string): LabelledSet {
   if (arg === 'dev') return loadSetDir(DEV_DIR);
   if (arg === 'lang-dev') return langDevSet();
   if (arg === 'nearmiss-dev') return nearmissDevSet();
-  if (arg === 'check-dev') return loadSetDir(CHECK_DIR);
-  if (arg === 'check2-dev') return loadSetDir(CHECK2_DIR);
-  if (arg === 'check3-dev') return loadSetDir(CHECK3_DIR);
-  if (arg === 'check4-dev') return loadSetDir(CHECK4_DIR);
-  if (arg === 'check5-dev') return loadSetDir(CHECK5_DIR);
-  if (arg === 'check6-dev') return loadSetDir(CHECK6_DIR);
-  if (arg === 'check7-dev') return loadSetDir(CHECK7_DIR);
-  if (arg === 'blind') return loadSetDir(BLIND_DIR);
+  // A set folder beside this file (blind/, check-dev/ … check7-dev/) by its name; anything else is a path.
+  const local = path.join(HERE, arg);
+  if (fs.existsSync(path.join(local, 'advertisers.json'))) return loadSetDir(local);
   return loadSetDir(arg);
 }
 
